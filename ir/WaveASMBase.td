@@ -1,0 +1,30 @@
+//===- WaveASMBase.td - WaveASM dialect definition ---------*- tablegen -*-===//
+//
+// The dialect object and the base classes every WaveASM def derives from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_BASE_TD
+#define WAVEASM_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def WaveASM_Dialect : Dialect {
+  let name = "waveasm";
+  let summary = "Instruction-level IR of the Wave DSL's AMDGCN backend";
+  let description = [{
+    One op per GPU instruction, on virtual (`!waveasm.vreg`) or physical
+    (`!waveasm.pvreg<5>`) registers, with structured control flow
+    (`waveasm.loop`, `waveasm.if`) inside `waveasm.program` kernels.
+  }];
+  let cppNamespace = "::waveasm";
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+#endif // WAVEASM_BASE_TD
