@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, only those that
+# are missing (idempotent: a second run does nothing).
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake ninja-build ccache g++ python3
+  # LLVM/MLIR 22 (Debian's cmake config also needs zstd and libedit)
+  llvm-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools lld-22
+  libzstd-dev libedit-dev
+  # libraries of the server and the Conductor
+  nlohmann-json3-dev libcurl4-openssl-dev libuv1-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

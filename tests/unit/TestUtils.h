@@ -1,0 +1,63 @@
+//===- TestUtils.h - helpers shared by the unit tests -----------*- C++ -*-===//
+
+#ifndef WAVEASM_TESTS_UNIT_TESTUTILS_H
+#define WAVEASM_TESTS_UNIT_TESTUTILS_H
+
+#include "ir/Dialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <string>
+
+namespace waveasm::test {
+
+/// A context with the WaveASM dialect loaded that records diagnostics
+/// instead of printing them.
+struct TestContext {
+  mlir::MLIRContext ctx;
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler;
+
+  TestContext()
+      : handler(&ctx, [this](mlir::Diagnostic &diag) {
+          diagnostics += diag.str();
+          diagnostics += '\n';
+          return mlir::success();
+        }) {
+    ctx.loadDialect<WaveASMDialect>();
+  }
+
+  mlir::Type parseType(llvm::StringRef text) {
+    return mlir::parseType(text, &ctx);
+  }
+  mlir::Attribute parseAttr(llvm::StringRef text) {
+    return mlir::parseAttribute(text, &ctx);
+  }
+  mlir::OwningOpRef<mlir::ModuleOp> parseModule(llvm::StringRef text) {
+    return mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
+  }
+};
+
+/// Wraps `body` in a gfx942 program.
+inline std::string program(llvm::StringRef body,
+                           llvm::StringRef target = "gfx942") {
+  return ("waveasm.program @k target = #waveasm.target<#waveasm." + target +
+          "> abi = #waveasm.abi<> {\n" + body + "\n}\n")
+      .str();
+}
+
+/// Prints `type` or `attr` as MLIR does.
+template <typename T> std::string print(T value) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  value.print(os);
+  return out;
+}
+
+} // namespace waveasm::test
+
+#endif // WAVEASM_TESTS_UNIT_TESTUTILS_H
