@@ -1,0 +1,52 @@
+//===- Passes.td - WaveASM backend passes ------------------*- tablegen -*-===//
+//
+// Flags and options keep upstream's names (SPEC.md 13) so one command line
+// runs on both tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_PASSES_TD
+#define WAVEASM_PIPELINE_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def WaveASMLinearScan : Pass<"waveasm-linear-scan", "::waveasm::ProgramOp"> {
+  let summary = "Linear-scan register allocation of virtual registers";
+  let description = [{
+    Assigns physical VGPR/SGPR/AGPR ranges to every virtual register value
+    (SPEC.md 14): precolored values are respected, tuples are aligned, MFMA
+    results are tied to their accumulators and loop-carried values to their
+    block arguments. There is no spilling: when a class runs out, the pass
+    reports the op where pressure peaks, the limit and the live values.
+  }];
+  let options = [
+    Option<"maxVGPRs", "max-vgprs", "int64_t", "256", "VGPRs available">,
+    Option<"maxSGPRs", "max-sgprs", "int64_t", "102", "SGPRs available">,
+    Option<"maxAGPRs", "max-agprs", "int64_t", "256", "AGPRs available">,
+    Option<"bidirectionalThreshold", "bidirectional-threshold", "int64_t",
+           "75", "Allocate long multi-register VGPR ranges from the top when "
+           "they span more than this percentage of the program (0 disables)">,
+  ];
+}
+
+def WaveASMInsertWaitcnt
+    : Pass<"waveasm-insert-waitcnt", "::waveasm::ProgramOp"> {
+  let summary = "Insert s_waitcnt before uses of outstanding memory results";
+  let options = [
+    Option<"ticketedWaitcnt", "ticketed-waitcnt", "bool", "true",
+           "Wait only as strictly as needed (ticketing); false waits for 0">,
+    Option<"insertAfterLoads", "insert-after-loads", "bool", "false",
+           "Wait for each load right after issuing it">,
+  ];
+}
+
+def WaveASMHazardMitigation
+    : Pass<"waveasm-hazard-mitigation", "::waveasm::ProgramOp"> {
+  let summary = "Insert s_nop for the target's software hazards";
+  let options = [
+    Option<"target", "target", "std::string", "\"gfx942\"",
+           "Target (gfx942, gfx950, gfx1250) when the program has none">,
+  ];
+}
+
+#endif // WAVEASM_PIPELINE_PASSES_TD
