@@ -162,9 +162,14 @@ LogicalResult LoopOp::verify() {
   if (!body.hasOneBlock())
     return emitOpError("expects a single block in its body");
   ConditionOp condition = getConditionOp();
-  if (!condition)
+  if (!condition) {
+    // A condition that is not last is the Terminator trait's to report
+    // ("must be the last operation in the parent block").
+    if (!body.front().getOps<ConditionOp>().empty())
+      return success();
     return emitOpError("loop body must end with waveasm.condition, found '")
            << body.front().back().getName() << "'";
+  }
 
   Block::BlockArgListType args = body.getArguments();
   if (getInitArgs().size() != args.size())
@@ -284,9 +289,14 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
   Region *elseRegion = result.addRegion();
   if (parser.parseRegion(*thenRegion, /*arguments=*/{}))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("else")) &&
-      parser.parseRegion(*elseRegion, /*arguments=*/{}))
-    return failure();
+  if (succeeded(parser.parseOptionalKeyword("else"))) {
+    if (parser.parseRegion(*elseRegion, /*arguments=*/{}))
+      return failure();
+    // `else {}` is an else region without a block, not a missing else: give
+    // it one so the verifier reports it instead of dropping it.
+    if (elseRegion->empty())
+      elseRegion->emplaceBlock();
+  }
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -337,7 +347,17 @@ static bool compatibleTypes(TypeRange lhs, TypeRange rhs) {
          });
 }
 
+/// A yield that is not the last op is the Terminator trait's to report
+/// ("must be the last operation in the parent block").
+static bool hasMisplacedYield(Region &region) {
+  return !region.empty() && !region.front().empty() &&
+         !isa<YieldOp>(region.front().back()) &&
+         !region.front().getOps<YieldOp>().empty();
+}
+
 LogicalResult IfOp::verify() {
+  if (hasMisplacedYield(getThenRegion()) || hasMisplacedYield(getElseRegion()))
+    return success();
   if (failed(verifyIfRegion(*this, getThenRegion(), "then")))
     return failure();
   bool hasElse = !getElseRegion().empty();

@@ -2,7 +2,7 @@
 // RUN: waveasm-opt %s | FileCheck %s
 // RUN: waveasm-opt %s | waveasm-opt | FileCheck %s
 
-// CHECK-LABEL: waveasm.program @pseudo
+// CHECK-LABEL: waveasm.program @pseudo target = <#waveasm.gfx942> abi = <> {
 waveasm.program @pseudo target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   // The constant's result type prints in stripped form; both forms parse.
   // CHECK:      %[[C42:.*]] = waveasm.constant 42 : <42>
@@ -33,8 +33,8 @@ waveasm.program @pseudo target = #waveasm.target<#waveasm.gfx942> abi = #waveasm
   %a0 = waveasm.precolored.areg 8, 4 : !waveasm.areg<4>
   %a1 = waveasm.precolored.areg 0 : !waveasm.pareg<0>
 
-  // CHECK-NEXT: %[[LO:.*]] = waveasm.extract %[[S0]][0] : !waveasm.psreg<0, 2> -> !waveasm.sreg
-  // CHECK-NEXT: %[[HI:.*]] = waveasm.extract %[[S0]][1] : !waveasm.psreg<0, 2> -> !waveasm.sreg
+  // CHECK-NEXT: %[[LO:.*]] = waveasm.extract %[[S0]][0] : !waveasm.psreg<0, 2> -> !waveasm.sreg{{$}}
+  // CHECK-NEXT: %[[HI:.*]] = waveasm.extract %[[S0]][1] : !waveasm.psreg<0, 2> -> !waveasm.sreg{{$}}
   // CHECK-NEXT: %[[SRD:.*]] = waveasm.pack %[[LO]], %[[HI]], %[[S1]], %[[S1]] : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg, !waveasm.sreg) -> !waveasm.sreg<4, 4>
   // CHECK-NEXT: %[[VP:.*]] = waveasm.pack %[[V1]], %[[V0]] : (!waveasm.vreg, !waveasm.pvreg<0>) -> !waveasm.vreg<2, 2>
   // CHECK-NEXT: %[[AX:.*]] = waveasm.extract %[[A0]][2] : !waveasm.areg<4> -> !waveasm.areg<2>

@@ -33,19 +33,19 @@ waveasm.program @all target = <#waveasm.gfx950>
 waveasm.program @empty target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
 }
 
-// CHECK-LABEL: waveasm.program @loops
+// CHECK-LABEL: waveasm.program @loops target = <#waveasm.gfx942> abi = <> {
 waveasm.program @loops target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   // CHECK:      %[[C0:.*]] = waveasm.constant 0 : <0>
   // CHECK-NEXT: %[[C1:.*]] = waveasm.constant 1 : <1>
-  // CHECK-NEXT: %[[I0:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg
+  // CHECK-NEXT: %[[I0:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg{{$}}
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %c1 = waveasm.constant 1 : !waveasm.imm<1>
   %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
 
   // No iter args, written with an empty list: prints without the list.
   // CHECK-NEXT: waveasm.loop : () -> () {
-  // CHECK-NEXT:   %[[S:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg
-  // CHECK-NEXT:   %[[CC:.*]] = waveasm.s_cmp_lt_u32 %[[S]], %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc
+  // CHECK-NEXT:   %[[S:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg{{$}}
+  // CHECK-NEXT:   %[[CC:.*]] = waveasm.s_cmp_lt_u32 %[[S]], %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc{{$}}
   // CHECK-NEXT:   waveasm.condition %[[CC]] : !waveasm.scc{{$}}
   // CHECK-NEXT: }
   waveasm.loop () : () -> () {
@@ -56,7 +56,7 @@ waveasm.program @loops target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.
 
   // No iter args, list omitted, SGPR condition, trailing attribute dictionary.
   // CHECK-NEXT: waveasm.loop : () -> () {
-  // CHECK-NEXT:   %[[S2:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg
+  // CHECK-NEXT:   %[[S2:.*]] = waveasm.s_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.sreg{{$}}
   // CHECK-NEXT:   waveasm.condition %[[S2]] : !waveasm.sreg{{$}}
   // CHECK-NEXT: } {unroll = 2 : i64}
   waveasm.loop : () -> () {
@@ -68,12 +68,12 @@ waveasm.program @loops target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.
   // nested loop with two iter args and two results (printed with parentheses).
   // CHECK-NEXT: %[[R:.*]] = waveasm.loop (%[[A0:.*]] = %[[I0]]) : (!waveasm.sreg) -> !waveasm.sreg {
   // CHECK-NEXT:   %[[IN:.*]]:2 = waveasm.loop (%[[A1:.*]] = %[[A0]], %[[A2:.*]] = %[[A0]]) : (!waveasm.sreg, !waveasm.sreg) -> (!waveasm.sreg, !waveasm.sreg) {
-  // CHECK-NEXT:     %dst, %scc = waveasm.s_add_u32 %[[A1]], %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
-  // CHECK-NEXT:     %[[GO:.*]] = waveasm.s_cmp_lt_u32 %dst, %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc
-  // CHECK-NEXT:     waveasm.condition %[[GO]] : !waveasm.scc iter_args(%dst, %[[A2]]) : !waveasm.sreg, !waveasm.sreg
+  // CHECK-NEXT:     %dst, %scc = waveasm.s_add_u32 %[[A1]], %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc{{$}}
+  // CHECK-NEXT:     %[[GO:.*]] = waveasm.s_cmp_lt_u32 %dst, %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc{{$}}
+  // CHECK-NEXT:     waveasm.condition %[[GO]] : !waveasm.scc iter_args(%dst, %[[A2]]) : !waveasm.sreg, !waveasm.sreg{{$}}
   // CHECK-NEXT:   }
-  // CHECK-NEXT:   %[[GO2:.*]] = waveasm.s_cmp_lt_u32 %[[IN]]#0, %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc
-  // CHECK-NEXT:   waveasm.condition %[[GO2]] : !waveasm.scc iter_args(%[[IN]]#1) : !waveasm.sreg
+  // CHECK-NEXT:   %[[GO2:.*]] = waveasm.s_cmp_lt_u32 %[[IN]]#0, %[[C1]] : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc{{$}}
+  // CHECK-NEXT:   waveasm.condition %[[GO2]] : !waveasm.scc iter_args(%[[IN]]#1) : !waveasm.sreg{{$}}
   // CHECK-NEXT: }
   %r = waveasm.loop (%i = %i0) : (!waveasm.sreg) -> (!waveasm.sreg) {
     %in:2 = waveasm.loop (%j = %i, %k = %i)
@@ -90,7 +90,7 @@ waveasm.program @loops target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.
   // its own type after the init.
   // CHECK-NEXT: %[[P:.*]] = waveasm.precolored.vreg 3 : !waveasm.pvreg<3>
   // CHECK-NEXT: %{{.*}} = waveasm.loop (%[[A3:.*]] = %[[P]] : !waveasm.pvreg<3>) : (!waveasm.vreg) -> !waveasm.pvreg<3> {
-  // CHECK-NEXT:   waveasm.condition %[[R]] : !waveasm.sreg iter_args(%[[A3]]) : !waveasm.vreg
+  // CHECK-NEXT:   waveasm.condition %[[R]] : !waveasm.sreg iter_args(%[[A3]]) : !waveasm.vreg{{$}}
   // CHECK-NEXT: }
   %p = waveasm.precolored.vreg 3 : !waveasm.pvreg<3>
   %q = waveasm.loop (%x = %p : !waveasm.pvreg<3>) : (!waveasm.vreg) -> !waveasm.pvreg<3> {
@@ -100,11 +100,11 @@ waveasm.program @loops target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.
   waveasm.s_endpgm
 }
 
-// CHECK-LABEL: waveasm.program @ifs
+// CHECK-LABEL: waveasm.program @ifs target = <#waveasm.gfx942> abi = <> {
 waveasm.program @ifs target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   // CHECK:      %[[C0:.*]] = waveasm.constant 0 : <0>
-  // CHECK-NEXT: %[[S:.*]] = waveasm.precolored.sreg 4 : !waveasm.sreg
-  // CHECK-NEXT: %[[CC:.*]] = waveasm.s_cmp_eq_u32 %[[S]], %[[C0]] : !waveasm.sreg, !waveasm.imm<0> -> !waveasm.scc
+  // CHECK-NEXT: %[[S:.*]] = waveasm.precolored.sreg 4 : !waveasm.sreg{{$}}
+  // CHECK-NEXT: %[[CC:.*]] = waveasm.s_cmp_eq_u32 %[[S]], %[[C0]] : !waveasm.sreg, !waveasm.imm<0> -> !waveasm.scc{{$}}
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %s = waveasm.precolored.sreg 4 : !waveasm.sreg
   %cc = waveasm.s_cmp_eq_u32 %s, %c0 : !waveasm.sreg, !waveasm.imm<0> -> !waveasm.scc
@@ -143,11 +143,11 @@ waveasm.program @ifs target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.ab
 
   // Two results (plain comma list after ->), with else and an attribute dictionary.
   // CHECK-NEXT: %[[IF:.*]]:2 = waveasm.if %[[CC]] : !waveasm.scc -> !waveasm.vreg, !waveasm.sreg {
-  // CHECK-NEXT:   %[[A:.*]] = waveasm.v_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.vreg
-  // CHECK-NEXT:   waveasm.yield %[[A]], %[[S]] : !waveasm.vreg, !waveasm.sreg
+  // CHECK-NEXT:   %[[A:.*]] = waveasm.v_mov_b32 %[[C0]] : !waveasm.imm<0> -> !waveasm.vreg{{$}}
+  // CHECK-NEXT:   waveasm.yield %[[A]], %[[S]] : !waveasm.vreg, !waveasm.sreg{{$}}
   // CHECK-NEXT: } else {
-  // CHECK-NEXT:   %[[B:.*]] = waveasm.v_mov_b32 %[[S]] : !waveasm.sreg -> !waveasm.vreg
-  // CHECK-NEXT:   waveasm.yield %[[B]], %[[S]] : !waveasm.vreg, !waveasm.sreg
+  // CHECK-NEXT:   %[[B:.*]] = waveasm.v_mov_b32 %[[S]] : !waveasm.sreg -> !waveasm.vreg{{$}}
+  // CHECK-NEXT:   waveasm.yield %[[B]], %[[S]] : !waveasm.vreg, !waveasm.sreg{{$}}
   // CHECK-NEXT: } {tag = "merge"}
   %v:2 = waveasm.if %cc : !waveasm.scc -> !waveasm.vreg, !waveasm.sreg {
     %a = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
@@ -159,9 +159,9 @@ waveasm.program @ifs target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.ab
 
   // One result with an SGPR condition.
   // CHECK-NEXT: %{{.*}} = waveasm.if %[[S]] : !waveasm.sreg -> !waveasm.vreg {
-  // CHECK-NEXT:   waveasm.yield %[[IF]]#0 : !waveasm.vreg
+  // CHECK-NEXT:   waveasm.yield %[[IF]]#0 : !waveasm.vreg{{$}}
   // CHECK-NEXT: } else {
-  // CHECK-NEXT:   waveasm.yield %[[IF]]#0 : !waveasm.vreg
+  // CHECK-NEXT:   waveasm.yield %[[IF]]#0 : !waveasm.vreg{{$}}
   // CHECK-NEXT: }
   %w = waveasm.if %s : !waveasm.sreg -> !waveasm.vreg {
     waveasm.yield %v#0 : !waveasm.vreg
