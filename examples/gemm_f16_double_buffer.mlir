@@ -21,9 +21,9 @@
 //   5. one s_barrier: publishes buffer %wr and guarantees every wave has
 //      finished reading buffer %rd before it is overwritten next iteration,
 //   6. s_cmp_lt_u32 immediately before waveasm.condition.
-// The last iteration prefetches one tile past K; the buffer descriptor's
-// num_records clamps it (out-of-range buffer loads return 0) and the data is
-// never read.  C is written in MFMA fragment order (tile-major, 16 B/lane).
+// The last iteration prefetches one tile past K (the next row's first 64 B,
+// or zeros past num_records for the last row) into the idle LDS buffer, where
+// it is never read.  C is written in MFMA fragment order (tile-major, 16 B/lane).
 // No waits are written: waveasm-insert-waitcnt adds them.
 waveasm.program @gemm_f16_double_buffer
   target = #waveasm.target<#waveasm.gfx942, 5>

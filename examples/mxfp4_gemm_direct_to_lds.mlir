@@ -14,6 +14,7 @@
 // iter_arg toggled with s_xor_b32 (write buffer = read buffer ^ 8192).
 // The tile for step k+1 is requested before the fragments of step k are read;
 // the single s_barrier (waitcnt insertion drains vmcnt before it) publishes it.
+// (The last iteration's prefetch reads past the K range and is never used.)
 // Scales are pre-shuffled by the host into one dword per lane per K step:
 // bytes [A scale of M-subtile 0, of M-subtile 1, B scale of N-subtile 0, 1],
 // so one VGPR (prefetched one step ahead, carried as an iter_arg) feeds all four

@@ -61,14 +61,24 @@ static LogicalResult checkPhysicalRange(Operation *op, Type type,
 
 LogicalResult ProgramOp::verifyRegions() {
   const TargetInfo &target = getTargetInfo(getTargetKind());
+  // Types are uniqued and a program uses few of them: check each once.
+  llvm::SmallDenseSet<Type, 32> checked;
+  auto check = [&](Operation *op, Type type) {
+    if (!isPhysicalReg(type) || checked.contains(type))
+      return success();
+    if (failed(checkPhysicalRange(op, type, target)))
+      return failure();
+    checked.insert(type);
+    return success();
+  };
   WalkResult result = getBody().walk([&](Operation *op) {
     for (Type type : op->getResultTypes())
-      if (failed(checkPhysicalRange(op, type, target)))
+      if (failed(check(op, type)))
         return WalkResult::interrupt();
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
-          if (failed(checkPhysicalRange(op, arg.getType(), target)))
+          if (failed(check(op, arg.getType())))
             return WalkResult::interrupt();
     return WalkResult::advance();
   });

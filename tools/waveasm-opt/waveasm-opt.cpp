@@ -11,7 +11,10 @@
 #include "pipeline/AssemblyEmitter.h"
 #include "pipeline/Passes.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -20,6 +23,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -47,6 +51,47 @@ struct RenderOutputPass
 
   std::string &sink;
 };
+
+/// True when the command line asks only to parse, verify and print one
+/// buffer: no passes, no splitting, no diagnostic checking, textual output.
+bool isPlainParseAndPrint(const MlirOptMainConfig &config,
+                          MLIRContext &context) {
+  if (!config.inputSplitMarker().empty() || config.shouldVerifyDiagnostics() ||
+      config.shouldEmitBytecode() || config.shouldDumpPassPipeline() ||
+      config.shouldListPasses() || config.shouldShowDialects() ||
+      config.shouldRunReproducer() || config.shouldVerifyRoundtrip() ||
+      !config.getIrdlFile().empty() || !config.getReproducerFilename().empty())
+    return false;
+  PassManager pm(&context);
+  return succeeded(config.setupPassPipeline(pm)) && pm.getPasses().empty();
+}
+
+/// Parse + verify + print without MlirOptMain's per-run set-up (it scans the
+/// whole buffer for `expected-*` annotations even when not verifying them),
+/// without verifying twice, and without tearing the IR down at exit: this is the hot path of
+/// whole-process use (CI scripts, editors calling the tool per file).
+int parseVerifyPrint(std::unique_ptr<llvm::MemoryBuffer> input,
+                     llvm::ToolOutputFile &output, MLIRContext &context,
+                     const MlirOptMainConfig &config) {
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
+  ParserConfig parserConfig(&context, config.shouldVerifyOnParsing());
+  OwningOpRef<Operation *> op = parseSourceFileForTool(
+      sourceMgr, parserConfig, !config.shouldUseExplicitModule());
+  if (!op)
+    return 1;
+  // The parser just verified the IR; printing would verify it again.
+  OpPrintingFlags flags;
+  if (config.shouldVerifyOnParsing())
+    flags.assumeVerified();
+  op->print(output.os(), flags);
+  output.os() << '\n';
+  output.keep();
+  // The process ends right after; freeing every op would only cost time.
+  (void)op.release();
+  return 0;
+}
 
 } // namespace
 
@@ -85,6 +130,12 @@ int main(int argc, char **argv) {
   }
 
   if (!emitAssembly) {
+    // Deliberately leaked with the IR it owns (see parseVerifyPrint).
+    auto *context =
+        new MLIRContext(registry, MLIRContext::Threading::DISABLED);
+    context->allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+    if (isPlainParseAndPrint(config, *context))
+      return parseVerifyPrint(std::move(input), *output, *context, config);
     if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
       return 1;
     output->keep();
