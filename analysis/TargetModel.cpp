@@ -181,11 +181,14 @@ llvm::Error TargetModel::applyOverride(llvm::StringRef assignment) {
 }
 
 static const MFMALatency *lookupMFMA(Operation *op) {
-  llvm::StringRef name = op->getName().stripDialect();
-  for (const MFMALatency &entry : kMFMALatencies)
-    if (entry.name == name)
-      return &entry;
-  return nullptr;
+  // Hashed once: the cycle model asks for every MFMA of every program.
+  static const llvm::StringMap<const MFMALatency *> byName = [] {
+    llvm::StringMap<const MFMALatency *> map;
+    for (const MFMALatency &entry : kMFMALatencies)
+      map[entry.name] = &entry;
+    return map;
+  }();
+  return byName.lookup(op->getName().stripDialect());
 }
 
 int64_t TargetModel::getOpLatency(Operation *op) const {

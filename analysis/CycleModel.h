@@ -1,0 +1,175 @@
+//===- CycleModel.h - in-order single-wave issue model ----------*- C++ -*-===//
+//
+// Estimates when each instruction of one waveasm.program issues, assuming a
+// single wave that issues in order, one instruction per cycle, on the
+// numbers of TargetModel. The rules:
+//
+//  Issue.  An op issues at the first cycle >= the previous op's issue plus
+//    its issue cycles (1; `s_nop N`: N+1) at which all of the following
+//    hold; the difference is the op's stall.
+//  Operands.  Each register/SCC operand must be ready: a VALU/SALU/MFMA/
+//    other result is ready `TargetModel::getOpLatency` cycles after its
+//    producer issued; a load result when its data arrives (below).
+//  Memory counters.  VMEM ops (loads, stores, *_lds loads) complete in issue
+//    order: completion = max(issue + latency, previous VMEM completion).
+//    LDS ops complete in order among themselves; SMEM ops complete out of
+//    order (issue + latency). FLAT ops count on vmcnt and, out of order, on
+//    lgkmcnt. `s_waitcnt vmcnt(N)` stalls until at most N VMEM ops are
+//    outstanding; `lgkmcnt(N)` until at most N LDS+SMEM ops are; a bare
+//    `s_waitcnt` (and `s_endpgm`) waits for everything; expcnt is ignored.
+//  Covering waits.  A wait guarantees the completion of the VMEM ops older
+//    than the N youngest (in-order), of the LDS ops older than the N
+//    youngest, and of SMEM/FLAT ops only with lgkmcnt(0). A load result read
+//    without such a guarantee still stalls the reader until the data
+//    arrives, and is reported as an uncovered dependency (the hardware does
+//    not interlock on memory results: a lint should flag it).
+//  MFMA pipe.  An MFMA occupies the MFMA pipe for
+//    `TargetModel::getUnitOccupancy` cycles from its issue; the next MFMA
+//    waits for the pipe.
+//  Accumulator chains.  An MFMA reading as SrcC (its tied operand) a value
+//    produced by an MFMA gets it forwarded with the hardware's implicit
+//    wait: ready at producer issue + latency + `mfmaChainPenalty`. Every
+//    other reader of an MFMA result (SrcA/SrcB, VALU, memory) waits for the
+//    producer's latency; the software wait states of those hazards are the
+//    hazard pass's business (its s_nops are then costed like any s_nop).
+//  Free ops.  Non-emitting ops, comments and labels take no cycle; their
+//    results are ready when their operands are (pack/extract/insert alias
+//    registers). `waveasm.loop` emits only a label: no cycle;
+//    `waveasm.condition` (s_cbranch_scc1) and `waveasm.if` (s_cbranch_scc0)
+//    take one cycle and read only their condition; iter_args and yields
+//    pass readiness on without waiting. `s_barrier` costs one cycle (a
+//    single wave never waits at it). Implicit registers (VCC, M0, EXEC) do
+//    not add dependencies: their producers have latency 1.
+//  Ifs.  Both regions are simulated from the state at the branch; the
+//    program continues from the region that finishes later (worst case),
+//    whose yields give the results.
+//  Loops.  Steady state: each loop is simulated in isolation (values from
+//    outside ready at cycle 0, no memory outstanding) for two iterations,
+//    the second starting with the first one's condition iter_args;
+//    steady-state cycles = duration of the second iteration. In the program
+//    timeline a loop runs its first iteration in context, then
+//    (tripCount - 1) * steady-state cycles are added to the clock, and the
+//    loop's results and its still-outstanding memory ops are shifted by the
+//    same amount. The trip count comes from TripCount.h (attribute,
+//    inferred, else 1). Inner loops are costed the same way inside their
+//    outer loop's simulation, with their own steady state.
+//  Lower bound.  Per loop iteration: the busiest of the execution units
+//    (sum of getUnitOccupancy over its ops) and of the issue slots (sum of
+//    issue cycles); inner loops count trip-count times; an if counts, per
+//    unit, the cheaper of its regions.
+//  Critical path.  Longest latency-weighted dependency chain with unlimited
+//    resources and no waits: an op finishes at max(operand ready) + latency
+//    (SrcC chains add mfmaChainPenalty); stores count (their completion).
+//    Loops count one iteration; per loop, values from outside and the block
+//    arguments are ready at 0.
+//
+// Per op, the model keeps the program timeline (first iteration of each
+// loop) and, for ops inside a loop, their timing in the steady-state
+// iteration of their innermost loop, relative to that iteration's start.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_ANALYSIS_CYCLEMODEL_H
+#define WAVEASM_ANALYSIS_CYCLEMODEL_H
+
+#include "analysis/OpFacts.h"
+#include "analysis/ProgramIndex.h"
+#include "analysis/TargetModel.h"
+#include "analysis/TripCount.h"
+
+#include <array>
+
+namespace waveasm {
+
+enum class StallReason : uint8_t {
+  None,
+  Operand,       // waiting for a register operand
+  UncoveredLoad, // waiting for load data no s_waitcnt covered
+  MFMAPipe,      // the previous MFMA still occupies the pipe
+  WaitCnt,       // s_waitcnt (or s_endpgm) waiting for memory counters
+};
+llvm::StringRef stringifyStallReason(StallReason reason);
+
+struct OpTiming {
+  int64_t issueCycle = 0; // cycle the op issues (or sits at, if not issued)
+  int64_t stall = 0;      // cycles waited before issuing
+  int32_t latency = 0;    // TargetModel::getOpLatency
+  int32_t issueCycles = 0; // issue slots taken: 1, s_nop N: N+1; 0 if free
+  StallReason reason = StallReason::None;
+  bool issued = false;
+};
+
+/// A load result read with no s_waitcnt guaranteeing its completion.
+struct UncoveredDependency {
+  mlir::Operation *user;
+  mlir::Operation *load;
+  mlir::Value value;  // the operand read (may be a loop block argument)
+  int64_t stallCycles; // cycles the reader waited for the data (max seen)
+};
+
+/// Execution units counted by the resource bound, indexed by ExecUnit.
+constexpr unsigned kNumExecUnits = 9;
+
+struct LoopTiming {
+  LoopOp loop;
+  unsigned index = 0;
+  TripCount tripCount;
+  int64_t firstIterationCycles = 0; // isolated, from a cold start
+  int64_t steadyStateCycles = 0;    // isolated, the second iteration
+  int64_t lowerBoundCycles = 0;     // busiest unit or issue slots
+  llvm::StringRef busiestUnit;      // stringifyExecUnit name, or "issue"
+  std::array<int64_t, kNumExecUnits> unitCycles = {};
+  int64_t issueCycles = 0;
+  int64_t criticalPath = 0;
+};
+
+class CycleModel {
+public:
+  CycleModel(const ProgramIndex &index, const TargetModel &target);
+
+  const ProgramIndex &getIndex() const { return index; }
+  const TargetModel &getTarget() const { return target; }
+  /// Latency, unit, issue cycles... of every op, by op number.
+  llvm::ArrayRef<OpFacts> getOpFacts() const { return facts; }
+
+  /// Program timeline (loops: their first iteration).
+  const OpTiming &getTiming(unsigned idx) const { return timeline[idx]; }
+  const OpTiming *getTiming(mlir::Operation *op) const;
+  /// Timing in the steady-state iteration of the innermost enclosing loop,
+  /// issue cycles relative to that iteration's start; null outside loops.
+  const OpTiming *getSteadyTiming(unsigned idx) const;
+  const OpTiming *getSteadyTiming(mlir::Operation *op) const;
+
+  /// Cycles of the whole program (the clock after the last issue).
+  int64_t getTotalCycles() const { return totalCycles; }
+  int64_t getCriticalPath() const { return criticalPath; }
+
+  /// Loops in pre-order (outer before inner).
+  llvm::ArrayRef<LoopTiming> getLoops() const { return loops; }
+  const LoopTiming *getLoopTiming(LoopOp loop) const;
+
+  /// Distinct (user, value, load) triples, in order of discovery: a loop
+  /// block argument read without a wait is reported once for the load
+  /// feeding the first iteration and once for the one carried around.
+  llvm::ArrayRef<UncoveredDependency> getUncoveredDependencies() const {
+    return uncovered;
+  }
+
+private:
+  friend class CycleSimulator;
+
+  const ProgramIndex &index;
+  const TargetModel &target;
+  std::vector<OpFacts> facts;
+  std::vector<OpTiming> timeline;
+  std::vector<OpTiming> steady;
+  std::vector<LoopTiming> loops;
+  std::vector<unsigned> loopSlot; // op index -> position in `loops`
+  std::vector<UncoveredDependency> uncovered;
+  int64_t totalCycles = 0;
+  int64_t criticalPath = 0;
+};
+
+} // namespace waveasm
+
+#endif // WAVEASM_ANALYSIS_CYCLEMODEL_H

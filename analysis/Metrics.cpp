@@ -1,0 +1,192 @@
+//===- Metrics.cpp - computing and comparing program metrics --------------===//
+
+#include "analysis/Metrics.h"
+
+#include "analysis/IssueRules.h"
+
+using namespace mlir;
+using namespace waveasm;
+
+bool LoopMetrics::operator==(const LoopMetrics &other) const {
+  return est_cycles_per_iter == other.est_cycles_per_iter &&
+         lower_bound_cycles == other.lower_bound_cycles &&
+         busiest_unit == other.busiest_unit &&
+         critical_path == other.critical_path;
+}
+
+bool ProgramMetrics::operator==(const ProgramMetrics &other) const {
+  return name == other.name && peak_vgpr == other.peak_vgpr &&
+         peak_sgpr == other.peak_sgpr && peak_agpr == other.peak_agpr &&
+         nops_inserted == other.nops_inserted &&
+         waitcnts_inserted == other.waitcnts_inserted &&
+         total_instructions == other.total_instructions &&
+         est_cycles == other.est_cycles && occupancy == other.occupancy &&
+         loops == other.loops;
+}
+
+//===----------------------------------------------------------------------===//
+// Computing
+//===----------------------------------------------------------------------===//
+
+PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
+                                            bool reserveScratchVGPR) {
+  const TargetInfo &arch = getTargetInfo(program.getTargetKind());
+  PeakRegisters peaks;
+  auto note = [&](Type type) {
+    std::optional<int64_t> base = getPhysicalIndex(type);
+    std::optional<RegClass> cls = getRegClass(type);
+    if (!base || !cls)
+      return;
+    int64_t end = *base + getRegSize(type);
+    switch (*cls) {
+    case RegClass::VGPR:
+      peaks.vgpr = std::max(peaks.vgpr, end);
+      break;
+    case RegClass::SGPR:
+      // VCC, EXEC and the other architectural SGPRs are not allocated.
+      if (*base < arch.maxSGPRs)
+        peaks.sgpr = std::max(peaks.sgpr, end);
+      break;
+    case RegClass::AGPR:
+      peaks.agpr = std::max(peaks.agpr, end);
+      break;
+    }
+  };
+  program.getBody().walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      note(type);
+    for (Type type : op->getOperandTypes())
+      note(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          note(arg.getType());
+  });
+  if (reserveScratchVGPR)
+    peaks.vgpr = std::max<int64_t>(peaks.vgpr, 16);
+  peaks.vgpr = std::max<int64_t>(peaks.vgpr, 1);
+  peaks.sgpr = std::max<int64_t>(peaks.sgpr, 2);
+  if (auto minSGPRs = program->getAttrOfType<IntegerAttr>("min_sgprs"))
+    peaks.sgpr = std::max(peaks.sgpr, minSGPRs.getInt());
+  return peaks;
+}
+
+ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
+                                              const CycleModel &cycles,
+                                              const PipelineCounts &counts) {
+  ProgramMetrics m;
+  m.name = program.getSymName().str();
+  m.peak_vgpr = counts.peaks.vgpr;
+  m.peak_sgpr = counts.peaks.sgpr;
+  m.peak_agpr = counts.peaks.agpr;
+  m.nops_inserted = counts.nops_inserted;
+  m.waitcnts_inserted = counts.waitcnts_inserted;
+  m.total_instructions = counts.total_instructions;
+  m.est_cycles = cycles.getTotalCycles();
+  std::optional<uint64_t> lds = program.getLdsSize();
+  m.occupancy = cycles.getTarget().getOccupancy(
+      m.peak_vgpr, m.peak_agpr, m.peak_sgpr,
+      lds ? static_cast<int64_t>(*lds) : 0);
+  for (const LoopTiming &loop : cycles.getLoops())
+    m.loops.push_back({loop.steadyStateCycles, loop.lowerBoundCycles,
+                       loop.busiestUnit.str(), loop.criticalPath});
+  return m;
+}
+
+ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
+                                              const TargetModel &target,
+                                              const PipelineCounts &counts) {
+  ProgramIndex index(program);
+  CycleModel cycles(index, target);
+  return computeProgramMetrics(program, cycles, counts);
+}
+
+int64_t waveasm::countInstructions(ProgramOp program) {
+  int64_t count = 0;
+  program.getBody().walk([&](Operation *op) {
+    if (takesIssueSlot(op))
+      ++count;
+  });
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Comparing
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct KeyName {
+  MetricKey key;
+  llvm::StringLiteral name;
+};
+constexpr KeyName kKeyNames[] = {
+    {MetricKey::PeakVGPR, "peak_vgpr"},
+    {MetricKey::PeakSGPR, "peak_sgpr"},
+    {MetricKey::PeakAGPR, "peak_agpr"},
+    {MetricKey::NopsInserted, "nops_inserted"},
+    {MetricKey::WaitcntsInserted, "waitcnts_inserted"},
+    {MetricKey::TotalInstructions, "total_instructions"},
+    {MetricKey::EstCycles, "est_cycles"},
+    {MetricKey::Occupancy, "occupancy"},
+};
+} // namespace
+
+StringRef waveasm::stringifyMetricKey(MetricKey key) {
+  for (const KeyName &entry : kKeyNames)
+    if (entry.key == key)
+      return entry.name;
+  return "";
+}
+
+std::optional<MetricKey> waveasm::parseMetricKey(StringRef name) {
+  for (const KeyName &entry : kKeyNames)
+    if (entry.name == name)
+      return entry.key;
+  return std::nullopt;
+}
+
+llvm::ArrayRef<MetricKey> waveasm::getDefaultMetricOrder() {
+  static const MetricKey order[] = {
+      MetricKey::PeakVGPR, MetricKey::WaitcntsInserted,
+      MetricKey::NopsInserted, MetricKey::TotalInstructions};
+  return order;
+}
+
+int64_t waveasm::getMetric(const ProgramMetrics &m, MetricKey key) {
+  switch (key) {
+  case MetricKey::PeakVGPR:
+    return m.peak_vgpr;
+  case MetricKey::PeakSGPR:
+    return m.peak_sgpr;
+  case MetricKey::PeakAGPR:
+    return m.peak_agpr;
+  case MetricKey::NopsInserted:
+    return m.nops_inserted;
+  case MetricKey::WaitcntsInserted:
+    return m.waitcnts_inserted;
+  case MetricKey::TotalInstructions:
+    return m.total_instructions;
+  case MetricKey::EstCycles:
+    return m.est_cycles;
+  case MetricKey::Occupancy:
+    return m.occupancy;
+  }
+  return 0;
+}
+
+int waveasm::compareMetrics(const ProgramMetrics &a, const ProgramMetrics &b,
+                            llvm::ArrayRef<MetricKey> keyOrder) {
+  for (MetricKey key : keyOrder) {
+    int64_t x = getMetric(a, key), y = getMetric(b, key);
+    if (x == y)
+      continue;
+    bool aBetter = key == MetricKey::Occupancy ? x > y : x < y;
+    return aBetter ? -1 : 1;
+  }
+  return 0;
+}
+
+bool waveasm::isBetter(const ProgramMetrics &a, const ProgramMetrics &b,
+                       llvm::ArrayRef<MetricKey> keyOrder) {
+  return compareMetrics(a, b, keyOrder) < 0;
+}

@@ -1,0 +1,137 @@
+//===- Metrics.h - what a compiled program is judged by ---------*- C++ -*-===//
+//
+// The numbers the Conductor compares schedules by, and their JSON form:
+//   {"programs": [{"name", "peak_vgpr", "peak_sgpr", "peak_agpr",
+//                  "nops_inserted", "waitcnts_inserted",
+//                  "total_instructions", "est_cycles", "occupancy",
+//                  "loops": [{"est_cycles_per_iter", "lower_bound_cycles",
+//                             "busiest_unit", "critical_path"}]}]}
+// Field names follow those keys. The pipeline layer measures the register
+// peaks (computePhysicalPeaks on allocated IR) and the inserted nops/waits
+// and instruction count; the cycle model supplies the timing fields.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_ANALYSIS_METRICS_H
+#define WAVEASM_ANALYSIS_METRICS_H
+
+#include "analysis/CycleModel.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <vector>
+
+namespace waveasm {
+
+struct LoopMetrics {
+  int64_t est_cycles_per_iter = 0; // steady-state cycles of one iteration
+  int64_t lower_bound_cycles = 0;  // busiest unit (or issue) per iteration
+  std::string busiest_unit;
+  int64_t critical_path = 0;       // one iteration
+
+  bool operator==(const LoopMetrics &other) const;
+};
+
+struct ProgramMetrics {
+  std::string name;
+  int64_t peak_vgpr = 0;
+  int64_t peak_sgpr = 0;
+  int64_t peak_agpr = 0;
+  int64_t nops_inserted = 0;
+  int64_t waitcnts_inserted = 0;
+  int64_t total_instructions = 0;
+  int64_t est_cycles = 0;
+  int64_t occupancy = 0; // waves per SIMD
+  std::vector<LoopMetrics> loops; // pre-order
+
+  bool operator==(const ProgramMetrics &other) const;
+};
+
+//===--- computing --------------------------------------------------------===//
+
+struct PeakRegisters {
+  int64_t vgpr = 0;
+  int64_t sgpr = 0;
+  int64_t agpr = 0;
+};
+
+/// SPEC.md 17.4, on allocated IR: per class the maximum index + size over
+/// every physical type of a result, operand or block argument (SGPR indices
+/// at or above the target's maxSGPRs -- VCC and friends -- excluded); then
+/// at least 16 VGPRs when `reserveScratchVGPR` (upstream always reserves
+/// v15), at least 1 VGPR and 2 SGPRs, and the `min_sgprs` attribute.
+PeakRegisters computePhysicalPeaks(ProgramOp program,
+                                   bool reserveScratchVGPR = true);
+
+/// What the pipeline counted on the compiled program.
+struct PipelineCounts {
+  PeakRegisters peaks;
+  int64_t nops_inserted = 0;
+  int64_t waitcnts_inserted = 0;
+  int64_t total_instructions = 0;
+};
+
+/// Metrics of `program` from the pipeline's counts and `cycles` (a model of
+/// the same program): est_cycles, loops, occupancy from the peaks.
+ProgramMetrics computeProgramMetrics(ProgramOp program,
+                                     const CycleModel &cycles,
+                                     const PipelineCounts &counts);
+/// Same, building the cycle model with `target`.
+ProgramMetrics computeProgramMetrics(ProgramOp program,
+                                     const TargetModel &target,
+                                     const PipelineCounts &counts);
+
+/// Instructions the program issues (ops that take an issue slot; s_nop
+/// counts once).
+int64_t countInstructions(ProgramOp program);
+
+//===--- comparing --------------------------------------------------------===//
+
+enum class MetricKey : uint8_t {
+  PeakVGPR,
+  PeakSGPR,
+  PeakAGPR,
+  NopsInserted,
+  WaitcntsInserted,
+  TotalInstructions,
+  EstCycles,
+  Occupancy, // the only key where more is better
+};
+
+/// The JSON key name ("peak_vgpr", ...).
+llvm::StringRef stringifyMetricKey(MetricKey key);
+std::optional<MetricKey> parseMetricKey(llvm::StringRef name);
+/// peak_vgpr, waitcnts_inserted, nops_inserted, total_instructions
+/// (SCHEDULING-FACTS.md).
+llvm::ArrayRef<MetricKey> getDefaultMetricOrder();
+
+int64_t getMetric(const ProgramMetrics &metrics, MetricKey key);
+/// <0 if `a` is better than `b` at the first key where they differ, >0 if
+/// worse, 0 if equal on every key.
+int compareMetrics(const ProgramMetrics &a, const ProgramMetrics &b,
+                   llvm::ArrayRef<MetricKey> keyOrder);
+/// Lexicographic: `a` is strictly better than `b`.
+bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b,
+              llvm::ArrayRef<MetricKey> keyOrder = getDefaultMetricOrder());
+
+//===--- JSON -------------------------------------------------------------===//
+
+llvm::json::Value toJSON(const LoopMetrics &metrics);
+llvm::json::Value toJSON(const ProgramMetrics &metrics);
+bool fromJSON(const llvm::json::Value &value, LoopMetrics &metrics,
+              llvm::json::Path path);
+bool fromJSON(const llvm::json::Value &value, ProgramMetrics &metrics,
+              llvm::json::Path path);
+
+/// {"programs": [...]}.
+llvm::json::Value metricsToJSON(llvm::ArrayRef<ProgramMetrics> programs);
+void writeMetricsJSON(llvm::raw_ostream &os,
+                      llvm::ArrayRef<ProgramMetrics> programs,
+                      bool pretty = true);
+llvm::Expected<std::vector<ProgramMetrics>>
+parseMetricsJSON(llvm::StringRef text);
+
+} // namespace waveasm
+
+#endif // WAVEASM_ANALYSIS_METRICS_H

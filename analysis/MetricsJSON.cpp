@@ -1,0 +1,85 @@
+//===- MetricsJSON.cpp - the JSON form of program metrics -----------------===//
+//
+// Key names are part of the Conductor's interface (Metrics.h): exactly the
+// snake_case names of the fields, nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Metrics.h"
+
+using namespace waveasm;
+namespace json = llvm::json;
+
+json::Value waveasm::toJSON(const LoopMetrics &m) {
+  return json::Object{{"est_cycles_per_iter", m.est_cycles_per_iter},
+                      {"lower_bound_cycles", m.lower_bound_cycles},
+                      {"busiest_unit", m.busiest_unit},
+                      {"critical_path", m.critical_path}};
+}
+
+json::Value waveasm::toJSON(const ProgramMetrics &m) {
+  json::Array loops;
+  for (const LoopMetrics &loop : m.loops)
+    loops.push_back(toJSON(loop));
+  return json::Object{{"name", m.name},
+                      {"peak_vgpr", m.peak_vgpr},
+                      {"peak_sgpr", m.peak_sgpr},
+                      {"peak_agpr", m.peak_agpr},
+                      {"nops_inserted", m.nops_inserted},
+                      {"waitcnts_inserted", m.waitcnts_inserted},
+                      {"total_instructions", m.total_instructions},
+                      {"est_cycles", m.est_cycles},
+                      {"occupancy", m.occupancy},
+                      {"loops", std::move(loops)}};
+}
+
+bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,
+                       json::Path path) {
+  json::ObjectMapper o(value, path);
+  return o && o.map("est_cycles_per_iter", m.est_cycles_per_iter) &&
+         o.map("lower_bound_cycles", m.lower_bound_cycles) &&
+         o.map("busiest_unit", m.busiest_unit) &&
+         o.map("critical_path", m.critical_path);
+}
+
+bool waveasm::fromJSON(const json::Value &value, ProgramMetrics &m,
+                       json::Path path) {
+  json::ObjectMapper o(value, path);
+  return o && o.map("name", m.name) && o.map("peak_vgpr", m.peak_vgpr) &&
+         o.map("peak_sgpr", m.peak_sgpr) && o.map("peak_agpr", m.peak_agpr) &&
+         o.map("nops_inserted", m.nops_inserted) &&
+         o.map("waitcnts_inserted", m.waitcnts_inserted) &&
+         o.map("total_instructions", m.total_instructions) &&
+         o.map("est_cycles", m.est_cycles) &&
+         o.map("occupancy", m.occupancy) && o.map("loops", m.loops);
+}
+
+json::Value waveasm::metricsToJSON(llvm::ArrayRef<ProgramMetrics> programs) {
+  json::Array array;
+  for (const ProgramMetrics &m : programs)
+    array.push_back(toJSON(m));
+  return json::Object{{"programs", std::move(array)}};
+}
+
+void waveasm::writeMetricsJSON(llvm::raw_ostream &os,
+                               llvm::ArrayRef<ProgramMetrics> programs,
+                               bool pretty) {
+  json::Value value = metricsToJSON(programs);
+  if (pretty)
+    os << llvm::formatv("{0:2}", value) << "\n";
+  else
+    os << value << "\n";
+}
+
+llvm::Expected<std::vector<ProgramMetrics>>
+waveasm::parseMetricsJSON(llvm::StringRef text) {
+  llvm::Expected<json::Value> value = json::parse(text);
+  if (!value)
+    return value.takeError();
+  std::vector<ProgramMetrics> programs;
+  json::Path::Root root("metrics");
+  json::ObjectMapper o(*value, root);
+  if (!o || !o.map("programs", programs))
+    return root.getError();
+  return programs;
+}
