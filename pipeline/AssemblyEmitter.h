@@ -20,7 +20,12 @@
 namespace waveasm {
 
 /// For each line of the emitted text (0-based), the op that produced it, or
-/// null for directives, labels, blank lines and metadata.
+/// null for directives, blank lines, the descriptor and metadata. Lines an op
+/// causes besides its instruction belong to it too: literal staging and
+/// copies (to the instruction, pack/extract/insert, loop, condition or
+/// yield), the labels and branches of waveasm.loop / waveasm.if, comment and
+/// raw lines. When several programs are emitted into one map, line numbers
+/// continue from `lineOps.size()` at the call.
 struct AsmLineMap {
   std::vector<mlir::Operation *> lineOps;
 };
