@@ -176,10 +176,13 @@ private:
   static void define(State &state, ArrayRef<StorageKey> keys,
                      std::optional<Record> record) {
     for (StorageKey key : keys) {
+      if (!record) {
+        state.records.erase(key);
+        continue;
+      }
       Records &list = state.records[key];
       list.clear();
-      if (record)
-        list.push_back(*record);
+      list.push_back(*record);
     }
   }
   static void addRecord(State &state, ArrayRef<StorageKey> keys,

@@ -1,0 +1,72 @@
+//===- CompileAndMeasure.h - run the backend on a clone, measure -*- C++ -*-===//
+//
+// The one entry point the language server and the Conductor use to turn IR
+// into numbers: clone the module, run register allocation, wait-count
+// insertion and hazard mitigation on the clone, model its cycles, emit its
+// assembly, and report metrics. The input is never modified.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_COMPILEANDMEASURE_H
+#define WAVEASM_PIPELINE_COMPILEANDMEASURE_H
+
+#include "analysis/Metrics.h"
+#include "pipeline/AssemblyEmitter.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+#include <vector>
+
+namespace waveasm {
+
+struct CompileOptions {
+  WaveASMPipelineConfig pipeline = measuringPipeline();
+  /// TargetModel overrides ("latency.vmem_load=120", ...), applied to every
+  /// program's target.
+  std::vector<std::string> targetOverrides;
+  /// Render the assembly text and the op <-> line map.
+  bool emitAssembly = true;
+  /// Keep the compiled clone in the result (for hovers showing the
+  /// allocator's registers, and for the assembly view).
+  bool keepCompiledModule = false;
+
+  /// The backend passes only: the measured schedule is the one written.
+  static WaveASMPipelineConfig measuringPipeline() {
+    WaveASMPipelineConfig config;
+    config.runGenericCleanups = false;
+    return config;
+  }
+};
+
+struct CompiledProgram {
+  ProgramMetrics metrics;
+  /// The program's assembly (empty unless CompileOptions::emitAssembly).
+  std::string assembly;
+  /// For each op of the *input* program, the 0-based lines of `assembly` it
+  /// produced. Waits, nops and copies the pipeline inserted belong to no
+  /// input op and are absent.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> opLines;
+  /// For each line of `assembly`, the input op that produced it, or null.
+  std::vector<mlir::Operation *> lineOps;
+  /// The compiled counterpart of each input op (when the module is kept).
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> compiledOf;
+};
+
+struct CompileResult {
+  std::vector<CompiledProgram> programs; // in module order
+  mlir::OwningOpRef<mlir::ModuleOp> compiled; // if keepCompiledModule
+};
+
+/// Compiles a clone of `module` and measures every program. Fails (with
+/// diagnostics through the context's handlers, located at the input's
+/// locations) when a pass or the emitter fails, e.g. on register overflow.
+mlir::FailureOr<CompileResult>
+compileAndMeasure(mlir::ModuleOp module, const CompileOptions &options = {});
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_COMPILEANDMEASURE_H
