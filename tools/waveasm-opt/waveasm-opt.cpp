@@ -9,6 +9,7 @@
 
 #include "ir/Dialect.h"
 #include "pipeline/AssemblyEmitter.h"
+#include "pipeline/CompileAndMeasure.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/IR/AsmState.h"
@@ -33,22 +34,46 @@ static llvm::cl::opt<bool> emitAssembly(
     llvm::cl::desc("Print AMDGCN assembly instead of IR (after the passes)"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<bool> printMetrics(
+    "waveasm-metrics",
+    llvm::cl::desc("Print the metrics JSON of compiling the IR (after the "
+                   "passes) instead of IR"),
+    llvm::cl::init(false));
+
 namespace {
+
+enum class RenderMode { Assembly, Metrics };
 
 /// Runs last in the pipeline and renders the module into `sink` instead of
 /// letting MlirOptMain print IR.
 struct RenderOutputPass
     : public PassWrapper<RenderOutputPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RenderOutputPass)
-  explicit RenderOutputPass(std::string &sink) : sink(sink) {}
+  RenderOutputPass(RenderMode mode, std::string &sink)
+      : mode(mode), sink(sink) {}
   StringRef getArgument() const override { return "waveasm-render-output"; }
 
   void runOnOperation() override {
     llvm::raw_string_ostream os(sink);
-    if (failed(waveasm::emitModuleAssembly(getOperation(), os)))
-      signalPassFailure();
+    if (mode == RenderMode::Assembly) {
+      if (failed(waveasm::emitModuleAssembly(getOperation(), os)))
+        signalPassFailure();
+      return;
+    }
+    waveasm::CompileOptions options;
+    options.emitAssembly = false;
+    FailureOr<waveasm::CompileResult> result =
+        waveasm::compileAndMeasure(getOperation(), options);
+    if (failed(result))
+      return signalPassFailure();
+    std::vector<waveasm::ProgramMetrics> metrics;
+    for (const waveasm::CompiledProgram &program : result->programs)
+      metrics.push_back(program.metrics);
+    waveasm::writeMetricsJSON(os, metrics);
+    os << "\n";
   }
 
+  RenderMode mode;
   std::string &sink;
 };
 
@@ -129,7 +154,12 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  if (!emitAssembly) {
+  if (emitAssembly && printMetrics) {
+    llvm::errs() << "error: --emit-assembly and --waveasm-metrics are "
+                    "exclusive; choose one output\n";
+    return 2;
+  }
+  if (!emitAssembly && !printMetrics) {
     // Deliberately leaked with the IR it owns (see parseVerifyPrint).
     auto *context =
         new MLIRContext(registry, MLIRContext::Threading::DISABLED);
@@ -142,13 +172,15 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  // Run the user's pipeline, then render; the IR printout is discarded.
+  // Run the user's pipeline, then render assembly or metrics; the IR
+  // printout is discarded.
   std::string rendered;
   MlirOptMainConfig userConfig = config;
   config.setPassPipelineSetupFn([userConfig, &rendered](PassManager &pm) {
     if (failed(userConfig.setupPassPipeline(pm)))
       return failure();
-    pm.addPass(std::make_unique<RenderOutputPass>(rendered));
+    pm.addPass(std::make_unique<RenderOutputPass>(
+        emitAssembly ? RenderMode::Assembly : RenderMode::Metrics, rendered));
     return success();
   });
   llvm::raw_null_ostream discard;
