@@ -82,8 +82,9 @@ class Val:
 
 
 class Gen:
-    def __init__(self, n, seed):
+    def __init__(self, n, seed, loop_body=None):
         self.n = n
+        self.loop_body = loop_body
         self.seed = seed
         self.rng = random.Random(seed)
         self.lines = []
@@ -575,6 +576,25 @@ class Gen:
 
         fixed = self.total + 1  # + s_endpgm
         fixed += sum(self.loop_fixed_cost(a, c) for a, c, _ in shapes)
+        if self.loop_body is not None:
+            # One loop whose body has exactly `loop_body` ops around a minimal
+            # prologue/epilogue (the compile-and-measure benchmark's shape).
+            n_acc, n_carry, trip = shapes[0]
+            body = self.loop_body - (n_carry + 3)
+            if body < 20:
+                raise SystemExit("--loop-body must be >= %d" % (n_carry + 23))
+            n = self.n = fixed + int(body / 0.85) + 1
+            free = n - fixed
+            self.fill(0)
+            self.raw("")
+            self.loop(self.loop_body, n_acc, n_carry, trip)
+            self.fill(n - self.total - 1)
+            self.emit("waveasm.s_endpgm", "s_endpgm")
+            self.indent = 0
+            self.raw("}")
+            if self.total != n:
+                raise SystemExit("internal error: generated %d ops, wanted %d" % (self.total, n))
+            return "\n".join(self.lines) + "\n"
         free = n - fixed
         if free < 40 * n_loops:
             raise SystemExit("--instructions %d too small for %d loops" % (n, n_loops))
@@ -625,11 +645,15 @@ def main():
     ap.add_argument("--instructions", "-n", type=int, default=20000,
                     help="number of ops inside the program (default 20000)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--loop-body", type=int, default=None,
+                    help="generate one loop whose body has exactly this many ops "
+                         "(the program gets a short prologue/epilogue; "
+                         "--instructions is then ignored)")
     ap.add_argument("-o", "--output", default="-", help="output file (default stdout)")
     ap.add_argument("--stats", action="store_true",
                     help="print the op count and category mix to stderr")
     args = ap.parse_args()
-    g = Gen(args.instructions, args.seed)
+    g = Gen(args.instructions, args.seed, args.loop_body)
     text = g.generate()
     if args.output == "-":
         sys.stdout.write(text)
