@@ -1,0 +1,118 @@
+//===- CompileAndMeasureTest.cpp - the pipeline on a clone ----------------===//
+
+#include "TestUtils.h"
+
+#include "pipeline/CompileAndMeasure.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace waveasm;
+using waveasm::test::program;
+using waveasm::test::TestContext;
+
+namespace {
+
+// A load, its use, a transcendental op feeding a VALU op: the pipeline must
+// insert one wait (vmcnt before the add) and one nop (trans -> VALU).
+const char *kBody = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %off = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %x = waveasm.buffer_load_dword %srd, %off, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  %e = waveasm.v_exp_f32 %x : !waveasm.vreg -> !waveasm.vreg
+  %y = waveasm.v_add_u32 %e, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %y, %srd, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)";
+
+std::string printed(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os);
+  return text;
+}
+
+Operation *findOp(ModuleOp module, StringRef name) {
+  Operation *found = nullptr;
+  module.walk([&](Operation *op) {
+    if (!found && op->getName().getStringRef() == name)
+      found = op;
+  });
+  return found;
+}
+
+} // namespace
+
+TEST(CompileAndMeasure, LeavesInputUntouched) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kBody));
+  ASSERT_TRUE(module) << t.diagnostics;
+  std::string before = printed(*module);
+  FailureOr<CompileResult> result = compileAndMeasure(*module);
+  ASSERT_TRUE(succeeded(result)) << t.diagnostics;
+  EXPECT_EQ(printed(*module), before);
+}
+
+TEST(CompileAndMeasure, CountsWhatThePipelineInserted) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kBody));
+  ASSERT_TRUE(module) << t.diagnostics;
+  FailureOr<CompileResult> result = compileAndMeasure(*module);
+  ASSERT_TRUE(succeeded(result)) << t.diagnostics;
+  ASSERT_EQ(result->programs.size(), 1u);
+  const ProgramMetrics &m = result->programs[0].metrics;
+  EXPECT_EQ(m.name, "k");
+  EXPECT_GE(m.waitcnts_inserted, 1);
+  EXPECT_GE(m.nops_inserted, 1);
+  // 6 instructions written (lshl, load, exp, add, store, endpgm) plus what
+  // was inserted.
+  EXPECT_EQ(m.total_instructions, 6 + m.waitcnts_inserted + m.nops_inserted);
+  EXPECT_GT(m.est_cycles, 100); // the load's latency is on the path
+  EXPECT_GE(m.peak_vgpr, 1);
+  EXPECT_GE(m.occupancy, 1);
+}
+
+TEST(CompileAndMeasure, MapsInputOpsToAssemblyLines) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kBody));
+  ASSERT_TRUE(module) << t.diagnostics;
+  FailureOr<CompileResult> result = compileAndMeasure(*module);
+  ASSERT_TRUE(succeeded(result)) << t.diagnostics;
+  const CompiledProgram &compiled = result->programs[0];
+  SmallVector<StringRef> lines;
+  StringRef(compiled.assembly).split(lines, '\n');
+  ASSERT_EQ(compiled.lineOps.size(), lines.size());
+  for (StringRef name :
+       {"waveasm.v_exp_f32", "waveasm.buffer_load_dword", "waveasm.v_add_u32"}) {
+    Operation *op = findOp(*module, name);
+    ASSERT_TRUE(op);
+    auto it = compiled.opLines.find(op);
+    ASSERT_NE(it, compiled.opLines.end()) << name.str();
+    ASSERT_FALSE(it->second.empty());
+    StringRef mnemonic = name.drop_front(strlen("waveasm."));
+    EXPECT_TRUE(lines[it->second.front()].contains(mnemonic))
+        << lines[it->second.front()].str();
+    EXPECT_EQ(compiled.lineOps[it->second.front()], op);
+  }
+}
+
+TEST(CompileAndMeasure, AppliesTargetOverrides) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kBody));
+  ASSERT_TRUE(module) << t.diagnostics;
+  CompileOptions slow;
+  slow.targetOverrides = {"latency.vmem_load=400"};
+  FailureOr<CompileResult> base = compileAndMeasure(*module);
+  FailureOr<CompileResult> slower = compileAndMeasure(*module, slow);
+  ASSERT_TRUE(succeeded(base) && succeeded(slower)) << t.diagnostics;
+  EXPECT_GE(slower->programs[0].metrics.est_cycles,
+            base->programs[0].metrics.est_cycles + 250);
+
+  CompileOptions bad;
+  bad.targetOverrides = {"latency.bogus=1"};
+  EXPECT_TRUE(failed(compileAndMeasure(*module, bad)));
+  EXPECT_NE(t.diagnostics.find("unknown target override"), std::string::npos);
+}
