@@ -232,9 +232,7 @@ public:
   void clobberScratch() { scratchLiteral.reset(); }
   /// Control flow joins here (labels, region boundaries, EXEC changes).
   void invalidateScratch() { scratchLiteral.reset(); }
-  PhysReg scratch() const {
-    return PhysReg{RegClass::VGPR, kScratchVGPR, 1};
-  }
+  PhysReg scratch() const { return PhysReg{RegClass::VGPR, kScratchVGPR, 1}; }
 
   /// Copies `moves` as if all happened at once (cycles go through v15 or a
   /// free SGPR); lines are attributed to `op`.

@@ -199,9 +199,13 @@ struct VALUWidths {
 VALUWidths valuWidths(StringRef name) {
   VALUWidths w;
   bool all64 = llvm::StringSwitch<bool>(name)
-                   .Cases({"v_add_f64", "v_mul_f64", "v_min_f64", "v_max_f64", "v_fma_f64", "v_sub_f64"}, true)
+                   .Cases({"v_add_f64", "v_mul_f64", "v_min_f64", "v_max_f64",
+                           "v_fma_f64", "v_sub_f64"},
+                          true)
                    .Cases({"v_rcp_f64", "v_rsq_f64", "v_sqrt_f64"}, true)
-                   .Cases({"v_mov_b64", "v_not_b64", "v_and_b64", "v_or_b64", "v_xor_b64"}, true)
+                   .Cases({"v_mov_b64", "v_not_b64", "v_and_b64", "v_or_b64",
+                           "v_xor_b64"},
+                          true)
                    .Default(false);
   if (all64) {
     w.dst = 2;
@@ -226,12 +230,15 @@ VALUWidths valuWidths(StringRef name) {
 
 VOPForm vopForm(StringRef name, unsigned numSrcs) {
   VOPForm form;
-  bool commutativeE32 =
-      llvm::StringSwitch<bool>(name)
-          .Cases({"v_add_u32", "v_add_f32", "v_mul_f32", "v_add_f16", "v_mul_f16"}, true)
-          .Cases({"v_min_f32", "v_max_f32", "v_min_i32", "v_max_i32", "v_min_u32", "v_max_u32"}, true)
-          .Cases({"v_and_b32", "v_or_b32", "v_xor_b32"}, true)
-          .Default(false);
+  bool commutativeE32 = llvm::StringSwitch<bool>(name)
+                            .Cases({"v_add_u32", "v_add_f32", "v_mul_f32",
+                                    "v_add_f16", "v_mul_f16"},
+                                   true)
+                            .Cases({"v_min_f32", "v_max_f32", "v_min_i32",
+                                    "v_max_i32", "v_min_u32", "v_max_u32"},
+                                   true)
+                            .Cases({"v_and_b32", "v_or_b32", "v_xor_b32"}, true)
+                            .Default(false);
   StringRef reversed = llvm::StringSwitch<StringRef>(name)
                            .Case("v_sub_u32", "v_subrev_u32")
                            .Case("v_subrev_u32", "v_sub_u32")
@@ -239,18 +246,20 @@ VOPForm vopForm(StringRef name, unsigned numSrcs) {
                            .Case("v_subrev_f32", "v_sub_f32")
                            .Case("v_sub_f16", "v_subrev_f16")
                            .Default("");
-  bool otherE32 = llvm::StringSwitch<bool>(name)
-                      .Cases({"v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32"}, true)
-                      .Default(false);
+  bool otherE32 =
+      llvm::StringSwitch<bool>(name)
+          .Cases({"v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32"}, true)
+          .Default(false);
   form.e32 = numSrcs == 1 || commutativeE32 || !reversed.empty() || otherE32;
   if (commutativeE32)
     form.swapped = name.str();
   else if (!reversed.empty())
     form.swapped = reversed.str();
-  form.noLiteral = llvm::StringSwitch<bool>(name)
-                       .Cases({"v_add_f16", "v_sub_f16", "v_mul_f16", "v_fma_f16"}, true)
-                       .Cases({"v_cvt_f32_f16", "v_cvt_f32_bf16"}, true)
-                       .Default(false);
+  form.noLiteral =
+      llvm::StringSwitch<bool>(name)
+          .Cases({"v_add_f16", "v_sub_f16", "v_mul_f16", "v_fma_f16"}, true)
+          .Cases({"v_cvt_f32_f16", "v_cvt_f32_bf16"}, true)
+          .Default(false);
   return form;
 }
 
@@ -291,8 +300,7 @@ FailureOr<AsmOperand> vectorDst(ProgramEmitter &e, Operation *op,
 
 AsmOperand vcc() { return AsmOperand::ofText("vcc"); }
 
-LogicalResult emitGenericVOP(ProgramEmitter &e, Operation *op,
-                             StringRef name) {
+LogicalResult emitGenericVOP(ProgramEmitter &e, Operation *op, StringRef name) {
   VALUWidths w = valuWidths(name);
   FailureOr<AsmOperand> dst = vectorDst(e, op, w.dst);
   SmallVector<VSrc, 3> srcs;
@@ -332,13 +340,13 @@ LogicalResult emitSplit64(ProgramEmitter &e, Operation *op, StringRef name) {
       if (s.op.isReg())
         part.op.reg = s.op.reg.sub(h);
       else
-        part.op.imm = static_cast<int32_t>(
-            static_cast<uint64_t>(s.op.imm) >> (32 * h));
+        part.op.imm =
+            static_cast<int32_t>(static_cast<uint64_t>(s.op.imm) >> (32 * h));
       halves.push_back(part);
     }
     PhysReg d = dst->reg.sub(h);
-    if (failed(emitVOP(e, op, half, form, {AsmOperand::ofReg(d)}, halves, {},
-                       d)))
+    if (failed(
+            emitVOP(e, op, half, form, {AsmOperand::ofReg(d)}, halves, {}, d)))
       return failure();
   }
   return success();
@@ -354,8 +362,8 @@ LogicalResult emitVMov(ProgramEmitter &e, V_MOV_B32 op) {
     src.reg.size = 1; // broadcast, or the low register of a wider source
   }
   if (src.isImm() && !fitsIn32Bits(src.imm))
-    return op.emitOpError("immediate ") << src.imm
-                                        << " does not fit in 32 bits";
+    return op.emitOpError("immediate ")
+           << src.imm << " does not fit in 32 bits";
   // Upstream: a multi-register v_mov_b32 repeats the source per register and
   // never orders overlapping copies; an AGPR destination becomes
   // v_accvgpr_write_b32.
@@ -378,9 +386,9 @@ LogicalResult emitVMov64(ProgramEmitter &e, V_MOV_B64 op) {
     // A 64-bit literal does not exist: move the halves.
     SmallVector<CopyMove, 2> moves;
     for (int64_t h = 0; h < 2; ++h)
-      moves.push_back({dst->reg.sub(h),
-                       AsmOperand::ofImm(static_cast<int32_t>(
-                           static_cast<uint64_t>(src.imm) >> (32 * h)))});
+      moves.push_back(
+          {dst->reg.sub(h), AsmOperand::ofImm(static_cast<int32_t>(
+                                static_cast<uint64_t>(src.imm) >> (32 * h)))});
     return e.emitParallelCopy(op, moves);
   }
   if (failed(e.fitWidth(op, src, 2, "operand #0")))
@@ -479,8 +487,7 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
     if (previous.reg != dstOp.reg &&
         failed(e.emit(op, AsmInst("v_mov_b32").add(dstOp).add(previous))))
       return failure();
-    return e.emit(op,
-                  AsmInst("v_writelane_b32").add(dstOp).add(src).add(lane));
+    return e.emit(op, AsmInst("v_writelane_b32").add(dstOp).add(src).add(lane));
   }
   if (isa<V_ACCVGPR_READ_B32>(op)) {
     AsmOperand dst = AsmOperand::ofReg(e.resultReg(op, 0));
@@ -506,8 +513,7 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
   if (isa<V_SUB_F64>(op)) {
     FailureOr<AsmOperand> dst = vectorDst(e, op, 2);
     SmallVector<VSrc, 2> srcs;
-    if (failed(dst) ||
-        failed(collectSources(e, op, valuWidths(name), 2, srcs)))
+    if (failed(dst) || failed(collectSources(e, op, valuWidths(name), 2, srcs)))
       return failure();
     srcs[1].op.neg = true; // a - b = a + (-b)
     return emitVOP(e, op, "v_add_f64", VOPForm(), {*dst}, srcs, {},
@@ -519,10 +525,10 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
     if (failed(dst) || failed(e.fitWidth(op, src, 1, "operand #0")))
       return failure();
     if (src.isImm())
-      return e.emit(op, AsmInst("v_mov_b32").add(*dst).add(AsmOperand::ofImm(
-                                                    src.imm & 0x7fffffff)));
-    SmallVector<VSrc, 2> srcs = {{AsmOperand::ofImm(0x7fffffff), 1},
-                                 {src, 1}};
+      return e.emit(op, AsmInst("v_mov_b32")
+                            .add(*dst)
+                            .add(AsmOperand::ofImm(src.imm & 0x7fffffff)));
+    SmallVector<VSrc, 2> srcs = {{AsmOperand::ofImm(0x7fffffff), 1}, {src, 1}};
     return emitVOP(e, op, "v_and_b32", vopForm("v_and_b32", 2), {*dst}, srcs,
                    {}, dst->reg);
   }
@@ -533,10 +539,12 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
       return failure();
     if (src.isImm()) {
       int32_t v = static_cast<int32_t>(src.imm);
-      uint32_t magnitude = v < 0 ? 0u - static_cast<uint32_t>(v)
-                                 : static_cast<uint32_t>(v);
-      return e.emit(op, AsmInst("v_mov_b32").add(*dst).add(AsmOperand::ofImm(
-                            static_cast<int32_t>(magnitude))));
+      uint32_t magnitude =
+          v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
+      return e.emit(
+          op, AsmInst("v_mov_b32")
+                  .add(*dst)
+                  .add(AsmOperand::ofImm(static_cast<int32_t>(magnitude))));
     }
     // |x| = max(x, 0 - x); the negation goes into the destination unless it
     // is the source, else into v15.
@@ -546,10 +554,9 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
         return failure();
       temp = e.scratch();
     }
-    if (failed(e.emit(op, AsmInst("v_sub_u32")
-                              .add(temp)
-                              .add(AsmOperand::ofImm(0))
-                              .add(src))))
+    if (failed(e.emit(
+            op,
+            AsmInst("v_sub_u32").add(temp).add(AsmOperand::ofImm(0)).add(src))))
       return failure();
     return e.emit(op, AsmInst("v_max_i32").add(*dst).add(src).add(temp));
   }
@@ -601,8 +608,7 @@ std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
   using I = MFMAInfo;
   return llvm::StringSwitch<std::optional<MFMAInfo>>(name)
       .Case("v_mfma_f32_16x16x16_f16", I{"v_mfma_f32_16x16x16_f16", 4, 2})
-      .Case("v_mfma_f32_16x16x32_f16",
-            I{"v_mfma_f32_16x16x32_f16", 4, 4, true})
+      .Case("v_mfma_f32_16x16x32_f16", I{"v_mfma_f32_16x16x32_f16", 4, 4, true})
       .Case("v_mfma_f32_32x32x8_f16", I{"v_mfma_f32_32x32x8_f16", 16, 2})
       .Case("v_mfma_f32_16x16x4_f16", I{"v_mfma_f32_16x16x4_4b_f16", 16, 2})
       .Case("v_mfma_f32_32x32x4_f16", I{"v_mfma_f32_32x32x4_2b_f16", 32, 2})
@@ -611,10 +617,8 @@ std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
       .Case("v_mfma_f32_16x16x32_bf16",
             I{"v_mfma_f32_16x16x32_bf16", 4, 4, true})
       .Case("v_mfma_f32_32x32x8_bf16", I{"v_mfma_f32_32x32x8_bf16", 16, 2})
-      .Case("v_mfma_f32_16x16x4_bf16",
-            I{"v_mfma_f32_16x16x4_4b_bf16", 16, 2})
-      .Case("v_mfma_f32_32x32x4_bf16",
-            I{"v_mfma_f32_32x32x4_2b_bf16", 32, 2})
+      .Case("v_mfma_f32_16x16x4_bf16", I{"v_mfma_f32_16x16x4_4b_bf16", 16, 2})
+      .Case("v_mfma_f32_32x32x4_bf16", I{"v_mfma_f32_32x32x4_2b_bf16", 32, 2})
       .Case("v_mfma_f32_4x4x4_bf16", I{"v_mfma_f32_4x4x4_16b_bf16", 4, 2})
       .Case("v_mfma_i32_16x16x16_i8",
             I{"", 4, 1, false, "v_mfma_i32_16x16x32_i8"})
@@ -661,13 +665,12 @@ LogicalResult emitMFMA(ProgramEmitter &e, Operation *op, StringRef name) {
   if (!info)
     return op->emitOpError("has no known MFMA encoding");
   if (!info->replacement.empty())
-    return op->emitOpError()
-           << name << " does not exist on " << e.target.name
-           << " (CDNA3 replaced it by " << info->replacement
-           << ", which has twice the K depth)";
+    return op->emitOpError() << name << " does not exist on " << e.target.name
+                             << " (CDNA3 replaced it by " << info->replacement
+                             << ", which has twice the K depth)";
   if (info->gfx950Only && e.targetKind != TargetKind::gfx950)
-    return op->emitOpError() << name << " does not exist on "
-                             << e.target.name << " (gfx950 only)";
+    return op->emitOpError() << name << " does not exist on " << e.target.name
+                             << " (gfx950 only)";
   bool scaled = op->getNumOperands() == 5;
 
   AsmOperand dst = AsmOperand::ofReg(e.resultReg(op, 0));
@@ -700,8 +703,8 @@ LogicalResult emitMFMA(ProgramEmitter &e, Operation *op, StringRef name) {
   bool scratchTaken = false;
   for (unsigned k = 0; k < (scaled ? 4u : 2u); ++k) {
     AsmOperand s = e.operand(op, operandIdx[k]);
-    if (failed(e.fitWidth(op, s, widths[k],
-                          "operand #" + Twine(operandIdx[k]))))
+    if (failed(
+            e.fitWidth(op, s, widths[k], "operand #" + Twine(operandIdx[k]))))
       return failure();
     if (s.isVGPR() || s.isAGPR()) {
       srcs.push_back(s);
@@ -799,8 +802,8 @@ LogicalResult emitSALU(ProgramEmitter &e, Operation *op, StringRef name) {
     if (failed(e.fitWidth(op, src, 1, "operand #0")))
       return failure();
     if (src.isImm() && !fitsIn32Bits(src.imm))
-      return op->emitOpError("immediate ") << src.imm
-                                           << " does not fit in 32 bits";
+      return op->emitOpError("immediate ")
+             << src.imm << " does not fit in 32 bits";
     return e.emit(op,
                   AsmInst("s_mov_b32").add(AsmOperand::ofText("m0")).add(src));
   }
@@ -816,9 +819,8 @@ LogicalResult emitSALU(ProgramEmitter &e, Operation *op, StringRef name) {
     if (failed(e.fitWidth(op, src, 2, "operand #0")))
       return failure();
     e.invalidateScratch();
-    return e.emit(op, AsmInst("s_mov_b64")
-                          .add(AsmOperand::ofText("exec"))
-                          .add(src));
+    return e.emit(
+        op, AsmInst("s_mov_b64").add(AsmOperand::ofText("exec")).add(src));
   }
 
   SALUWidths w = saluWidths(name);
@@ -851,11 +853,11 @@ LogicalResult emitSALU(ProgramEmitter &e, Operation *op, StringRef name) {
       if (!ok && name == "s_mov_b64" && dst) {
         // No 64-bit literal: move the halves.
         for (int64_t h = 0; h < 2; ++h)
-          if (failed(e.emit(op, AsmInst("s_mov_b32")
-                                    .add(dst->reg.sub(h))
-                                    .add(AsmOperand::ofImm(static_cast<int32_t>(
-                                        static_cast<uint64_t>(s.imm) >>
-                                        (32 * h)))))))
+          if (failed(e.emit(
+                  op, AsmInst("s_mov_b32")
+                          .add(dst->reg.sub(h))
+                          .add(AsmOperand::ofImm(static_cast<int32_t>(
+                              static_cast<uint64_t>(s.imm) >> (32 * h)))))))
             return failure();
         return success();
       }
@@ -902,8 +904,7 @@ LogicalResult emitSALU(ProgramEmitter &e, Operation *op, StringRef name) {
 //===----------------------------------------------------------------------===//
 
 /// The destination range of a load: its results, which must be consecutive.
-FailureOr<AsmOperand> loadDst(ProgramEmitter &e, Operation *op,
-                              int64_t width) {
+FailureOr<AsmOperand> loadDst(ProgramEmitter &e, Operation *op, int64_t width) {
   if (op->getNumResults() == 0)
     return op->emitOpError("load has no result");
   PhysReg range = e.resultReg(op, 0);
@@ -1006,8 +1007,7 @@ LogicalResult emitBuffer(ProgramEmitter &e, Operation *op, StringRef name) {
       e.targetKind != TargetKind::gfx950)
     return op->emitOpError("buffer_load_dwordx4 ... lds does not exist on ")
            << e.target.name << " (gfx950 only; use buffer_load_dword ... lds)";
-  if (name == "buffer_atomic_pk_add_bf16" &&
-      e.targetKind != TargetKind::gfx950)
+  if (name == "buffer_atomic_pk_add_bf16" && e.targetKind != TargetKind::gfx950)
     return op->emitOpError("buffer_atomic_pk_add_bf16 does not exist on ")
            << e.target.name << " (gfx950 only)";
   unsigned srdIdx = toLDS ? 1 : isLoad ? 0 : 1;
@@ -1201,9 +1201,8 @@ LogicalResult checkCount(ProgramEmitter &e, Operation *op, StringRef counter,
                          int64_t value, int64_t max) {
   if (value >= 0 && value <= max)
     return success();
-  return op->emitOpError()
-         << counter << "(" << value << ") is outside 0.." << max << " on "
-         << e.target.name;
+  return op->emitOpError() << counter << "(" << value << ") is outside 0.."
+                           << max << " on " << e.target.name;
 }
 
 LogicalResult emitSync(ProgramEmitter &e, Operation *op, StringRef name) {
@@ -1254,7 +1253,8 @@ LogicalResult emitSync(ProgramEmitter &e, Operation *op, StringRef name) {
     int64_t states = count + 1;
     while (states > 0) {
       int64_t chunk = std::min<int64_t>(states, 16);
-      if (failed(e.emit(op, AsmInst("s_nop").add(AsmOperand::ofImm(chunk - 1)))))
+      if (failed(
+              e.emit(op, AsmInst("s_nop").add(AsmOperand::ofImm(chunk - 1)))))
         return failure();
       states -= chunk;
     }

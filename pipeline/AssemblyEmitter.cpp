@@ -318,7 +318,9 @@ LogicalResult ProgramEmitter::computeLayout() {
       dims.push_back(cast<IntegerAttr>(attr).getInt());
     for (int64_t dim : dims)
       product *= dim;
-    if (dims.empty() || dims.size() > 3 || product < 1 || product > 1024)
+    if (dims.empty() || dims.size() > 3 ||
+        llvm::any_of(dims, [](int64_t dim) { return dim < 1; }) ||
+        product > 1024)
       return program.emitOpError("workgroup_size must have 1-3 positive ")
              << "dimensions with at most 1024 work items";
     layout.maxFlatWorkgroupSize = product;
@@ -344,8 +346,8 @@ LogicalResult ProgramEmitter::prepare() {
         "produces GFX9 (CDNA3/CDNA4) assembly");
   // Uses first, so that an unallocated value is reported where it is read
   // ("operand #N is not allocated"); then definitions nobody reads.
-  WalkResult walk = program.getBody().walk<WalkOrder::PreOrder>(
-      [&](Operation *op) {
+  WalkResult walk =
+      program.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
         // The emitter may see IR that skipped verification (the language
         // server, --mlir-very-unsafe-disable-verifier-on-parsing): op-local
         // invariants (operand counts and types, loop/if structure) keep it
@@ -394,10 +396,10 @@ LogicalResult ProgramEmitter::prepare() {
   if (sgprs > kAddressableSGPRs)
     add("SGPRs", sgprs, kAddressableSGPRs);
   if (!problems.empty()) {
-    InFlightDiagnostic diag = program.emitError()
-                              << "kernel '" << layout.name
-                              << "' exceeds hardware register limit: "
-                              << problems;
+    InFlightDiagnostic diag =
+        program.emitError()
+        << "kernel '" << layout.name
+        << "' exceeds hardware register limit: " << problems;
     diag.attachNote() << "Register spilling is not supported; reduce register "
                          "pressure (e.g., smaller tile sizes, fewer unrolled "
                          "iterations).";
@@ -426,10 +428,9 @@ unsigned ProgramEmitter::freshLabelId() {
     std::string names[] = {("L_loop_" + Twine(id)).str(),
                            ("L_if_else_" + Twine(id)).str(),
                            ("L_if_end_" + Twine(id)).str()};
-    if (llvm::any_of(names,
-                     [&](const std::string &n) {
-                       return module.symbols.contains(n);
-                     }))
+    if (llvm::any_of(names, [&](const std::string &n) {
+          return module.symbols.contains(n);
+        }))
       continue;
     for (const std::string &n : names)
       module.symbols.insert(n);
@@ -454,9 +455,9 @@ LogicalResult ProgramEmitter::fitWidth(Operation *op, AsmOperand &operand,
     std::string text;
     llvm::raw_string_ostream os(text);
     printReg(os, operand.reg);
-    return op->emitOpError() << what << " must cover " << width
-                             << " registers, but " << text << " has "
-                             << operand.reg.size;
+    return op->emitOpError()
+           << what << " must cover " << width << " registers, but " << text
+           << " has " << operand.reg.size;
   }
   // Upstream: prints wider operands through their first register only for
   // ops with a single 1-register result; the instruction's width decides.
@@ -489,8 +490,8 @@ LogicalResult ProgramEmitter::checkReg(Operation *op, const PhysReg &reg) {
   case RegClass::VGPR:
   case RegClass::AGPR:
     if (reg.index < 0 || reg.index + reg.size > kAddressableVGPRs)
-      return op->emitOpError() << describe() << " is not addressable on "
-                               << target.name;
+      return op->emitOpError()
+             << describe() << " is not addressable on " << target.name;
     if (reg.cls == RegClass::AGPR && target.maxAGPRs == 0)
       return op->emitOpError() << target.name << " has no AGPRs";
     if (reg.size >= 2 && reg.index % 2)
@@ -525,8 +526,7 @@ LogicalResult ProgramEmitter::requireScratch(Operation *op) {
   if (!programUsesScratch)
     return success();
   return op->emitOpError("needs the scratch VGPR v")
-         << kScratchVGPR
-         << " to emit this instruction, but the program uses v"
+         << kScratchVGPR << " to emit this instruction, but the program uses v"
          << kScratchVGPR
          << " (the register allocator reserves it for the emitter)";
 }
@@ -536,8 +536,7 @@ LogicalResult ProgramEmitter::stageLiteralInScratch(Operation *op,
   if (failed(requireScratch(op)))
     return failure();
   if (!fitsIn32Bits(value))
-    return op->emitOpError("immediate ")
-           << value << " does not fit in 32 bits";
+    return op->emitOpError("immediate ") << value << " does not fit in 32 bits";
   if (scratchLiteral && *scratchLiteral == value)
     return success();
   AsmInst mov("v_mov_b32");
@@ -555,8 +554,8 @@ LogicalResult ProgramEmitter::stageLiteralInScratch(Operation *op,
 LogicalResult ProgramEmitter::emitCopy(Operation *op, const PhysReg &dst,
                                        const AsmOperand &src) {
   if (src.isImm() && !fitsIn32Bits(src.imm))
-    return op->emitOpError("immediate ") << src.imm
-                                         << " does not fit in 32 bits";
+    return op->emitOpError("immediate ")
+           << src.imm << " does not fit in 32 bits";
   switch (dst.cls) {
   case RegClass::VGPR: {
     AsmInst inst(src.isAGPR() ? "v_accvgpr_read_b32" : "v_mov_b32");
@@ -609,8 +608,9 @@ std::optional<int64_t> ProgramEmitter::findFreeSGPR() const {
   return std::nullopt;
 }
 
-LogicalResult ProgramEmitter::emitParallelCopy(
-    Operation *op, SmallVectorImpl<CopyMove> &moves) {
+LogicalResult
+ProgramEmitter::emitParallelCopy(Operation *op,
+                                 SmallVectorImpl<CopyMove> &moves) {
   llvm::erase_if(moves, [](const CopyMove &m) {
     return m.src.isReg() && m.src.reg == m.dst;
   });
@@ -698,8 +698,8 @@ LogicalResult ProgramEmitter::checkSCCLive(Operation *user, Value scc) {
   auto clobbered = [&](Operation *clobber) {
     InFlightDiagnostic diag =
         user->emitOpError("reads SCC written by '")
-        << (def ? def->getName().getStringRef() : StringRef("?"))
-        << "', but '" << clobber->getName()
+        << (def ? def->getName().getStringRef() : StringRef("?")) << "', but '"
+        << clobber->getName()
         << "' overwrites SCC in between; keep the SCC producer next to its "
            "consumer";
     diag.attachNote(clobber->getLoc()) << "SCC is overwritten here";
@@ -750,7 +750,8 @@ void ProgramEmitter::emitKernargPreloadPrologue() {
   while (index < end) {
     int64_t n = 1;
     for (int64_t candidate : {8, 4, 2})
-      if (index + candidate <= end && index % std::min<int64_t>(candidate, 4) == 0) {
+      if (index + candidate <= end &&
+          index % std::min<int64_t>(candidate, 4) == 0) {
         n = candidate;
         break;
       }
@@ -876,9 +877,8 @@ LogicalResult ProgramEmitter::emitLoop(LoopOp loop) {
     physRegs.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
   else if (auto attr = cond->getAttrOfType<ArrayAttr>("_iterArgPhysRegs"))
     for (Attribute element : attr)
-      physRegs.push_back(isa<IntegerAttr>(element)
-                             ? cast<IntegerAttr>(element).getInt()
-                             : -1);
+      physRegs.push_back(
+          isa<IntegerAttr>(element) ? cast<IntegerAttr>(element).getInt() : -1);
   moves.clear();
   for (auto [i, value, arg] :
        llvm::enumerate(cond.getIterArgs(), body.getArguments())) {
@@ -890,8 +890,8 @@ LogicalResult ProgramEmitter::emitLoop(LoopOp loop) {
   }
   if (failed(emitParallelCopy(cond, moves)))
     return failure();
-  if (failed(emit(cond, AsmInst("s_cbranch_scc1")
-                            .add(AsmOperand::ofText(label)))))
+  if (failed(
+          emit(cond, AsmInst("s_cbranch_scc1").add(AsmOperand::ofText(label)))))
     return failure();
   invalidateScratch();
 
@@ -899,8 +899,8 @@ LogicalResult ProgramEmitter::emitLoop(LoopOp loop) {
   // registers.
   moves.clear();
   for (auto [result, arg] : llvm::zip(loop.getResults(), body.getArguments()))
-    if (failed(addRangeCopy(loop, moves, resolve(result).reg,
-                            resolve(arg).reg)))
+    if (failed(
+            addRangeCopy(loop, moves, resolve(result).reg, resolve(arg).reg)))
       return failure();
   return emitParallelCopy(loop, moves);
 }
@@ -912,9 +912,9 @@ LogicalResult ProgramEmitter::emitIf(IfOp ifOp) {
   std::string elseLabel = ("L_if_else_" + Twine(id)).str();
   std::string endLabel = ("L_if_end_" + Twine(id)).str();
   bool hasElse = !ifOp.getElseRegion().empty();
-  if (failed(emit(ifOp, AsmInst("s_cbranch_scc0")
-                            .add(AsmOperand::ofText(hasElse ? elseLabel
-                                                            : endLabel)))))
+  if (failed(emit(
+          ifOp, AsmInst("s_cbranch_scc0")
+                    .add(AsmOperand::ofText(hasElse ? elseLabel : endLabel)))))
     return failure();
 
   auto emitRegion = [&](Region &region) -> LogicalResult {
@@ -931,8 +931,8 @@ LogicalResult ProgramEmitter::emitIf(IfOp ifOp) {
   if (failed(emitRegion(ifOp.getThenRegion())))
     return failure();
   if (hasElse) {
-    if (failed(emit(ifOp,
-                    AsmInst("s_branch").add(AsmOperand::ofText(endLabel)))))
+    if (failed(
+            emit(ifOp, AsmInst("s_branch").add(AsmOperand::ofText(endLabel)))))
       return failure();
     invalidateScratch();
     text.line(ifOp) << elseLabel << ":\n";
@@ -969,8 +969,7 @@ LogicalResult ProgramEmitter::emitExtract(ExtractOp op) {
   if (index < 0 || index + result.size > source.size)
     return op.emitOpError("extract range is outside the source registers");
   SmallVector<CopyMove, 4> moves;
-  if (failed(addRangeCopy(op, moves, result,
-                          source.sub(index, result.size))))
+  if (failed(addRangeCopy(op, moves, result, source.sub(index, result.size))))
     return failure();
   return emitParallelCopy(op, moves);
 }
@@ -1035,8 +1034,8 @@ EmittedProgramInfo ProgramEmitter::getInfo() const {
 
 /// Emits `programs` as one file: target directive, each kernel's code and
 /// descriptor, one metadata block.
-static LogicalResult emitPrograms(ArrayRef<ProgramOp> programs,
-                                  raw_ostream &os, AsmLineMap *lineMap,
+static LogicalResult emitPrograms(ArrayRef<ProgramOp> programs, raw_ostream &os,
+                                  AsmLineMap *lineMap,
                                   EmittedProgramInfo *info) {
   if (programs.empty())
     return success();
@@ -1062,8 +1061,8 @@ static LogicalResult emitPrograms(ArrayRef<ProgramOp> programs,
              << "module targets " << getTargetInfo(kind).name
              << "; one assembly file has one target";
 
-  text.os << ".amdgcn_target \"amdgcn-amd-amdhsa--"
-          << getTargetInfo(kind).name << "\"\n\n";
+  text.os << ".amdgcn_target \"amdgcn-amd-amdhsa--" << getTargetInfo(kind).name
+          << "\"\n\n";
   for (auto &emitter : emitters) {
     text.os << ".text\n\n";
     if (failed(emitter->emitCode()) || failed(emitter->computeCounts())) {

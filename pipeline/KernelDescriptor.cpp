@@ -62,8 +62,8 @@ void ProgramEmitter::emitMetadataEntry(raw_ostream &os) {
      << "\n    .group_segment_fixed_size: " << l.ldsSize
      << "\n    .private_segment_fixed_size: 0"
      << "\n    .kernarg_segment_align: 8"
-     << "\n    .wavefront_size: " << l.waveSize
-     << "\n    .sgpr_count: " << counts.nextFreeSGPR
+     << "\n    .wavefront_size: " << l.waveSize << "\n    .sgpr_count: "
+     << counts.nextFreeSGPR
      // The unified VGPR+AGPR allocation, as LLVM reports it for gfx90a+.
      << "\n    .vgpr_count: " << counts.nextFreeVGPR << '\n';
   if (counts.agprPeak > 0)

@@ -173,9 +173,8 @@ TEST(AssemblyEmitter, TwentyThousandInstructions) {
   size_t firstUse = body.find("  %a0 =");
   size_t constStart = body.find("  %c1000 =");
   std::string constants = body.substr(constStart);
-  body = body.substr(0, firstUse) + constants + body.substr(firstUse,
-                                                            constStart -
-                                                                firstUse);
+  body = body.substr(0, firstUse) + constants +
+         body.substr(firstUse, constStart - firstUse);
   body += "  waveasm.s_endpgm\n";
 
   TestContext t;

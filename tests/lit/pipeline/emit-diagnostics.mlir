@@ -84,6 +84,16 @@ waveasm.program @no_i8_k16 target = #waveasm.target<#waveasm.gfx942, 5> abi = #w
 
 // -----
 
+waveasm.program @no_i8_k8 target = #waveasm.target<#waveasm.gfx950, 5> abi = #waveasm.abi<> {
+  %v = waveasm.precolored.vreg 20 : !waveasm.pvreg<20>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  // expected-error @below {{v_mfma_i32_32x32x8_i8 does not exist on gfx950 (CDNA3 replaced it by v_mfma_i32_32x32x16_i8, which has twice the K depth)}}
+  %x = waveasm.v_mfma_i32_32x32x8_i8 %v, %v, %c0 : !waveasm.pvreg<20>, !waveasm.pvreg<20>, !waveasm.imm<0> -> !waveasm.pareg<0, 16>
+  waveasm.s_endpgm
+}
+
+// -----
+
 waveasm.program @gfx950_mfma_on_gfx942 target = #waveasm.target<#waveasm.gfx942, 5> abi = #waveasm.abi<> {
   %v = waveasm.precolored.vreg 20, 4 : !waveasm.pvreg<20, 4>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
