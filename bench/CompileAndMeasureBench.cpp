@@ -1,0 +1,307 @@
+//===- CompileAndMeasureBench.cpp - in-process cost of compile-and-measure ===//
+//
+// Google Benchmark driver for the Conductor's per-round cost. Parses one
+// WaveASM file once, then measures per iteration:
+//
+//   compileAndMeasure/metrics   waveasm::compileAndMeasure, emitAssembly =
+//                               false: clone, allocation, waits, hazards,
+//                               cycle model, metrics (one Conductor round)
+//   compileAndMeasure/assembly  the same with emitAssembly = true (+ the
+//                               assembly text and the op <-> line map)
+//   analyses/annotations        ProgramAnnotations of every program of the
+//                               input: index, liveness, cycle model and the
+//                               per-op annotations (what the editor reads)
+//
+// Usage:
+//   waveasm-bench-compile [benchmark flags] [FILE]
+// FILE defaults to $WAVEASM_BENCH_INPUT. Unless given, the driver adds
+// --benchmark_repetitions=10 --benchmark_report_aggregates_only=true, so the
+// console shows mean/median/stddev/cv; a last line compares the median of
+// compileAndMeasure/metrics with the budget (0.5 ms for a 300-op loop body,
+// `gen_waveasm.py --loop-body 300`). The budget is reported, never enforced.
+// `--benchmark_out=F --benchmark_out_format=json` writes every sample.
+//
+// The MLIR context runs without threads (one program at a time is the
+// Conductor's use; a thread pool only adds noise on a shared machine).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Annotations.h"
+#include "ir/Dialect.h"
+#include "pipeline/CompileAndMeasure.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+constexpr double kBudgetMs = 0.5;
+constexpr const char *kBudgetBenchmark = "compileAndMeasure/metrics";
+
+/// The parsed input, shared by every benchmark.
+struct Input {
+  std::string path;
+  MLIRContext context{MLIRContext::Threading::DISABLED};
+  OwningOpRef<ModuleOp> module;
+  /// Diagnostics of the last failing call (the handler keeps them quiet
+  /// during timing).
+  std::string diagnostics;
+  int64_t ops = 0;          // ops inside the programs
+  int64_t loopBodyOps = 0;  // ops directly or indirectly inside loops
+  int64_t programs = 0;
+};
+
+Input *input = nullptr;
+
+bool load(Input &in) {
+  in.context.loadDialect<WaveASMDialect>();
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(in.path);
+  if (!buffer) {
+    llvm::errs() << "error: cannot read '" << in.path
+                 << "': " << buffer.getError().message() << "\n";
+    return false;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  {
+    // Parse errors go to stderr with their source lines.
+    SourceMgrDiagnosticHandler handler(sourceMgr, &in.context);
+    in.module = parseSourceFile<ModuleOp>(sourceMgr, &in.context);
+  }
+  if (!in.module)
+    return false;
+  for (ProgramOp program : in.module->getOps<ProgramOp>()) {
+    ++in.programs;
+    program.walk([&](Operation *op) {
+      if (op == program.getOperation())
+        return;
+      ++in.ops;
+      if (op->getParentOfType<LoopOp>())
+        ++in.loopBodyOps;
+    });
+  }
+  if (in.programs == 0) {
+    llvm::errs() << "error: '" << in.path << "' has no waveasm.program\n";
+    return false;
+  }
+  return true;
+}
+
+void setCounters(benchmark::State &state) {
+  state.counters["ops"] = static_cast<double>(input->ops);
+  state.counters["loop_ops"] = static_cast<double>(input->loopBodyOps);
+  // Time per op of the input (seconds; the console prints it with SI units).
+  state.counters["per_op"] = benchmark::Counter(
+      static_cast<double>(input->ops),
+      benchmark::Counter::kIsIterationInvariantRate |
+          benchmark::Counter::kInvert);
+}
+
+void runCompile(benchmark::State &state, bool emitAssembly) {
+  CompileOptions options;
+  options.emitAssembly = emitAssembly;
+  ScopedDiagnosticHandler quiet(&input->context, [](Diagnostic &diag) {
+    input->diagnostics += diag.str();
+    input->diagnostics += '\n';
+    return success();
+  });
+  input->diagnostics.clear();
+  // One checked call first: a failing pipeline is an error, not a timing.
+  {
+    FailureOr<CompileResult> result =
+        compileAndMeasure(*input->module, options);
+    if (failed(result)) {
+      std::string message =
+          "compileAndMeasure failed: " +
+          input->diagnostics.substr(0, input->diagnostics.find('\n'));
+      state.SkipWithError(message.c_str());
+      for (auto _ : state) {
+      }
+      return;
+    }
+  }
+  for (auto _ : state) {
+    FailureOr<CompileResult> result =
+        compileAndMeasure(*input->module, options);
+    benchmark::DoNotOptimize(result);
+  }
+  setCounters(state);
+}
+
+void BM_CompileMetrics(benchmark::State &state) { runCompile(state, false); }
+void BM_CompileAssembly(benchmark::State &state) { runCompile(state, true); }
+
+void BM_Annotations(benchmark::State &state) {
+  std::vector<ProgramOp> programs(input->module->getOps<ProgramOp>().begin(),
+                                  input->module->getOps<ProgramOp>().end());
+  for (auto _ : state) {
+    for (ProgramOp program : programs) {
+      ProgramAnnotations annotations(program);
+      benchmark::DoNotOptimize(annotations.getTotalCycles());
+    }
+  }
+  setCounters(state);
+}
+
+/// Console output as usual, plus the budget line from the median of the
+/// budgeted benchmark.
+class BudgetReporter : public benchmark::ConsoleReporter {
+public:
+  void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &run : runs) {
+      if (run.run_name.function_name != kBudgetBenchmark || run.error_occurred)
+        continue;
+      // Prefer the median aggregate; a single run stands for itself.
+      if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median")
+        medianMs = toMs(run), haveMedian = true;
+      else if (run.run_type == Run::RT_Iteration && !haveMedian)
+        singleMs = toMs(run), haveSingle = true;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  void printBudget(llvm::raw_ostream &os) const {
+    if (!haveMedian && !haveSingle)
+      return;
+    double ms = haveMedian ? medianMs : singleMs;
+    os << "budget: " << kBudgetBenchmark << " <= " << kBudgetMs
+       << " ms for a 300-op loop body -> " << (haveMedian ? "median " : "")
+       << llvm::format("%.3f", ms) << " ms ("
+       << (ms <= kBudgetMs ? "within" : "over") << "; this input: "
+       << input->ops << " ops, " << input->loopBodyOps << " in loops)\n";
+  }
+
+private:
+  static double toMs(const Run &run) {
+    double t = run.GetAdjustedRealTime();
+    switch (run.time_unit) {
+    case benchmark::kNanosecond:
+      return t / 1e6;
+    case benchmark::kMicrosecond:
+      return t / 1e3;
+    case benchmark::kMillisecond:
+      return t;
+    case benchmark::kSecond:
+      return t * 1e3;
+    }
+    return t;
+  }
+  double medianMs = 0, singleMs = 0;
+  bool haveMedian = false, haveSingle = false;
+};
+
+bool hasFlag(int argc, char **argv, const char *prefix) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
+      return true;
+  return false;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // Defaults the user can override: medians over 10 repetitions.
+  std::vector<char *> args(argv, argv + argc);
+  std::string repetitions = "--benchmark_repetitions=10";
+  std::string aggregates = "--benchmark_report_aggregates_only=true";
+  if (!hasFlag(argc, argv, "--benchmark_repetitions"))
+    args.insert(args.begin() + 1, repetitions.data());
+  if (!hasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
+      !hasFlag(argc, argv, "--benchmark_display_aggregates_only"))
+    args.insert(args.begin() + 1, aggregates.data());
+  int count = static_cast<int>(args.size());
+  args.push_back(nullptr);
+  benchmark::Initialize(&count, args.data());
+
+  // What is left: the program name and at most one input path.
+  std::string path;
+  for (int i = 1; i < count; ++i) {
+    if (args[i][0] == '-' && args[i][1] != '\0') {
+      llvm::errs() << "error: unknown option '" << args[i] << "'\n";
+      return 2;
+    }
+    if (!path.empty()) {
+      llvm::errs() << "error: more than one input file\n";
+      return 2;
+    }
+    path = args[i];
+  }
+  if (path.empty())
+    if (const char *env = std::getenv("WAVEASM_BENCH_INPUT"))
+      path = env;
+  if (path.empty()) {
+    llvm::errs()
+        << "usage: waveasm-bench-compile [--benchmark_*...] FILE.mlir\n"
+           "       (or set WAVEASM_BENCH_INPUT); generate the reference "
+           "input with\n"
+           "       bench/gen_waveasm.py --loop-body 300 -o loop300.mlir\n";
+    return 2;
+  }
+
+  static Input in;
+  in.path = path;
+  input = &in;
+  if (!load(in))
+    return 1;
+
+  benchmark::AddCustomContext("input", path);
+  benchmark::AddCustomContext("input_ops", std::to_string(in.ops));
+  benchmark::AddCustomContext("input_loop_ops",
+                              std::to_string(in.loopBodyOps));
+  {
+    // The metrics of the measured compilation, for the record.
+    CompileOptions options;
+    options.emitAssembly = false;
+    ScopedDiagnosticHandler quiet(&in.context, [](Diagnostic &) {
+      return success();
+    });
+    FailureOr<CompileResult> result = compileAndMeasure(*in.module, options);
+    if (succeeded(result) && !result->programs.empty()) {
+      const ProgramMetrics &m = result->programs.front().metrics;
+      std::string loops;
+      for (const LoopMetrics &loop : m.loops)
+        loops += (loops.empty() ? "" : ",") +
+                 std::to_string(loop.est_cycles_per_iter);
+      benchmark::AddCustomContext(
+          "metrics", "est_cycles=" + std::to_string(m.est_cycles) +
+                         " est_cycles_per_iter=[" + loops + "]" +
+                         " total_instructions=" +
+                         std::to_string(m.total_instructions) +
+                         " peak_vgpr=" + std::to_string(m.peak_vgpr) +
+                         " waitcnts=" + std::to_string(m.waitcnts_inserted) +
+                         " nops=" + std::to_string(m.nops_inserted));
+    }
+  }
+
+  benchmark::RegisterBenchmark(kBudgetBenchmark, BM_CompileMetrics)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
+  benchmark::RegisterBenchmark("compileAndMeasure/assembly",
+                               BM_CompileAssembly)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
+  benchmark::RegisterBenchmark("analyses/annotations", BM_Annotations)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
+
+  BudgetReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.printBudget(llvm::outs());
+  llvm::outs().flush();
+  benchmark::Shutdown();
+  return 0;
+}
