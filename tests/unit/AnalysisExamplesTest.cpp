@@ -151,18 +151,29 @@ std::string generateBody(unsigned ops, bool inLoop) {
     acc = "%acc";
   }
   for (unsigned b = 0; b < ops / 6; ++b) {
-    os << "  %a" << b << " = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>\n";
-    os << "  %b" << b << " = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>\n";
-    os << "  %v" << b << " = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> -> !waveasm.vreg\n";
-    os << "  %w" << b << " = waveasm.v_add_u32 %v" << b << ", %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg\n";
+    os << "  %a" << b
+       << " = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, "
+          "2>\n";
+    os << "  %b" << b
+       << " = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, "
+          "2>\n";
+    os << "  %v" << b
+       << " = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> "
+          "-> !waveasm.vreg\n";
+    os << "  %w" << b << " = waveasm.v_add_u32 %v" << b
+       << ", %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg\n";
     os << "  waveasm.s_waitcnt lgkmcnt(0)\n";
-    os << "  %m" << b << " = waveasm.v_mfma_f32_16x16x16_f16 %a" << b << ", %b" << b << ", " << acc
-       << " : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>\n";
+    os << "  %m" << b << " = waveasm.v_mfma_f32_16x16x16_f16 %a" << b << ", %b"
+       << b << ", " << acc
+       << " : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> "
+          "!waveasm.vreg<4, 4>\n";
     acc = "%m" + std::to_string(b);
   }
   if (inLoop) {
-    os << "  %in, %scc = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc\n";
-    os << "  %more = waveasm.s_cmp_lt_u32 %in, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc\n";
+    os << "  %in, %scc = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, "
+          "!waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc\n";
+    os << "  %more = waveasm.s_cmp_lt_u32 %in, %c8 : !waveasm.sreg, "
+          "!waveasm.imm<8> -> !waveasm.scc\n";
     os << "  waveasm.condition %more : !waveasm.scc iter_args(%in, " << acc
        << ") : !waveasm.sreg, !waveasm.vreg<4, 4>\n  }\n";
   }
@@ -187,8 +198,9 @@ double measure(ProgramOp program, unsigned repeats) {
     auto t3 = clock::now();
     CycleModel cycles(index, TargetModel::get(TargetKind::gfx942));
     auto t4 = clock::now();
-    std::printf("index %.1f liveness %.1f facts %.1f cycles(with facts) %.1f us\n",
-                us(t1 - t0), us(t2 - t1), us(t3 - t2), us(t4 - t3));
+    std::printf(
+        "index %.1f liveness %.1f facts %.1f cycles(with facts) %.1f us\n",
+        us(t1 - t0), us(t2 - t1), us(t3 - t2), us(t4 - t3));
   }
   const TargetModel &target = TargetModel::get(TargetKind::gfx942);
   auto start = std::chrono::steady_clock::now();
