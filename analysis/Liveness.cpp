@@ -104,13 +104,6 @@ unsigned Liveness::find(unsigned id) {
   return id;
 }
 
-void Liveness::unite(unsigned a, unsigned b) {
-  a = find(a);
-  b = find(b);
-  if (a != b)
-    groupOf[b] = a;
-}
-
 void Liveness::computeGroups() {
   unsigned numValues = index.getNumValues();
   groupOf.resize(numValues);

@@ -135,7 +135,6 @@ private:
   void computeGroups();
   void computePressure();
   unsigned find(unsigned id);
-  void unite(unsigned a, unsigned b);
 
   const ProgramIndex &index;
   std::vector<LiveRange> ranges;     // by value id (unused for non-registers)
