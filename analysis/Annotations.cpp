@@ -46,18 +46,17 @@ const InstAnnotation *ProgramAnnotations::lookup(Operation *op) const {
 
 int64_t ProgramAnnotations::getOccupancy() const {
   std::optional<uint64_t> lds = getProgram().getLdsSize();
-  return target->getOccupancy(getPeak(RegClass::VGPR).regs,
-                              getPeak(RegClass::AGPR).regs,
-                              getPeak(RegClass::SGPR).regs,
-                              lds ? static_cast<int64_t>(*lds) : 0);
+  return target->getOccupancy(
+      getPeak(RegClass::VGPR).regs, getPeak(RegClass::AGPR).regs,
+      getPeak(RegClass::SGPR).regs, lds ? static_cast<int64_t>(*lds) : 0);
 }
 
 void ProgramAnnotations::print(llvm::raw_ostream &os) const {
   os << "program @" << getProgram().getSymName() << ": " << getTotalCycles()
      << " cycles, critical path " << getCriticalPath() << ", peaks v"
      << getPeak(RegClass::VGPR).regs << " s" << getPeak(RegClass::SGPR).regs
-     << " a" << getPeak(RegClass::AGPR).regs << ", occupancy "
-     << getOccupancy() << "\n";
+     << " a" << getPeak(RegClass::AGPR).regs << ", occupancy " << getOccupancy()
+     << "\n";
   for (unsigned idx = 0; idx < annotations.size(); ++idx) {
     const InstAnnotation &a = annotations[idx];
     Operation *op = index->getOp(idx);
@@ -74,8 +73,8 @@ void ProgramAnnotations::print(llvm::raw_ostream &os) const {
       os << llvm::formatv(" | {0,-15}", "");
     os << llvm::formatv(" | v{0,-4} s{1,-3} a{2,-4}| ", a.liveAfter.vgprs(),
                         a.liveAfter.sgprs(), a.liveAfter.agprs());
-    for (unsigned depth = 0, p = idx; index->getParentLoop(p) !=
-                                      ProgramIndex::kNone;
+    for (unsigned depth = 0, p = idx;
+         index->getParentLoop(p) != ProgramIndex::kNone;
          p = index->getParentLoop(p), ++depth)
       os << "  ";
     os << op->getName().getStringRef();

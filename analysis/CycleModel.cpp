@@ -162,9 +162,10 @@ void CycleSimulator::run() {
     return std::make_pair(*index.lookup(dep.user),
                           dep.load ? *index.lookup(dep.load) : kNone);
   };
-  llvm::stable_sort(model.uncovered,
-                    [&](const UncoveredDependency &a,
-                        const UncoveredDependency &b) { return key(a) < key(b); });
+  llvm::stable_sort(model.uncovered, [&](const UncoveredDependency &a,
+                                         const UncoveredDependency &b) {
+    return key(a) < key(b);
+  });
 }
 
 /// Two iterations in isolation: values from outside ready at 0, no memory

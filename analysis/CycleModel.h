@@ -91,9 +91,9 @@ enum class StallReason : uint8_t {
 llvm::StringRef stringifyStallReason(StallReason reason);
 
 struct OpTiming {
-  int64_t issueCycle = 0; // cycle the op issues (or sits at, if not issued)
-  int64_t stall = 0;      // cycles waited before issuing
-  int32_t latency = 0;    // TargetModel::getOpLatency
+  int64_t issueCycle = 0;  // cycle the op issues (or sits at, if not issued)
+  int64_t stall = 0;       // cycles waited before issuing
+  int32_t latency = 0;     // TargetModel::getOpLatency
   int32_t issueCycles = 0; // issue slots taken: 1, s_nop N: N+1; 0 if free
   StallReason reason = StallReason::None;
   bool issued = false;
@@ -103,7 +103,7 @@ struct OpTiming {
 struct UncoveredDependency {
   mlir::Operation *user;
   mlir::Operation *load;
-  mlir::Value value;  // the operand read (may be a loop block argument)
+  mlir::Value value;   // the operand read (may be a loop block argument)
   int64_t stallCycles; // cycles the reader waited for the data (max seen)
 };
 

@@ -104,13 +104,6 @@ unsigned Liveness::find(unsigned id) {
   return id;
 }
 
-void Liveness::unite(unsigned a, unsigned b) {
-  a = find(a);
-  b = find(b);
-  if (a != b)
-    groupOf[b] = a;
-}
-
 void Liveness::computeGroups() {
   unsigned numValues = index.getNumValues();
   groupOf.resize(numValues);
@@ -258,8 +251,7 @@ void Liveness::computeGroups() {
     LiveRange &env = groupRange[root];
     env.start = std::min(env.start, ranges[id].start);
     env.end = std::max(env.end, ranges[id].end);
-    groupSize[root] =
-        std::max<int32_t>(groupSize[root], index.getRegSize(id));
+    groupSize[root] = std::max<int32_t>(groupSize[root], index.getRegSize(id));
   }
   for (unsigned id = 0; id < numValues; ++id)
     find(id); // flatten, so getGroup is a plain read

@@ -83,8 +83,8 @@ struct PressurePeak {
 struct LiveValue {
   mlir::Value value; // the member of the block's tied group live here
   RegClass regClass;
-  int64_t size;      // registers of the block
-  LiveRange range;   // the union of the group's ranges
+  int64_t size;    // registers of the block
+  LiveRange range; // the union of the group's ranges
 };
 
 class Liveness {
@@ -135,12 +135,11 @@ private:
   void computeGroups();
   void computePressure();
   unsigned find(unsigned id);
-  void unite(unsigned a, unsigned b);
 
   const ProgramIndex &index;
-  std::vector<LiveRange> ranges;   // by value id (unused for non-registers)
+  std::vector<LiveRange> ranges;     // by value id (unused for non-registers)
   std::vector<unsigned> lastRealUse; // end before block-argument extension
-  std::vector<unsigned> groupOf;   // by value id: group root
+  std::vector<unsigned> groupOf;     // by value id: group root
   // Groups: root id -> envelope and size.
   std::vector<unsigned> groupRoots;
   std::vector<LiveRange> groupRange; // by value id, valid for roots

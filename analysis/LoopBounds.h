@@ -54,8 +54,8 @@ private:
   const ProgramIndex &index;
   llvm::ArrayRef<OpFacts> facts;
   int64_t mfmaChainPenalty;
-  std::vector<int64_t> ready;     // by value id
-  std::vector<uint8_t> fromMFMA;  // by value id
+  std::vector<int64_t> ready;    // by value id
+  std::vector<uint8_t> fromMFMA; // by value id
 };
 
 } // namespace waveasm

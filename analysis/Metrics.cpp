@@ -84,9 +84,9 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   m.total_instructions = counts.total_instructions;
   m.est_cycles = cycles.getTotalCycles();
   std::optional<uint64_t> lds = program.getLdsSize();
-  m.occupancy = cycles.getTarget().getOccupancy(
-      m.peak_vgpr, m.peak_agpr, m.peak_sgpr,
-      lds ? static_cast<int64_t>(*lds) : 0);
+  m.occupancy =
+      cycles.getTarget().getOccupancy(m.peak_vgpr, m.peak_agpr, m.peak_sgpr,
+                                      lds ? static_cast<int64_t>(*lds) : 0);
   for (const LoopTiming &loop : cycles.getLoops())
     m.loops.push_back({loop.steadyStateCycles, loop.lowerBoundCycles,
                        loop.busiestUnit.str(), loop.criticalPath});
@@ -147,8 +147,8 @@ std::optional<MetricKey> waveasm::parseMetricKey(StringRef name) {
 
 llvm::ArrayRef<MetricKey> waveasm::getDefaultMetricOrder() {
   static const MetricKey order[] = {
-      MetricKey::PeakVGPR, MetricKey::WaitcntsInserted,
-      MetricKey::NopsInserted, MetricKey::TotalInstructions};
+      MetricKey::PeakVGPR, MetricKey::WaitcntsInserted, MetricKey::NopsInserted,
+      MetricKey::TotalInstructions};
   return order;
 }
 

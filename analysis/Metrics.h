@@ -28,7 +28,7 @@ struct LoopMetrics {
   int64_t est_cycles_per_iter = 0; // steady-state cycles of one iteration
   int64_t lower_bound_cycles = 0;  // busiest unit (or issue) per iteration
   std::string busiest_unit;
-  int64_t critical_path = 0;       // one iteration
+  int64_t critical_path = 0; // one iteration
 
   bool operator==(const LoopMetrics &other) const;
 };
@@ -42,7 +42,7 @@ struct ProgramMetrics {
   int64_t waitcnts_inserted = 0;
   int64_t total_instructions = 0;
   int64_t est_cycles = 0;
-  int64_t occupancy = 0; // waves per SIMD
+  int64_t occupancy = 0;          // waves per SIMD
   std::vector<LoopMetrics> loops; // pre-order
 
   bool operator==(const ProgramMetrics &other) const;

@@ -50,8 +50,8 @@ bool waveasm::fromJSON(const json::Value &value, ProgramMetrics &m,
          o.map("nops_inserted", m.nops_inserted) &&
          o.map("waitcnts_inserted", m.waitcnts_inserted) &&
          o.map("total_instructions", m.total_instructions) &&
-         o.map("est_cycles", m.est_cycles) &&
-         o.map("occupancy", m.occupancy) && o.map("loops", m.loops);
+         o.map("est_cycles", m.est_cycles) && o.map("occupancy", m.occupancy) &&
+         o.map("loops", m.loops);
 }
 
 json::Value waveasm::metricsToJSON(llvm::ArrayRef<ProgramMetrics> programs) {

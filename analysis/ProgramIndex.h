@@ -58,9 +58,8 @@ public:
   std::optional<unsigned> lookupValue(mlir::Value value) const;
   /// Ids of the operands of op `idx`.
   llvm::ArrayRef<unsigned> getOperandIds(unsigned idx) const {
-    return llvm::ArrayRef(operandIds).slice(operandBegin[idx],
-                                            operandBegin[idx + 1] -
-                                                operandBegin[idx]);
+    return llvm::ArrayRef(operandIds)
+        .slice(operandBegin[idx], operandBegin[idx + 1] - operandBegin[idx]);
   }
   /// Id of result `i` of op `idx`.
   unsigned getResultId(unsigned idx, unsigned i) const {

@@ -2,8 +2,6 @@
 
 #include "analysis/TripCount.h"
 
-#include "llvm/ADT/TypeSwitch.h"
-
 using namespace mlir;
 using namespace waveasm;
 
@@ -33,20 +31,21 @@ struct Compare {
 std::optional<Compare> getCompare(Operation *op) {
   if (!op)
     return std::nullopt;
-  return llvm::TypeSwitch<Operation *, std::optional<Compare>>(op)
-      .Case([](S_CMP_EQ_U32) { return Compare{Pred::EQ, false}; })
-      .Case([](S_CMP_NE_U32) { return Compare{Pred::NE, false}; })
-      .Case([](S_CMP_LT_U32) { return Compare{Pred::LT, false}; })
-      .Case([](S_CMP_LE_U32) { return Compare{Pred::LE, false}; })
-      .Case([](S_CMP_GT_U32) { return Compare{Pred::GT, false}; })
-      .Case([](S_CMP_GE_U32) { return Compare{Pred::GE, false}; })
-      .Case([](S_CMP_EQ_I32) { return Compare{Pred::EQ, true}; })
-      .Case([](S_CMP_NE_I32) { return Compare{Pred::NE, true}; })
-      .Case([](S_CMP_LT_I32) { return Compare{Pred::LT, true}; })
-      .Case([](S_CMP_LE_I32) { return Compare{Pred::LE, true}; })
-      .Case([](S_CMP_GT_I32) { return Compare{Pred::GT, true}; })
-      .Case([](S_CMP_GE_I32) { return Compare{Pred::GE, true}; })
-      .Default([](Operation *) { return std::nullopt; });
+  bool isSigned = isa<S_CMP_EQ_I32, S_CMP_NE_I32, S_CMP_LT_I32, S_CMP_LE_I32,
+                      S_CMP_GT_I32, S_CMP_GE_I32>(op);
+  if (isa<S_CMP_EQ_U32, S_CMP_EQ_I32>(op))
+    return Compare{Pred::EQ, isSigned};
+  if (isa<S_CMP_NE_U32, S_CMP_NE_I32>(op))
+    return Compare{Pred::NE, isSigned};
+  if (isa<S_CMP_LT_U32, S_CMP_LT_I32>(op))
+    return Compare{Pred::LT, isSigned};
+  if (isa<S_CMP_LE_U32, S_CMP_LE_I32>(op))
+    return Compare{Pred::LE, isSigned};
+  if (isa<S_CMP_GT_U32, S_CMP_GT_I32>(op))
+    return Compare{Pred::GT, isSigned};
+  if (isa<S_CMP_GE_U32, S_CMP_GE_I32>(op))
+    return Compare{Pred::GE, isSigned};
+  return std::nullopt;
 }
 
 bool evaluate(Compare cmp, int64_t lhs, int64_t rhs) {

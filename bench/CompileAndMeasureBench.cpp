@@ -12,11 +12,17 @@
 //                               input: index, liveness, cycle model and the
 //                               per-op annotations (what the editor reads)
 //
+// and, to show where (a) goes, cumulative phases of it: phases/1-clone
+// (clone + destroy), phases/2-allocate (+ linear scan), phases/3-waitcnt,
+// phases/4-hazards (the whole pass pipeline; (a) minus this is the metrics).
+// Skip them with --benchmark_filter=-phases.
+//
 // Usage:
 //   waveasm-bench-compile [benchmark flags] [FILE]
 // FILE defaults to $WAVEASM_BENCH_INPUT. Unless given, the driver adds
-// --benchmark_repetitions=10 --benchmark_report_aggregates_only=true, so the
-// console shows mean/median/stddev/cv; a last line compares the median of
+// --benchmark_repetitions=10 --benchmark_display_aggregates_only=true, so the
+// console shows mean/median/stddev/cv (and --benchmark_out files keep every
+// repetition too); a last line compares the median of
 // compileAndMeasure/metrics with the budget (0.5 ms for a 300-op loop body,
 // `gen_waveasm.py --loop-body 300`). The budget is reported, never enforced.
 // `--benchmark_out=F --benchmark_out_format=json` writes every sample.
@@ -33,12 +39,14 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -57,9 +65,8 @@ struct Input {
   std::string path;
   MLIRContext context{MLIRContext::Threading::DISABLED};
   OwningOpRef<ModuleOp> module;
-  /// Diagnostics of the last failing call (the handler keeps them quiet
-  /// during timing).
-  std::string diagnostics;
+  /// First diagnostic of a failing checked call (empty: it succeeded).
+  std::string metricsError, assemblyError;
   int64_t ops = 0;          // ops inside the programs
   int64_t loopBodyOps = 0;  // ops directly or indirectly inside loops
   int64_t programs = 0;
@@ -114,25 +121,18 @@ void setCounters(benchmark::State &state) {
 void runCompile(benchmark::State &state, bool emitAssembly) {
   CompileOptions options;
   options.emitAssembly = emitAssembly;
-  ScopedDiagnosticHandler quiet(&input->context, [](Diagnostic &diag) {
-    input->diagnostics += diag.str();
-    input->diagnostics += '\n';
-    return success();
-  });
-  input->diagnostics.clear();
-  // One checked call first: a failing pipeline is an error, not a timing.
-  {
-    FailureOr<CompileResult> result =
-        compileAndMeasure(*input->module, options);
-    if (failed(result)) {
-      std::string message =
-          "compileAndMeasure failed: " +
-          input->diagnostics.substr(0, input->diagnostics.find('\n'));
-      state.SkipWithError(message.c_str());
-      for (auto _ : state) {
-      }
-      return;
+  ScopedDiagnosticHandler quiet(&input->context,
+                                [](Diagnostic &) { return success(); });
+  // main checked one call first: a failing pipeline is an error, not a
+  // timing (registered without repetitions, so it is reported once).
+  if (!(emitAssembly ? input->assemblyError : input->metricsError).empty()) {
+    std::string message =
+        "compileAndMeasure failed: " +
+        (emitAssembly ? input->assemblyError : input->metricsError);
+    state.SkipWithError(message.c_str());
+    for (auto _ : state) {
     }
+    return;
   }
   for (auto _ : state) {
     FailureOr<CompileResult> result =
@@ -157,6 +157,39 @@ void BM_Annotations(benchmark::State &state) {
   setCounters(state);
 }
 
+/// Clone, then run the first `passes` passes of the measuring pipeline the
+/// way compileAndMeasure does (PassManager built per call, no verifier).
+void BM_Phase(benchmark::State &state, int passes) {
+  WaveASMPipelineConfig config = CompileOptions::measuringPipeline();
+  ScopedDiagnosticHandler quiet(&input->context,
+                                [](Diagnostic &) { return success(); });
+  bool ok = true;
+  for (auto _ : state) {
+    OwningOpRef<ModuleOp> clone = cast<ModuleOp>(input->module->clone());
+    if (passes == 0)
+      continue;
+    PassManager pm(&input->context);
+    pm.enableVerifier(false);
+    OpPassManager &programPM = pm.nest<ProgramOp>();
+    WaveASMLinearScanOptions allocation;
+    allocation.maxVGPRs = config.maxVGPRs;
+    allocation.maxSGPRs = config.maxSGPRs;
+    allocation.maxAGPRs = config.maxAGPRs;
+    programPM.addPass(createWaveASMLinearScan(allocation));
+    if (passes >= 2) {
+      WaveASMInsertWaitcntOptions waits;
+      waits.ticketedWaitcnt = config.ticketedWaitcnt;
+      programPM.addPass(createWaveASMInsertWaitcnt(waits));
+    }
+    if (passes >= 3)
+      programPM.addPass(createWaveASMHazardMitigation());
+    ok &= succeeded(pm.run(*clone));
+  }
+  if (!ok)
+    state.SkipWithError("a pass failed");
+  setCounters(state);
+}
+
 /// Console output as usual, plus the budget line from the median of the
 /// budgeted benchmark.
 class BudgetReporter : public benchmark::ConsoleReporter {
@@ -174,15 +207,18 @@ public:
     ConsoleReporter::ReportRuns(runs);
   }
 
-  void printBudget(llvm::raw_ostream &os) const {
+  void printBudget() {
     if (!haveMedian && !haveSingle)
       return;
     double ms = haveMedian ? medianMs : singleMs;
-    os << "budget: " << kBudgetBenchmark << " <= " << kBudgetMs
-       << " ms for a 300-op loop body -> " << (haveMedian ? "median " : "")
-       << llvm::format("%.3f", ms) << " ms ("
-       << (ms <= kBudgetMs ? "within" : "over") << "; this input: "
-       << input->ops << " ops, " << input->loopBodyOps << " in loops)\n";
+    char value[32];
+    std::snprintf(value, sizeof(value), "%.3f", ms);
+    GetOutputStream() << "budget: " << kBudgetBenchmark << " <= " << kBudgetMs
+                      << " ms for a 300-op loop body -> "
+                      << (haveMedian ? "median " : "") << value << " ms ("
+                      << (ms <= kBudgetMs ? "within" : "over")
+                      << "; this input: " << input->ops << " ops, "
+                      << input->loopBodyOps << " in loops)" << std::endl;
   }
 
 private:
@@ -217,7 +253,7 @@ int main(int argc, char **argv) {
   // Defaults the user can override: medians over 10 repetitions.
   std::vector<char *> args(argv, argv + argc);
   std::string repetitions = "--benchmark_repetitions=10";
-  std::string aggregates = "--benchmark_report_aggregates_only=true";
+  std::string aggregates = "--benchmark_display_aggregates_only=true";
   if (!hasFlag(argc, argv, "--benchmark_repetitions"))
     args.insert(args.begin() + 1, repetitions.data());
   if (!hasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
@@ -262,46 +298,65 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("input_ops", std::to_string(in.ops));
   benchmark::AddCustomContext("input_loop_ops",
                               std::to_string(in.loopBodyOps));
-  {
-    // The metrics of the measured compilation, for the record.
+  // One checked call per mode: the metrics of the measured compilation go
+  // into the context, a failure into the benchmark's error.
+  for (bool emitAssembly : {false, true}) {
     CompileOptions options;
-    options.emitAssembly = false;
-    ScopedDiagnosticHandler quiet(&in.context, [](Diagnostic &) {
+    options.emitAssembly = emitAssembly;
+    std::string &error = emitAssembly ? in.assemblyError : in.metricsError;
+    ScopedDiagnosticHandler record(&in.context, [&error](Diagnostic &diag) {
+      if (error.empty())
+        error = diag.str();
       return success();
     });
     FailureOr<CompileResult> result = compileAndMeasure(*in.module, options);
-    if (succeeded(result) && !result->programs.empty()) {
-      const ProgramMetrics &m = result->programs.front().metrics;
-      std::string loops;
-      for (const LoopMetrics &loop : m.loops)
-        loops += (loops.empty() ? "" : ",") +
-                 std::to_string(loop.est_cycles_per_iter);
-      benchmark::AddCustomContext(
-          "metrics", "est_cycles=" + std::to_string(m.est_cycles) +
-                         " est_cycles_per_iter=[" + loops + "]" +
-                         " total_instructions=" +
-                         std::to_string(m.total_instructions) +
-                         " peak_vgpr=" + std::to_string(m.peak_vgpr) +
-                         " waitcnts=" + std::to_string(m.waitcnts_inserted) +
-                         " nops=" + std::to_string(m.nops_inserted));
+    if (failed(result)) {
+      if (error.empty())
+        error = "failure without a diagnostic";
+      llvm::errs() << "warning: compileAndMeasure (emitAssembly="
+                   << (emitAssembly ? "true" : "false")
+                   << ") failed: " << error << "\n";
+      continue;
     }
+    if (emitAssembly || result->programs.empty())
+      continue;
+    const ProgramMetrics &m = result->programs.front().metrics;
+    std::string loops;
+    for (const LoopMetrics &loop : m.loops)
+      loops += (loops.empty() ? "" : ",") +
+               std::to_string(loop.est_cycles_per_iter);
+    benchmark::AddCustomContext(
+        "metrics", "est_cycles=" + std::to_string(m.est_cycles) +
+                       " est_cycles_per_iter=[" + loops + "]" +
+                       " total_instructions=" +
+                       std::to_string(m.total_instructions) +
+                       " peak_vgpr=" + std::to_string(m.peak_vgpr) +
+                       " peak_sgpr=" + std::to_string(m.peak_sgpr) +
+                       " waitcnts=" + std::to_string(m.waitcnts_inserted) +
+                       " nops=" + std::to_string(m.nops_inserted));
   }
 
-  benchmark::RegisterBenchmark(kBudgetBenchmark, BM_CompileMetrics)
-      ->Unit(benchmark::kMicrosecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("compileAndMeasure/assembly",
-                               BM_CompileAssembly)
-      ->Unit(benchmark::kMicrosecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("analyses/annotations", BM_Annotations)
-      ->Unit(benchmark::kMicrosecond)
-      ->UseRealTime();
+  auto add = [](const char *name, auto fn, bool failing) {
+    benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(name, fn);
+    b->Unit(benchmark::kMicrosecond)->UseRealTime();
+    if (failing)
+      b->Repetitions(1)->Iterations(1);
+  };
+  add(kBudgetBenchmark, BM_CompileMetrics, !in.metricsError.empty());
+  add("compileAndMeasure/assembly", BM_CompileAssembly,
+      !in.assemblyError.empty());
+  add("analyses/annotations", BM_Annotations, false);
+  add("phases/1-clone", [](benchmark::State &s) { BM_Phase(s, 0); }, false);
+  add("phases/2-allocate", [](benchmark::State &s) { BM_Phase(s, 1); },
+      false);
+  add("phases/3-waitcnt", [](benchmark::State &s) { BM_Phase(s, 2); },
+      false);
+  add("phases/4-hazards", [](benchmark::State &s) { BM_Phase(s, 3); },
+      false);
 
   BudgetReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.printBudget(llvm::outs());
-  llvm::outs().flush();
+  reporter.printBudget();
   benchmark::Shutdown();
   return 0;
 }

@@ -26,8 +26,7 @@ struct ParsedAnalysisProgram {
       program = *module->getOps<ProgramOp>().begin();
   }
   /// Parses a whole file's text (its first program).
-  static std::unique_ptr<ParsedAnalysisProgram>
-  fromFile(llvm::StringRef text) {
+  static std::unique_ptr<ParsedAnalysisProgram> fromFile(llvm::StringRef text) {
     auto p = std::make_unique<ParsedAnalysisProgram>();
     p->module = p->t.parseModule(text);
     if (p->module)

@@ -9,6 +9,7 @@
 
 #include "AnalysisTestUtils.h"
 
+#include "analysis/Annotations.h"
 #include "analysis/CycleModel.h"
 
 #include <gtest/gtest.h>
@@ -25,9 +26,9 @@ struct Modeled {
   std::unique_ptr<ProgramIndex> index;
   std::unique_ptr<CycleModel> model;
 
-  explicit Modeled(llvm::StringRef body,
-                   const TargetModel &target =
-                       TargetModel::get(TargetKind::gfx942))
+  explicit Modeled(
+      llvm::StringRef body,
+      const TargetModel &target = TargetModel::get(TargetKind::gfx942))
       : p(body) {
     if (!p.module)
       return;
@@ -65,7 +66,9 @@ TEST(CycleModel, DependentVALUChain) {
   // Pseudo ops take no cycle. a @0; b needs a at 0+1=1 and issues @1; e
   // needs b at 2 @2 (trans, latency 2); d needs e at 2+2=4 but could go @3:
   // stall 1, @4; s_endpgm @5; the clock ends at 6.
-  EXPECT_FALSE(m.model->getTiming(m.p.program.getBodyBlock().front().getNextNode())->issued);
+  EXPECT_FALSE(
+      m.model->getTiming(m.p.program.getBodyBlock().front().getNextNode())
+          ->issued);
   EXPECT_EQ(m.at("a").issueCycle, 0);
   EXPECT_EQ(m.at("b").issueCycle, 1);
   EXPECT_EQ(m.at("b").stall, 0);
@@ -219,6 +222,49 @@ TEST(CycleModel, LDSReadFeedsMFMAWithoutWait) {
   EXPECT_EQ(m.at("mfma").reason, StallReason::UncoveredLoad);
   ASSERT_EQ(m.model->getUncoveredDependencies().size(), 1u);
   EXPECT_EQ(m.model->getUncoveredDependencies()[0].stallCycles, 19);
+}
+
+TEST(CycleModel, LgkmcntMixesInOrderLDSAndOutOfOrderSMEM) {
+  Modeled m(withPrelude(R"(
+    %k = waveasm.s_load_dwordx2 %srd, %c0 : !waveasm.psreg<4, 4>, !waveasm.imm<0> -> !waveasm.sreg<2, 2> loc("smem")
+    %f = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg loc("lds")
+    waveasm.s_waitcnt lgkmcnt(1) loc("wait1")
+    %u = waveasm.v_add_u32 %f, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg loc("use_lds")
+    waveasm.s_waitcnt lgkmcnt(0) loc("wait0")
+    %x, %scc = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg<2, 2>, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc loc("use_smem")
+  )"));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  // s_load @0 (data 64), ds_read @1 (data 21). lgkmcnt(1) @2: two
+  // outstanding, so it waits for the first completion, the LDS read at 21
+  // (stall 19). It guarantees neither: the one op still allowed
+  // outstanding could be the read (SMEM returns out of order). use_lds @22
+  // finds the data there (no stall) but is reported. lgkmcnt(0) @23 waits
+  // for the s_load until 64 (stall 41); use_smem @65 is covered.
+  EXPECT_EQ(m.at("wait1").issueCycle, 21);
+  EXPECT_EQ(m.at("wait1").stall, 19);
+  EXPECT_EQ(m.at("use_lds").issueCycle, 22);
+  EXPECT_EQ(m.at("use_lds").stall, 0);
+  EXPECT_EQ(m.at("wait0").issueCycle, 64);
+  EXPECT_EQ(m.at("wait0").stall, 41);
+  EXPECT_EQ(m.at("use_smem").issueCycle, 65);
+  ASSERT_EQ(m.model->getUncoveredDependencies().size(), 1u);
+  EXPECT_EQ(m.model->getUncoveredDependencies()[0].user, m.p.op("use_lds"));
+  EXPECT_EQ(m.model->getUncoveredDependencies()[0].load, m.p.op("lds"));
+}
+
+TEST(CycleModel, LgkmcntOneCoversOlderLDSReads) {
+  Modeled m(withPrelude(R"(
+    %f = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg loc("first")
+    %g = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg loc("second")
+    waveasm.s_waitcnt lgkmcnt(1) loc("wait1")
+    %u = waveasm.v_add_u32 %f, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg loc("use")
+  )"));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  // Reads @0 and @1 (data 20, 21, in order); lgkmcnt(1) @2 waits for the
+  // older one until 20 (stall 18) and covers it; use @21.
+  EXPECT_EQ(m.at("wait1").issueCycle, 20);
+  EXPECT_EQ(m.at("use").issueCycle, 21);
+  EXPECT_TRUE(m.model->getUncoveredDependencies().empty());
 }
 
 const char *kTwoAccumulators = R"(
@@ -403,8 +449,10 @@ TEST(CycleModel, NestedLoopUsesInnerSteadyState) {
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
   ASSERT_EQ(m.model->getLoops().size(), 2u);
-  const LoopTiming *outer = m.model->getLoopTiming(cast<LoopOp>(m.p.op("outer")));
-  const LoopTiming *inner = m.model->getLoopTiming(cast<LoopOp>(m.p.op("inner")));
+  const LoopTiming *outer =
+      m.model->getLoopTiming(cast<LoopOp>(m.p.op("outer")));
+  const LoopTiming *inner =
+      m.model->getLoopTiming(cast<LoopOp>(m.p.op("inner")));
   // Inner: 4 instructions, no stalls: 4 cycles per iteration, 4 trips.
   EXPECT_EQ(inner->steadyStateCycles, 4);
   EXPECT_EQ(inner->tripCount.count, 4);
@@ -442,4 +490,126 @@ TEST(CycleModel, IfContinuesFromTheLongerRegion) {
   EXPECT_EQ(m.at("u").issueCycle, 11);
   EXPECT_EQ(m.at("u").stall, 1);
   EXPECT_EQ(m.model->getTotalCycles(), 12);
+}
+
+//===----------------------------------------------------------------------===//
+// Annotations: liveness and timing per op
+//===----------------------------------------------------------------------===//
+
+TEST(Annotations, CombineTimingAndRegisters) {
+  ParsedAnalysisProgram p(withPrelude(kPrefetchLoop));
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  ProgramAnnotations a(p.program);
+  // Op numbers: srd 0, tid 1, constants 2-4, first 5, i0 6, loop 7, wait 8,
+  // use 9, prefetch 10, s_add 11, s_cmp 12, condition 13, s_endpgm 14.
+  // Ranges: srd [0,13] and tid [1,13] (read inside the loop); the carried
+  // vector block {first, cur, next, last} [5,13]; the counter block
+  // {i0, i, i_n, i_end} [6,13]; `use`'s result is never read: [9,9].
+  const InstAnnotation *use = a.lookup(p.op("use"));
+  ASSERT_TRUE(use);
+  EXPECT_TRUE(use->issued);
+  EXPECT_EQ(use->unit, ExecUnit::VALU);
+  EXPECT_EQ(use->latency, 1);
+  EXPECT_EQ(use->issueCycle, 101); // as in LoopSteadyStateDiffers...
+  EXPECT_EQ(use->stall, 0);
+  EXPECT_TRUE(use->inLoop);
+  EXPECT_EQ(use->steadyIssueCycle, 97);
+  // After `use`: tid + the vector block = 2 VGPRs (its own result is dead);
+  // srd + the counter = 5 SGPRs. While it issues, its result counts too.
+  EXPECT_EQ(use->liveAfter.vgprs(), 2);
+  EXPECT_EQ(use->liveAfter.sgprs(), 5);
+  EXPECT_EQ(use->pressure.vgprs(), 3);
+  const InstAnnotation *wait = a.lookup(p.op("wait"));
+  EXPECT_EQ(wait->unit, ExecUnit::Sync);
+  EXPECT_EQ(wait->stallReason, StallReason::WaitCnt);
+  EXPECT_EQ(wait->steadyStall, 96);
+  EXPECT_FALSE(a.lookup(p.op("first"))->inLoop);
+  EXPECT_EQ(a.lookup(p.program), nullptr);
+  EXPECT_EQ(a.getTotalCycles(), 509);
+  EXPECT_EQ(a.getPeak(RegClass::VGPR).regs, 3);
+  // 3 VGPRs, 5 SGPRs (-> 16), no LDS: 8 waves per SIMD.
+  EXPECT_EQ(a.getOccupancy(), 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Trip counts
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Trip count of a loop whose counter starts at `init`, is updated by
+/// `update` (`%i_n, %scc = <update>`) and tested by `test`
+/// (`%more = <test>`); all three are written out with their types.
+TripCount tripCountOf(llvm::StringRef init, llvm::StringRef update,
+                      llvm::StringRef test, llvm::StringRef attrs = "") {
+  std::string body = (llvm::Twine(R"(
+    %c0 = waveasm.constant 0 : !waveasm.imm<0>
+    %c2 = waveasm.constant 2 : !waveasm.imm<2>
+    %c3 = waveasm.constant 3 : !waveasm.imm<3>
+    %c4 = waveasm.constant 4 : !waveasm.imm<4>
+    %c8 = waveasm.constant 8 : !waveasm.imm<8>
+    %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
+    %i0 = )") + init + R"(
+    %r = waveasm.loop (%i = %i0) : (!waveasm.sreg) -> !waveasm.sreg {
+      %i_n, %scc = )" +
+                      update + R"(
+      %more = )" + test +
+                      R"(
+      waveasm.condition %more : !waveasm.scc iter_args(%i_n) : !waveasm.sreg
+    } )" + attrs + R"( loc("loop")
+  )")
+                         .str();
+  ParsedAnalysisProgram p(body);
+  EXPECT_TRUE(p.module) << p.t.diagnostics;
+  if (!p.module)
+    return {};
+  return getTripCount(cast<LoopOp>(p.op("loop")));
+}
+
+const char *kInit0 = "waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg";
+const char *kAdd1 = "waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, "
+                    "!waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc";
+
+} // namespace
+
+TEST(TripCount, CountedLoopShapes) {
+  // i_n = 1, 2, 3, 4 and the body runs again while i_n < 4: 4 trips.
+  TripCount t = tripCountOf(kInit0, kAdd1,
+                            "waveasm.s_cmp_lt_u32 %i_n, %c4 : !waveasm.sreg, "
+                            "!waveasm.imm<4> -> !waveasm.scc");
+  EXPECT_EQ(t.count, 4);
+  EXPECT_EQ(t.source, TripCountSource::Inferred);
+  // Comparing the old value: i = 0, 1, 2, 3, 4 (4 < 4 fails): 5 trips.
+  t = tripCountOf(kInit0, kAdd1,
+                  "waveasm.s_cmp_lt_u32 %i, %c4 : !waveasm.sreg, "
+                  "!waveasm.imm<4> -> !waveasm.scc");
+  EXPECT_EQ(t.count, 5);
+  // Counting down by 2 from 8, signed, while i_n > 0: 6, 4, 2, 0: 4 trips.
+  t = tripCountOf("waveasm.s_mov_b32 %c8 : !waveasm.imm<8> -> !waveasm.sreg",
+                  "waveasm.s_sub_i32 %i, %c2 : !waveasm.sreg, !waveasm.imm<2> "
+                  "-> !waveasm.sreg, !waveasm.scc",
+                  "waveasm.s_cmp_gt_i32 %i_n, %c0 : !waveasm.sreg, "
+                  "!waveasm.imm<0> -> !waveasm.scc");
+  EXPECT_EQ(t.count, 4);
+  // Step 3 never equals 8: no count within the search limit: 1, default.
+  t = tripCountOf(kInit0,
+                  "waveasm.s_add_u32 %i, %c3 : !waveasm.sreg, !waveasm.imm<3> "
+                  "-> !waveasm.sreg, !waveasm.scc",
+                  "waveasm.s_cmp_ne_u32 %i_n, %c8 : !waveasm.sreg, "
+                  "!waveasm.imm<8> -> !waveasm.scc");
+  EXPECT_EQ(t.count, 1);
+  EXPECT_EQ(t.source, TripCountSource::Default);
+  // A bound in a register is not a constant: default.
+  t = tripCountOf(kInit0, kAdd1,
+                  "waveasm.s_cmp_lt_u32 %i_n, %s : !waveasm.sreg, "
+                  "!waveasm.psreg<2> -> !waveasm.scc");
+  EXPECT_EQ(t.source, TripCountSource::Default);
+  // The attribute wins.
+  t = tripCountOf(kInit0, kAdd1,
+                  "waveasm.s_cmp_lt_u32 %i_n, %s : !waveasm.sreg, "
+                  "!waveasm.psreg<2> -> !waveasm.scc",
+                  "{trip_count = 12 : i64}");
+  EXPECT_EQ(t.count, 12);
+  EXPECT_EQ(t.source, TripCountSource::Attribute);
 }

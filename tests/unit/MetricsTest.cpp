@@ -51,9 +51,9 @@ TEST(Metrics, JSONKeyNames) {
   const llvm::json::Object *program = (*programs)[0].getAsObject();
   ASSERT_TRUE(program);
   std::vector<std::string> expected = {
-      "est_cycles",     "loops",         "name",
-      "nops_inserted",  "occupancy",     "peak_agpr",
-      "peak_sgpr",      "peak_vgpr",     "total_instructions",
+      "est_cycles",       "loops",     "name",
+      "nops_inserted",    "occupancy", "peak_agpr",
+      "peak_sgpr",        "peak_vgpr", "total_instructions",
       "waitcnts_inserted"};
   EXPECT_EQ(keysOf(*program), expected);
   EXPECT_EQ(program->getString("name"), "gemm");
