@@ -50,6 +50,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace mlir;
@@ -194,15 +195,19 @@ void BM_Phase(benchmark::State &state, int passes) {
 /// budgeted benchmark.
 class BudgetReporter : public benchmark::ConsoleReporter {
 public:
+  explicit BudgetReporter(OutputOptions options) : ConsoleReporter(options) {}
+
   void ReportRuns(const std::vector<Run> &runs) override {
     for (const Run &run : runs) {
       if (run.run_name.function_name != kBudgetBenchmark || run.error_occurred)
         continue;
       // Prefer the median aggregate; a single run stands for itself.
       if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median")
-        medianMs = toMs(run), haveMedian = true;
+        medianMs = toMs(run, run.GetAdjustedRealTime()),
+        medianCpuMs = toMs(run, run.GetAdjustedCPUTime()), haveMedian = true;
       else if (run.run_type == Run::RT_Iteration && !haveMedian)
-        singleMs = toMs(run), haveSingle = true;
+        singleMs = toMs(run, run.GetAdjustedRealTime()),
+        singleCpuMs = toMs(run, run.GetAdjustedCPUTime()), haveSingle = true;
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -211,19 +216,19 @@ public:
     if (!haveMedian && !haveSingle)
       return;
     double ms = haveMedian ? medianMs : singleMs;
-    char value[32];
-    std::snprintf(value, sizeof(value), "%.3f", ms);
+    double cpuMs = haveMedian ? medianCpuMs : singleCpuMs;
+    char value[64];
+    std::snprintf(value, sizeof(value), "%.3f ms (CPU %.3f ms)", ms, cpuMs);
     GetOutputStream() << "budget: " << kBudgetBenchmark << " <= " << kBudgetMs
                       << " ms for a 300-op loop body -> "
-                      << (haveMedian ? "median " : "") << value << " ms ("
+                      << (haveMedian ? "median " : "") << value << " ("
                       << (ms <= kBudgetMs ? "within" : "over")
                       << "; this input: " << input->ops << " ops, "
                       << input->loopBodyOps << " in loops)" << std::endl;
   }
 
 private:
-  static double toMs(const Run &run) {
-    double t = run.GetAdjustedRealTime();
+  static double toMs(const Run &run, double t) {
     switch (run.time_unit) {
     case benchmark::kNanosecond:
       return t / 1e6;
@@ -236,7 +241,7 @@ private:
     }
     return t;
   }
-  double medianMs = 0, singleMs = 0;
+  double medianMs = 0, medianCpuMs = 0, singleMs = 0, singleCpuMs = 0;
   bool haveMedian = false, haveSingle = false;
 };
 
@@ -245,6 +250,35 @@ bool hasFlag(int argc, char **argv, const char *prefix) {
     if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
       return true;
   return false;
+}
+
+/// The value of `--name=value` (last one wins), or `fallback`.
+std::string flagValue(int argc, char **argv, const std::string &name,
+                      const std::string &fallback) {
+  std::string value = fallback, prefix = "--" + name + "=";
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], prefix.c_str(), prefix.size()) == 0)
+      value = argv[i] + prefix.size();
+  return value;
+}
+
+bool isTruthy(const std::string &v) {
+  return v == "true" || v == "yes" || v == "1" || v == "on" || v == "y" ||
+         v == "t";
+}
+
+/// What the library's own console reporter would use: --benchmark_color
+/// (auto: a terminal), and tabular counters unless
+/// --benchmark_counters_tabular=false.
+benchmark::ConsoleReporter::OutputOptions consoleOptions(int argc,
+                                                         char **argv) {
+  int options = benchmark::ConsoleReporter::OO_None;
+  std::string color = flagValue(argc, argv, "benchmark_color", "auto");
+  if (color == "auto" ? isatty(STDOUT_FILENO) != 0 : isTruthy(color))
+    options |= benchmark::ConsoleReporter::OO_Color;
+  if (isTruthy(flagValue(argc, argv, "benchmark_counters_tabular", "true")))
+    options |= benchmark::ConsoleReporter::OO_Tabular;
+  return static_cast<benchmark::ConsoleReporter::OutputOptions>(options);
 }
 
 } // namespace
@@ -259,6 +293,8 @@ int main(int argc, char **argv) {
   if (!hasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
       !hasFlag(argc, argv, "--benchmark_display_aggregates_only"))
     args.insert(args.begin() + 1, aggregates.data());
+  benchmark::ConsoleReporter::OutputOptions console =
+      consoleOptions(argc, argv);
   int count = static_cast<int>(args.size());
   args.push_back(nullptr);
   benchmark::Initialize(&count, args.data());
@@ -354,9 +390,10 @@ int main(int argc, char **argv) {
   add("phases/4-hazards", [](benchmark::State &s) { BM_Phase(s, 3); },
       false);
 
-  BudgetReporter reporter;
+  BudgetReporter reporter(console);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   reporter.printBudget();
   benchmark::Shutdown();
-  return 0;
+  // A pipeline that fails on the input is an error of the run.
+  return in.metricsError.empty() && in.assemblyError.empty() ? 0 : 1;
 }

@@ -1,21 +1,945 @@
-//===- LinearScan.cpp ---------------------------------------------------===//
+//===- LinearScan.cpp - linear-scan register allocation -------------------===//
 //
-// Placeholder: the pass is being implemented (see Passes.td).
+// `waveasm-linear-scan` (SPEC.md 14): assigns physical VGPR/SGPR/AGPR ranges
+// to every virtual register value of a program and rewrites the types in
+// place. The steps follow upstream's allocator:
+//
+//   1. rematerialize long-lived constant moves next to their users;
+//   2. compute live intervals (LiveIntervals.h), merge pack operands into
+//      the pack's registers, alias extract/insert results to their source,
+//      and tie loop-carried values, if results and MFMA accumulators;
+//   3. reserve precolored registers, the scratch VGPR v15 and the
+//      `scalar_sgpr_base/count` SGPRs;
+//   4. linear scan per register class over the intervals sorted by
+//      (start, size desc, alignment desc, end desc), lowest aligned free
+//      range first, long VGPR tuples from the top (bidirectional strategy);
+//   5. rewrite virtual types to physical ones, materialize inserts, and
+//      record `_iterArgPhysRegs` on every `waveasm.condition`.
+// There is no spilling: when a class runs out, the error is reported at the
+// op where that class's pressure peaks, with the values live there.
+//
+// Differences from upstream, all for correctness (each is a case where
+// upstream relies on the emitter to patch up mismatching registers, or
+// silently shares a register between two live values):
+//
+//   * Ties are made only between values whose live intervals are disjoint
+//     (LiveModel::tryTie), which covers upstream's swap and write-after-read
+//     exceptions and every other conflict.
+//   * Where a loop init, a condition iter_arg or an if yield cannot share
+//     the register of its block argument / result (it is still used after
+//     the loop, it is another block argument -- the "swap" pattern --, it is
+//     defined before the last use of the block argument, it feeds two
+//     positions, it comes from outside the if, ...), an explicit copy
+//     (v_mov_b32; s_mov_b32 per word; AGPRs through v_accvgpr_read_b32) is
+//     inserted and the copy is tied instead. Inits, block arguments,
+//     iter_args and results then have identical types, `_iterArgPhysRegs`
+//     equals the block arguments' registers, and the emitter has no copies
+//     to add. Back-edge copies that form a cycle (swaps, rotations) go
+//     through one temporary. Upstream leaves the types different and has
+//     the emitter insert the moves (SPEC.md 14.4 step 9, 17.5); if a tie is
+//     still impossible after the copies (not observed), the types are left
+//     different in the same way.
+//   * A duplicated init gets a real copy of the value; upstream gives the
+//     second position `v_mov_b32 0`, which is only right for zero inits.
+//   * Both yields of an if are tied to the result (upstream ties the then
+//     yield only and extends its range over the result, which clobbers the
+//     yielded value when it is also used after the if).
+//   * An MFMA result is tied to its accumulator only if the accumulator
+//     dies at the MFMA and is not also an A/B operand; upstream ties
+//     unconditionally, overwriting an accumulator that is still needed.
+//   * An insert updates its source's registers in place only when the source
+//     dies there; otherwise the source is copied first.
+//   * The options are clamped to the target's register files so the output
+//     always verifies.
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <queue>
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMLINEARSCAN
 #include "pipeline/Passes.h.inc"
 } // namespace waveasm
 
+using namespace mlir;
 using namespace waveasm;
+using namespace waveasm::regalloc;
 
 namespace {
-struct LinearScanPass : public impl::WaveASMLinearScanBase<LinearScanPass> {
-  using WaveASMLinearScanBase::WaveASMLinearScanBase;
-  void runOnOperation() override {}
+
+/// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
+constexpr int64_t kScratchVGPR = 15;
+/// Rematerialize constant moves whose range spans more points than this.
+constexpr int64_t kRematThreshold = 10;
+
+constexpr RegClass kClasses[] = {RegClass::VGPR, RegClass::SGPR,
+                                 RegClass::AGPR};
+
+unsigned classIndex(RegClass cls) { return static_cast<unsigned>(cls); }
+
+bool hasVirtualValues(ProgramOp program) {
+  WalkResult result = program.getBody().walk([](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (isVirtualReg(type))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (isVirtualReg(arg.getType()))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+/// Emits a copy of `src` as a new value of virtual type `resultType` (same
+/// register class). VGPR tuples: one v_mov_b32 with a multi-register result.
+/// SGPRs: s_mov_b32 per word (extract + pack for tuples; a 2-word s_mov_b64
+/// would need an even register). AGPRs: per word v_accvgpr_read_b32 into a
+/// VGPR, then v_mov_b32 into the AGPR.
+Value emitCopy(OpBuilder &b, Location loc, Value src, Type resultType) {
+  MLIRContext *ctx = b.getContext();
+  RegClass cls = *getRegClass(resultType);
+  int64_t size = getRegSize(resultType);
+  if (cls == RegClass::VGPR)
+    return V_MOV_B32::create(b, loc, resultType, src);
+  auto copyWord = [&](Value word, Type type) -> Value {
+    if (cls == RegClass::SGPR)
+      return S_MOV_B32::create(b, loc, type, word);
+    Value staged =
+        V_ACCVGPR_READ_B32::create(b, loc, VRegType::get(ctx, 1, 1), word);
+    return V_MOV_B32::create(b, loc, type, staged);
+  };
+  if (size == 1)
+    return copyWord(src, resultType);
+  Type wordType = cls == RegClass::SGPR ? Type(SRegType::get(ctx, 1, 1))
+                                        : Type(ARegType::get(ctx, 1, 1));
+  SmallVector<Value> words;
+  for (int64_t k = 0; k < size; ++k) {
+    Value word =
+        ExtractOp::create(b, loc, wordType, src, static_cast<uint64_t>(k));
+    words.push_back(copyWord(word, wordType));
+  }
+  return PackOp::create(b, loc, resultType, words);
+}
+
+/// A virtual type of `value`'s class and size (its own type if virtual).
+Type virtualTypeOf(Value value) {
+  Type type = value.getType();
+  if (isVirtualReg(type))
+    return type;
+  MLIRContext *ctx = type.getContext();
+  int64_t size = getRegSize(type);
+  switch (*getRegClass(type)) {
+  case RegClass::VGPR:
+    return VRegType::get(ctx, size, 1);
+  case RegClass::SGPR:
+    return SRegType::get(ctx, size, 1);
+  case RegClass::AGPR:
+    return ARegType::get(ctx, size, 1);
+  }
+  llvm_unreachable("unknown register class");
+}
+
+/// Copies the tie analysis asks for; applied before the next analysis.
+struct CopyPlan {
+  SmallVector<std::pair<LoopOp, unsigned>> inits;
+  llvm::MapVector<Operation *, SmallVector<unsigned>> iterArgs; // per loop
+  SmallVector<std::pair<YieldOp, unsigned>> yields;
+  SmallVector<InsertOp> inserts;
+  bool empty() const {
+    return inits.empty() && iterArgs.empty() && yields.empty() &&
+           inserts.empty();
+  }
 };
+
+/// Builds the tie groups (SPEC.md 14.3) on `model`; with `plan`, records
+/// every loop/if tie that is impossible so a copy can make it possible.
+/// Order matters: results to block arguments first (always possible), then
+/// if yields, iter_args, inits, and MFMA accumulators last.
+void buildTies(LiveModel &model, CopyPlan *plan) {
+  SmallVector<LoopOp> loops;
+  SmallVector<IfOp> ifs;
+  SmallVector<Operation *> mfmas;
+  for (Operation *op : model.ops) {
+    if (auto loop = dyn_cast<LoopOp>(op))
+      loops.push_back(loop);
+    else if (auto ifOp = dyn_cast<IfOp>(op))
+      ifs.push_back(ifOp);
+    else if (op->getNumResults() == 1 && model.tiedOperandOf(op) >= 0)
+      mfmas.push_back(op);
+  }
+
+  auto loopArgs = [](LoopOp loop) -> Block::BlockArgListType {
+    if (loop.getBody().empty())
+      return {};
+    return loop.getBody().getArguments();
+  };
+
+  for (LoopOp loop : loops) {
+    auto args = loopArgs(loop);
+    for (auto [arg, result] : llvm::zip(args, loop.getResults()))
+      model.tryTie(arg, result);
+  }
+
+  for (IfOp ifOp : ifs) {
+    if (ifOp.getNumResults() == 0)
+      continue;
+    for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+      YieldOp yield = ifOp.getYield(*region);
+      if (!yield)
+        continue;
+      for (auto [i, value, result] :
+           llvm::enumerate(yield.getValues(), ifOp.getResults())) {
+        if (!isVirtualReg(result.getType()))
+          continue;
+        // Only a value computed in the region itself is tied: a value from
+        // outside lives across the other region too, where the other yield
+        // must be written into the same register.
+        bool local =
+            isa<OpResult>(value) && value.getParentBlock() == &region->front();
+        if (!(local && model.tryTie(value, result)) && plan)
+          plan->yields.push_back({yield, static_cast<unsigned>(i)});
+      }
+    }
+  }
+
+  for (LoopOp loop : loops) {
+    ConditionOp condition = loop.getConditionOp();
+    if (!condition)
+      continue;
+    auto args = loopArgs(loop);
+    for (auto [i, value, arg] :
+         llvm::enumerate(condition.getIterArgs(), args)) {
+      if (!isVirtualReg(arg.getType()) || value == arg)
+        continue;
+      // Upstream never ties an iter_arg produced by a sub-dword buffer load
+      // (SPEC.md 14.3, "WAR hazard"); it gets a copy here too.
+      Operation *def = value.getDefiningOp();
+      bool subDwordLoad =
+          def && isa<BUFFER_LOAD_UBYTE, BUFFER_LOAD_SBYTE, BUFFER_LOAD_USHORT,
+                     BUFFER_LOAD_SSHORT>(def);
+      if ((subDwordLoad || !model.tryTie(value, arg)) && plan)
+        plan->iterArgs[loop].push_back(static_cast<unsigned>(i));
+    }
+  }
+
+  for (LoopOp loop : loops) {
+    auto args = loopArgs(loop);
+    for (auto [i, init, arg] : llvm::enumerate(loop.getInitArgs(), args)) {
+      if (!isVirtualReg(arg.getType()))
+        continue;
+      if (!model.tryTie(init, arg) && plan)
+        plan->inits.push_back({loop, static_cast<unsigned>(i)});
+    }
+  }
+
+  for (Operation *op : mfmas) {
+    int tied = model.tiedOperandOf(op);
+    if (tied >= static_cast<int>(op->getNumOperands()))
+      continue;
+    Value acc = op->getOperand(tied), dst = op->getResult(0);
+    std::optional<RegClass> accClass = getRegClass(acc.getType());
+    if (!accClass || accClass != getRegClass(dst.getType()) ||
+        *accClass == RegClass::SGPR)
+      continue;
+    // The accumulator must not also be read as A/B: tryTie's MFMA check
+    // covers operands already in a group; this covers the same value.
+    if (llvm::count(op->getOperands(), acc) > 1)
+      continue;
+    model.tryTie(dst, acc);
+  }
+
+  if (plan)
+    for (InsertOp insert : model.inexactInserts)
+      plan->inserts.push_back(insert);
+}
+
+/// Inserts the copies of `plan` (phase between the two analyses).
+void applyCopies(CopyPlan &plan) {
+  for (InsertOp insert : plan.inserts) {
+    OpBuilder b(insert);
+    Value source = insert.getVector();
+    insert.getVectorMutable().set(
+        emitCopy(b, insert.getLoc(), source, source.getType()));
+  }
+
+  for (auto [yield, i] : plan.yields) {
+    auto ifOp = cast<IfOp>(yield->getParentOp());
+    OpBuilder b(yield);
+    Value value = yield.getValues()[i];
+    yield->setOperand(
+        i, emitCopy(b, yield.getLoc(), value, ifOp.getResult(i).getType()));
+  }
+
+  for (auto &[op, positions] : plan.iterArgs) {
+    auto loop = cast<LoopOp>(op);
+    ConditionOp condition = loop.getConditionOp();
+    Block::BlockArgListType args = loop.getBody().getArguments();
+    OpBuilder b(condition);
+    Location loc = condition.getLoc();
+    // A parallel copy into the block arguments' registers. The copy into
+    // position i overwrites block argument i's register, so it is emitted
+    // only once every copy reading block argument i is done; a cycle (swap,
+    // rotation) is broken by saving one block argument to a temporary.
+    Block *body = &loop.getBody().front();
+    llvm::SmallDenseMap<unsigned, Value> sources;    // position -> source
+    llvm::SmallDenseMap<unsigned, unsigned> readers; // arg -> pending reads
+    auto argOf = [&](Value v) -> std::optional<unsigned> {
+      auto arg = dyn_cast<BlockArgument>(v);
+      if (arg && arg.getOwner() == body)
+        return arg.getArgNumber();
+      return std::nullopt;
+    };
+    for (unsigned i : positions)
+      sources[i] = condition.getIterArgs()[i];
+    for (unsigned i : positions)
+      if (std::optional<unsigned> k = argOf(sources[i]);
+          k && *k != i && sources.count(*k))
+        ++readers[*k];
+    SmallVector<unsigned> pending(positions.begin(), positions.end());
+    while (!pending.empty()) {
+      auto ready = llvm::find_if(
+          pending, [&](unsigned i) { return readers.lookup(i) == 0; });
+      if (ready == pending.end()) {
+        // Only cycles are left: save the first one's old value.
+        unsigned i = pending.front();
+        Value saved = emitCopy(b, loc, args[i], virtualTypeOf(args[i]));
+        for (unsigned j : pending)
+          if (j != i && sources[j] == args[i])
+            sources[j] = saved;
+        readers[i] = 0;
+        continue;
+      }
+      unsigned i = *ready;
+      pending.erase(ready);
+      Value source = sources[i];
+      condition.getIterArgsMutable()[i].set(
+          emitCopy(b, loc, source, args[i].getType()));
+      if (std::optional<unsigned> k = argOf(source); k && *k != i)
+        if (auto it = readers.find(*k); it != readers.end() && it->second)
+          --it->second;
+    }
+  }
+
+  for (auto [loop, i] : plan.inits) {
+    OpBuilder b(loop);
+    Value init = loop.getInitArgs()[i];
+    loop.getInitArgsMutable()[i].set(emitCopy(
+        b, loop.getLoc(), init, loop.getBody().getArgument(i).getType()));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct AllocItem {
+  int32_t group;
+  RegClass regClass;
+  int64_t start, end; // program points
+  int64_t size, align;
+};
+
+struct LinearScanPass
+    : public waveasm::impl::WaveASMLinearScanBase<LinearScanPass> {
+  using WaveASMLinearScanBase::WaveASMLinearScanBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult checkSupported(ProgramOp program);
+  bool rematerialize(ProgramOp program);
+  bool copyPackOperands(ProgramOp program);
+  LogicalResult allocate(LiveModel &model, ArrayRef<llvm::BitVector> reserved,
+                         ArrayRef<int64_t> limits,
+                         ArrayRef<std::string> reservedWhy,
+                         SmallVectorImpl<int64_t> &groupBase);
+  void reportFailure(LiveModel &model, ArrayRef<AllocItem> items,
+                     const AllocItem &failed, int64_t limit,
+                     int64_t reservedCount, StringRef reservedWhy);
+};
+
+LogicalResult LinearScanPass::checkSupported(ProgramOp program) {
+  WalkResult result = program.getBody().walk([&](Operation *op) {
+    if (auto insert = dyn_cast<InsertOp>(op)) {
+      if (!isVirtualReg(insert.getResult().getType()))
+        return WalkResult::advance();
+      if (getRegSize(insert.getValue().getType()) != 1) {
+        insert.emitOpError("multi-word insert is not yet supported");
+        return WalkResult::interrupt();
+      }
+      if (getRegClass(insert.getValue().getType()) == RegClass::AGPR ||
+          getRegClass(insert.getVector().getType()) == RegClass::AGPR) {
+        insert.emitOpError("insert with AGPR operands is not yet supported");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    if (auto pack = dyn_cast<PackOp>(op)) {
+      Type resultType = pack.getResult().getType();
+      std::optional<RegClass> cls = getRegClass(resultType);
+      bool anyVirtual = isVirtualReg(resultType);
+      int64_t total = 0;
+      for (auto [i, element] : llvm::enumerate(pack.getElements())) {
+        anyVirtual |= isVirtualReg(element.getType());
+        std::optional<RegClass> elementClass = getRegClass(element.getType());
+        if (cls && elementClass && *elementClass != *cls) {
+          pack.emitOpError("cannot determine the register class of operand #")
+              << i << " in the pack: it is " << element.getType()
+              << " but the packed registers are " << resultType;
+          return WalkResult::interrupt();
+        }
+        total += getRegSize(element.getType());
+      }
+      if (anyVirtual && total > getRegSize(resultType)) {
+        pack.emitOpError("operands cover ")
+            << total << " registers but the result " << resultType
+            << " has only " << getRegSize(resultType);
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// A constant move upstream rematerializes: v_mov_b32 of an immediate or an
+/// SGPR, s_mov_b32 of an immediate, with a virtual result.
+bool isRematerializable(Operation *op) {
+  if (op->getNumResults() != 1 || !isVirtualReg(op->getResult(0).getType()))
+    return false;
+  if (auto mov = dyn_cast<V_MOV_B32>(op)) {
+    Type srcType = mov.getSrc().getType();
+    return isa<ImmType>(srcType) || getRegClass(srcType) == RegClass::SGPR;
+  }
+  if (auto mov = dyn_cast<S_MOV_B32>(op))
+    return isa<ImmType>(mov.getSrc().getType());
+  return false;
+}
+
+/// Live-range lengths (in program points, with the loop rule of SPEC.md
+/// 14.2) of the rematerializable moves only: one pre-order walk, no model.
+class RematScan {
+public:
+  llvm::MapVector<Value, std::pair<int64_t, int64_t>> ranges; // start, end
+
+  void run(Block &block) {
+    visit(block);
+    for (auto [value, loop] : extended) {
+      std::pair<int64_t, int64_t> &range = ranges[value];
+      range.second = std::max(range.second, loopEnd.lookup(loop));
+    }
+  }
+
+private:
+  int64_t counter = 0;
+  SmallVector<std::pair<int64_t, Operation *>> loops; // enclosing, outermost
+  SmallVector<std::pair<Value, Operation *>> extended;
+  llvm::DenseMap<Operation *, int64_t> loopEnd;
+
+  void visit(Block &block) {
+    for (Operation &op : block) {
+      int64_t index = counter++;
+      for (Value operand : op.getOperands()) {
+        auto it = ranges.find(operand);
+        if (it == ranges.end())
+          continue;
+        it->second.second = std::max(it->second.second, index);
+        // The outermost enclosing loop that starts after the definition.
+        for (auto [start, loop] : loops)
+          if (start > it->second.first) {
+            extended.push_back({operand, loop});
+            break;
+          }
+      }
+      if (isRematerializable(&op))
+        ranges[op.getResult(0)] = {index, index};
+      if (op.getNumRegions() == 0)
+        continue;
+      bool isLoop = isa<LoopOp>(op);
+      if (isLoop)
+        loops.push_back({index, &op});
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          visit(inner);
+      if (isLoop) {
+        loops.pop_back();
+        loopEnd[&op] = counter - 1;
+      }
+    }
+  }
+};
+
+bool LinearScanPass::rematerialize(ProgramOp program) {
+  // SPEC.md 14.4 step 3: constant moves (v_mov_b32 of an immediate or an
+  // SGPR, s_mov_b32 of an immediate) that live long are cloned before each
+  // user; a VGPR-producing clone is not placed inside a loop its original is
+  // outside of (it would execute on every iteration).
+  RematScan scan;
+  scan.run(program.getBody().front());
+  bool changed = false;
+  SmallVector<Operation *> candidates;
+  for (auto &[value, range] : scan.ranges)
+    if (!value.use_empty() && range.second - range.first > kRematThreshold)
+      candidates.push_back(value.getDefiningOp());
+  for (Operation *def : candidates) {
+    bool vector = isa<V_MOV_B32>(def);
+    Value original = def->getResult(0);
+    llvm::SetVector<Operation *> users;
+    for (Operation *user : original.getUsers())
+      users.insert(user);
+    for (Operation *user : users) {
+      if (vector) {
+        bool entersLoop = false;
+        for (Operation *p = user->getParentOp(); p && p != program;
+             p = p->getParentOp())
+          if (isa<LoopOp>(p) && !p->isAncestor(def)) {
+            entersLoop = true;
+            break;
+          }
+        if (entersLoop)
+          continue;
+      }
+      OpBuilder b(user);
+      Operation *clone = b.clone(*def);
+      user->replaceUsesOfWith(original, clone->getResult(0));
+      changed = true;
+    }
+    if (def->use_empty())
+      def->erase();
+  }
+  return changed;
+}
+
+bool LinearScanPass::copyPackOperands(ProgramOp program) {
+  // SPEC.md 14.2: pack operands live at result base + offset. Operands that
+  // cannot (defined by extract, used twice, block arguments, precolored, ...)
+  // are copied right before the pack.
+  llvm::DenseSet<Value> placed;
+  bool changed = false;
+  SmallVector<PackOp> packs;
+  program.getBody().walk([&](PackOp pack) { packs.push_back(pack); });
+  for (PackOp pack : packs) {
+    Type resultType = pack.getResult().getType();
+    std::optional<RegClass> cls = getRegClass(resultType);
+    if (!cls)
+      continue;
+    bool resultVirtual = isVirtualReg(resultType);
+    for (OpOperand &operand : pack->getOpOperands()) {
+      Value element = operand.get();
+      // Physical operands of a physical pack are already in place.
+      if (!resultVirtual && !isVirtualReg(element.getType()))
+        continue;
+      if (isPackableValue(element, *cls) && placed.insert(element).second)
+        continue;
+      OpBuilder b(pack);
+      operand.set(emitCopy(b, pack.getLoc(), element, virtualTypeOf(element)));
+      placed.insert(operand.get());
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+void LinearScanPass::runOnOperation() {
+  ProgramOp program = getOperation();
+  if (program.getBody().empty() || !hasVirtualValues(program))
+    return; // nothing to do (e.g. a second run)
+  if (failed(checkSupported(program)))
+    return signalPassFailure();
+
+  rematerialize(program);
+  copyPackOperands(program);
+
+  // Analysis on the IR as written: which ties are impossible? A copy can
+  // change what else is possible (a copy in a then region competes with a
+  // value yielded by the else region), so repeat a few times; what still
+  // cannot be tied afterwards keeps differing types (upstream's behaviour).
+  // The first model that asks for no copies is the one to allocate on.
+  std::unique_ptr<LiveModel> allocatable;
+  for (int round = 0; round < 4 && !allocatable; ++round) {
+    auto analysis = std::make_unique<LiveModel>(program);
+    analysis->buildIntervals();
+    analysis->buildGroups();
+    CopyPlan plan;
+    buildTies(*analysis, &plan);
+    if (plan.empty())
+      allocatable = std::move(analysis);
+    else
+      applyCopies(plan);
+  }
+  if (!allocatable) {
+    allocatable = std::make_unique<LiveModel>(program);
+    allocatable->buildIntervals();
+    allocatable->buildGroups();
+    buildTies(*allocatable, /*plan=*/nullptr);
+  }
+  LiveModel &model = *allocatable;
+  if (!model.unplacedPackOperands.empty()) {
+    auto [pack, i] = model.unplacedPackOperands.front();
+    pack.emitOpError("cannot place operand #")
+        << i << " in the pack's registers";
+    return signalPassFailure();
+  }
+  if (!model.inexactInserts.empty()) {
+    model.inexactInserts.front().emitOpError(
+        "cannot update the source's registers in place");
+    return signalPassFailure();
+  }
+
+  // Register files, clamped to the target so the result verifies.
+  const TargetInfo &target = getTargetInfo(program.getTargetKind());
+  int64_t limits[3];
+  limits[classIndex(RegClass::VGPR)] =
+      std::clamp<int64_t>(maxVGPRs, 0, target.maxArchVGPRs);
+  limits[classIndex(RegClass::SGPR)] =
+      std::clamp<int64_t>(maxSGPRs, 0, target.maxSGPRs);
+  limits[classIndex(RegClass::AGPR)] =
+      std::clamp<int64_t>(maxAGPRs, 0, target.maxAGPRs);
+
+  // Reserved registers: precolored ranges (by attribute and type), every
+  // other physical value (partly allocated input), v15, scalar SGPRs.
+  SmallVector<llvm::BitVector, 3> reserved;
+  for (RegClass cls : kClasses)
+    reserved.emplace_back(limits[classIndex(cls)]);
+  auto reserve = [&](RegClass cls, int64_t index, int64_t size) {
+    llvm::BitVector &bits = reserved[classIndex(cls)];
+    for (int64_t r = std::max<int64_t>(index, 0),
+                 e = std::min<int64_t>(index + size, bits.size());
+         r < e; ++r)
+      bits.set(r);
+  };
+  auto reserveType = [&](Type type) {
+    if (std::optional<int64_t> index = getPhysicalIndex(type))
+      reserve(*getRegClass(type), *index, getRegSize(type));
+  };
+  for (Operation *op : model.ops) {
+    for (Type type : op->getResultTypes())
+      reserveType(type);
+    if (auto loop = dyn_cast<LoopOp>(op))
+      if (!loop.getBody().empty())
+        for (BlockArgument arg : loop.getBody().getArguments())
+          reserveType(arg.getType());
+    auto reservePrecolored = [&](RegClass cls, uint64_t index, uint64_t size,
+                                 Type type) {
+      reserve(cls, static_cast<int64_t>(index),
+              std::max<int64_t>(static_cast<int64_t>(size), getRegSize(type)));
+    };
+    if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
+      reservePrecolored(RegClass::VGPR, pre.getIndex(), pre.getSize(),
+                        pre.getType());
+    else if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
+      reservePrecolored(RegClass::SGPR, pre.getIndex(), pre.getSize(),
+                        pre.getType());
+    else if (auto pre = dyn_cast<PrecoloredARegOp>(op))
+      reservePrecolored(RegClass::AGPR, pre.getIndex(), pre.getSize(),
+                        pre.getType());
+  }
+  // For the overflow diagnostic: where the reserved registers come from.
+  std::string reservedWhy[3] = {"precolored values", "precolored values",
+                                "precolored values"};
+  if (kScratchVGPR < limits[classIndex(RegClass::VGPR)]) {
+    reserve(RegClass::VGPR, kScratchVGPR, 1);
+    reservedWhy[classIndex(RegClass::VGPR)] += ", scratch v15";
+  }
+  auto base = program->getAttrOfType<IntegerAttr>("scalar_sgpr_base");
+  auto count = program->getAttrOfType<IntegerAttr>("scalar_sgpr_count");
+  if (base && count) {
+    reserve(RegClass::SGPR, base.getInt(), count.getInt());
+    reservedWhy[classIndex(RegClass::SGPR)] += ", scalar_sgpr_base/count";
+  }
+
+  SmallVector<int64_t> groupBase;
+  if (failed(allocate(model, reserved, limits, reservedWhy, groupBase)))
+    return signalPassFailure();
+
+  // Rewrite. Inserts that were virtual get their slot written afterwards.
+  SmallVector<InsertOp> inserts;
+  for (Operation *op : model.ops)
+    if (auto insert = dyn_cast<InsertOp>(op))
+      if (isVirtualReg(insert.getResult().getType()))
+        inserts.push_back(insert);
+
+  MLIRContext *ctx = &getContext();
+  llvm::DenseMap<uint64_t, Type> typeCache; // uniquing types is not free
+  for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
+       ++id) {
+    auto [root, offset] = model.resolve(id);
+    const LiveValue &rootInfo = model.values[root];
+    int64_t index = rootInfo.fixed >= 0
+                        ? rootInfo.fixed + offset
+                        : groupBase[model.findGroup(rootInfo.group)] + offset;
+    LiveValue &info = model.values[id];
+    uint64_t key = (static_cast<uint64_t>(info.regClass) << 60) ^
+                   (static_cast<uint64_t>(index) << 24) ^
+                   static_cast<uint64_t>(info.size);
+    Type &type = typeCache[key];
+    if (!type || getPhysicalIndex(type) != index ||
+        getRegSize(type) != info.size || getRegClass(type) != info.regClass)
+      type = getPhysicalType(ctx, info.regClass, index, info.size);
+    info.value.setType(type);
+  }
+
+  // SPEC.md 14.4 step 8: an insert's result is its source's registers; the
+  // inserted word is moved into its slot unless it already sits there.
+  for (InsertOp insert : inserts) {
+    std::optional<int64_t> vectorIndex =
+        getPhysicalIndex(insert.getResult().getType());
+    std::optional<int64_t> valueIndex =
+        getPhysicalIndex(insert.getValue().getType());
+    if (!vectorIndex)
+      continue;
+    int64_t slot = *vectorIndex + static_cast<int64_t>(insert.getIndex());
+    if (valueIndex && *valueIndex == slot)
+      continue;
+    OpBuilder b(insert);
+    RegClass cls = *getRegClass(insert.getResult().getType());
+    Type slotType = getPhysicalType(ctx, cls, slot, 1);
+    Value moved =
+        cls == RegClass::SGPR
+            ? S_MOV_B32::create(b, insert.getLoc(), slotType, insert.getValue())
+                  .getResult()
+            : V_MOV_B32::create(b, insert.getLoc(), slotType, insert.getValue())
+                  .getResult();
+    DCEProtectOp::create(b, insert.getLoc(), moved);
+  }
+
+  // SPEC.md 3.5: the physical register of every iter_arg, for the emitter's
+  // back-edge copies (equal to the block arguments' wherever tied).
+  for (Operation *op : model.ops) {
+    auto loop = dyn_cast<LoopOp>(op);
+    if (!loop)
+      continue;
+    ConditionOp condition = loop.getConditionOp();
+    if (!condition)
+      continue;
+    SmallVector<int64_t> regs;
+    for (Value value : condition.getIterArgs())
+      regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
+    condition->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Linear scan
+//===----------------------------------------------------------------------===//
+
+/// Lowest `align`-aligned base of `size` free registers, or -1.
+int64_t findBottomUp(const llvm::BitVector &used, int64_t size, int64_t align) {
+  int64_t limit = used.size();
+  int64_t base = 0;
+  while (base + size <= limit) {
+    // Skip the busy run at `base`, align, and check the window.
+    int free = used.find_first_unset_in(base, limit);
+    if (free < 0)
+      return -1;
+    base = llvm::alignTo(static_cast<uint64_t>(free), align);
+    if (base + size > limit)
+      return -1;
+    int busy = used.find_first_in(base, base + size);
+    if (busy < 0)
+      return base;
+    base = busy + 1;
+  }
+  return -1;
+}
+
+/// Highest aligned base of `size` free registers ending at or below
+/// `ceiling`, or -1.
+int64_t findTopDown(const llvm::BitVector &used, int64_t size, int64_t align,
+                    int64_t ceiling) {
+  int64_t top = std::min<int64_t>(ceiling, used.size()) - size;
+  if (top < 0)
+    return -1;
+  for (int64_t base = top / align * align; base >= 0; base -= align)
+    if (used.find_first_in(base, base + size) < 0)
+      return base;
+  return -1;
+}
+
+/// Peak of simultaneously live registers over `items` (each occupies its
+/// size from start to end inclusive; at equal points removals come first),
+/// and the first point where it is reached.
+std::pair<int64_t, int64_t> peakPressure(ArrayRef<AllocItem> items) {
+  // `items` are sorted by start.
+  using Live = std::pair<int64_t, int64_t>; // (end, size)
+  std::priority_queue<Live, std::vector<Live>, std::greater<Live>> active;
+  int64_t live = 0, peak = 0, point = items.empty() ? 0 : items.front().start;
+  for (const AllocItem &item : items) {
+    while (!active.empty() && active.top().first < item.start) {
+      live -= active.top().second;
+      active.pop();
+    }
+    live += item.size;
+    active.push({item.end, item.size});
+    if (live > peak) {
+      peak = live;
+      point = item.start;
+    }
+  }
+  return {peak, point};
+}
+
+LogicalResult LinearScanPass::allocate(LiveModel &model,
+                                       ArrayRef<llvm::BitVector> reserved,
+                                       ArrayRef<int64_t> limits,
+                                       ArrayRef<std::string> reservedWhy,
+                                       SmallVectorImpl<int64_t> &groupBase) {
+  SmallVector<AllocItem> perClass[3];
+  for (int32_t g = 0, e = static_cast<int32_t>(model.groups.size()); g < e;
+       ++g) {
+    const TieGroup &group = model.groups[g];
+    if (group.parent != g || group.occupancy.empty())
+      continue;
+    perClass[classIndex(group.regClass)].push_back(
+        {g, group.regClass, group.occupancy.front().start >> 1,
+         group.occupancy.back().end >> 1, group.size, group.align});
+  }
+  groupBase.assign(model.groups.size(), -1);
+  int64_t span = std::max<int64_t>(1, model.ops.size());
+
+  for (RegClass cls : kClasses) {
+    SmallVector<AllocItem> &items = perClass[classIndex(cls)];
+    llvm::sort(items, [](const AllocItem &a, const AllocItem &b) {
+      if (a.start != b.start)
+        return a.start < b.start;
+      if (a.size != b.size)
+        return a.size > b.size;
+      if (a.align != b.align)
+        return a.align > b.align;
+      if (a.end != b.end)
+        return a.end > b.end;
+      return a.group < b.group;
+    });
+    int64_t limit = limits[classIndex(cls)];
+    llvm::BitVector used = reserved[classIndex(cls)];
+    int64_t reservedCount = used.count();
+
+    // Bidirectional strategy (SPEC.md 14.4 step 6): VGPR tuples living
+    // longer than the threshold share of the program go to the top, below
+    // the peak pressure, so short ranges keep the bottom unfragmented.
+    int64_t ceiling = -1;
+    if (cls == RegClass::VGPR && bidirectionalThreshold > 0)
+      ceiling = std::min(limit, peakPressure(items).first + reservedCount);
+
+    using Active = std::pair<int64_t, size_t>; // (end, item)
+    std::priority_queue<Active, std::vector<Active>, std::greater<Active>>
+        active;
+    for (size_t i = 0; i < items.size(); ++i) {
+      const AllocItem &item = items[i];
+      while (!active.empty() && active.top().first < item.start) {
+        const AllocItem &done = items[active.top().second];
+        used.reset(groupBase[done.group], groupBase[done.group] + done.size);
+        active.pop();
+      }
+      int64_t base = -1;
+      if (ceiling >= 0 && item.size > 1 &&
+          (item.end - item.start) * 100 > bidirectionalThreshold * span)
+        base = findTopDown(used, item.size, item.align, ceiling);
+      if (base < 0)
+        base = findBottomUp(used, item.size, item.align);
+      if (base < 0) {
+        reportFailure(model, items, item, limit, reservedCount,
+                      reservedWhy[classIndex(cls)]);
+        return failure();
+      }
+      groupBase[item.group] = base;
+      used.set(base, base + item.size);
+      active.push({item.end, i});
+    }
+  }
+  return success();
+}
+
+void LinearScanPass::reportFailure(LiveModel &model, ArrayRef<AllocItem> items,
+                                   const AllocItem &failed, int64_t limit,
+                                   int64_t reservedCount,
+                                   StringRef reservedWhy) {
+  StringRef className = getRegClassName(failed.regClass);
+  auto [livePeak, point] = peakPressure(items);
+  int64_t peak = livePeak + reservedCount;
+  Operation *at = model.ops[std::min<size_t>(point, model.ops.size() - 1)];
+
+  // The values occupying each group live at the peak: prefer a member whose
+  // own interval covers the point, the widest one.
+  llvm::MapVector<int32_t, Value> shown;
+  llvm::DenseSet<int32_t> liveGroups;
+  for (const AllocItem &item : items)
+    if (item.start <= point && point <= item.end)
+      liveGroups.insert(item.group);
+  llvm::DenseMap<int32_t, int64_t> shownSize;
+  for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
+       ++id) {
+    int32_t group = model.groupOfValue(model.values[id].value);
+    if (group < 0 || !liveGroups.contains(group))
+      continue;
+    const LiveValue &info = model.values[id];
+    bool covers =
+        info.live.start <= 2 * point + 1 && 2 * point <= info.live.end;
+    int64_t rank = (covers ? 1 << 20 : 0) + info.size;
+    auto [it, inserted] = shownSize.try_emplace(group, rank);
+    if (inserted || rank > it->second) {
+      it->second = rank;
+      shown[group] = info.value;
+    }
+  }
+  SmallVector<std::pair<int64_t, Value>> entries;
+  for (const AllocItem &item : items)
+    if (liveGroups.contains(item.group))
+      if (Value value = shown.lookup(item.group))
+        entries.push_back({item.size, value});
+  llvm::stable_sort(
+      entries, [](const auto &a, const auto &b) { return a.first > b.first; });
+
+  InFlightDiagnostic diag = at->emitError()
+                            << "Failed to allocate " << className
+                            << ": kernel requires " << peak << " but only "
+                            << limit << " are available";
+  {
+    AsmState state(model.program);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << className << "s live here: " << peak << " = " << reservedCount
+       << " reserved (" << reservedWhy << ") + " << livePeak << " in "
+       << entries.size() << " values: ";
+    constexpr size_t kMaxShown = 48;
+    for (auto [i, entry] : llvm::enumerate(entries)) {
+      if (i == kMaxShown) {
+        os << ", ... and " << entries.size() - kMaxShown << " more";
+        break;
+      }
+      if (i)
+        os << ", ";
+      entry.second.printAsOperand(os, state);
+      os << " : " << entry.second.getType() << " (" << entry.first
+         << (entry.first == 1 ? " reg)" : " regs)");
+    }
+    diag.attachNote() << text;
+  }
+  if (peak <= limit)
+    diag.attachNote() << "no " << failed.align << "-aligned range of "
+                      << failed.size << " free " << className
+                      << "s was left (the register file is fragmented by "
+                         "tuple alignment and reserved registers)";
+  diag.attachNote() << "Register spilling is not supported; reduce register "
+                       "pressure (e.g., smaller tile sizes, fewer unrolled "
+                       "iterations).";
+}
+
 } // namespace

@@ -83,7 +83,8 @@ TEST(CompileAndMeasure, MapsInputOpsToAssemblyLines) {
   ASSERT_TRUE(succeeded(result)) << t.diagnostics;
   const CompiledProgram &compiled = result->programs[0];
   SmallVector<StringRef> lines;
-  StringRef(compiled.assembly).split(lines, '\n');
+  // Every line ends with a newline; the map has one entry per line.
+  StringRef(compiled.assembly).rtrim('\n').split(lines, '\n');
   ASSERT_EQ(compiled.lineOps.size(), lines.size());
   for (StringRef name :
        {"waveasm.v_exp_f32", "waveasm.buffer_load_dword", "waveasm.v_add_u32"}) {

@@ -1,0 +1,409 @@
+//===- LiveIntervals.cpp - live ranges for linear-scan allocation ---------===//
+
+#include "pipeline/LiveIntervals.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::regalloc;
+
+bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
+  if (!isVirtualReg(value.getType()) ||
+      getRegClass(value.getType()) != packClass)
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false; // block argument: tied to its loop's registers
+  return !isa<ExtractOp, PackOp, InsertOp, LoopOp, IfOp, PrecoloredVRegOp,
+              PrecoloredSRegOp, PrecoloredARegOp>(def);
+}
+
+//===----------------------------------------------------------------------===//
+// Program points and intervals
+//===----------------------------------------------------------------------===//
+
+void LiveModel::buildIntervals() {
+  numberOps();
+  collectValues();
+  computeIntervals();
+}
+
+void LiveModel::buildGroups() {
+  buildAliases();
+  buildRootGroups();
+}
+
+void LiveModel::numberOps() {
+  // Pre-order: an op, then the ops of its regions in order.
+  struct Frame {
+    Operation *owner;
+    Block::iterator it, end;
+  };
+  SmallVector<Frame> stack;
+  Block &top = program.getBody().front();
+  stack.push_back({nullptr, top.begin(), top.end()});
+  while (!stack.empty()) {
+    Frame &frame = stack.back();
+    if (frame.it == frame.end) {
+      Operation *owner = frame.owner;
+      stack.pop_back();
+      // The owner's last region block is done; if more blocks remain they
+      // were pushed below this frame already.
+      if (owner && (stack.empty() || stack.back().owner != owner))
+        regionEnd[owner] = static_cast<int64_t>(ops.size()) - 1;
+      continue;
+    }
+    Operation &op = *frame.it++;
+    ops.push_back(&op);
+    if (op.getNumRegions() == 0)
+      continue;
+    // Push the blocks in reverse so the first region's first block is on
+    // top; every frame of this op carries it as owner.
+    SmallVector<Block *> blocks;
+    for (Region &region : op.getRegions())
+      for (Block &block : region)
+        blocks.push_back(&block);
+    if (blocks.empty()) {
+      regionEnd[&op] = static_cast<int64_t>(ops.size()) - 1;
+      continue;
+    }
+    for (Block *block : llvm::reverse(blocks))
+      stack.push_back({&op, block->begin(), block->end()});
+  }
+}
+
+void LiveModel::collectValues() {
+  values.reserve(ops.size() + ops.size() / 4);
+  valueIds.reserve(ops.size() + ops.size() / 4);
+  // `joined`: a loop or if result, written by the copies at the region's
+  // end, i.e. before the next op reads anything (half-point 2p, not 2p+1).
+  auto add = [&](Value value, int64_t defOp, int64_t defPoint,
+                 bool joined = false) {
+    Type type = value.getType();
+    if (!isVirtualReg(type))
+      return;
+    LiveValue info;
+    info.value = value;
+    info.regClass = *getRegClass(type);
+    info.size = std::max<int64_t>(1, getRegSize(type));
+    info.align = std::max<int64_t>(1, getRegAlignment(type));
+    info.defOp = defOp;
+    int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
+    info.live = {start, start};
+    valueIds[value] = static_cast<int32_t>(values.size());
+    values.push_back(info);
+  };
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    int64_t idx = static_cast<int64_t>(index);
+    if (auto loop = dyn_cast<LoopOp>(op))
+      if (!loop.getBody().empty())
+        for (BlockArgument arg : loop.getBody().getArguments())
+          add(arg, idx, idx);
+    // Loop and if results come into existence after the region.
+    bool joined = isa<LoopOp, IfOp>(op);
+    int64_t defPoint = joined ? regionEnd.lookup(op) + 1 : idx;
+    for (Value result : op->getResults())
+      add(result, idx, defPoint, joined);
+    if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
+      if (int32_t id = idOf(pre.getResult()); id >= 0)
+        values[id].fixed = static_cast<int64_t>(pre.getIndex());
+    if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
+      if (int32_t id = idOf(pre.getResult()); id >= 0)
+        values[id].fixed = static_cast<int64_t>(pre.getIndex());
+    if (auto pre = dyn_cast<PrecoloredARegOp>(op))
+      if (int32_t id = idOf(pre.getResult()); id >= 0)
+        values[id].fixed = static_cast<int64_t>(pre.getIndex());
+  }
+}
+
+void LiveModel::computeIntervals() {
+  // Loops enclosing the current op, outermost first: (loop index, end).
+  SmallVector<std::pair<int64_t, int64_t>, 8> loops;
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    int64_t idx = static_cast<int64_t>(index);
+    while (!loops.empty() && loops.back().second < idx)
+      loops.pop_back();
+    for (Value operand : op->getOperands()) {
+      auto it = valueIds.find(operand);
+      if (it == valueIds.end())
+        continue;
+      LiveValue &info = values[it->second];
+      int64_t use = idx;
+      // The outermost enclosing loop that does not contain the definition:
+      // the value is needed again on every iteration, so it lives to that
+      // loop's end. (Loops containing the definition form a prefix.)
+      for (auto [start, end] : loops)
+        if (info.defOp < start || info.defOp > end) {
+          use = std::max(use, end);
+          break;
+        }
+      info.live.end = std::max(info.live.end, 2 * use);
+    }
+    if (isa<LoopOp>(op))
+      loops.push_back({idx, regionEnd.lookup(op)});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Aliases
+//===----------------------------------------------------------------------===//
+
+std::pair<int32_t, int64_t> LiveModel::resolve(int32_t id) {
+  int64_t offset = 0;
+  int32_t root = id;
+  while (values[root].parent >= 0) {
+    offset += values[root].offset;
+    root = values[root].parent;
+  }
+  // Path compression.
+  int64_t remaining = offset;
+  int32_t cur = id;
+  while (values[cur].parent >= 0) {
+    int32_t next = values[cur].parent;
+    int64_t step = values[cur].offset;
+    values[cur].parent = root;
+    values[cur].offset = remaining;
+    remaining -= step;
+    cur = next;
+  }
+  return {root, offset};
+}
+
+bool LiveModel::canInsertInPlace(InsertOp op, int64_t index) {
+  // The insert overwrites one slot of its source's registers, so the source
+  // must die at the insert and nothing else may alias those registers.
+  Value source = op.getVector();
+  int32_t id = idOf(source);
+  if (id < 0 || !source.hasOneUse())
+    return false;
+  if (Operation *def = source.getDefiningOp()) {
+    if (isa<ExtractOp, PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(
+            def))
+      return false;
+    if (auto pack = dyn_cast<PackOp>(def))
+      if (!llvm::all_of(pack.getElements(),
+                        [](Value v) { return v.hasOneUse(); }))
+        return false;
+  }
+  return values[id].live.end <= 2 * index;
+}
+
+void LiveModel::buildAliases() {
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    if (auto pack = dyn_cast<PackOp>(op)) {
+      Value result = pack.getResult();
+      int32_t resultId = idOf(result);
+      std::optional<int64_t> physical = getPhysicalIndex(result.getType());
+      std::optional<RegClass> cls = getRegClass(result.getType());
+      int64_t offset = 0;
+      for (auto [i, element] : llvm::enumerate(pack.getElements())) {
+        int64_t size = getRegSize(element.getType());
+        int32_t id = idOf(element);
+        if (id >= 0) {
+          LiveValue &info = values[id];
+          bool placeable = cls && isPackableValue(element, *cls) &&
+                           info.parent < 0 && info.fixed < 0 &&
+                           (resultId >= 0 || physical);
+          if (!placeable) {
+            unplacedPackOperands.push_back({pack, static_cast<unsigned>(i)});
+          } else if (resultId >= 0) {
+            info.parent = resultId;
+            info.offset = offset;
+          } else {
+            info.fixed = *physical + offset;
+          }
+        }
+        offset += size;
+      }
+      continue;
+    }
+    if (auto extract = dyn_cast<ExtractOp>(op)) {
+      int32_t id = idOf(extract.getResult());
+      if (id < 0)
+        continue;
+      Value source = extract.getSource();
+      int64_t index = static_cast<int64_t>(extract.getIndex());
+      if (int32_t sourceId = idOf(source); sourceId >= 0) {
+        values[id].parent = sourceId;
+        values[id].offset = index;
+      } else if (std::optional<int64_t> physical =
+                     getPhysicalIndex(source.getType())) {
+        values[id].fixed = *physical + index;
+      }
+      continue;
+    }
+    if (auto insert = dyn_cast<InsertOp>(op)) {
+      int32_t id = idOf(insert.getResult());
+      if (id < 0)
+        continue;
+      if (canInsertInPlace(insert, static_cast<int64_t>(index))) {
+        values[id].parent = idOf(insert.getVector());
+        values[id].offset = 0;
+      } else {
+        inexactInserts.push_back(insert);
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Tie groups
+//===----------------------------------------------------------------------===//
+
+void LiveModel::buildRootGroups() {
+  for (int32_t id = 0, e = static_cast<int32_t>(values.size()); id < e; ++id) {
+    auto [root, offset] = resolve(id);
+    LiveValue &rootInfo = values[root];
+    if (rootInfo.fixed >= 0)
+      continue;
+    if (rootInfo.group < 0) {
+      rootInfo.group = static_cast<int32_t>(groups.size());
+      groups.push_back({rootInfo.regClass,
+                        rootInfo.size,
+                        rootInfo.align,
+                        rootInfo.group,
+                        {}});
+    }
+    groups[rootInfo.group].occupancy.push_back(values[id].live);
+  }
+  for (TieGroup &group : groups) {
+    IntervalSet &occ = group.occupancy;
+    llvm::sort(occ, [](const Interval &a, const Interval &b) {
+      return a.start < b.start;
+    });
+    size_t out = 0;
+    for (size_t i = 1; i < occ.size(); ++i) {
+      if (occ[i].start <= occ[out].end + 1)
+        occ[out].end = std::max(occ[out].end, occ[i].end);
+      else
+        occ[++out] = occ[i];
+    }
+    if (!occ.empty())
+      occ.resize(out + 1);
+  }
+}
+
+int32_t LiveModel::findGroup(int32_t group) {
+  int32_t root = group;
+  while (groups[root].parent != root)
+    root = groups[root].parent;
+  while (groups[group].parent != root) {
+    int32_t next = groups[group].parent;
+    groups[group].parent = root;
+    group = next;
+  }
+  return root;
+}
+
+int32_t LiveModel::groupOfValue(Value value) {
+  int32_t id = idOf(value);
+  if (id < 0)
+    return -1;
+  int32_t root = resolve(id).first;
+  if (values[root].fixed >= 0 || values[root].group < 0)
+    return -1;
+  return findGroup(values[root].group);
+}
+
+bool LiveModel::intersects(const IntervalSet &a, const IntervalSet &b) {
+  const IntervalSet &small = a.size() <= b.size() ? a : b;
+  const IntervalSet &large = a.size() <= b.size() ? b : a;
+  if (small.empty() || large.empty())
+    return false;
+  if (small.back().end < large.front().start ||
+      large.back().end < small.front().start)
+    return false;
+  for (const Interval &iv : small) {
+    // First interval of `large` ending at or after iv.start (ends are
+    // sorted because the intervals are disjoint and sorted).
+    auto it = std::partition_point(
+        large.begin(), large.end(),
+        [&](const Interval &other) { return other.end < iv.start; });
+    if (it != large.end() && it->start <= iv.end)
+      return true;
+  }
+  return false;
+}
+
+void LiveModel::mergeInto(IntervalSet &into, const IntervalSet &from) {
+  // `from` is the smaller set; the sets are disjoint (checked by the
+  // caller), so each interval goes into a gap of `into` and merges with its
+  // neighbours when adjacent.
+  for (const Interval &iv : from) {
+    auto it = std::partition_point(
+        into.begin(), into.end(),
+        [&](const Interval &other) { return other.start < iv.start; });
+    bool joinsPrev = it != into.begin() && std::prev(it)->end + 1 >= iv.start;
+    bool joinsNext = it != into.end() && iv.end + 1 >= it->start;
+    if (joinsPrev && joinsNext) {
+      std::prev(it)->end = std::max(it->end, iv.end);
+      into.erase(it);
+    } else if (joinsPrev) {
+      std::prev(it)->end = std::max(std::prev(it)->end, iv.end);
+    } else if (joinsNext) {
+      it->start = std::min(it->start, iv.start);
+      it->end = std::max(it->end, iv.end);
+    } else {
+      into.insert(it, iv);
+    }
+  }
+}
+
+int LiveModel::tiedOperandOf(Operation *op) {
+  auto [it, inserted] =
+      tiedByName.try_emplace(op->getName().getAsOpaquePointer(), -1);
+  if (inserted)
+    if (auto info = dyn_cast<InstInfoOpInterface>(op))
+      if (info.getExecUnit() == ExecUnit::MFMA)
+        it->second = info.getTiedOperandIndex();
+  return it->second;
+}
+
+bool LiveModel::mfmaReadsGroup(Value result, int32_t groupA, int32_t groupB) {
+  // An MFMA reads A/B (and scales) over several passes while it writes its
+  // destination: those operands must not share the destination's registers
+  // (only the accumulator may).
+  Operation *def = result.getDefiningOp();
+  if (!def)
+    return false;
+  int tied = tiedOperandOf(def);
+  if (tied < 0)
+    return false;
+  for (OpOperand &operand : def->getOpOperands()) {
+    if (static_cast<int>(operand.getOperandNumber()) == tied)
+      continue;
+    int32_t group = groupOfValue(operand.get());
+    if (group >= 0 && (group == groupA || group == groupB))
+      return true;
+  }
+  return false;
+}
+
+bool LiveModel::tryTie(Value a, Value b) {
+  int32_t idA = idOf(a), idB = idOf(b);
+  if (idA < 0 || idB < 0)
+    return false;
+  auto [rootA, offsetA] = resolve(idA);
+  auto [rootB, offsetB] = resolve(idB);
+  LiveValue &ra = values[rootA], &rb = values[rootB];
+  if (offsetA != 0 || offsetB != 0 || ra.fixed >= 0 || rb.fixed >= 0 ||
+      ra.regClass != rb.regClass || ra.size != rb.size ||
+      values[idA].size != ra.size || values[idB].size != rb.size)
+    return false;
+  int32_t ga = findGroup(ra.group), gb = findGroup(rb.group);
+  if (ga == gb)
+    return true;
+  if (intersects(groups[ga].occupancy, groups[gb].occupancy))
+    return false;
+  if (mfmaReadsGroup(a, ga, gb) || mfmaReadsGroup(b, ga, gb))
+    return false;
+  // Union by size of the interval lists.
+  if (groups[ga].occupancy.size() < groups[gb].occupancy.size())
+    std::swap(ga, gb);
+  mergeInto(groups[ga].occupancy, groups[gb].occupancy);
+  groups[gb].occupancy = IntervalSet();
+  groups[gb].parent = ga;
+  groups[ga].align = std::max(groups[ga].align, groups[gb].align);
+  return true;
+}

@@ -1,0 +1,146 @@
+//===- LiveIntervals.h - live ranges for linear-scan allocation -*- C++ -*-===//
+//
+// The allocation-specific liveness of SPEC.md 14.1-14.3: program points,
+// live intervals of virtual register values, register aliasing (pack,
+// extract, insert) and tie groups (values that must share registers).
+//
+// Program points are the ops of a program in pre-order. Every point p has a
+// read phase (half-point 2p) and a write phase (2p + 1): a value defined at p
+// and last read at q occupies the closed half-point interval [2p+1, 2q]
+// ([2p+1, 2p+1] when it is never read). Loop block arguments are defined at
+// the loop op (after it reads the inits). Loop and if results are written at
+// the end of the region, before the next op p reads: they start at 2p.
+//
+// Two values may share a register when their intervals are disjoint, which
+// lets a result reuse the register of an operand that dies at the same op;
+// only tie groups use that (the general linear scan works on whole points
+// and never reuses a register read at the point where a result is defined,
+// as upstream).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_LIVEINTERVALS_H
+#define WAVEASM_PIPELINE_LIVEINTERVALS_H
+
+#include "ir/Dialect.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <vector>
+
+namespace waveasm::regalloc {
+
+/// Closed interval of half-points.
+struct Interval {
+  int64_t start;
+  int64_t end;
+};
+
+/// Sorted, disjoint, non-adjacent intervals (usually one or two).
+using IntervalSet = llvm::SmallVector<Interval, 2>;
+
+/// A virtual register value of the program.
+struct LiveValue {
+  mlir::Value value;
+  RegClass regClass;
+  int64_t size;
+  int64_t align;
+  /// Index of the defining op (the loop op for loop block arguments).
+  int64_t defOp;
+  /// Live interval, with the loop rule of SPEC.md 14.2 applied (a value
+  /// defined outside a loop and used inside lives until the loop's end).
+  Interval live;
+  /// Alias forest: the value lives at `parent`'s register + `offset`
+  /// (pack operands, extract and insert results).
+  int32_t parent = -1;
+  int64_t offset = 0;
+  /// For a root: physical register it is pinned to (precolored), or -1.
+  int64_t fixed = -1;
+  /// For a root that is not pinned: its tie group.
+  int32_t group = -1;
+};
+
+/// Values sharing one register range: the union of their intervals.
+struct TieGroup {
+  RegClass regClass;
+  int64_t size;
+  int64_t align;
+  int32_t parent;
+  /// Sorted, disjoint and non-adjacent half-point intervals.
+  IntervalSet occupancy;
+};
+
+/// True if `value` may live inside the registers of a pack (SPEC.md 14.2):
+/// a virtual result of an ordinary op of the pack's register class. Values
+/// that already alias other registers (extract, pack, insert results), loop
+/// and if results (tied to their block arguments/yields), block arguments
+/// and precolored values get a copy instead.
+bool isPackableValue(mlir::Value value, RegClass packClass);
+
+class LiveModel {
+public:
+  explicit LiveModel(ProgramOp program) : program(program) {}
+
+  /// Numbers the ops and computes the live intervals.
+  void buildIntervals();
+  /// Then: the alias forest and one tie group per unpinned root.
+  void buildGroups();
+
+  /// Index of the last op nested in a loop or if.
+  int64_t regionEndOf(mlir::Operation *op) const {
+    return regionEnd.lookup(op);
+  }
+  /// Id of a virtual register value, or -1.
+  int32_t idOf(mlir::Value value) const {
+    auto it = valueIds.find(value);
+    return it == valueIds.end() ? -1 : it->second;
+  }
+  /// Root of the alias tree of `id` and the offset of `id` in it.
+  std::pair<int32_t, int64_t> resolve(int32_t id);
+  /// Representative of a tie group.
+  int32_t findGroup(int32_t group);
+  /// The tie group of a value, or -1 when it is pinned or not virtual.
+  int32_t groupOfValue(mlir::Value value);
+
+  /// Ties `a` and `b` to one register range if both are unpinned roots of
+  /// equal class and size (offset 0 in their alias trees), their groups'
+  /// intervals are disjoint, and no MFMA would read a non-accumulator
+  /// operand from its own destination. Returns true when they share.
+  bool tryTie(mlir::Value a, mlir::Value b);
+
+  ProgramOp program;
+  std::vector<mlir::Operation *> ops;
+  llvm::DenseMap<mlir::Operation *, int64_t> regionEnd;
+  std::vector<LiveValue> values;
+  llvm::DenseMap<mlir::Value, int32_t> valueIds;
+  std::vector<TieGroup> groups;
+  /// Inserts whose source is still needed after them (they cannot update
+  /// the source's registers in place).
+  llvm::SmallVector<InsertOp> inexactInserts;
+  /// Pack operands that could not be placed in the pack's registers.
+  llvm::SmallVector<std::pair<PackOp, unsigned>> unplacedPackOperands;
+
+private:
+  void numberOps();
+  void collectValues();
+  void computeIntervals();
+  void buildAliases();
+  void buildRootGroups();
+  bool canInsertInPlace(InsertOp op, int64_t index);
+  bool mfmaReadsGroup(mlir::Value result, int32_t groupA, int32_t groupB);
+
+public:
+  /// The tied (accumulator) operand of an MFMA-like op, or -1; cached per
+  /// op name (interface lookups are not free on every op).
+  int tiedOperandOf(mlir::Operation *op);
+
+private:
+  llvm::DenseMap<const void *, int> tiedByName;
+  static bool intersects(const IntervalSet &a, const IntervalSet &b);
+  static void mergeInto(IntervalSet &into, const IntervalSet &from);
+};
+
+} // namespace waveasm::regalloc
+
+#endif // WAVEASM_PIPELINE_LIVEINTERVALS_H

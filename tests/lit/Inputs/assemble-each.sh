@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every given kernel through the reference pipeline with
+# --emit-assembly and assembles the result with llvm-mc for the kernel's own
+# target; prints one "assembled <target> <file>" line per success and stops
+# at the first failure (non-zero exit, with the tool's diagnostics).
+set -euo pipefail
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for f in "$@"; do
+  target="$(grep -o '#waveasm\.gfx[0-9]*' "$f" | head -n 1 | sed 's/#waveasm\.//')"
+  waveasm-opt --waveasm-pipeline --emit-assembly "$f" -o "$tmp/out.s"
+  llvm-mc -triple=amdgcn-amd-amdhsa -mcpu="$target" -filetype=obj \
+    -o "$tmp/out.o" "$tmp/out.s"
+  echo "assembled $target $(basename "$f")"
+done

@@ -1,0 +1,859 @@
+//===- LinearScanTest.cpp - linear-scan allocation, checked by simulation -===//
+//
+// An allocation is checked independently of the allocator's own liveness:
+// the allocated program is executed symbolically over physical registers
+// (each register holds a token naming the SSA value word it contains), with
+// the emitter's semantics for structured control flow (SPEC.md 17.5: init ->
+// block-argument copies at loop entry, parallel iter_arg -> block-argument
+// copies on the back edge, yield -> result copies at if joins). Every read
+// must find the value the IR says it reads. Copies (v_mov_b32, s_mov_b32,
+// v_accvgpr_read_b32 of a register) are transparent: their result holds the
+// source's tokens. Loops iterate to a fixed point.
+//
+// Random programs (loops, swaps, duplicated inits, values live across loops,
+// ifs, MFMA chains, AGPR accumulators, pack/extract/insert) are allocated
+// and checked for many seeds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtils.h"
+
+#include "pipeline/Passes.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+using namespace mlir;
+using namespace waveasm;
+using waveasm::test::TestContext;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Checker
+//===----------------------------------------------------------------------===//
+
+struct Token {
+  const void *value = nullptr; // null: unknown contents
+  int64_t word = 0;
+  bool operator==(const Token &o) const {
+    return value == o.value && word == o.word;
+  }
+  bool operator!=(const Token &o) const { return !(*this == o); }
+};
+
+using State = std::map<std::pair<int, int64_t>, Token>;
+
+class Checker {
+public:
+  std::vector<std::string> errors;
+  unsigned mismatches = 0; // loop/if types that differ across a tie
+
+  void run(ProgramOp program) {
+    State state;
+    exec(program.getBody().front(), state);
+  }
+
+private:
+  llvm::DenseMap<Value, SmallVector<Token>> memo;
+
+  std::string name(Value v) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    v.printAsOperand(os, OpPrintingFlags());
+    return s;
+  }
+  void error(Operation *op, const Twine &msg) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << op->getName() << " at " << op->getLoc() << ": " << msg;
+    errors.push_back(s);
+  }
+
+  SmallVector<Token> fresh(Value v) {
+    SmallVector<Token> t;
+    for (int64_t j = 0; j < getRegSize(v.getType()); ++j)
+      t.push_back({v.getAsOpaquePointer(), j});
+    return t;
+  }
+
+  SmallVector<Token> tokensOf(Value v) {
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    SmallVector<Token> t;
+    Operation *def = v.getDefiningOp();
+    int64_t size = getRegSize(v.getType());
+    if (auto extract = dyn_cast_or_null<ExtractOp>(def)) {
+      SmallVector<Token> src = tokensOf(extract.getSource());
+      for (int64_t j = 0; j < size; ++j)
+        t.push_back(src[extract.getIndex() + j]);
+    } else if (auto insert = dyn_cast_or_null<InsertOp>(def)) {
+      t = tokensOf(insert.getVector());
+      t[insert.getIndex()] = tokensOf(insert.getValue())[0];
+    } else if (auto pack = dyn_cast_or_null<PackOp>(def)) {
+      for (Value e : pack.getElements())
+        llvm::append_range(t, tokensOf(e));
+    } else if (def && isa<V_MOV_B32, S_MOV_B32, V_ACCVGPR_READ_B32>(def) &&
+               isRegister(def->getOperand(0).getType())) {
+      SmallVector<Token> src = tokensOf(def->getOperand(0));
+      if (static_cast<int64_t>(src.size()) == size)
+        t = src;
+      else if (src.size() == 1)
+        t.assign(size, src[0]);
+      else
+        t = fresh(v);
+    } else {
+      t = fresh(v);
+    }
+    memo[v] = t;
+    return t;
+  }
+
+  bool regsOf(Operation *op, Value v, int &cls, int64_t &index) {
+    std::optional<int64_t> idx = getPhysicalIndex(v.getType());
+    if (!idx) {
+      error(op, "value " + name(v) + " is not physical");
+      return false;
+    }
+    cls = static_cast<int>(*getRegClass(v.getType()));
+    index = *idx;
+    return true;
+  }
+
+  void read(State &state, Operation *op, Value v) {
+    if (!isRegister(v.getType()))
+      return;
+    int cls;
+    int64_t index;
+    if (!regsOf(op, v, cls, index))
+      return;
+    SmallVector<Token> want = tokensOf(v);
+    for (int64_t j = 0; j < static_cast<int64_t>(want.size()); ++j) {
+      auto it = state.find({cls, index + j});
+      if (it == state.end() || it->second != want[j]) {
+        error(op, "reads " + name(v) + " word " + std::to_string(j) +
+                      " from register " + std::to_string(index + j) +
+                      " (class " + std::to_string(cls) +
+                      ") which does not hold it");
+        return;
+      }
+    }
+  }
+
+  void write(State &state, Operation *op, Value v,
+             const SmallVector<Token> &tokens) {
+    int cls;
+    int64_t index;
+    if (!regsOf(op, v, cls, index))
+      return;
+    for (int64_t j = 0; j < static_cast<int64_t>(tokens.size()); ++j)
+      state[{cls, index + j}] = tokens[j];
+  }
+
+  static State merge(const State &a, const State &b) {
+    State out;
+    for (auto &[key, token] : a) {
+      auto it = b.find(key);
+      if (it != b.end() && it->second == token)
+        out[key] = token;
+    }
+    return out;
+  }
+
+  void checkMFMA(Operation *op) {
+    auto info = dyn_cast<InstInfoOpInterface>(op);
+    if (!info || info.getExecUnit() != ExecUnit::MFMA)
+      return;
+    Type dst = op->getResult(0).getType();
+    std::optional<int64_t> d = getPhysicalIndex(dst);
+    if (!d)
+      return;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (static_cast<int>(operand.getOperandNumber()) ==
+          info.getTiedOperandIndex())
+        continue;
+      Type t = operand.get().getType();
+      std::optional<int64_t> s = getPhysicalIndex(t);
+      if (!s || getRegClass(t) != getRegClass(dst))
+        continue;
+      if (*s < *d + getRegSize(dst) && *d < *s + getRegSize(t))
+        error(op, "MFMA destination overlaps a non-accumulator operand");
+    }
+  }
+
+  // The insert's registers hold its result: the source's words with the
+  // slot replaced (the insert's own operand read is not an instruction).
+  void checkInsert(State &state, InsertOp insert) {
+    int cls;
+    int64_t index;
+    if (!regsOf(insert, insert.getResult(), cls, index))
+      return;
+    SmallVector<Token> want = tokensOf(insert.getResult());
+    for (int64_t j = 0; j < static_cast<int64_t>(want.size()); ++j) {
+      auto it = state.find({cls, index + j});
+      if (it == state.end() || it->second != want[j])
+        error(insert, "register " + std::to_string(index + j) +
+                          " does not hold word " + std::to_string(j) +
+                          " of the insert's result");
+    }
+    if (getPhysicalIndex(insert.getVector().getType()) != index)
+      error(insert, "result and source registers differ");
+  }
+
+  void exec(Block &block, State &state) {
+    for (Operation &op : block) {
+      if (auto loop = dyn_cast<LoopOp>(op)) {
+        execLoop(loop, state);
+        continue;
+      }
+      if (auto ifOp = dyn_cast<IfOp>(op)) {
+        execIf(ifOp, state);
+        continue;
+      }
+      if (auto insert = dyn_cast<InsertOp>(op)) {
+        // Non-emitting: the inserted word was moved into its slot before.
+        read(state, &op, insert.getValue());
+        checkInsert(state, insert);
+        continue;
+      }
+      for (Value operand : op.getOperands())
+        read(state, &op, operand);
+      checkMFMA(&op);
+      if (isa<ExtractOp, PackOp, InsertOp>(op))
+        continue; // aliases: no register is written
+      for (Value result : op.getResults())
+        if (isRegister(result.getType()))
+          write(state, &op, result, tokensOf(result));
+    }
+  }
+
+  void execLoop(LoopOp loop, State &state) {
+    Block &body = loop.getBody().front();
+    ConditionOp condition = loop.getConditionOp();
+    for (Value init : loop.getInitArgs())
+      read(state, loop, init);
+    for (auto [init, arg, result, iter] :
+         llvm::zip(loop.getInitArgs(), body.getArguments(), loop.getResults(),
+                   condition.getIterArgs())) {
+      if (init.getType() != arg.getType() || iter.getType() != arg.getType())
+        ++mismatches;
+      if (result.getType() != arg.getType())
+        error(loop, "result type differs from its block argument");
+    }
+    if (auto regs =
+            condition->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs")) {
+      for (auto [reg, iter] :
+           llvm::zip(regs.asArrayRef(), condition.getIterArgs()))
+        if (getPhysicalIndex(iter.getType()) != reg)
+          error(condition, "_iterArgPhysRegs disagrees with the iter_args");
+    } else {
+      error(condition, "missing _iterArgPhysRegs");
+    }
+    // Entry: the emitter copies inits into the block arguments' registers.
+    State header = state;
+    for (BlockArgument arg : body.getArguments())
+      write(header, loop, arg, tokensOf(arg));
+    State end;
+    for (int iteration = 0; iteration < 8; ++iteration) {
+      State s = header;
+      exec(body, s);
+      // Back edge: iter_args are copied into the block arguments (in
+      // parallel); what arrives there is the next iteration's argument.
+      for (BlockArgument arg : body.getArguments())
+        write(s, condition, arg, tokensOf(arg));
+      end = s;
+      State merged = merge(header, s);
+      if (merged == header)
+        break;
+      header = merged;
+    }
+    for (auto [arg, result] : llvm::zip(body.getArguments(), loop.getResults()))
+      write(end, loop, result, tokensOf(result));
+    state = end;
+  }
+
+  void execIf(IfOp ifOp, State &state) {
+    read(state, ifOp, ifOp.getCondition());
+    auto branch = [&](Region &region) {
+      State s = state;
+      if (!region.empty()) {
+        exec(region.front(), s);
+        YieldOp yield = ifOp.getYield(region);
+        for (auto [value, result] :
+             llvm::zip(yield.getValues(), ifOp.getResults()))
+          if (value.getType() != result.getType())
+            ++mismatches;
+      }
+      for (Value result : ifOp.getResults())
+        write(s, ifOp, result, tokensOf(result));
+      return s;
+    };
+    State thenState = branch(ifOp.getThenRegion());
+    State elseState = branch(ifOp.getElseRegion());
+    state = merge(thenState, elseState);
+  }
+};
+
+struct Allocated {
+  TestContext t;
+  OwningOpRef<ModuleOp> module;
+  bool passOk = false;
+};
+
+/// Parses `text`, runs the pass and verifies; returns the module.
+std::unique_ptr<Allocated> allocate(llvm::StringRef text,
+                                    WaveASMLinearScanOptions options = {}) {
+  auto out = std::make_unique<Allocated>();
+  out->module = out->t.parseModule(text);
+  if (!out->module)
+    return out;
+  PassManager pm(&out->t.ctx);
+  pm.addNestedPass<ProgramOp>(createWaveASMLinearScan(options));
+  out->passOk = succeeded(pm.run(*out->module));
+  return out;
+}
+
+std::vector<std::string> check(ModuleOp module, unsigned *mismatches) {
+  Checker checker;
+  module.walk([&](ProgramOp program) { checker.run(program); });
+  if (mismatches)
+    *mismatches = checker.mismatches;
+  return checker.errors;
+}
+
+std::string join(const std::vector<std::string> &errors) {
+  std::string s;
+  for (const std::string &e : errors)
+    s += e + "\n";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Random programs
+//===----------------------------------------------------------------------===//
+
+enum Kind { V1, V2, V4, V4U, S1, S2, A4, kNumKinds };
+const char *kTypes[] = {"!waveasm.vreg",       "!waveasm.vreg<2, 2>",
+                        "!waveasm.vreg<4, 4>", "!waveasm.vreg<4>",
+                        "!waveasm.sreg",       "!waveasm.sreg<2, 2>",
+                        "!waveasm.areg<4, 4>"};
+
+/// Random well-formed programs. Every value has a kind (its virtual type);
+/// a few are physical or precolored stand-ins of a kind (ABI registers).
+class Generator {
+public:
+  explicit Generator(unsigned seed) : rng(seed) {}
+
+  std::string program() {
+    out = "waveasm.program @fuzz target = #waveasm.target<#waveasm.gfx942> "
+          "abi = #waveasm.abi<> {\n";
+    scopes.emplace_back();
+    line("%tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>");
+    line("%srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>");
+    line("%pv = waveasm.precolored.vreg 200 : !waveasm.vreg");
+    line("%pq = waveasm.precolored.vreg 100, 4 : !waveasm.vreg<4, 4>");
+    line("%ps = waveasm.precolored.sreg 40 : !waveasm.sreg");
+    line("%pa = waveasm.precolored.areg 200, 4 : !waveasm.areg<4, 4>");
+    line("%c0 = waveasm.constant 0 : !waveasm.imm<0>");
+    line("%c3 = waveasm.constant 3 : !waveasm.imm<3>");
+    line("%c7 = waveasm.constant 7 : !waveasm.imm<7>");
+    add(V1, "%tid", "!waveasm.pvreg<0>");
+    add(V1, "%pv");
+    add(V4, "%pq");
+    add(S1, "%ps");
+    add(A4, "%pa");
+    make(V1);
+    make(S1);
+    make(V4);
+    block(0, 25 + rng() % 30);
+    for (int i = 0; i < 4; ++i)
+      use();
+    line("waveasm.s_endpgm");
+    out += "}\n";
+    return out;
+  }
+
+private:
+  struct Val {
+    std::string name;
+    Kind kind;
+    std::string type;
+  };
+  std::mt19937 rng;
+  std::string out;
+  int indent = 1;
+  int counter = 0;
+  std::vector<std::vector<Val>> scopes;
+
+  bool chance(unsigned percent) { return rng() % 100 < percent; }
+  void line(const std::string &s) {
+    out += std::string(2 * indent, ' ') + s + "\n";
+  }
+  std::string def(const std::string &rhs) {
+    std::string n = "%v" + std::to_string(counter++);
+    line(n + " = " + rhs);
+    return n;
+  }
+  void add(Kind k, const std::string &n, std::string type = "") {
+    scopes.back().push_back({n, k, type.empty() ? kTypes[k] : type});
+  }
+  std::string ty(const std::string &name) {
+    for (auto &scope : scopes)
+      for (const Val &v : scope)
+        if (v.name == name)
+          return v.type;
+    return "?";
+  }
+  Kind kindOf(const std::string &name) {
+    for (auto &scope : scopes)
+      for (const Val &v : scope)
+        if (v.name == name)
+          return v.kind;
+    return kNumKinds;
+  }
+  /// A visible value of kind `k`, recent ones preferred; "" if none.
+  std::string pick(Kind k) {
+    std::vector<const Val *> all;
+    for (auto &scope : scopes)
+      for (const Val &v : scope)
+        if (v.kind == k)
+          all.push_back(&v);
+    if (all.empty())
+      return "";
+    size_t n = all.size();
+    size_t i = chance(60) ? n - 1 - rng() % std::min<size_t>(n, 4) : rng() % n;
+    return all[i]->name;
+  }
+  std::string need(Kind k) {
+    std::string n = pick(k);
+    return n.empty() ? make(k) : n;
+  }
+  /// `need(k)` restricted to virtual types (for ops that demand them).
+  std::string needVirtual(Kind k) {
+    std::string n = need(k);
+    return ty(n) == kTypes[k] ? n : make(k);
+  }
+  std::string make(Kind k) {
+    std::string n;
+    switch (k) {
+    case V1:
+      if (chance(20)) {
+        std::string s = need(S1);
+        n = def("waveasm.v_mov_b32 " + s + " : " + ty(s) + " -> !waveasm.vreg");
+      } else if (chance(8)) {
+        std::string a = need(V1);
+        n = def("waveasm.buffer_load_ubyte %srd, " + a +
+                ", %c0 : !waveasm.psreg<4, 4>, " + ty(a) +
+                ", !waveasm.imm<0> -> !waveasm.vreg");
+      } else if (chance(10)) {
+        std::string p = need(S2), a = need(V1);
+        n = def("waveasm.global_load_dword " + p + ", " + a + ", %c0 : " +
+                ty(p) + ", " + ty(a) + ", !waveasm.imm<0> -> !waveasm.vreg");
+      } else {
+        std::string a = need(V1);
+        n = def("waveasm.v_add_u32 " + a + ", %tid : " + ty(a) +
+                ", !waveasm.pvreg<0> -> !waveasm.vreg");
+      }
+      break;
+    case V2: {
+      std::string a = need(V1);
+      n = def("waveasm.ds_read_b64 " + a + " : " + ty(a) +
+              " -> !waveasm.vreg<2, 2>");
+      break;
+    }
+    case V4:
+    case V4U: {
+      std::string a = need(V1);
+      n = def("waveasm.buffer_load_dwordx4 %srd, " + a +
+              ", %c0 : !waveasm.psreg<4, 4>, " + ty(a) +
+              ", !waveasm.imm<0> -> " + kTypes[k]);
+      break;
+    }
+    case S1:
+      if (chance(40)) {
+        n = def("waveasm.s_mov_b32 %c3 : !waveasm.imm<3> -> !waveasm.sreg");
+      } else {
+        std::string a = need(S1), b = need(S1);
+        n = def("waveasm.s_mul_i32 " + a + ", " + b + " : " + ty(a) + ", " +
+                ty(b) + " -> !waveasm.sreg");
+      }
+      break;
+    case S2:
+      n = def("waveasm.s_load_dwordx2 %srd, %c0 : !waveasm.psreg<4, 4>, "
+              "!waveasm.imm<0> -> !waveasm.sreg<2, 2>");
+      break;
+    case A4:
+      n = def("waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.areg<4, 4>");
+      break;
+    default:
+      break;
+    }
+    add(k, n);
+    return n;
+  }
+
+  void use() {
+    switch (rng() % 6) {
+    case 0: {
+      std::string a = need(V1), b = need(V1);
+      line("waveasm.buffer_store_dword " + a + ", %srd, " + b + " : " + ty(a) +
+           ", !waveasm.psreg<4, 4>, " + ty(b));
+      break;
+    }
+    case 1:
+    case 5: {
+      std::string a = need(chance(50) ? V4 : V4U), b = need(V1);
+      line("waveasm.buffer_store_dwordx4 " + a + ", %srd, " + b + " : " +
+           ty(a) + ", !waveasm.psreg<4, 4>, " + ty(b));
+      break;
+    }
+    case 2: {
+      std::string s = need(S1);
+      line("waveasm.s_mov_b32_m0 " + s + " : " + ty(s));
+      break;
+    }
+    case 3: {
+      std::string a = need(A4);
+      add(V4, def("waveasm.v_accvgpr_read_b32 " + a + " : " + ty(a) +
+                  " -> !waveasm.vreg<4, 4>"));
+      break;
+    }
+    default: {
+      std::string p = need(S2), a = need(V1);
+      line("waveasm.global_store_dword " + a + ", " + p + ", " + a + " : " +
+           ty(a) + ", " + ty(p) + ", " + ty(a));
+      break;
+    }
+    }
+  }
+
+  void statement(int depth) {
+    unsigned r = rng() % 100;
+    if (r < 18) {
+      make(static_cast<Kind>(rng() % kNumKinds));
+    } else if (r < 30) {
+      // MFMA chain step; accumulator VGPR or AGPR, sometimes an immediate.
+      Kind acc = chance(30) ? A4 : V4;
+      std::string a = need(V2), b = chance(15) ? a : need(V2);
+      std::string c = chance(10) ? "%c0" : need(acc);
+      std::string ct = c == "%c0" ? "!waveasm.imm<0>" : ty(c);
+      add(acc,
+          def("waveasm.v_mfma_f32_16x16x16_f16 " + a + ", " + b + ", " + c +
+              " : " + ty(a) + ", " + ty(b) + ", " + ct + " -> " + kTypes[acc]));
+    } else if (r < 38) {
+      use();
+    } else if (r < 44) {
+      std::string src = need(V4);
+      if (chance(50))
+        add(V1, def("waveasm.extract " + src + "[" + std::to_string(rng() % 4) +
+                    "] : " + ty(src) + " -> !waveasm.vreg"));
+      else
+        add(V2, def("waveasm.extract " + src + "[" +
+                    std::to_string(2 * (rng() % 2)) + "] : " + ty(src) +
+                    " -> !waveasm.vreg<2, 2>"));
+    } else if (r < 50) {
+      // pack (operands may repeat, be extracts, block arguments, physical)
+      bool four = chance(50);
+      std::vector<std::string> ops;
+      for (int i = 0; i < (four ? 4 : 2); ++i)
+        ops.push_back(chance(70) ? make(V1) : need(V1));
+      std::string list, types;
+      for (size_t i = 0; i < ops.size(); ++i) {
+        list += (i ? ", " : "") + ops[i];
+        types += (i ? ", " : "") + ty(ops[i]);
+      }
+      Kind k = four ? V4 : V2;
+      add(k,
+          def("waveasm.pack " + list + " : (" + types + ") -> " + kTypes[k]));
+    } else if (r < 55) {
+      std::string val = need(V1), src = needVirtual(V4);
+      add(V4, def("waveasm.insert " + val + " into " + src + "[" +
+                  std::to_string(rng() % 4) + "] : " + ty(val) + ", " +
+                  ty(src) + " -> " + ty(src)));
+    } else if (r < 68 && depth < 2) {
+      loop(depth);
+    } else if (r < 76 && depth < 2) {
+      ifOp(depth);
+    } else {
+      make(chance(50) ? V1 : S1);
+    }
+  }
+
+  void block(int depth, int n) {
+    for (int i = 0; i < n; ++i)
+      statement(depth);
+  }
+
+  void loop(int depth) {
+    int n = rng() % 5;
+    std::vector<Kind> kinds;
+    std::vector<std::string> inits;
+    for (int i = 0; i < n; ++i) {
+      Kind k = static_cast<Kind>(rng() % kNumKinds);
+      std::string init;
+      if (i > 0 && chance(15)) { // duplicated init
+        int j = rng() % i;
+        k = kinds[j];
+        init = inits[j];
+      } else {
+        init = need(k);
+      }
+      kinds.push_back(k);
+      inits.push_back(init);
+    }
+    std::string r = "%l" + std::to_string(counter++);
+    std::string assigns, types;
+    std::vector<std::string> args;
+    for (int i = 0; i < n; ++i) {
+      args.push_back(r + "a" + std::to_string(i));
+      assigns += (i ? ", " : "") + args[i] + " = " + inits[i];
+      if (ty(inits[i]) != kTypes[kinds[i]])
+        assigns += " : " + ty(inits[i]);
+      types += std::string(i ? ", " : "") + kTypes[kinds[i]];
+    }
+    std::string head =
+        n == 0 ? ""
+               : (n == 1 ? r + " = " : r + ":" + std::to_string(n) + " = ");
+    line(head + "waveasm.loop (" + assigns + ") : (" + types + ") -> (" +
+         types + ") {");
+    ++indent;
+    scopes.emplace_back();
+    for (int i = 0; i < n; ++i)
+      add(kinds[i], args[i]);
+    block(depth + 1, 3 + rng() % 10);
+    std::string s = need(S1);
+    std::string cmp = def("waveasm.s_cmp_lt_u32 " + s + ", %c7 : " + ty(s) +
+                          ", !waveasm.imm<7> -> !waveasm.scc");
+    std::vector<std::string> yields;
+    for (int i = 0; i < n; ++i) {
+      std::string y;
+      unsigned c = rng() % 100;
+      if (c < 15)
+        y = args[rng() % n]; // swap / rotation / pass-through
+      else if (c < 25 && i > 0)
+        y = yields[rng() % i]; // same value twice
+      if (y.empty() || kindOf(y) != kinds[i])
+        y = need(kinds[i]);
+      yields.push_back(y);
+    }
+    std::string list, ytypes;
+    for (int i = 0; i < n; ++i) {
+      list += (i ? ", " : "") + yields[i];
+      ytypes += (i ? ", " : "") + ty(yields[i]);
+    }
+    if (n == 0)
+      line("waveasm.condition " + cmp + " : !waveasm.scc");
+    else
+      line("waveasm.condition " + cmp + " : !waveasm.scc iter_args(" + list +
+           ") : " + ytypes);
+    scopes.pop_back();
+    --indent;
+    line("}");
+    for (int i = 0; i < n; ++i)
+      add(kinds[i], n == 1 ? r : r + "#" + std::to_string(i));
+  }
+
+  void ifOp(int depth) {
+    int n = rng() % 3;
+    std::vector<Kind> kinds;
+    for (int i = 0; i < n; ++i)
+      kinds.push_back(static_cast<Kind>(rng() % kNumKinds));
+    std::string s = need(S1);
+    std::string cmp = def("waveasm.s_cmp_lt_u32 " + s + ", %c3 : " + ty(s) +
+                          ", !waveasm.imm<3> -> !waveasm.scc");
+    std::string r = "%i" + std::to_string(counter++);
+    std::string types;
+    for (int i = 0; i < n; ++i)
+      types += std::string(i ? ", " : "") + kTypes[kinds[i]];
+    if (n == 0)
+      line("waveasm.if " + cmp + " {");
+    else
+      line((n == 1 ? r : r + ":" + std::to_string(n)) + " = waveasm.if " + cmp +
+           " : !waveasm.scc -> " + types + " {");
+    for (int side = 0; side < 2; ++side) {
+      ++indent;
+      scopes.emplace_back();
+      block(depth + 1, 1 + rng() % 6);
+      std::string list, ytypes;
+      for (int i = 0; i < n; ++i) {
+        std::string v = need(kinds[i]);
+        list += (i ? ", " : "") + v;
+        ytypes += (i ? ", " : "") + ty(v);
+      }
+      line(n == 0 ? "waveasm.yield" : "waveasm.yield " + list + " : " + ytypes);
+      scopes.pop_back();
+      --indent;
+      line(side == 0 ? "} else {" : "}");
+    }
+    for (int i = 0; i < n; ++i)
+      add(kinds[i], n == 1 ? r : r + "#" + std::to_string(i));
+  }
+};
+
+TEST(LinearScan, Examples) {
+  const char *text = R"(
+waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %j0 = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+  %r:3 = waveasm.loop (%i = %i0, %a = %i0, %b = %j0) : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg) -> (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg) {
+    %n:2 = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %n#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%n#0, %b, %a) : !waveasm.sreg, !waveasm.sreg, !waveasm.sreg
+  }
+  waveasm.s_mov_b32_m0 %r#1 : !waveasm.sreg
+  waveasm.s_mov_b32_m0 %i0 : !waveasm.sreg
+  waveasm.s_endpgm
+}
+)";
+  auto a = allocate(text);
+  ASSERT_TRUE(a->module) << a->t.diagnostics;
+  ASSERT_TRUE(a->passOk) << a->t.diagnostics;
+  ASSERT_TRUE(succeeded(verify(*a->module)));
+  unsigned mismatches = 0;
+  std::vector<std::string> errors = check(*a->module, &mismatches);
+  EXPECT_TRUE(errors.empty()) << join(errors);
+  EXPECT_EQ(mismatches, 0u);
+}
+
+// Every valid example kernel (the project's and, when present, the SPEC's)
+// allocates to a program the simulation accepts, with no type mismatches.
+TEST(LinearScan, ExampleKernelsAllocateCorrectly) {
+  unsigned checked = 0;
+  for (const char *dir :
+       {WAVEASM_LINEARSCAN_EXAMPLES, WAVEASM_LINEARSCAN_SHARED}) {
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+         it.increment(ec)) {
+      StringRef path = it->path();
+      StringRef file = llvm::sys::path::filename(path);
+      if (!file.ends_with(".mlir") || file.starts_with("invalid"))
+        continue;
+      auto buffer = llvm::MemoryBuffer::getFile(path);
+      ASSERT_TRUE(bool(buffer)) << path.str();
+      auto a = allocate((*buffer)->getBuffer());
+      ASSERT_TRUE(a->module) << path.str() << "\n" << a->t.diagnostics;
+      ASSERT_TRUE(a->passOk) << path.str() << "\n" << a->t.diagnostics;
+      ASSERT_TRUE(succeeded(verify(*a->module))) << path.str();
+      unsigned mismatches = 0;
+      std::vector<std::string> errors = check(*a->module, &mismatches);
+      EXPECT_TRUE(errors.empty()) << path.str() << "\n" << join(errors);
+      EXPECT_EQ(mismatches, 0u) << path.str();
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 1u);
+}
+
+// The checker itself must notice a wrong allocation.
+TEST(LinearScan, CheckerCatchesClobber) {
+  const char *text = R"(
+waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %a = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> -> !waveasm.pvreg<1>
+  %b = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> -> !waveasm.pvreg<1>
+  %c = waveasm.v_add_u32 %a, %b : !waveasm.pvreg<1>, !waveasm.pvreg<1> -> !waveasm.pvreg<2>
+  waveasm.s_endpgm
+}
+)";
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(text);
+  ASSERT_TRUE(module);
+  EXPECT_FALSE(check(*module, nullptr).empty());
+}
+
+TEST(LinearScan, RandomProgramsAllocateCorrectly) {
+  unsigned allocated = 0, totalMismatches = 0;
+  unsigned seeds = 400;
+  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
+    seeds = std::max(1, atoi(n));
+  for (unsigned seed = 1; seed <= seeds; ++seed) {
+    std::string text = Generator(seed).program();
+    if (const char *dump = getenv("LINEARSCAN_FUZZ_DUMP"))
+      if (std::to_string(seed) == dump) {
+        std::error_code ec;
+        llvm::raw_fd_ostream f("/tmp/linearscan_fuzz.mlir", ec);
+        f << text;
+      }
+    auto a = allocate(text);
+    ASSERT_TRUE(a->module) << "seed " << seed << ": does not parse\n"
+                           << a->t.diagnostics << text;
+    ASSERT_TRUE(succeeded(verify(*a->module)));
+    if (!a->passOk) {
+      // Only register pressure may stop the allocator.
+      ASSERT_NE(a->t.diagnostics.find("Failed to allocate"), std::string::npos)
+          << "seed " << seed << "\n"
+          << a->t.diagnostics << text;
+      continue;
+    }
+    ++allocated;
+    unsigned mismatches = 0;
+    std::vector<std::string> errors = check(*a->module, &mismatches);
+    ASSERT_TRUE(errors.empty()) << "seed " << seed << "\n"
+                                << join(errors) << text;
+    totalMismatches += mismatches;
+    if (mismatches && getenv("LINEARSCAN_FUZZ_VERBOSE"))
+      llvm::errs() << "seed " << seed << ": " << mismatches
+                   << " type mismatches\n";
+    // A second run changes nothing.
+    std::string once;
+    llvm::raw_string_ostream os1(once);
+    a->module->print(os1);
+    PassManager pm(&a->t.ctx);
+    pm.addNestedPass<ProgramOp>(createWaveASMLinearScan());
+    ASSERT_TRUE(succeeded(pm.run(*a->module)));
+    std::string twice;
+    llvm::raw_string_ostream os2(twice);
+    a->module->print(os2);
+    ASSERT_EQ(once, twice) << "seed " << seed;
+  }
+  EXPECT_GT(allocated, seeds * 7 / 8);
+  EXPECT_EQ(totalMismatches, 0u);
+}
+
+// Few registers: tight reuse, and the overflow path on the programs that
+// do not fit (it must diagnose, never crash or emit a wrong allocation).
+TEST(LinearScan, RandomProgramsUnderPressure) {
+  WaveASMLinearScanOptions options;
+  options.maxVGPRs = 64;
+  options.maxSGPRs = 24;
+  options.maxAGPRs = 16;
+  unsigned allocated = 0, failed = 0;
+  unsigned seeds = 200;
+  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
+    seeds = std::max(1, atoi(n));
+  for (unsigned seed = 1; seed <= seeds; ++seed) {
+    std::string text = Generator(seed).program();
+    auto a = allocate(text, options);
+    ASSERT_TRUE(a->module) << "seed " << seed;
+    if (!a->passOk) {
+      ASSERT_NE(a->t.diagnostics.find("Failed to allocate"), std::string::npos)
+          << "seed " << seed << "\n"
+          << a->t.diagnostics;
+      ++failed;
+      continue;
+    }
+    ASSERT_TRUE(succeeded(verify(*a->module)));
+    std::vector<std::string> errors = check(*a->module, nullptr);
+    ASSERT_TRUE(errors.empty()) << "seed " << seed << "\n"
+                                << join(errors) << text;
+    ++allocated;
+  }
+  EXPECT_GT(allocated, seeds / 10);
+  EXPECT_GT(failed, seeds / 10);
+}
+
+} // namespace
