@@ -45,10 +45,9 @@ const InstAnnotation *ProgramAnnotations::lookup(Operation *op) const {
 }
 
 int64_t ProgramAnnotations::getOccupancy() const {
-  std::optional<uint64_t> lds = getProgram().getLdsSize();
-  return target->getOccupancy(
-      getPeak(RegClass::VGPR).regs, getPeak(RegClass::AGPR).regs,
-      getPeak(RegClass::SGPR).regs, lds ? static_cast<int64_t>(*lds) : 0);
+  return target->getProgramOccupancy(
+      getProgram(), getPeak(RegClass::VGPR).regs, getPeak(RegClass::AGPR).regs,
+      getPeak(RegClass::SGPR).regs);
 }
 
 void ProgramAnnotations::print(llvm::raw_ostream &os) const {

@@ -83,10 +83,8 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   m.waitcnts_inserted = counts.waitcnts_inserted;
   m.total_instructions = counts.total_instructions;
   m.est_cycles = cycles.getTotalCycles();
-  std::optional<uint64_t> lds = program.getLdsSize();
-  m.occupancy =
-      cycles.getTarget().getOccupancy(m.peak_vgpr, m.peak_agpr, m.peak_sgpr,
-                                      lds ? static_cast<int64_t>(*lds) : 0);
+  m.occupancy = cycles.getTarget().getProgramOccupancy(
+      program, m.peak_vgpr, m.peak_agpr, m.peak_sgpr);
   for (const LoopTiming &loop : cycles.getLoops())
     m.loops.push_back({loop.steadyStateCycles, loop.lowerBoundCycles,
                        loop.busiestUnit.str(), loop.criticalPath});

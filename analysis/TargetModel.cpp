@@ -257,19 +257,38 @@ static int64_t wavesForVGPRs(const TargetModel &m, int64_t regs) {
 }
 
 int64_t TargetModel::getOccupancy(int64_t vgprs, int64_t agprs, int64_t sgprs,
-                                  int64_t ldsBytes) const {
+                                  int64_t ldsBytes,
+                                  int64_t wavesPerWorkgroup) const {
   int64_t waves = std::min(wavesForVGPRs(*this, vgprs),
                            wavesForVGPRs(*this, agprs));
   if (sgprs > 0)
     waves = std::min(waves,
                      sgprsPerSIMD / roundUp(sgprs, arch->sgprAllocGranule));
   if (ldsBytes > 0) {
-    // One workgroup's LDS per wave slot is the conservative reading: a
-    // workgroup of W waves spreads over the CU's 4 SIMDs.
+    // Workgroups resident per CU by LDS, their waves spread over the CU's
+    // four SIMDs.
+    constexpr int64_t kSIMDsPerCU = 4;
     int64_t workgroupsPerCU = ldsBytesPerCU / roundUp(ldsBytes, 128);
-    waves = std::min(waves, std::max<int64_t>(workgroupsPerCU, 0));
+    waves = std::min(waves, workgroupsPerCU * std::max<int64_t>(
+                                                  wavesPerWorkgroup, 1) /
+                                kSIMDsPerCU);
   }
   return std::max<int64_t>(waves, 0);
+}
+
+int64_t TargetModel::getProgramOccupancy(ProgramOp program, int64_t vgprs,
+                                         int64_t agprs, int64_t sgprs) const {
+  int64_t workItems = 1;
+  if (std::optional<ArrayAttr> size = program.getWorkgroupSize())
+    for (Attribute dim : *size)
+      workItems *= std::max<int64_t>(cast<IntegerAttr>(dim).getInt(), 1);
+  else
+    workItems = 256;
+  int64_t waveSize = arch->defaultWaveSize;
+  int64_t wavesPerWorkgroup = (workItems + waveSize - 1) / waveSize;
+  std::optional<uint64_t> lds = program.getLdsSize();
+  return getOccupancy(vgprs, agprs, sgprs,
+                      lds ? static_cast<int64_t>(*lds) : 0, wavesPerWorkgroup);
 }
 
 std::optional<std::pair<int64_t, int64_t>>

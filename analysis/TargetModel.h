@@ -24,6 +24,8 @@
 
 namespace waveasm {
 
+class ProgramOp;
+
 /// A software hazard: `waitStates` wait states (s_nop N gives N+1) between a
 /// producer and a consumer of the same register (SCHEDULING-FACTS.md).
 enum class HazardKind : uint8_t {
@@ -83,9 +85,15 @@ struct TargetModel {
   }
 
   /// Waves per SIMD for the given register use and LDS bytes per workgroup
-  /// (0 = no LDS); the minimum over the VGPR, AGPR, SGPR and LDS limits.
+  /// (0 = no LDS) of workgroups of `wavesPerWorkgroup` waves; the minimum
+  /// over the VGPR, AGPR, SGPR and LDS limits.
   int64_t getOccupancy(int64_t vgprs, int64_t agprs, int64_t sgprs,
-                       int64_t ldsBytes = 0) const;
+                       int64_t ldsBytes = 0,
+                       int64_t wavesPerWorkgroup = 1) const;
+  /// Same, with LDS and workgroup size from the program's attributes
+  /// (workgroup_size defaults to 256 work items, as the metadata does).
+  int64_t getProgramOccupancy(ProgramOp program, int64_t vgprs, int64_t agprs,
+                              int64_t sgprs) const;
   /// The next breakpoint below `vgprs` that gains a wave, or nullopt.
   std::optional<std::pair<int64_t, int64_t>>
   getNextVGPRBreakpoint(int64_t vgprs) const;

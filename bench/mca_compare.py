@@ -362,7 +362,9 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     ratios = []
-    for rec in files + vars_:
+    for i, rec in enumerate(files + vars_):
+        if i == len(files) and vars_:
+            print("-- ranking variants (bench/mca_variants) --")
         name = os.path.basename(rec["file"])
         if "skipped" in rec:
             print("%-44s skipped: %s" % (name, rec["skipped"][:70]))
