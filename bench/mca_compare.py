@@ -207,6 +207,26 @@ def collect_info(out, mcpu, table):
 
 
 # ------------------------------------------------------------------ ranking
+def pair_counts(xs, ys):
+    """(concordant, discordant, tied in xs only, tied in ys only, tied in both)."""
+    n = len(xs)
+    c = d = tx = ty = tb = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx, dy = xs[i] - xs[j], ys[i] - ys[j]
+            if dx == 0 and dy == 0:
+                tb += 1
+            elif dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif (dx > 0) == (dy > 0):
+                c += 1
+            else:
+                d += 1
+    return c, d, tx, ty, tb
+
+
 def kendall_tau_b(xs, ys):
     n = len(xs)
     conc = disc = tx = ty = 0
@@ -355,8 +375,9 @@ def main():
     vars_ = [analyse(opt, mca, p, args.iterations, info, mcpus_for) for p in variants]
 
     failed = False
-    hdr = "%-44s %-5s %7s %8s %8s %8s %8s  %s" % (
-        "kernel / loop", "mcpu", "instrs", "ours", "mca", "mca/ours", "mca RT", "notes")
+    hdr = "%-40s %-4s %6s %6s %-13s %7s %8s %7s  %s" % (
+        "kernel / loop", "mcpu", "instrs", "ours", "ours bound", "mca", "mca/ours", "mca RT",
+        "notes")
     print("waveasm-opt: %s\nllvm-mca:    %s (cycles/iter = marginal over %d -> %d "
           "iterations)" % (opt, mca, args.iterations, 2 * args.iterations))
     print(hdr)
@@ -367,18 +388,20 @@ def main():
             print("-- ranking variants (bench/mca_variants) --")
         name = os.path.basename(rec["file"])
         if "skipped" in rec:
-            print("%-44s skipped: %s" % (name, rec["skipped"][:70]))
+            print("%-40s skipped: %s" % (name, rec["skipped"][:70]))
             continue
         if "error" in rec:
             failed = True
-            print("%-44s ERROR: %s" % (name, rec["error"][:160]))
+            print("%-40s ERROR: %s" % (name, rec["error"][:160]))
             continue
+        if not any(True for _ in loops_of(rec)):
+            print("%-40s no loops" % name)
         for p, L in loops_of(rec):
             label = "%s %s" % (name[:-5] if name.endswith(".mlir") else name,
                                L.get("label", "loop %d" % L["index"]))
             if "error" in L or "error" in p:
                 failed = True
-                print("%-44s ERROR: %s" % (label, L.get("error") or p.get("error")))
+                print("%-40s ERROR: %s" % (label, L.get("error") or p.get("error")))
                 continue
             for mcpu, m in L["mca"].items():
                 notes = []
@@ -392,18 +415,22 @@ def main():
                 if mcpu != L["mcpu"]:
                     notes.append("secondary mcpu")
                 if "error" in m:
-                    if mcpu == "gfx942" and L["mcpu"] == "gfx942":
+                    if mcpu == L["mcpu"]:
                         failed = True
-                    print("%-44s %-5s mca error: %s" % (label, mcpu[3:], m["error"][:90]))
+                        print("%-40s %-4s mca error: %s" % (label, mcpu[3:], m["error"][:90]))
+                    else:
+                        print("%-40s %-4s not assemblable for %s: %s" % (
+                            label, mcpu[3:], mcpu, m["error"].split("error: ")[-1][:60]))
                     continue
                 ours = L["est_cycles_per_iter"]
                 ratio = m["cycles_per_iter"] / ours if ours else None
-                if mcpu == L["mcpu"] and ratio:
+                if mcpu == L["mcpu"] and ratio and i < len(files):
                     ratios.append(ratio)
-                print("%-44s %-5s %7d %8d %8.1f %8s %8.1f  %s" % (
-                    label, mcpu[3:], m["instructions"], ours, m["cycles_per_iter"],
-                    "%.2f" % ratio if ratio else "-", m["block_rthroughput"],
-                    ", ".join(notes)))
+                print("%-40s %-4s %6d %6d %-13s %7.1f %8s %7.1f  %s" % (
+                    label, mcpu[3:], m["instructions"], ours,
+                    "%d %s" % (L["lower_bound_cycles"], L["busiest_unit"]),
+                    m["cycles_per_iter"], "%.2f" % ratio if ratio else "-",
+                    m["block_rthroughput"], ", ".join(notes)))
                 label = ""
 
     # Ranking of the variants.
@@ -418,21 +445,26 @@ def main():
         mca_v.append(primary(ls[0][1]))
     if len(names) >= 2:
         tau = kendall_tau_b(ours_v, mca_v)
+        c, d, tx, ty, tb = pair_counts(ours_v, mca_v)
         ranking = {"variants": names, "ours": ours_v, "mca": mca_v,
+                   "pairs": {"concordant": c, "discordant": d, "tied_ours_only": tx,
+                             "tied_mca_only": ty, "tied_both": tb},
                    "order_ours": order(names, ours_v), "order_mca": order(names, mca_v),
                    "kendall_tau_b": tau,
                    "same_order": order(names, ours_v) == order(names, mca_v)}
         print("\nranking of bench/mca_variants (fewest cycles/iter first):")
         print("  ours: %s" % ranking["order_ours"])
         print("  mca:  %s" % ranking["order_mca"])
-        print("  Kendall tau-b = %s (%s)" % (
-            "%.2f" % tau if tau is not None else "undefined",
-            "same order" if ranking["same_order"] else "orders differ"))
+        print("  Kendall tau-b = %s (%s); pairs: %d concordant, %d discordant, "
+              "%d tied by ours only, %d tied by mca only, %d tied by both" % (
+                  "%.2f" % tau if tau is not None else "undefined",
+                  "same order" if ranking["same_order"] else "orders differ",
+                  c, d, tx, ty, tb))
     elif vars_:
         print("\nranking: fewer than two variants measured")
     if ratios:
         ratios.sort()
-        print("mca/ours over %d loops: median %.2f, range %.2f-%.2f" % (
+        print("mca/ours over the %d example loops: median %.2f, range %.2f-%.2f" % (
             len(ratios), ratios[len(ratios) // 2], ratios[0], ratios[-1]))
 
     out = {

@@ -50,7 +50,9 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
   // each pass keeps the IR valid (their tests verify after every pass).
   PassManager pm(module->getContext());
   pm.enableVerifier(false);
-  buildWaveASMPipeline(pm, options.pipeline);
+  WaveASMPipelineConfig pipeline = options.pipeline;
+  pipeline.targetOverrides = options.targetOverrides;
+  buildWaveASMPipeline(pm, pipeline);
   if (failed(pm.run(*clone)))
     return failure();
 

@@ -678,8 +678,13 @@ struct HazardMitigationPass
                           << "'. Supported targets: " << listTargetKinds();
       return signalPassFailure();
     }
-    const TargetModel &model = TargetModel::get(program.getTargetKind());
-    Walker walker(program, model);
+    llvm::Expected<TargetModel> model = TargetModel::getWithOverrides(
+        program.getTargetKind(), llvm::to_vector(modelOverrides));
+    if (!model) {
+      program.emitError(llvm::toString(model.takeError()));
+      return signalPassFailure();
+    }
+    Walker walker(program, *model);
     State state;
     walker.walkBlock(program.getBodyBlock(), state, /*materialize=*/true);
     numNopsInserted += walker.numInserted;

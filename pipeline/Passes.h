@@ -22,6 +22,9 @@ struct WaveASMPipelineConfig {
   int64_t maxSGPRs = 102;
   int64_t maxAGPRs = 256;
   bool ticketedWaitcnt = true;
+  /// Target-model overrides ("hazard.trans_to_valu=2", ...) for the passes
+  /// that read the model.
+  std::vector<std::string> targetOverrides;
   /// LICM and canonicalize before allocation, as upstream's reference
   /// pipeline does; compile-and-measure leaves them out so the measured
   /// schedule is the one written.

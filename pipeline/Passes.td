@@ -46,6 +46,9 @@ def WaveASMHazardMitigation
   let options = [
     Option<"target", "target", "std::string", "\"gfx942\"",
            "Target (gfx942, gfx950, gfx1250) when the program has none">,
+    ListOption<"modelOverrides", "model-override", "std::string",
+               "Target-model numbers to override, e.g. "
+               "hazard.trans_to_valu=2 (see analysis/TargetModel.h)">,
   ];
 }
 

@@ -40,7 +40,10 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
   WaveASMInsertWaitcntOptions waits;
   waits.ticketedWaitcnt = config.ticketedWaitcnt;
   programPM.addPass(createWaveASMInsertWaitcnt(waits));
-  programPM.addPass(createWaveASMHazardMitigation());
+  WaveASMHazardMitigationOptions hazards;
+  hazards.modelOverrides.assign(config.targetOverrides.begin(),
+                                config.targetOverrides.end());
+  programPM.addPass(createWaveASMHazardMitigation(hazards));
 }
 
 void waveasm::registerWaveASMPipeline() {

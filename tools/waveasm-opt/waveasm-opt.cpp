@@ -40,6 +40,12 @@ static llvm::cl::opt<bool> printMetrics(
                    "passes) instead of IR"),
     llvm::cl::init(false));
 
+static llvm::cl::list<std::string> targetModelOverrides(
+    "target-model",
+    llvm::cl::desc("Override a target-model number for --waveasm-metrics, "
+                   "e.g. --target-model=latency.vmem_load=120 (repeatable)"),
+    llvm::cl::value_desc("NAME=N"));
+
 namespace {
 
 enum class RenderMode { Assembly, Metrics };
@@ -62,6 +68,8 @@ struct RenderOutputPass
     }
     waveasm::CompileOptions options;
     options.emitAssembly = false;
+    options.targetOverrides.assign(targetModelOverrides.begin(),
+                                   targetModelOverrides.end());
     FailureOr<waveasm::CompileResult> result =
         waveasm::compileAndMeasure(getOperation(), options);
     if (failed(result))
