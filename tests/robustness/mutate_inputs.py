@@ -5,6 +5,7 @@ waveasm-opt and checks that every run ends with success or a diagnostic
 (`file:line:col: error: ...`), never a signal, an assertion or a hang.
 
 usage: mutate_inputs.py WAVEASM_OPT EXAMPLE_DIR... [--runs-per-file N]
+                        [--tool-args "ARGS"]  (e.g. the backend pipeline)
 """
 import argparse
 import glob
@@ -41,6 +42,8 @@ def main():
     parser.add_argument("tool")
     parser.add_argument("dirs", nargs="+")
     parser.add_argument("--runs-per-file", type=int, default=40)
+    parser.add_argument("--tool-args", default="",
+                        help="extra waveasm-opt arguments, space-separated")
     args = parser.parse_args()
 
     files = sorted(
@@ -65,7 +68,8 @@ def main():
                 runs += 1
                 try:
                     r = subprocess.run(
-                        [args.tool, path, "-o", os.devnull],
+                        [args.tool, *args.tool_args.split(), path, "-o",
+                         os.devnull],
                         capture_output=True,
                         timeout=30,
                     )
