@@ -61,11 +61,16 @@ struct RenderOutputPass
 
   void runOnOperation() override {
     llvm::raw_string_ostream os(sink);
-    if (mode == RenderMode::Assembly) {
-      if (failed(waveasm::emitModuleAssembly(getOperation(), os)))
-        signalPassFailure();
-      return;
-    }
+    if (failed(render(os)))
+      return signalPassFailure();
+    // MlirOptMain prints the module after the pipeline into a discarded
+    // stream; an empty module makes that free.
+    getOperation().getBody()->clear();
+  }
+
+  LogicalResult render(llvm::raw_ostream &os) {
+    if (mode == RenderMode::Assembly)
+      return waveasm::emitModuleAssembly(getOperation(), os);
     waveasm::CompileOptions options;
     options.emitAssembly = false;
     options.targetOverrides.assign(targetModelOverrides.begin(),
@@ -73,12 +78,13 @@ struct RenderOutputPass
     FailureOr<waveasm::CompileResult> result =
         waveasm::compileAndMeasure(getOperation(), options);
     if (failed(result))
-      return signalPassFailure();
+      return failure();
     std::vector<waveasm::ProgramMetrics> metrics;
     for (const waveasm::CompiledProgram &program : result->programs)
       metrics.push_back(program.metrics);
     waveasm::writeMetricsJSON(os, metrics);
     os << "\n";
+    return success();
   }
 
   RenderMode mode;
