@@ -48,9 +48,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-// First: gives llvm::Statistic the library's layout.
-#include "pipeline/PassStatistic.h"
-
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
@@ -144,7 +141,6 @@ public:
   }
 
   void walkBlock(Block &block, State &state, bool materialize);
-  unsigned numInserted = 0;
 
 private:
   void walkOp(Operation *op, State &state, bool materialize);
@@ -402,7 +398,6 @@ void Walker::emitNops(Operation *op, int64_t need, State &state,
   while (need > 0) {
     int64_t chunk = std::min<int64_t>(need, 8);
     S_NOP::create(builder, op->getLoc(), static_cast<uint32_t>(chunk - 1));
-    ++numInserted;
     need -= chunk;
   }
 }
@@ -664,10 +659,8 @@ void Walker::walkIf(IfOp ifOp, State &state, bool materialize) {
 struct HazardMitigationPass
     : public waveasm::impl::WaveASMHazardMitigationBase<HazardMitigationPass> {
   using WaveASMHazardMitigationBase::WaveASMHazardMitigationBase;
-  HazardMitigationPass(const HazardMitigationPass &other)
-      : WaveASMHazardMitigationBase(other) {}
-
-  Statistic numNopsInserted{this, "num-nops-inserted", "s_nop ops inserted"};
+  // No pass statistics: Debian's LLVM compiles them out, and
+  // compileAndMeasure counts inserted nops by comparing op counts.
 
   void runOnOperation() override {
     ProgramOp program = getOperation();
@@ -687,7 +680,6 @@ struct HazardMitigationPass
     Walker walker(program, *model);
     State state;
     walker.walkBlock(program.getBodyBlock(), state, /*materialize=*/true);
-    numNopsInserted += walker.numInserted;
   }
 };
 

@@ -44,9 +44,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-// First: gives llvm::Statistic the library's layout.
-#include "pipeline/PassStatistic.h"
-
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
@@ -173,10 +170,6 @@ public:
   }
 
   void walkBlock(Block &block, State &state, bool materialize);
-
-  unsigned numInserted = 0;
-  unsigned numVmemOps = 0;
-  unsigned numLgkmOps = 0;
 
 private:
   void walkOp(Operation *op, State &state, bool materialize);
@@ -424,11 +417,8 @@ void Walker::emitWait(Operation *op, const Needs &needs, State &state,
       wait->setLoc(prevLoc);
     prev->erase();
   }
-  if (wasInserted) {
+  if (wasInserted)
     insertedOps.insert(wait);
-    if (!prev)
-      ++numInserted;
-  }
 }
 
 void Walker::walkBlock(Block &block, State &state, bool materialize) {
@@ -606,10 +596,6 @@ void Walker::walkOp(Operation *op, State &state, bool materialize) {
 
   // Issue: the op takes the next ticket on each of its counters. Differs
   // from upstream (a): stores and atomics take tickets too.
-  if (materialize && event->counters[VM])
-    ++numVmemOps;
-  if (materialize && event->counters[LGKM])
-    ++numLgkmOps;
   eraseKeys(state, written);
   Needs afterNeeds;
   for (unsigned c = 0; c < kNumCounters; ++c) {
@@ -755,17 +741,8 @@ void Walker::walkIf(IfOp ifOp, State &state, bool materialize) {
 struct InsertWaitcntPass
     : public waveasm::impl::WaveASMInsertWaitcntBase<InsertWaitcntPass> {
   using WaveASMInsertWaitcntBase::WaveASMInsertWaitcntBase;
-  // Statistics are per pass instance (declared here, not in Passes.td, so
-  // a clone starts from zero).
-  InsertWaitcntPass(const InsertWaitcntPass &other)
-      : WaveASMInsertWaitcntBase(other) {}
-
-  Statistic numWaitcntInserted{this, "num-waitcnt-inserted",
-                               "Wait ops inserted (merged waits count once)"};
-  Statistic numVmemOps{this, "num-vmem-ops",
-                       "Memory ops that take a vmcnt ticket"};
-  Statistic numLgkmOps{this, "num-lgkm-ops",
-                       "Memory ops that take an lgkmcnt ticket"};
+  // No pass statistics: Debian's LLVM compiles them out, and
+  // compileAndMeasure counts inserted waits by comparing op counts.
 
   void runOnOperation() override {
     ProgramOp program = getOperation();
@@ -783,9 +760,6 @@ struct InsertWaitcntPass
                   singleWave);
     State state;
     walker.walkBlock(program.getBodyBlock(), state, /*materialize=*/true);
-    numWaitcntInserted += walker.numInserted;
-    numVmemOps += walker.numVmemOps;
-    numLgkmOps += walker.numLgkmOps;
   }
 };
 
