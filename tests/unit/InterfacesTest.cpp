@@ -2,7 +2,10 @@
 
 #include "TestUtils.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <gtest/gtest.h>
+#include <set>
 
 using namespace mlir;
 using namespace waveasm;
@@ -75,6 +78,27 @@ TEST(Interfaces, EveryOpCarriesInstInfo) {
   }
   // SPEC.md section 8: 359 ops.
   EXPECT_EQ(count, 359u);
+}
+
+// Every op of the upstream op table is registered, and nothing else (skips
+// where ../shared is absent, as in a user's clone).
+TEST(Interfaces, OpSetMatchesUpstreamTable) {
+  auto table = llvm::MemoryBuffer::getFile(WAVEASM_LINEARSCAN_SHARED
+                                           "/../ops.tsv");
+  if (!table)
+    GTEST_SKIP() << "../shared/waveasm/ops.tsv not present";
+  std::set<std::string> expected;
+  SmallVector<StringRef> lines;
+  (*table)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef line : llvm::drop_begin(lines)) // header row
+    expected.insert(line.split('\t').first.str());
+  TestContext t;
+  auto *dialect = t.ctx.getLoadedDialect<WaveASMDialect>();
+  std::set<std::string> registered;
+  for (RegisteredOperationName name : t.ctx.getRegisteredOperations())
+    if (&name.getDialect() == dialect)
+      registered.insert(name.getStringRef().str());
+  EXPECT_EQ(registered, expected);
 }
 
 TEST(Interfaces, UnitsAndLatencyClasses) {
