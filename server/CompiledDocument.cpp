@@ -38,6 +38,44 @@ Attribute getTargetKindAttr(MLIRContext *ctx, TargetKind kind) {
 
 CompiledDocument::~CompiledDocument() = default;
 
+// An allocation failure is reported where the allocator gave up, which is
+// rarely where the user must act: point at the pressure peaks of the input
+// (liveness works on virtual registers, so the input can be analysed).
+void CompiledDocument::addAllocationFailureNotes(const ParsedDocument &parsed) {
+  bool allocation = llvm::any_of(diagnostics, [](const lsp::Diagnostic &d) {
+    std::string lower = llvm::StringRef(d.message).lower();
+    return llvm::StringRef(lower).contains("allocat") ||
+           llvm::StringRef(lower).contains("out of registers");
+  });
+  if (!allocation)
+    return;
+  for (unsigned entry : parsed.getPrograms()) {
+    auto program = cast<ProgramOp>(parsed.getOps()[entry].op);
+    ProgramAnnotations ann(program);
+    const std::pair<RegClass, int64_t> limits[] = {
+        {RegClass::VGPR, program.getVgprs()},
+        {RegClass::SGPR, program.getSgprs()},
+        {RegClass::AGPR, 256}};
+    for (auto [cls, limit] : limits) {
+      const PressurePeak &peak = ann.getPeak(cls);
+      if (!peak.op || peak.regs == 0)
+        continue;
+      std::optional<unsigned> at = parsed.lookupOp(peak.op);
+      lsp::Diagnostic diag;
+      diag.code = "pipeline";
+      diag.severity = peak.regs > limit ? lsp::DiagnosticSeverity::Error
+                                        : lsp::DiagnosticSeverity::Information;
+      diag.range = parsed.getOps()[at ? *at : entry].name;
+      diag.message = std::to_string(peak.regs) + " " +
+                     getRegClassName(cls).str() +
+                     "s are live here, the peak of @" +
+                     program.getSymName().str() + " (limit " +
+                     std::to_string(limit) + ")";
+      diagnostics.push_back(std::move(diag));
+    }
+  }
+}
+
 CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
                                    const ServerSettings &settings)
     : version(parsed.getVersion()), textHash(parsed.getTextHash()) {
@@ -86,6 +124,7 @@ CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
       diag.message = "the backend pipeline failed";
       diagnostics.push_back(std::move(diag));
     }
+    addAllocationFailureNotes(parsed);
     return;
   }
   ok = true;

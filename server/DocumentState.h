@@ -294,6 +294,8 @@ public:
   double getAnalyzeMs() const { return analyzeMs; }
 
 private:
+  void addAllocationFailureNotes(const ParsedDocument &parsed);
+
   int64_t version;
   size_t textHash;
   bool ok = false;
