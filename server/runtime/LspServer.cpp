@@ -38,6 +38,14 @@ std::string displayName(llvm::StringRef uri) {
 
 } // namespace
 
+/// What the worker hands back for one pipeline run.
+struct LspServer::PipelineResult {
+  std::shared_ptr<const CompiledDocument> compiled;
+  std::vector<lsp::Diagnostic> diagnostics; // all of them, lints included
+  double compileMs = 0, lintMs = 0;
+  bool superseded = false; // a newer text was queued; lints skipped
+};
+
 /// The runtime state of one open document.
 struct LspServer::Session {
   std::string uri;
@@ -49,6 +57,12 @@ struct LspServer::Session {
 
   std::shared_ptr<const ParsedDocument> parsed;
   std::shared_ptr<const CompiledDocument> compiled;
+  /// The worker's diagnostics for `compiled` (lints included).
+  std::shared_ptr<const PipelineResult> compiledDiagnostics;
+  /// The newest pipeline generation, read by the running job to skip work
+  /// a newer text makes useless.
+  std::shared_ptr<std::atomic<uint64_t>> newestPipeline =
+      std::make_shared<std::atomic<uint64_t>>(0);
 
   /// Pipeline runs scheduled and settled, as generations: a run replaced
   /// in the queue never settles, its successor settles both.
@@ -324,57 +338,82 @@ void LspServer::publishDiagnostics(Session &session) {
   lsp::PublishDiagnosticsParams params;
   params.uri = session.uri;
   params.version = parsed.getVersion();
-  params.diagnostics = computeDiagnostics(
-      parsed, freshOrNull(parsed, session.compiled.get()), settings);
+  auto start = Clock::now();
+  // With a fresh compiled snapshot the worker already computed everything
+  // (lints included); otherwise only the parse diagnostics apply.
+  const CompiledDocument *compiled =
+      freshOrNull(parsed, session.compiled.get());
+  if (compiled && session.compiledDiagnostics &&
+      session.compiledDiagnostics->compiled.get() == compiled)
+    params.diagnostics = session.compiledDiagnostics->diagnostics;
+  else
+    params.diagnostics = computeDiagnostics(parsed, nullptr, settings);
+  logVerbose("{0} diagnostics for {1} v{2} in {3} ms",
+             params.diagnostics.size(), displayName(session.uri),
+             parsed.getVersion(), llvm::formatv("{0:f1}", msSince(start)));
   dispatcher.notify("textDocument/publishDiagnostics", params);
 }
 
 void LspServer::schedulePipeline(Session &session) {
   uint64_t generation = ++session.pipelineScheduled;
+  session.newestPipeline->store(generation);
   std::string uri = session.uri;
   std::shared_ptr<const ParsedDocument> parsed = session.parsed;
   ServerSettings snapshot = settings;
   worker->post(
       "pipeline " + uri, session.lifetime,
-      [this, uri, generation, parsed = std::move(parsed),
+      [this, uri, generation, newest = session.newestPipeline,
+       parsed = std::move(parsed),
        snapshot = std::move(snapshot)]() mutable -> Worker::Continuation {
+        auto result = std::make_shared<PipelineResult>();
         auto start = Clock::now();
-        auto compiled =
+        result->compiled =
             std::make_shared<const CompiledDocument>(*parsed, snapshot);
-        double ms = msSince(start);
+        result->compileMs = msSince(start);
+        // Lints can cost more than compiling; skip them when a newer text
+        // is already waiting, since this result will be dropped anyway.
+        if (newest->load() == generation) {
+          start = Clock::now();
+          result->diagnostics =
+              computeDiagnostics(*parsed, result->compiled.get(), snapshot);
+          result->lintMs = msSince(start);
+        } else {
+          result->superseded = true;
+        }
         // The snapshots move into the continuation so that they are
         // released on the loop thread.
         return [this, uri, generation, parsed = std::move(parsed),
-                compiled = std::move(compiled), ms]() mutable {
+                result = std::move(result)]() mutable {
           onPipelineResult(uri, generation, std::move(parsed),
-                           std::move(compiled), ms);
+                           std::move(result));
         };
       });
   startProgress(session);
 }
 
-void LspServer::onPipelineResult(
-    const std::string &uri, uint64_t generation,
-    std::shared_ptr<const ParsedDocument> parsed,
-    std::shared_ptr<const CompiledDocument> compiled, double ms) {
+void LspServer::onPipelineResult(const std::string &uri, uint64_t generation,
+                                 std::shared_ptr<const ParsedDocument> parsed,
+                                 std::shared_ptr<PipelineResult> result) {
   Session *session = find(uri);
   if (!session)
     return; // closed meanwhile
   session->pipelineSettled = std::max(session->pipelineSettled, generation);
   const TextDocument *doc = store.get(uri);
-  bool current =
-      session->parsed == parsed && doc && doc->version == parsed->getVersion();
+  bool current = !result->superseded && session->parsed == parsed && doc &&
+                 doc->version == parsed->getVersion();
   if (!current) {
     logInfo("dropped the pipeline result for {0} v{1} (now v{2}) after {3} "
             "ms",
             displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
-            llvm::formatv("{0:f1}", ms));
+            llvm::formatv("{0:f1}", result->compileMs));
   } else {
-    session->compiled = std::move(compiled);
-    logInfo("pipeline for {0} v{1}: {2} in {3} ms", displayName(uri),
-            parsed->getVersion(),
+    session->compiled = result->compiled;
+    session->compiledDiagnostics = std::move(result);
+    logInfo("pipeline for {0} v{1}: {2} in {3} ms, lints in {4} ms",
+            displayName(uri), parsed->getVersion(),
             session->compiled->succeeded() ? "compiled" : "failed",
-            llvm::formatv("{0:f1}", ms));
+            llvm::formatv("{0:f1}", session->compiledDiagnostics->compileMs),
+            llvm::formatv("{0:f1}", session->compiledDiagnostics->lintMs));
     publishDiagnostics(*session);
     if (client.inlayHintRefresh)
       dispatcher.call("workspace/inlayHint/refresh", nullptr);

@@ -57,6 +57,7 @@ public:
 
 private:
   struct Session;
+  struct PipelineResult;
   using Clock = std::chrono::steady_clock;
 
   //===--- lifecycle and configuration
@@ -81,8 +82,7 @@ private:
   void schedulePipeline(Session &session);
   void onPipelineResult(const std::string &uri, uint64_t generation,
                         std::shared_ptr<const ParsedDocument> parsed,
-                        std::shared_ptr<const CompiledDocument> compiled,
-                        double ms);
+                        std::shared_ptr<PipelineResult> result);
   /// Runs `retry` once the pending pipeline of `session` has settled
   /// (result accepted or dropped, or no pipeline to wait for).
   void whenPipelineSettles(Session &session,
