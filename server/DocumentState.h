@@ -66,11 +66,17 @@ public:
   /// Byte offset of `pos`; clamped to the line's end and the text's end.
   size_t getOffset(lsp::Position pos) const;
   lsp::Position getPosition(size_t offset) const;
+  /// Same, starting the line search at `hint` (updated): converting
+  /// offsets in ascending order then costs no binary search.
+  lsp::Position getPosition(size_t offset, unsigned &hint) const;
+  bool isAsciiLine(unsigned line) const { return asciiLine[line]; }
   llvm::StringRef getText() const { return text; }
 
 private:
   llvm::StringRef text;
   std::vector<size_t> lineStarts;
+  /// Per line: only ASCII bytes (UTF-16 column = byte column).
+  std::vector<bool> asciiLine;
 };
 
 /// UTF-16 code units in `utf8` (a 4-byte sequence counts two).
@@ -102,9 +108,9 @@ struct OpEntry {
 /// argument, with its definition and every use. Uses of `%x#1` are uses of
 /// the group `%x` (their range covers `%x`).
 struct ValueEntry {
-  std::string name;               // "%x", as written
+  llvm::StringRef name;           // "%x", as written (in the text)
   lsp::Range def;
-  std::vector<lsp::Range> uses;
+  llvm::ArrayRef<lsp::Range> uses; // in source order
   mlir::Value value;              // first value of the group
   unsigned numValues = 1;         // results in the group
   unsigned owner = OpEntry::kNone; // defining op entry (block args: owner)
@@ -149,11 +155,18 @@ public:
   const llvm::SourceMgr &getSourceMgr() const { return sourceMgr; }
   const LineTable &getLines() const { return lines; }
 
+  /// Milliseconds spent parsing, verifying and indexing, for the logs.
+  double getParseMs() const { return parseMs; }
+  double getVerifyMs() const { return verifyMs; }
+  double getIndexMs() const { return indexMs; }
+
   //===--- positions ------------------------------------------------------===//
 
   llvm::SMLoc getSMLoc(lsp::Position pos) const;
   lsp::Position getPosition(llvm::SMLoc loc) const;
   lsp::Range getRange(llvm::SMRange range) const;
+  /// Same with a line hint (LineTable::getPosition).
+  lsp::Range getRange(llvm::SMRange range, unsigned &hint) const;
   /// The range of the source token at `loc` (an identifier with its sigil,
   /// a string, a number, else one character), for diagnostics.
   lsp::Range getTokenRange(llvm::SMLoc loc) const;
@@ -205,11 +218,13 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> module;
   bool verified = false;
   std::vector<lsp::Diagnostic> diagnostics;
+  double parseMs = 0, verifyMs = 0, indexMs = 0;
 
   std::vector<OpEntry> ops;
   std::vector<unsigned> programs;
   llvm::DenseMap<mlir::Operation *, unsigned> opIndex;
   std::vector<ValueEntry> values;
+  std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
   std::vector<NameOccurrence> occurrences;
   llvm::DenseMap<mlir::Value, unsigned> valueIndex;
   /// Ops whose location is not a position in this text (`loc("I12")`), by

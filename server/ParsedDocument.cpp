@@ -12,6 +12,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <functional>
 
 using namespace mlir;
@@ -28,9 +30,17 @@ constexpr int kMaxNesting = 256;
 /// Deepest bracket nesting outside comments and strings, and where it
 /// first exceeds `kMaxNesting`.
 std::optional<size_t> findExcessiveNesting(llvm::StringRef text) {
+  static const auto special = [] {
+    std::array<bool, 256> table = {};
+    for (unsigned char c : llvm::StringRef("/\"([{<)]}>"))
+      table[c] = true;
+    return table;
+  }();
   int depth = 0;
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
+    if (!special[static_cast<unsigned char>(c)])
+      continue;
     if (c == '/' && i + 1 < e && text[i + 1] == '/') {
       size_t eol = text.find('\n', i);
       i = eol == llvm::StringRef::npos ? e : eol;
@@ -46,6 +56,12 @@ std::optional<size_t> findExcessiveNesting(llvm::StringRef text) {
     }
   }
   return std::nullopt;
+}
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 bool isIdentifierChar(char c) {
@@ -98,6 +114,7 @@ void ParsedDocument::parse() {
   }
 
   std::vector<RawDiagnostic> raw;
+  auto start = std::chrono::steady_clock::now();
   {
     DiagnosticCapture capture(*context);
     Block block;
@@ -109,8 +126,11 @@ void ParsedDocument::parse() {
       Location fileLoc = FileLineColLoc::get(context, uri, 1, 1);
       module = mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
           &block, context, fileLoc);
+      parseMs = msSince(start);
+      start = std::chrono::steady_clock::now();
       if (module)
         verified = succeeded(verify(*module));
+      verifyMs = msSince(start);
     }
     if (!module) {
       // The state points into the ops `block` destroys.
@@ -118,10 +138,12 @@ void ParsedDocument::parse() {
     }
     raw = capture.take();
   }
+  start = std::chrono::steady_clock::now();
   if (module)
     buildIndexes();
   for (const RawDiagnostic &diag : raw)
     diagnostics.push_back(toLspDiagnostic(diag));
+  indexMs = msSince(start);
 }
 
 //===----------------------------------------------------------------------===//
@@ -140,7 +162,18 @@ lsp::Position ParsedDocument::getPosition(SMLoc loc) const {
 }
 
 lsp::Range ParsedDocument::getRange(SMRange range) const {
-  return {getPosition(range.Start), getPosition(range.End)};
+  unsigned hint = ~0u;
+  return getRange(range, hint);
+}
+
+lsp::Range ParsedDocument::getRange(SMRange range, unsigned &hint) const {
+  const char *begin = text.data(), *end = begin + text.size();
+  auto offset = [&](SMLoc loc) -> size_t {
+    const char *p = loc.getPointer();
+    return p && p >= begin && p <= end ? p - begin : 0;
+  };
+  lsp::Position start = lines.getPosition(offset(range.Start), hint);
+  return {start, lines.getPosition(offset(range.End), hint)};
 }
 
 lsp::Range ParsedDocument::getTokenRange(SMLoc loc) const {
@@ -210,25 +243,33 @@ lsp::Diagnostic ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const 
 //===----------------------------------------------------------------------===//
 
 void ParsedDocument::buildIndexes() {
-  // Ops inside programs (and the programs), in source order.
-  for (const AsmParserState::OperationDefinition &def : asmState->getOpDefs()) {
-    Operation *op = def.op;
-    if (!isa<ProgramOp>(op) && !op->getParentOfType<ProgramOp>())
-      continue;
+  // Ops inside programs (and the programs), in source order. The parser
+  // finishes children before parents: sort (pointer, definition) pairs,
+  // cheaper to move than entries.
+  std::vector<std::pair<const char *, const AsmParserState::OperationDefinition *>>
+      sorted;
+  for (const AsmParserState::OperationDefinition &def : asmState->getOpDefs())
+    if (isa<ProgramOp>(def.op) || def.op->getParentOfType<ProgramOp>())
+      sorted.emplace_back(def.loc.Start.getPointer(), &def);
+  llvm::sort(sorted, llvm::less_first());
+  ops.reserve(sorted.size());
+  for (auto [ptr, def] : sorted) {
     OpEntry entry;
-    entry.op = op;
-    entry.nameLoc = def.loc;
-    entry.scopeLoc = def.scopeLoc;
+    entry.op = def->op;
+    entry.nameLoc = def->loc;
+    entry.scopeLoc = def->scopeLoc;
     ops.push_back(entry);
   }
-  llvm::sort(ops, [](const OpEntry &a, const OpEntry &b) {
-    return a.nameLoc.Start.getPointer() < b.nameLoc.Start.getPointer();
-  });
   opIndex.reserve(ops.size());
+  unsigned hint = ~0u;
   for (auto [i, entry] : llvm::enumerate(ops)) {
     opIndex[entry.op] = i;
-    entry.name = getRange(entry.nameLoc);
-    entry.scope = getRange(entry.scopeLoc);
+    entry.name = getRange(entry.nameLoc, hint);
+    // The scope starts at the op name; its end is usually on the same
+    // line, but for region ops far below: keep `hint` on the name.
+    unsigned endHint = hint;
+    SMRange end(entry.scopeLoc.End, entry.scopeLoc.End);
+    entry.scope = {entry.name.start, getRange(end, endHint).start};
   }
   for (auto [i, entry] : llvm::enumerate(ops)) {
     if (isa<ProgramOp>(entry.op)) {
@@ -263,24 +304,43 @@ void ParsedDocument::buildIndexes() {
       it->second = OpEntry::kNone;
   }
 
-  // SSA names: result groups, then block arguments.
+  // SSA names: result groups, then block arguments. Every definition and
+  // use is collected as byte offsets, sorted once, and converted to LSP
+  // positions in one ascending sweep (no binary search per position).
+  struct Pending {
+    uint32_t start, end;
+    uint32_t value;
+    int32_t use; // index into useRanges, -1 for the definition
+  };
+  std::vector<Pending> pending;
+  std::vector<size_t> useStart; // per value, into useRanges
+  const char *base = text.data();
+  auto offsetOf = [&](SMLoc loc) {
+    const char *p = loc.getPointer();
+    return static_cast<uint32_t>(
+        p && p >= base && p <= base + text.size() ? p - base : 0);
+  };
   auto addValue = [&](const AsmParserState::SMDefinition &def, Value value,
                       unsigned numValues, unsigned owner, bool isBlockArg) {
     if (!def.loc.Start.isValid())
       return;
+    uint32_t idx = values.size();
     ValueEntry entry;
-    entry.def = getRange(def.loc);
-    entry.name = std::string(def.loc.Start.getPointer(),
-                             def.loc.End.getPointer() -
-                                 def.loc.Start.getPointer());
-    entry.uses.reserve(def.uses.size());
-    for (SMRange use : def.uses)
-      entry.uses.push_back(getRange(use));
+    entry.name = StringRef(def.loc.Start.getPointer(),
+                           def.loc.End.getPointer() -
+                               def.loc.Start.getPointer());
     entry.value = value;
     entry.numValues = numValues;
     entry.owner = owner;
     entry.isBlockArg = isBlockArg;
-    values.push_back(std::move(entry));
+    values.push_back(entry);
+    pending.push_back({offsetOf(def.loc.Start), offsetOf(def.loc.End), idx, -1});
+    useStart.push_back(useRanges.size());
+    for (SMRange use : def.uses) {
+      pending.push_back({offsetOf(use.Start), offsetOf(use.End), idx,
+                         static_cast<int32_t>(useRanges.size())});
+      useRanges.emplace_back();
+    }
   };
   for (const AsmParserState::OperationDefinition &def : asmState->getOpDefs()) {
     auto it = opIndex.find(def.op);
@@ -304,7 +364,27 @@ void ParsedDocument::buildIndexes() {
       if (i < block->getNumArguments())
         addValue(arg, block->getArgument(i), 1, owner, /*isBlockArg=*/true);
   }
+
+  llvm::sort(pending, [](const Pending &a, const Pending &b) {
+    return a.start < b.start;
+  });
+  occurrences.reserve(pending.size());
+  hint = ~0u;
+  for (const Pending &p : pending) {
+    lsp::Position start = lines.getPosition(p.start, hint);
+    unsigned endHint = hint;
+    lsp::Range range{start, lines.getPosition(p.end, endHint)};
+    if (p.use < 0)
+      values[p.value].def = range;
+    else
+      useRanges[p.use] = range;
+    occurrences.push_back({range, p.value, p.use < 0});
+  }
+  useStart.push_back(useRanges.size());
+  valueIndex.reserve(values.size() * 2);
   for (auto [i, entry] : llvm::enumerate(values)) {
+    entry.uses = llvm::ArrayRef(useRanges).slice(
+        useStart[i], useStart[i + 1] - useStart[i]);
     if (entry.isBlockArg) {
       valueIndex[entry.value] = i;
     } else {
@@ -313,13 +393,7 @@ void ParsedDocument::buildIndexes() {
       for (unsigned r = 0; r < entry.numValues; ++r)
         valueIndex[op->getResult(first + r)] = i;
     }
-    occurrences.push_back({entry.def, static_cast<unsigned>(i), true});
-    for (const lsp::Range &use : entry.uses)
-      occurrences.push_back({use, static_cast<unsigned>(i), false});
   }
-  llvm::sort(occurrences, [](const NameOccurrence &a, const NameOccurrence &b) {
-    return a.range.start < b.range.start;
-  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -57,9 +57,18 @@ size_t waveasm::server::utf8OffsetOfUtf16(llvm::StringRef utf8, int units) {
 
 LineTable::LineTable(llvm::StringRef text) : text(text) {
   lineStarts.push_back(0);
-  for (size_t i = 0, e = text.size(); i < e; ++i)
-    if (text[i] == '\n')
+  bool ascii = true;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    unsigned char c = text[i];
+    if (c == '\n') {
       lineStarts.push_back(i + 1);
+      asciiLine.push_back(ascii);
+      ascii = true;
+    } else if (c >= 0x80) {
+      ascii = false;
+    }
+  }
+  asciiLine.push_back(ascii);
 }
 
 llvm::StringRef LineTable::getLine(unsigned line) const {
@@ -80,15 +89,37 @@ size_t LineTable::getOffset(lsp::Position pos) const {
   if (static_cast<size_t>(pos.line) >= lineStarts.size())
     return text.size();
   llvm::StringRef line = getLine(pos.line);
-  return lineStarts[pos.line] +
-         utf8OffsetOfUtf16(line, std::max(pos.character, 0));
+  size_t character = std::max(pos.character, 0);
+  if (asciiLine[pos.line])
+    return lineStarts[pos.line] + std::min(character, line.size());
+  return lineStarts[pos.line] + utf8OffsetOfUtf16(line, character);
 }
 
 lsp::Position LineTable::getPosition(size_t offset) const {
+  unsigned hint = ~0u;
+  return getPosition(offset, hint);
+}
+
+lsp::Position LineTable::getPosition(size_t offset, unsigned &hint) const {
   offset = std::min(offset, text.size());
-  auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
-  unsigned line = static_cast<unsigned>(it - lineStarts.begin()) - 1;
+  unsigned line;
+  auto inLine = [&](unsigned l) {
+    return l < lineStarts.size() && lineStarts[l] <= offset &&
+           (l + 1 == lineStarts.size() || offset < lineStarts[l + 1]);
+  };
+  // Ascending conversions move forward a few lines at a time.
+  if (hint < lineStarts.size() && lineStarts[hint] <= offset &&
+      (hint + 8 >= lineStarts.size() || offset < lineStarts[hint + 8])) {
+    line = hint;
+    while (!inLine(line))
+      ++line;
+  } else {
+    auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+    line = static_cast<unsigned>(it - lineStarts.begin()) - 1;
+  }
+  hint = line;
   size_t start = lineStarts[line];
-  return {static_cast<int>(line),
-          utf16Length(text.slice(start, offset))};
+  if (asciiLine[line])
+    return {static_cast<int>(line), static_cast<int>(offset - start)};
+  return {static_cast<int>(line), utf16Length(text.slice(start, offset))};
 }

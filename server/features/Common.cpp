@@ -22,16 +22,22 @@ std::string common::getUnitName(ExecUnit unit) {
   return stringifyExecUnit(unit).str();
 }
 
+// Built from the attributes: printing an op numbers every value of its
+// program first (AsmState), far too slow per hint or lint.
 std::string common::getShortText(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  // Only attribute-only ops (waits, nops) are shown this way: printing
-  // needs no value names, so a local scope is cheap.
-  op->print(os, OpPrintingFlags().skipRegions().useLocalScope());
-  StringRef line = StringRef(text).split('\n').first;
-  line = line.split(" : ").first.trim();
-  line.consume_front("waveasm.");
-  return line.str();
+  std::string text = getMnemonic(op).str();
+  if (auto wait = dyn_cast<S_WAITCNT>(op)) {
+    if (auto vm = wait.getVmcnt())
+      text += " vmcnt(" + std::to_string(*vm) + ")";
+    if (auto lgkm = wait.getLgkmcnt())
+      text += " lgkmcnt(" + std::to_string(*lgkm) + ")";
+    if (auto exp = wait.getExpcnt())
+      text += " expcnt(" + std::to_string(*exp) + ")";
+    return text;
+  }
+  if (auto count = op->getAttrOfType<IntegerAttr>("count"))
+    text += " " + std::to_string(count.getInt());
+  return text;
 }
 
 std::string common::formatRegisters(Type type) {
@@ -161,10 +167,10 @@ std::string common::getValueName(const ParsedDocument &parsed, Value value) {
     return "<value>";
   const ValueEntry &entry = parsed.getValues()[*idx];
   if (entry.isBlockArg || entry.numValues == 1)
-    return entry.name;
+    return entry.name.str();
   unsigned first = cast<OpResult>(entry.value).getResultNumber();
   unsigned number = cast<OpResult>(value).getResultNumber() - first;
-  return entry.name + "#" + std::to_string(number);
+  return (entry.name + "#" + std::to_string(number)).str();
 }
 
 std::optional<lsp::Range> common::getValueDefRange(const ParsedDocument &parsed,

@@ -59,13 +59,15 @@ lsp::SemanticToken makeToken(int line, int start, int length, TokenType type,
 
 /// Comments, types, attributes and symbols on one line. `%names` and op
 /// names are skipped (they come from the parser).
-void scanLine(llvm::StringRef text, int line,
+void scanLine(llvm::StringRef text, int line, bool ascii,
               std::vector<lsp::SemanticToken> &out) {
-  auto col = [&](size_t byte) { return utf16Length(text.take_front(byte)); };
+  auto col = [&](size_t byte) {
+    return ascii ? static_cast<int>(byte) : utf16Length(text.take_front(byte));
+  };
   for (size_t i = 0, e = text.size(); i < e;) {
     char c = text[i];
     if (c == '/' && i + 1 < e && text[i + 1] == '/') {
-      out.push_back(makeToken(line, col(i), utf16Length(text.drop_front(i)),
+      out.push_back(makeToken(line, col(i), col(e) - col(i),
                               TokenType::Comment));
       return;
     }
@@ -129,6 +131,7 @@ waveasm::server::computeSemanticTokens(const ParsedDocument &parsed,
   int lastLine = range ? range->end.line
                        : static_cast<int>(parsed.getLines().getNumLines()) - 1;
   std::vector<lsp::SemanticToken> tokens;
+  tokens.reserve(8 * (lastLine - firstLine + 1));
 
   // Op names.
   auto [begin, end] = parsed.getOpsOnLines(firstLine, lastLine);
@@ -169,7 +172,7 @@ waveasm::server::computeSemanticTokens(const ParsedDocument &parsed,
   const LineTable &lines = parsed.getLines();
   for (int line = std::max(firstLine, 0);
        line <= lastLine && line < static_cast<int>(lines.getNumLines()); ++line)
-    scanLine(lines.getLine(line), line, tokens);
+    scanLine(lines.getLine(line), line, lines.isAsciiLine(line), tokens);
 
   llvm::sort(tokens, [](const lsp::SemanticToken &a,
                         const lsp::SemanticToken &b) {
