@@ -312,6 +312,10 @@ void LspServer::parseNow(Session &session) {
   session.firstUnparsed.reset();
 
   auto start = Clock::now();
+  // The snapshot being replaced is freed only after the diagnostics are
+  // out: tearing down a large module takes milliseconds nobody should wait
+  // for.
+  std::shared_ptr<const ParsedDocument> previous = std::move(session.parsed);
   session.parsed = std::make_shared<const ParsedDocument>(
       context, doc->uri, doc->text, doc->version, settings);
   double ms = msSince(start);
@@ -327,10 +331,18 @@ void LspServer::parseNow(Session &session) {
           llvm::formatv("{0:f0}", session.debounce.interval().count()));
 
   publishDiagnostics(session);
+  releaseLater(std::move(previous));
   if (session.parsed->isVerified())
     schedulePipeline(session);
   else
     settleWaiters(session); // no pipeline will come for this text
+}
+
+void LspServer::releaseLater(std::shared_ptr<const void> snapshot) {
+  if (snapshot)
+    loop.runAfter(0, [snapshot = std::move(snapshot)]() mutable {
+      snapshot.reset();
+    });
 }
 
 void LspServer::publishDiagnostics(Session &session) {
@@ -407,6 +419,7 @@ void LspServer::onPipelineResult(const std::string &uri, uint64_t generation,
             displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
             llvm::formatv("{0:f1}", result->compileMs));
   } else {
+    releaseLater(std::move(session->compiled));
     session->compiled = result->compiled;
     session->compiledDiagnostics = std::move(result);
     logInfo("pipeline for {0} v{1}: {2} in {3} ms, lints in {4} ms",

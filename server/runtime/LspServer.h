@@ -89,6 +89,9 @@ private:
                            llvm::unique_function<void()> retry);
   void settleWaiters(Session &session);
   void publishDiagnostics(Session &session);
+  /// Frees `snapshot` on a later loop iteration (after what is being sent
+  /// now has been written).
+  void releaseLater(std::shared_ptr<const void> snapshot);
   void startProgress(Session &session);
   void endProgress(Session &session);
 

@@ -73,6 +73,17 @@ class LspClient:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
 
+    def send_chunks(self, chunks, pause=0.05):
+        """Writes `chunks` with pauses in between, as one uninterrupted
+        sequence (automatic answers to server requests wait), so the server
+        sees a message arrive in pieces."""
+        with self._write_lock:
+            for index, chunk in enumerate(chunks):
+                if index:
+                    time.sleep(pause)
+                self.proc.stdin.write(chunk)
+                self.proc.stdin.flush()
+
     @staticmethod
     def frame(message):
         body = message if isinstance(message, (bytes, str)) else json.dumps(message)
