@@ -1,0 +1,114 @@
+//===- ServerBench.cpp - the language server's per-request costs ----------===//
+//
+// Measures, on one WaveASM file, what the server does per keystroke and per
+// request (median of K runs, milliseconds):
+//
+//   parse      ParsedDocument: parse + verify + diagnostics + indexes
+//   compile    CompiledDocument: pipeline on a clone + annotations
+//   hints      computeInlayHints for a 100-line range in the middle
+//   lints      computeLints over the whole document
+//   tokens     computeSemanticTokens for the whole document
+//   hover      computeHover on an op name in the middle
+//   lenses     computeCodeLenses
+//
+// Usage: waveasm-bench-server FILE [K=15]. Budgets (10,000 instructions):
+// parse <= 30 ms, hints <= 10 ms, compile (full refresh) <= 200 ms. The
+// context runs without threads, as the server's worker does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/Features.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+
+using namespace waveasm;
+using namespace waveasm::server;
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+double timeMs(const std::function<void()> &fn) {
+  auto start = std::chrono::steady_clock::now();
+  fn();
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    llvm::errs() << "usage: waveasm-bench-server FILE [K]\n";
+    return 2;
+  }
+  int runs = argc > 2 ? std::max(1, atoi(argv[2])) : 15;
+  auto buffer = llvm::MemoryBuffer::getFile(argv[1]);
+  if (!buffer) {
+    llvm::errs() << "cannot read " << argv[1] << "\n";
+    return 2;
+  }
+  std::string text = (*buffer)->getBuffer().str();
+  mlir::MLIRContext ctx(mlir::MLIRContext::Threading::DISABLED);
+  ServerSettings settings;
+
+  std::vector<double> parseOnly, verifyOnly, indexOnly;
+  std::vector<double> parse, compile, hints, lints, tokens, hover, lenses;
+  size_t numHints = 0, numLints = 0, numTokens = 0;
+  for (int i = 0; i < runs; ++i) {
+    std::unique_ptr<ParsedDocument> doc;
+    parse.push_back(timeMs([&] {
+      doc = std::make_unique<ParsedDocument>(ctx, "file:///bench.mlir", text,
+                                             i, settings);
+    }));
+    parseOnly.push_back(doc->getParseMs());
+    verifyOnly.push_back(doc->getVerifyMs());
+    indexOnly.push_back(doc->getIndexMs());
+    std::unique_ptr<CompiledDocument> compiled;
+    compile.push_back(timeMs([&] {
+      compiled = std::make_unique<CompiledDocument>(*doc, settings);
+    }));
+    int mid = doc->getLines().getNumLines() / 2;
+    hints.push_back(timeMs([&] {
+      numHints = computeInlayHints(*doc, compiled.get(), {{mid, 0}, {mid + 100, 0}},
+                                   settings)
+                     .size();
+    }));
+    lints.push_back(timeMs([&] {
+      numLints = computeLints(*doc, *compiled, settings).size();
+    }));
+    tokens.push_back(timeMs(
+        [&] { numTokens = computeSemanticTokens(*doc).size(); }));
+    unsigned op = doc->getOpsOnLines(mid, mid + 100).first;
+    lsp::Position pos = op < doc->getOps().size() ? doc->getOps()[op].name.start
+                                                  : lsp::Position{mid, 0};
+    hover.push_back(timeMs([&] { (void)computeHover(*doc, compiled.get(), pos); }));
+    lenses.push_back(timeMs([&] { (void)computeCodeLenses(*doc, compiled.get()); }));
+    if (i == 0 && !compiled->succeeded())
+      llvm::errs() << "warning: the document did not compile\n";
+  }
+  llvm::outs() << "file: " << argv[1] << " (" << runs << " runs, median ms)\n";
+  llvm::outs() << llvm::format("parse   %8.2f  (budget 30)\n", median(parse));
+  llvm::outs() << llvm::format("  mlir parse %.2f, verify %.2f, index %.2f\n",
+                               median(parseOnly), median(verifyOnly),
+                               median(indexOnly));
+  llvm::outs() << llvm::format("compile %8.2f  (budget 200)\n", median(compile));
+  llvm::outs() << llvm::format("hints   %8.3f  (budget 10; %zu hints / 100 lines)\n",
+                               median(hints), numHints);
+  llvm::outs() << llvm::format("lints   %8.2f  (%zu)\n", median(lints), numLints);
+  llvm::outs() << llvm::format("tokens  %8.2f  (%zu)\n", median(tokens), numTokens);
+  llvm::outs() << llvm::format("hover   %8.3f\n", median(hover));
+  llvm::outs() << llvm::format("lenses  %8.2f\n", median(lenses));
+  return 0;
+}

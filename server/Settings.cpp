@@ -1,0 +1,59 @@
+//===- Settings.cpp - names of the settings' enums ------------------------===//
+
+#include "server/Settings.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace waveasm::server;
+
+std::optional<LintSeverity>
+waveasm::server::parseLintSeverity(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<LintSeverity>>(name.lower())
+      .Case("off", LintSeverity::Off)
+      .Case("none", LintSeverity::Off)
+      .Case("hint", LintSeverity::Hint)
+      .Case("info", LintSeverity::Info)
+      .Case("information", LintSeverity::Info)
+      .Case("warning", LintSeverity::Warning)
+      .Case("error", LintSeverity::Error)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef waveasm::server::stringifyLintSeverity(LintSeverity severity) {
+  switch (severity) {
+  case LintSeverity::Off:
+    return "off";
+  case LintSeverity::Hint:
+    return "hint";
+  case LintSeverity::Info:
+    return "info";
+  case LintSeverity::Warning:
+    return "warning";
+  case LintSeverity::Error:
+    return "error";
+  }
+  return "off";
+}
+
+llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
+  switch (code) {
+  case LintCode::Stall:
+    return "stall";
+  case LintCode::Pressure:
+    return "pressure";
+  case LintCode::Hazard:
+    return "hazard";
+  case LintCode::Waitcnt:
+    return "waitcnt";
+  }
+  return "";
+}
+
+std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<LintCode>>(name)
+      .Case("stall", LintCode::Stall)
+      .Case("pressure", LintCode::Pressure)
+      .Case("hazard", LintCode::Hazard)
+      .Case("waitcnt", LintCode::Waitcnt)
+      .Default(std::nullopt);
+}

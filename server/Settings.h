@@ -1,0 +1,78 @@
+//===- Settings.h - what the user can configure in the server ---*- C++ -*-===//
+//
+// Everything the editor's configuration (workspace/didChangeConfiguration,
+// initializationOptions) and `waveasm-lsp check` flags can change. Plain
+// data: protocol/ parses it from JSON, the features read it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_SERVER_SETTINGS_H
+#define WAVEASM_SERVER_SETTINGS_H
+
+#include "ir/TargetInfo.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace waveasm::server {
+
+/// Severity a lint is reported with; Off drops it.
+enum class LintSeverity : uint8_t { Off, Hint, Info, Warning, Error };
+
+/// "off", "hint", "info" ("information"), "warning", "error".
+std::optional<LintSeverity> parseLintSeverity(llvm::StringRef name);
+llvm::StringRef stringifyLintSeverity(LintSeverity severity);
+
+/// The lint codes (lsp::Diagnostic::code) the server emits.
+enum class LintCode : uint8_t { Stall, Pressure, Hazard, Waitcnt };
+constexpr unsigned kNumLintCodes = 4;
+/// "stall", "pressure", "hazard", "waitcnt".
+llvm::StringRef stringifyLintCode(LintCode code);
+std::optional<LintCode> parseLintCode(llvm::StringRef name);
+
+struct ServerSettings {
+  /// Analyse every program for this target instead of its own attribute.
+  std::optional<TargetKind> targetOverride;
+  /// TargetModel overrides, e.g. "latency.vmem_load=120"
+  /// (TargetModel::applyOverride names).
+  std::vector<std::string> targetModelOverrides;
+
+  /// Inlay hint kinds.
+  bool hintLatency = true;  // `lat 20 · stall 12`
+  bool hintPressure = true; // `v 84 · s 22 · a 128`
+  bool hintTag = true;      // `I17`
+
+  /// Lint severities, indexed by LintCode. Defaults: a stall is a hint (it
+  /// is the normal state of a single wave and shows on many lines), an
+  /// occupancy breakpoint a warning (it costs a wave per SIMD), an inserted
+  /// nop a hint (the pipeline already fixed it), a long wait information.
+  LintSeverity lintSeverity[kNumLintCodes] = {
+      LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
+      LintSeverity::Info};
+  LintSeverity &severityOf(LintCode code) {
+    return lintSeverity[static_cast<unsigned>(code)];
+  }
+  LintSeverity severityOf(LintCode code) const {
+    return lintSeverity[static_cast<unsigned>(code)];
+  }
+
+  /// `stall`: report an instruction waiting at least this many cycles for
+  /// a register operand.
+  int64_t stallThresholdCycles = 16;
+  /// `waitcnt`: report an s_waitcnt waiting at least this many cycles.
+  int64_t waitcntStallThresholdCycles = 64;
+
+  /// Debounce of the background pipeline refresh after an edit: at least
+  /// `debounceMinMs` after the last keystroke, at most `debounceMaxMs`
+  /// after the first unprocessed one.
+  int debounceMinMs = 50;
+  int debounceMaxMs = 500;
+};
+
+} // namespace waveasm::server
+
+#endif // WAVEASM_SERVER_SETTINGS_H

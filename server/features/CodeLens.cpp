@@ -1,0 +1,105 @@
+//===- CodeLens.cpp - numbers above each program and loop -----------------===//
+
+#include "server/Features.h"
+#include "server/features/Common.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::server;
+using namespace waveasm::server::common;
+
+namespace {
+
+constexpr const char *kSep = " \xC2\xB7 ";
+
+std::string formatPeak(const RegCounts &peak) {
+  return "peak v " + std::to_string(peak.vgprs()) + kSep + "s " +
+         std::to_string(peak.sgprs()) + kSep + "a " +
+         std::to_string(peak.agprs());
+}
+
+std::string formatCounts(const SpanSummary &summary, const char *per) {
+  std::string text = std::to_string(summary.waitcnts) + " waitcnt" +
+                     (summary.waitcnts == 1 ? "" : "s") + kSep +
+                     std::to_string(summary.nops) + " nop" +
+                     (summary.nops == 1 ? "" : "s") + kSep +
+                     std::to_string(summary.instructions) + " instructions" +
+                     per;
+  std::string mix = formatMix(summary);
+  if (!mix.empty())
+    text += ": " + mix;
+  return text;
+}
+
+/// Lenses carry only a title: the numbers are the point, and a command a
+/// client does not know would fail when clicked.
+lsp::CodeLens makeLens(lsp::Range range, std::string title) {
+  lsp::CodeLens lens;
+  lens.range = range;
+  lens.command = lsp::Command{std::move(title), "", {}};
+  return lens;
+}
+
+void addProgramLenses(const ParsedDocument &parsed,
+                      const CompiledProgramInfo &program,
+                      std::vector<lsp::CodeLens> &out) {
+  const ProgramAnnotations &ann = *program.annotations;
+  lsp::Range range = parsed.getOps()[program.entry].name;
+  LowerBound bound = computeProgramLowerBound(ann);
+  out.push_back(makeLens(
+      range, "est " + std::to_string(ann.getTotalCycles()) + " cycles" + kSep +
+                 "lower bound " + std::to_string(bound.cycles) + " (" +
+                 bound.unit + ")" + kSep + "critical path " +
+                 std::to_string(ann.getCriticalPath())));
+  unsigned numOps = ann.getIndex().getNumOps();
+  SpanSummary summary =
+      summarize(ann, 0, numOps ? numOps - 1 : 0);
+  out.push_back(makeLens(range, formatPeak(summary.peak) + kSep +
+                                    "occupancy " +
+                                    std::to_string(ann.getOccupancy()) +
+                                    " waves"));
+  out.push_back(makeLens(range, formatCounts(summary, "")));
+}
+
+void addLoopLenses(const ParsedDocument &parsed,
+                   const CompiledDocument &compiled,
+                   const CompiledProgramInfo &program,
+                   std::vector<lsp::CodeLens> &out) {
+  const ProgramAnnotations &ann = *program.annotations;
+  for (const LoopTiming &loop : ann.getLoops()) {
+    std::optional<unsigned> entry = compiled.lookupCompiled(loop.loop);
+    if (!entry)
+      continue;
+    lsp::Range range = parsed.getOps()[*entry].name;
+    out.push_back(makeLens(
+        range, "est " + std::to_string(loop.steadyStateCycles) +
+                   " cycles/iter (first " +
+                   std::to_string(loop.firstIterationCycles) + ")" + kSep +
+                   "lower bound " + std::to_string(loop.lowerBoundCycles) +
+                   "/iter (" + loop.busiestUnit.str() + ")" + kSep +
+                   "critical path " + std::to_string(loop.criticalPath) +
+                   kSep + "trip " + std::to_string(loop.tripCount.count) +
+                   " (" + stringifyTripCountSource(loop.tripCount.source).str() +
+                   ")"));
+    SpanSummary summary =
+        summarize(ann, loop.index + 1, ann.getIndex().getSubtreeEnd(loop.index));
+    out.push_back(makeLens(range, formatPeak(summary.peak)));
+    out.push_back(makeLens(range, formatCounts(summary, "/iter")));
+  }
+}
+
+} // namespace
+
+std::vector<lsp::CodeLens>
+waveasm::server::computeCodeLenses(const ParsedDocument &parsed,
+                                   const CompiledDocument *compiled) {
+  std::vector<lsp::CodeLens> out;
+  compiled = freshOrNull(parsed, compiled);
+  if (!compiled || !compiled->succeeded())
+    return out;
+  for (const CompiledProgramInfo &program : compiled->getPrograms()) {
+    addProgramLenses(parsed, program, out);
+    addLoopLenses(parsed, *compiled, program, out);
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+//===- InlayHints.cpp - latency, stall, live registers, tags --------------===//
+//
+// One hint per kind after each instruction in the requested range. The ops
+// are found by binary search in the document's op index and the numbers
+// are read from the compiled snapshot's per-op table: the cost is
+// proportional to the range, not the document.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/Features.h"
+#include "server/features/Common.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::server;
+using namespace waveasm::server::common;
+
+namespace {
+
+// U+00B7 MIDDLE DOT between the numbers of one hint.
+constexpr const char *kSep = " \xC2\xB7 ";
+
+std::string describeStallReason(StallReason reason) {
+  switch (reason) {
+  case StallReason::None:
+    return "";
+  case StallReason::Operand:
+    return "waiting for a register operand";
+  case StallReason::UncoveredLoad:
+    return "waiting for load data no s_waitcnt covers";
+  case StallReason::MFMAPipe:
+    return "waiting for the previous MFMA to leave the MFMA pipe";
+  case StallReason::WaitCnt:
+    return "waiting for memory counters";
+  }
+  return "";
+}
+
+lsp::InlayHint makeLatencyHint(const ParsedDocument &parsed,
+                               const CompiledDocument &compiled,
+                               const CompiledOpInfo &info, lsp::Position at) {
+  EffectiveTiming t = getEffectiveTiming(info);
+  int64_t stall = t.stall + t.waited;
+  lsp::InlayHint hint;
+  hint.position = at;
+  hint.label = "lat " + std::to_string(t.latency);
+  if (stall > 0)
+    hint.label += kSep + ("stall " + std::to_string(stall));
+  hint.paddingLeft = true;
+
+  std::string tip;
+  llvm::raw_string_ostream os(tip);
+  os << "**Latency " << t.latency << "**: cycles from issue until the result "
+     << "can be read (" << getUnitName(info.annotation->unit) << ", "
+     << compiled.getPrograms()[info.program].annotations->getTarget().arch->name
+     << " model).\n\n";
+  os << "**Stall " << stall << "**: cycles this instruction waits before it "
+     << "issues";
+  if (t.stall > 0)
+    os << "; " << t.stall << " " << describeStallReason(t.reason);
+  if (t.waited > 0) {
+    os << "; " << t.waited << " in the";
+    for (Operation *op : info.insertedBefore)
+      os << " `" << getShortText(op) << "`";
+    os << " the pipeline inserted before it";
+  }
+  os << ".\n\nIssues at cycle " << t.issueCycle
+     << (t.steady ? " of the steady-state iteration of its loop."
+                  : " of the program.");
+  (void)parsed;
+  hint.tooltip = std::move(tip);
+  return hint;
+}
+
+lsp::InlayHint makePressureHint(const CompiledDocument &compiled,
+                                const CompiledOpInfo &info, lsp::Position at) {
+  const RegCounts &live = info.annotation->liveAfter;
+  lsp::InlayHint hint;
+  hint.position = at;
+  hint.label = "v " + std::to_string(live.vgprs()) + kSep + "s " +
+               std::to_string(live.sgprs());
+  if (live.agprs() > 0)
+    hint.label += kSep + ("a " + std::to_string(live.agprs()));
+  hint.paddingLeft = true;
+
+  const ProgramAnnotations &ann = *compiled.getPrograms()[info.program].annotations;
+  std::string tip;
+  llvm::raw_string_ostream os(tip);
+  os << "**Live after**: registers holding values still needed after this "
+     << "instruction: " << live.vgprs() << " VGPRs, " << live.sgprs()
+     << " SGPRs, " << live.agprs() << " AGPRs (values whose last use is here "
+     << "are not counted).\n\nProgram peak: " << ann.getPeak(RegClass::VGPR).regs
+     << " VGPRs, " << ann.getPeak(RegClass::SGPR).regs << " SGPRs, "
+     << ann.getPeak(RegClass::AGPR).regs << " AGPRs; " << ann.getOccupancy()
+     << " waves per SIMD.";
+  hint.tooltip = std::move(tip);
+  return hint;
+}
+
+lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
+  lsp::InlayHint hint;
+  hint.position = at;
+  hint.label = formatConductorTag(tag);
+  hint.paddingLeft = true;
+  hint.tooltip = "**Conductor tag** `" + hint.label + "`: this is schedulable "
+                 "instruction number " + std::to_string(tag) +
+                 " of its block, counting from 0. Conductor moves name "
+                 "instructions by these tags.";
+  return hint;
+}
+
+} // namespace
+
+std::vector<lsp::InlayHint>
+waveasm::server::computeInlayHints(const ParsedDocument &parsed,
+                                   const CompiledDocument *compiled,
+                                   lsp::Range range,
+                                   const ServerSettings &settings) {
+  std::vector<lsp::InlayHint> hints;
+  compiled = freshOrNull(parsed, compiled);
+  bool numbers = compiled && compiled->succeeded() &&
+                 (settings.hintLatency || settings.hintPressure);
+  auto [begin, end] = parsed.getOpsOnLines(range.start.line, range.end.line);
+  llvm::ArrayRef<OpEntry> ops = parsed.getOps();
+  for (unsigned i = begin; i < end; ++i) {
+    const OpEntry &entry = ops[i];
+    // Structure ops get code lenses instead.
+    if (entry.op->getNumRegions() != 0)
+      continue;
+    lsp::Position at = entry.scope.end;
+    const CompiledOpInfo *info = numbers ? compiled->lookup(i) : nullptr;
+    if (info && info->annotation && info->annotation->issueCycles > 0) {
+      if (settings.hintLatency)
+        hints.push_back(makeLatencyHint(parsed, *compiled, *info, at));
+      if (settings.hintPressure)
+        hints.push_back(makePressureHint(*compiled, *info, at));
+    }
+    if (settings.hintTag && entry.tag >= 0)
+      hints.push_back(makeTagHint(entry.tag, at));
+  }
+  return hints;
+}

@@ -1,0 +1,282 @@
+//===- Lints.cpp - stall, pressure, hazard, waitcnt -----------------------===//
+//
+// Lints read the compiled snapshot: the annotations of the compiled
+// programs and the ops the pipeline inserted, each attributed to the input
+// op it precedes (CompiledOpInfo::insertedBefore). Timing is the steady
+// state for ops in loops (it repeats every iteration), else the program
+// timeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/Features.h"
+#include "server/features/Common.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::server;
+using namespace waveasm::server::common;
+
+namespace {
+
+std::optional<lsp::DiagnosticSeverity> toSeverity(LintSeverity severity) {
+  switch (severity) {
+  case LintSeverity::Off:
+    return std::nullopt;
+  case LintSeverity::Hint:
+    return lsp::DiagnosticSeverity::Hint;
+  case LintSeverity::Info:
+    return lsp::DiagnosticSeverity::Information;
+  case LintSeverity::Warning:
+    return lsp::DiagnosticSeverity::Warning;
+  case LintSeverity::Error:
+    return lsp::DiagnosticSeverity::Error;
+  }
+  return std::nullopt;
+}
+
+struct LintContext {
+  const ParsedDocument &parsed;
+  const CompiledDocument &compiled;
+  const ServerSettings &settings;
+  std::vector<lsp::Diagnostic> &out;
+
+  bool enabled(LintCode code) const {
+    return settings.severityOf(code) != LintSeverity::Off;
+  }
+  lsp::Diagnostic &add(LintCode code, lsp::Range range, std::string message) {
+    lsp::Diagnostic diag;
+    diag.range = range;
+    diag.severity = *toSeverity(settings.severityOf(code));
+    diag.code = stringifyLintCode(code).str();
+    diag.message = std::move(message);
+    out.push_back(std::move(diag));
+    return out.back();
+  }
+  /// Related information pointing at the input op producing `compiledValue`.
+  void relateProducer(lsp::Diagnostic &diag, Value compiledValue,
+                      const std::string &what) {
+    Value input = getInputValue(parsed, compiled, compiledValue);
+    if (!input)
+      return;
+    if (std::optional<lsp::Range> def = getValueDefRange(parsed, input))
+      diag.related.push_back({makeLocation(parsed, *def), what});
+  }
+  /// "`v_mfma...` on line 12" for the producer of a compiled value.
+  std::string describeProducer(Value compiledValue) {
+    Operation *def = compiledValue.getDefiningOp();
+    if (!def)
+      return "a block argument";
+    std::string text = "`" + getMnemonic(def).str() + "`";
+    if (std::optional<unsigned> e = compiled.lookupCompiled(def))
+      text += " on line " + std::to_string(getDisplayLine(parsed, *e));
+    return text;
+  }
+};
+
+/// `stall`: an instruction waiting for a register operand at least the
+/// threshold: it was issued that many cycles before its
+/// operand is ready.
+void lintStalls(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
+  EffectiveTiming t = getEffectiveTiming(info);
+  if (t.stall < ctx.settings.stallThresholdCycles)
+    return;
+  // Waiting for the MFMA pipe is what an MFMA-bound loop does; only
+  // dependency stalls are worth a lint.
+  if (t.reason != StallReason::Operand && t.reason != StallReason::UncoveredLoad)
+    return;
+  const OpEntry &entry = ctx.parsed.getOps()[idx];
+  const ProgramAnnotations &ann =
+      *ctx.compiled.getPrograms()[info.program].annotations;
+  std::string where = t.steady ? " in every iteration of its loop" : "";
+  Value operand = findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
+  std::string name =
+      operand ? getValueName(ctx.parsed,
+                             getInputValue(ctx.parsed, ctx.compiled, operand))
+              : std::string("an operand");
+  std::string message = "`" + getMnemonic(entry.op).str() + "` is issued " +
+                        std::to_string(t.stall) + " cycles before its operand " +
+                        name + " is ready" + where;
+  if (operand) {
+    const InstAnnotation *producer = ann.lookup(operand.getDefiningOp());
+    message += " (" + ctx.describeProducer(operand);
+    if (producer)
+      message += ", latency " + std::to_string(producer->latency);
+    message += ")";
+  }
+  message += "; move independent work before it or the producer earlier";
+  lsp::Diagnostic &diag = ctx.add(LintCode::Stall, entry.name, message);
+  if (operand)
+    ctx.relateProducer(diag, operand, "the operand " + name + " is produced here");
+}
+
+/// `hazard`: nops the pipeline inserted before the op.
+void lintHazards(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
+  int64_t waitStates = 0;
+  std::string nops;
+  for (Operation *op : info.insertedBefore)
+    if (auto nop = dyn_cast<S_NOP>(op)) {
+      waitStates += nop.getCount() + 1;
+      nops += (nops.empty() ? "`" : ", `") + getShortText(op) + "`";
+    }
+  if (!waitStates)
+    return;
+  const OpEntry &entry = ctx.parsed.getOps()[idx];
+  const ProgramAnnotations &ann =
+      *ctx.compiled.getPrograms()[info.program].annotations;
+  Value operand = findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
+  std::string message = "the pipeline inserted " + nops + " (" +
+                        std::to_string(waitStates) + " wait state" +
+                        (waitStates == 1 ? "" : "s") + ") before `" +
+                        getMnemonic(entry.op).str() + "`";
+  std::string cause;
+  if (operand) {
+    Operation *def = operand.getDefiningOp();
+    auto facts = dyn_cast_or_null<InstInfoOpInterface>(def);
+    std::string name =
+        getValueName(ctx.parsed, getInputValue(ctx.parsed, ctx.compiled, operand));
+    if (facts && facts.getLatencyClass() == LatencyClass::Trans)
+      cause = "it reads " + name + ", a transcendental result (" +
+              ctx.describeProducer(operand) + ")";
+    else if (facts && facts.getExecUnit() == ExecUnit::MFMA)
+      cause = "it reads " + name + ", an MFMA result (" +
+              ctx.describeProducer(operand) + ")";
+    else
+      cause = "it reads " + name + " (" + ctx.describeProducer(operand) + ")";
+  }
+  if (!cause.empty())
+    message += ": " + cause;
+  message += "; independent instructions between the two would replace the "
+             "nops";
+  lsp::Diagnostic &diag = ctx.add(LintCode::Hazard, entry.name, message);
+  if (operand)
+    ctx.relateProducer(diag, operand, "hazard source");
+}
+
+/// `waitcnt`: waits (inserted before the op, or the op itself) that stall
+/// at least the threshold.
+void lintWaits(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
+  const ProgramAnnotations &ann =
+      *ctx.compiled.getPrograms()[info.program].annotations;
+  auto stallOf = [](const InstAnnotation &a) {
+    return a.inLoop ? a.steadyStall : a.stall;
+  };
+  int64_t stall = 0;
+  std::string waits;
+  bool inserted = false;
+  for (Operation *op : info.insertedBefore)
+    if (isWaitOp(op))
+      if (const InstAnnotation *a = ann.lookup(op)) {
+        stall += stallOf(*a);
+        waits += (waits.empty() ? "`" : ", `") + getShortText(op) + "`";
+        inserted = true;
+      }
+  if (isWaitOp(info.compiled) && info.annotation) {
+    stall += stallOf(*info.annotation);
+    waits += (waits.empty() ? "`" : ", `") + getShortText(info.compiled) + "`";
+  }
+  if (waits.empty() || stall < ctx.settings.waitcntStallThresholdCycles)
+    return;
+  const OpEntry &entry = ctx.parsed.getOps()[idx];
+  bool steady = info.annotation && info.annotation->inLoop;
+  std::string message = waits + (inserted ? " (inserted before `" +
+                                                getMnemonic(entry.op).str() +
+                                                "`)"
+                                          : "") +
+                        " waits " + std::to_string(stall) + " cycles" +
+                        (steady ? " in every iteration of its loop" : "");
+  Value load = isWaitOp(info.compiled)
+                   ? Value()
+                   : findLatestOperand(ann, info.compiled, /*memoryOnly=*/true);
+  if (load)
+    message += " for " + ctx.describeProducer(load);
+  message += "; issue the memory op earlier or move independent work before "
+             "the wait";
+  lsp::Diagnostic &diag = ctx.add(LintCode::Waitcnt, entry.name, message);
+  if (load)
+    ctx.relateProducer(diag, load, "the awaited memory op");
+}
+
+/// `pressure`: the VGPR peak of each program when a breakpoint below it
+/// would gain a wave per SIMD.
+void lintPressure(LintContext &ctx, const CompiledProgramInfo &program) {
+  const ProgramAnnotations &ann = *program.annotations;
+  const PressurePeak &peak = ann.getPeak(RegClass::VGPR);
+  if (!peak.op)
+    return;
+  auto breakpoint = ann.getTarget().getNextVGPRBreakpoint(peak.regs);
+  if (!breakpoint)
+    return;
+  auto [maxVGPRs, waves] = *breakpoint;
+  std::optional<unsigned> entry = getEntryFor(ctx.compiled, peak.op);
+  lsp::Range range = ctx.parsed.getOps()[entry ? *entry : program.entry].name;
+  int64_t toFree = peak.regs - maxVGPRs;
+  lsp::Diagnostic &diag = ctx.add(
+      LintCode::Pressure, range,
+      std::to_string(peak.regs) + " VGPRs are live here (the peak of @" +
+          ann.getProgram().getSymName().str() + "): " +
+          std::to_string(ann.getOccupancy()) + " waves per SIMD; free " +
+          std::to_string(toFree) + " VGPR" + (toFree == 1 ? "" : "s") +
+          " to reach " + std::to_string(waves) + " waves (at most " +
+          std::to_string(maxVGPRs) + ")");
+  // The largest VGPR blocks live here are the candidates.
+  unsigned shown = 0;
+  for (const LiveValue &live : ann.getLiveness().getLiveValuesAt(peak.index)) {
+    if (live.regClass != RegClass::VGPR || shown == 5)
+      continue;
+    Value input = getInputValue(ctx.parsed, ctx.compiled, live.value);
+    std::optional<lsp::Range> def =
+        input ? getValueDefRange(ctx.parsed, input) : std::nullopt;
+    if (!def)
+      continue;
+    ++shown;
+    diag.related.push_back(
+        {makeLocation(ctx.parsed, *def),
+         getValueName(ctx.parsed, input) + ": " + std::to_string(live.size) +
+             " VGPR" + (live.size == 1 ? "" : "s") + " live across " +
+             std::to_string(live.range.end - live.range.start) +
+             " instructions"});
+  }
+}
+
+} // namespace
+
+std::vector<lsp::Diagnostic>
+waveasm::server::computeLints(const ParsedDocument &parsed,
+                              const CompiledDocument &compiled,
+                              const ServerSettings &settings) {
+  std::vector<lsp::Diagnostic> out;
+  if (!compiled.isFor(parsed) || !compiled.succeeded())
+    return out;
+  LintContext ctx{parsed, compiled, settings, out};
+  for (unsigned i = 0, e = parsed.getOps().size(); i < e; ++i) {
+    const CompiledOpInfo *info = compiled.lookup(i);
+    if (!info || !info->annotation)
+      continue;
+    if (ctx.enabled(LintCode::Stall))
+      lintStalls(ctx, i, *info);
+    if (ctx.enabled(LintCode::Hazard))
+      lintHazards(ctx, i, *info);
+    if (ctx.enabled(LintCode::Waitcnt))
+      lintWaits(ctx, i, *info);
+  }
+  if (ctx.enabled(LintCode::Pressure))
+    for (const CompiledProgramInfo &program : compiled.getPrograms())
+      lintPressure(ctx, program);
+  return out;
+}
+
+std::vector<lsp::Diagnostic>
+waveasm::server::computeDiagnostics(const ParsedDocument &parsed,
+                                    const CompiledDocument *compiled,
+                                    const ServerSettings &settings) {
+  std::vector<lsp::Diagnostic> out = parsed.getDiagnostics();
+  compiled = freshOrNull(parsed, compiled);
+  if (!compiled)
+    return out;
+  out.insert(out.end(), compiled->getDiagnostics().begin(),
+             compiled->getDiagnostics().end());
+  std::vector<lsp::Diagnostic> lints = computeLints(parsed, *compiled, settings);
+  out.insert(out.end(), std::make_move_iterator(lints.begin()),
+             std::make_move_iterator(lints.end()));
+  return out;
+}

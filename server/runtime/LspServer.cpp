@@ -1,0 +1,782 @@
+//===- LspServer.cpp - the language server's runtime
+//-----------------------===//
+
+#include "server/runtime/LspServer.h"
+
+#include "protocol/LspParamsJSON.h"
+#include "protocol/Uri.h"
+#include "server/DiagnosticCapture.h"
+#include "server/Features.h"
+
+#include "analysis/Metrics.h"
+#include "pipeline/CompileAndMeasure.h"
+
+#include "llvm/Support/Path.h"
+
+using namespace waveasm;
+using namespace waveasm::server;
+using lsp::ErrorCode;
+using lsp::logError;
+using lsp::logInfo;
+using lsp::logVerbose;
+using lsp::makeError;
+namespace json = llvm::json;
+
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// A short name for logs and progress messages.
+std::string displayName(llvm::StringRef uri) {
+  std::optional<std::string> path = lsp::uriToPath(uri);
+  return path ? llvm::sys::path::filename(*path).str() : uri.str();
+}
+
+} // namespace
+
+/// What the worker hands back for one pipeline run.
+struct LspServer::PipelineResult {
+  std::shared_ptr<const CompiledDocument> compiled;
+  std::vector<lsp::Diagnostic> diagnostics; // all of them, lints included
+  double compileMs = 0, lintMs = 0;
+  bool superseded = false; // a newer text was queued; lints skipped
+};
+
+/// The runtime state of one open document.
+struct LspServer::Session {
+  std::string uri;
+  DebouncePolicy debounce;
+  std::optional<EventLoop::TimerId> parseTimer;
+  std::optional<Clock::time_point> lastEdit;
+  /// The oldest edit not parsed yet (nullopt: the text is parsed).
+  std::optional<Clock::time_point> firstUnparsed;
+
+  std::shared_ptr<const ParsedDocument> parsed;
+  std::shared_ptr<const CompiledDocument> compiled;
+  /// The worker's diagnostics for `compiled` (lints included).
+  std::shared_ptr<const PipelineResult> compiledDiagnostics;
+  /// The newest pipeline generation, read by the running job to skip work
+  /// a newer text makes useless.
+  std::shared_ptr<std::atomic<uint64_t>> newestPipeline =
+      std::make_shared<std::atomic<uint64_t>>(0);
+
+  /// Pipeline runs scheduled and settled, as generations: a run replaced
+  /// in the queue never settles, its successor settles both.
+  uint64_t pipelineScheduled = 0;
+  uint64_t pipelineSettled = 0;
+  /// Cancelled when the document closes: its queued runs are dropped.
+  lsp::CancellationToken lifetime;
+  std::vector<llvm::unique_function<void()>> waiters;
+
+  std::optional<EventLoop::TimerId> progressTimer;
+  std::string progressToken; // non-empty while created or begun
+  bool progressBegun = false;
+
+  bool pipelinePending() const { return pipelineSettled < pipelineScheduled; }
+};
+
+LspServer::LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
+                     mlir::MLIRContext &context)
+    : loop(loop), dispatcher(dispatcher), context(context),
+      worker(std::make_unique<Worker>([&loop] { loop.wake(); })) {}
+
+LspServer::~LspServer() { stopWorker(); }
+
+void LspServer::stopWorker() { worker.reset(); }
+
+void LspServer::drainCompletions() {
+  if (worker)
+    worker->drainCompletions();
+}
+
+template <typename P, typename R>
+void LspServer::method(llvm::StringLiteral name,
+                       void (LspServer::*handler)(const P &, lsp::Reply<R>)) {
+  dispatcher.onRequest<P, R>(
+      name, [this, handler, name](const P &params, lsp::Reply<R> reply) {
+        auto start = Clock::now();
+        (this->*handler)(params, std::move(reply));
+        logVerbose("{0} handled in {1} ms", name, msSince(start));
+      });
+}
+
+template <typename P>
+void LspServer::notification(llvm::StringLiteral name,
+                             void (LspServer::*handler)(const P &)) {
+  dispatcher.onNotification<P>(
+      name, [this, handler](const P &params) { (this->*handler)(params); });
+}
+
+void LspServer::registerMethods() {
+  method("initialize", &LspServer::onInitialize);
+  method("shutdown", &LspServer::onShutdown);
+  dispatcher.onNotification<lsp::NoParams>("initialized",
+                                           [](const lsp::NoParams &) {});
+  notification("workspace/didChangeConfiguration",
+               &LspServer::onDidChangeConfiguration);
+
+  notification("textDocument/didOpen", &LspServer::onDidOpen);
+  notification("textDocument/didChange", &LspServer::onDidChange);
+  notification("textDocument/didClose", &LspServer::onDidClose);
+  dispatcher.onNotification<lsp::NoParams>("textDocument/didSave",
+                                           [](const lsp::NoParams &) {});
+
+  method("textDocument/hover", &LspServer::onHover);
+  method("textDocument/definition", &LspServer::onDefinition);
+  method("textDocument/references", &LspServer::onReferences);
+  method("textDocument/documentHighlight", &LspServer::onDocumentHighlight);
+  method("textDocument/prepareRename", &LspServer::onPrepareRename);
+  method("textDocument/rename", &LspServer::onRename);
+  method("textDocument/documentSymbol", &LspServer::onDocumentSymbol);
+  method("textDocument/foldingRange", &LspServer::onFoldingRange);
+  method("textDocument/semanticTokens/full", &LspServer::onSemanticTokens);
+  method("textDocument/inlayHint", &LspServer::onInlayHint);
+  method("textDocument/codeLens", &LspServer::onCodeLens);
+  method("workspace/executeCommand", &LspServer::onExecuteCommand);
+  method("waveasm/assembly", &LspServer::onAssembly);
+  method("waveasm/metrics", &LspServer::onMetrics);
+}
+
+void LspServer::showMessage(int type, llvm::StringRef message) {
+  dispatcher.notify("window/showMessage",
+                    json::Object{{"type", type}, {"message", message}});
+}
+
+//===----------------------------------------------------------------------===//
+// Lifecycle and configuration
+//===----------------------------------------------------------------------===//
+
+void LspServer::onInitialize(const lsp::InitializeParams &params,
+                             lsp::Reply<lsp::InitializeResult> reply) {
+  client = params.capabilities;
+  applySettings(params.initializationOptions);
+
+  lsp::InitializeResult result;
+  const SemanticTokenLegend &legend = getSemanticTokenLegend();
+  result.capabilities.semanticTokenTypes = legend.tokenTypes;
+  result.capabilities.semanticTokenModifiers = legend.tokenModifiers;
+  result.serverName = "waveasm-lsp";
+  result.serverVersion = "0.1.0";
+  logInfo("initialized: progress={0} inlayHintRefresh={1} "
+          "codeLensRefresh={2}",
+          client.workDoneProgress, client.inlayHintRefresh,
+          client.codeLensRefresh);
+  reply(std::move(result));
+}
+
+void LspServer::onShutdown(const lsp::NoParams &,
+                           lsp::Reply<json::Value> reply) {
+  // Nothing more will be asked; stop spending time on pipelines.
+  for (auto &[uri, session] : sessions)
+    session->lifetime.cancel();
+  reply(nullptr);
+}
+
+void LspServer::applySettings(const json::Value &json) {
+  for (const std::string &problem :
+       applySettingsJSON(json, settings, runtime)) {
+    logError("settings: {0}", problem);
+    showMessage(/*Warning=*/2, "waveasm-lsp settings: " + problem);
+  }
+  for (auto &[uri, session] : sessions)
+    session->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
+                                runtime.debounceLeadingEdge);
+  logVerbose("settings: {0}",
+             lsp::serialize(settingsToJSON(settings, runtime)));
+}
+
+void LspServer::onDidChangeConfiguration(
+    const lsp::DidChangeConfigurationParams &params) {
+  applySettings(params.settings);
+  // Settings change parsing (target), lints and hints: redo everything.
+  for (auto &[uri, session] : sessions)
+    parseNow(*session);
+}
+
+//===----------------------------------------------------------------------===//
+// Documents
+//===----------------------------------------------------------------------===//
+
+LspServer::Session *LspServer::find(llvm::StringRef uri) {
+  auto it = sessions.find(uri);
+  return it == sessions.end() ? nullptr : it->second.get();
+}
+
+llvm::Expected<LspServer::Session *> LspServer::ready(llvm::StringRef uri) {
+  Session *session = find(uri);
+  if (!session)
+    return makeError(ErrorCode::InvalidParams,
+                     "document is not open: " + uri.str());
+  if (session->firstUnparsed || !session->parsed)
+    parseNow(*session);
+  return session;
+}
+
+void LspServer::onDidOpen(const lsp::DidOpenTextDocumentParams &params) {
+  const lsp::TextDocumentItem &item = params.textDocument;
+  store.open(item);
+  std::unique_ptr<Session> &slot = sessions[item.uri];
+  if (slot) {
+    // Reopened without a close: start over.
+    slot->lifetime.cancel();
+    if (slot->parseTimer)
+      loop.cancel(*slot->parseTimer);
+    endProgress(*slot);
+  }
+  slot = std::make_unique<Session>();
+  slot->uri = item.uri;
+  slot->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
+                           runtime.debounceLeadingEdge);
+  logInfo("opened {0} (version {1}, {2} bytes)", displayName(item.uri),
+          item.version, item.text.size());
+  parseNow(*slot);
+}
+
+void LspServer::onDidChange(const lsp::DidChangeTextDocumentParams &params) {
+  Session *session = find(params.textDocument.uri);
+  llvm::Expected<const TextDocument *> doc =
+      store.change(params.textDocument, params.contentChanges);
+  if (!doc || !session) {
+    std::string message = doc ? "no session" : llvm::toString(doc.takeError());
+    logError("didChange {0} version {1} ignored: {2}", params.textDocument.uri,
+             params.textDocument.version, message);
+    showMessage(/*Error=*/1, "waveasm-lsp ignored an edit: " + message +
+                                 "; the document may be out of sync (close "
+                                 "and reopen it)");
+    return;
+  }
+  scheduleParse(*session);
+}
+
+void LspServer::onDidClose(const lsp::DidCloseTextDocumentParams &params) {
+  const std::string &uri = params.textDocument.uri;
+  store.close(uri);
+  auto it = sessions.find(uri);
+  if (it == sessions.end())
+    return;
+  std::unique_ptr<Session> session = std::move(it->second);
+  sessions.erase(it);
+  session->lifetime.cancel();
+  if (session->parseTimer)
+    loop.cancel(*session->parseTimer);
+  endProgress(*session);
+  // Waiting requests now find the document closed and answer so.
+  std::vector<llvm::unique_function<void()>> waiters;
+  waiters.swap(session->waiters);
+  for (auto &waiter : waiters)
+    waiter();
+  // Clear the document's diagnostics in the editor.
+  lsp::PublishDiagnosticsParams clear;
+  clear.uri = uri;
+  dispatcher.notify("textDocument/publishDiagnostics", clear);
+  logInfo("closed {0}", displayName(uri));
+}
+
+void LspServer::scheduleParse(Session &session) {
+  Clock::time_point now = Clock::now();
+  DebouncePolicy::Duration delay =
+      session.debounce.delayFor(now, session.lastEdit, session.firstUnparsed);
+  session.lastEdit = now;
+  if (!session.firstUnparsed)
+    session.firstUnparsed = now;
+  if (session.parseTimer) {
+    loop.cancel(*session.parseTimer);
+    session.parseTimer.reset();
+  }
+  if (delay.count() <= 0) {
+    parseNow(session);
+    return;
+  }
+  std::string uri = session.uri;
+  session.parseTimer = loop.runAfter(delay.count(), [this, uri] {
+    if (Session *s = find(uri)) {
+      s->parseTimer.reset();
+      parseNow(*s);
+    }
+  });
+}
+
+void LspServer::parseNow(Session &session) {
+  if (session.parseTimer) {
+    loop.cancel(*session.parseTimer);
+    session.parseTimer.reset();
+  }
+  const TextDocument *doc = store.get(session.uri);
+  if (!doc)
+    return;
+  std::optional<Clock::time_point> editedAt = session.firstUnparsed;
+  session.firstUnparsed.reset();
+
+  auto start = Clock::now();
+  // The snapshot being replaced is freed only after the diagnostics are
+  // out: tearing down a large module takes milliseconds nobody should wait
+  // for.
+  std::shared_ptr<const ParsedDocument> previous = std::move(session.parsed);
+  session.parsed = std::make_shared<const ParsedDocument>(
+      context, doc->uri, doc->text, doc->version, settings);
+  double ms = msSince(start);
+  session.debounce.recordParse(DebouncePolicy::Duration(ms));
+  logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
+          "ms",
+          displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
+          session.parsed->getDiagnostics().size(),
+          editedAt
+              ? llvm::formatv(", {0:f1} ms after the edit", msSince(*editedAt))
+                    .str()
+              : std::string(),
+          llvm::formatv("{0:f0}", session.debounce.interval().count()));
+
+  publishDiagnostics(session);
+  releaseLater(std::move(previous));
+  if (session.parsed->isVerified())
+    schedulePipeline(session);
+  else
+    settleWaiters(session); // no pipeline will come for this text
+}
+
+void LspServer::releaseLater(std::shared_ptr<const void> snapshot) {
+  if (snapshot)
+    loop.runAfter(0, [snapshot = std::move(snapshot)]() mutable {
+      snapshot.reset();
+    });
+}
+
+void LspServer::publishDiagnostics(Session &session) {
+  const ParsedDocument &parsed = *session.parsed;
+  lsp::PublishDiagnosticsParams params;
+  params.uri = session.uri;
+  params.version = parsed.getVersion();
+  auto start = Clock::now();
+  // With a fresh compiled snapshot the worker already computed everything
+  // (lints included); otherwise only the parse diagnostics apply.
+  const CompiledDocument *compiled =
+      freshOrNull(parsed, session.compiled.get());
+  if (compiled && session.compiledDiagnostics &&
+      session.compiledDiagnostics->compiled.get() == compiled)
+    params.diagnostics = session.compiledDiagnostics->diagnostics;
+  else
+    params.diagnostics = computeDiagnostics(parsed, nullptr, settings);
+  logVerbose("{0} diagnostics for {1} v{2} in {3} ms",
+             params.diagnostics.size(), displayName(session.uri),
+             parsed.getVersion(), llvm::formatv("{0:f1}", msSince(start)));
+  dispatcher.notify("textDocument/publishDiagnostics", params);
+}
+
+void LspServer::schedulePipeline(Session &session) {
+  uint64_t generation = ++session.pipelineScheduled;
+  session.newestPipeline->store(generation);
+  std::string uri = session.uri;
+  std::shared_ptr<const ParsedDocument> parsed = session.parsed;
+  ServerSettings snapshot = settings;
+  worker->post(
+      "pipeline " + uri, session.lifetime,
+      [this, uri, generation, newest = session.newestPipeline,
+       parsed = std::move(parsed),
+       snapshot = std::move(snapshot)]() mutable -> Worker::Continuation {
+        auto result = std::make_shared<PipelineResult>();
+        auto start = Clock::now();
+        result->compiled =
+            std::make_shared<const CompiledDocument>(*parsed, snapshot);
+        result->compileMs = msSince(start);
+        // Lints can cost more than compiling; skip them when a newer text
+        // is already waiting, since this result will be dropped anyway.
+        if (newest->load() == generation) {
+          start = Clock::now();
+          result->diagnostics =
+              computeDiagnostics(*parsed, result->compiled.get(), snapshot);
+          result->lintMs = msSince(start);
+        } else {
+          result->superseded = true;
+        }
+        // The snapshots move into the continuation so that they are
+        // released on the loop thread.
+        return [this, uri, generation, parsed = std::move(parsed),
+                result = std::move(result)]() mutable {
+          onPipelineResult(uri, generation, std::move(parsed),
+                           std::move(result));
+        };
+      });
+  startProgress(session);
+}
+
+void LspServer::onPipelineResult(const std::string &uri, uint64_t generation,
+                                 std::shared_ptr<const ParsedDocument> parsed,
+                                 std::shared_ptr<PipelineResult> result) {
+  Session *session = find(uri);
+  if (!session)
+    return; // closed meanwhile
+  session->pipelineSettled = std::max(session->pipelineSettled, generation);
+  const TextDocument *doc = store.get(uri);
+  bool current = !result->superseded && session->parsed == parsed && doc &&
+                 doc->version == parsed->getVersion();
+  if (!current) {
+    logInfo("dropped the pipeline result for {0} v{1} (now v{2}) after {3} "
+            "ms",
+            displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
+            llvm::formatv("{0:f1}", result->compileMs));
+  } else {
+    releaseLater(std::move(session->compiled));
+    session->compiled = result->compiled;
+    session->compiledDiagnostics = std::move(result);
+    logInfo("pipeline for {0} v{1}: {2} in {3} ms, lints in {4} ms",
+            displayName(uri), parsed->getVersion(),
+            session->compiled->succeeded() ? "compiled" : "failed",
+            llvm::formatv("{0:f1}", session->compiledDiagnostics->compileMs),
+            llvm::formatv("{0:f1}", session->compiledDiagnostics->lintMs));
+    publishDiagnostics(*session);
+    if (client.inlayHintRefresh)
+      dispatcher.call("workspace/inlayHint/refresh", nullptr);
+    if (client.codeLensRefresh)
+      dispatcher.call("workspace/codeLens/refresh", nullptr);
+  }
+  if (!session->pipelinePending()) {
+    endProgress(*session);
+    settleWaiters(*session);
+  }
+}
+
+void LspServer::whenPipelineSettles(Session &session,
+                                    llvm::unique_function<void()> retry) {
+  session.waiters.push_back(std::move(retry));
+}
+
+void LspServer::settleWaiters(Session &session) {
+  std::vector<llvm::unique_function<void()>> waiters;
+  waiters.swap(session.waiters);
+  for (auto &waiter : waiters)
+    waiter();
+}
+
+void LspServer::startProgress(Session &session) {
+  if (!client.workDoneProgress || session.progressTimer ||
+      !session.progressToken.empty())
+    return;
+  std::string uri = session.uri;
+  session.progressTimer = loop.runAfter(runtime.progressDelayMs, [this, uri] {
+    Session *s = find(uri);
+    if (!s)
+      return;
+    s->progressTimer.reset();
+    if (!s->pipelinePending())
+      return;
+    std::string token =
+        "waveasm/pipeline/" + std::to_string(nextProgressToken++);
+    s->progressToken = token;
+    // Progress may only be reported once the client accepted the token.
+    dispatcher.call(
+        "window/workDoneProgress/create",
+        lsp::WorkDoneProgressCreateParams{token},
+        [this, uri, token](llvm::Expected<json::Value> result) {
+          Session *s = find(uri);
+          if (!result) {
+            logInfo("workDoneProgress/create refused: {0}",
+                    llvm::toString(result.takeError()));
+            if (s && s->progressToken == token)
+              s->progressToken.clear();
+            return;
+          }
+          if (!s || s->progressToken != token)
+            return;
+          if (!s->pipelinePending()) {
+            s->progressToken.clear();
+            return;
+          }
+          lsp::WorkDoneProgress begin;
+          begin.kind = lsp::WorkDoneProgress::Begin;
+          begin.title = "WaveASM pipeline";
+          begin.message =
+              displayName(uri) + " v" + std::to_string(s->parsed->getVersion());
+          dispatcher.notify("$/progress", lsp::ProgressParams{token, begin});
+          s->progressBegun = true;
+        });
+  });
+}
+
+void LspServer::endProgress(Session &session) {
+  if (session.progressTimer) {
+    loop.cancel(*session.progressTimer);
+    session.progressTimer.reset();
+  }
+  if (!session.progressBegun) {
+    // A create still in flight sees the pipeline settled and clears it.
+    return;
+  }
+  lsp::WorkDoneProgress end;
+  end.kind = lsp::WorkDoneProgress::End;
+  dispatcher.notify("$/progress",
+                    lsp::ProgressParams{session.progressToken, end});
+  session.progressBegun = false;
+  session.progressToken.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Requests
+//===----------------------------------------------------------------------===//
+
+void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
+                        lsp::Reply<std::optional<lsp::Hover>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position));
+}
+
+void LspServer::onDefinition(const lsp::TextDocumentPositionParams &p,
+                             lsp::Reply<std::vector<lsp::Location>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(findDefinition(*(*s)->parsed, p.position));
+}
+
+void LspServer::onReferences(const lsp::ReferenceParams &p,
+                             lsp::Reply<std::vector<lsp::Location>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(findReferences(*(*s)->parsed, p.position, p.includeDeclaration));
+}
+
+void LspServer::onDocumentHighlight(
+    const lsp::TextDocumentPositionParams &p,
+    lsp::Reply<std::vector<lsp::DocumentHighlight>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(computeDocumentHighlights(*(*s)->parsed, p.position));
+}
+
+void LspServer::onPrepareRename(
+    const lsp::TextDocumentPositionParams &p,
+    lsp::Reply<std::optional<lsp::PrepareRenameResult>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  const ParsedDocument &parsed = *(*s)->parsed;
+  std::optional<lsp::Range> range = prepareRename(parsed, p.position);
+  if (!range)
+    return reply(std::nullopt);
+  const LineTable &lines = parsed.getLines();
+  size_t begin = lines.getOffset(range->start);
+  size_t end = lines.getOffset(range->end);
+  reply(lsp::PrepareRenameResult{*range,
+                                 parsed.getText().slice(begin, end).str()});
+}
+
+void LspServer::onRename(const lsp::RenameParams &p,
+                         lsp::Reply<lsp::WorkspaceEdit> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  std::string error;
+  std::optional<lsp::WorkspaceEdit> edit =
+      renameValue(*(*s)->parsed, p.position, p.newName, &error);
+  if (!edit)
+    return reply(makeError(ErrorCode::RequestFailed,
+                           error.empty() ? "cannot rename here" : error));
+  reply(std::move(*edit));
+}
+
+void LspServer::onDocumentSymbol(
+    const lsp::DocumentParams &p,
+    lsp::Reply<std::vector<lsp::DocumentSymbol>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(computeDocumentSymbols(*(*s)->parsed));
+}
+
+void LspServer::onFoldingRange(
+    const lsp::DocumentParams &p,
+    lsp::Reply<std::vector<lsp::FoldingRange>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(computeFoldingRanges(*(*s)->parsed));
+}
+
+void LspServer::onSemanticTokens(const lsp::DocumentParams &p,
+                                 lsp::Reply<lsp::SemanticTokens> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  reply(lsp::SemanticTokens{computeSemanticTokens(*(*s)->parsed)});
+}
+
+void LspServer::onInlayHint(const lsp::DocumentRangeParams &p,
+                            lsp::Reply<std::vector<lsp::InlayHint>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  Session &session = **s;
+  // A client that cannot be told to refresh would keep hints without
+  // latencies; make it wait for the pipeline instead.
+  if (!client.inlayHintRefresh && session.pipelinePending()) {
+    auto retry = std::make_shared<lsp::Reply<std::vector<lsp::InlayHint>>>(
+        std::move(reply));
+    whenPipelineSettles(session, [this, p, retry]() mutable {
+      onInlayHint(p, std::move(*retry));
+    });
+    return;
+  }
+  reply(computeInlayHints(*session.parsed, session.compiled.get(), p.range,
+                          settings));
+}
+
+void LspServer::onCodeLens(const lsp::DocumentParams &p,
+                           lsp::Reply<std::vector<lsp::CodeLens>> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  Session &session = **s;
+  if (!client.codeLensRefresh && session.pipelinePending()) {
+    auto retry = std::make_shared<lsp::Reply<std::vector<lsp::CodeLens>>>(
+        std::move(reply));
+    whenPipelineSettles(session, [this, p, retry]() mutable {
+      onCodeLens(p, std::move(*retry));
+    });
+    return;
+  }
+  reply(computeCodeLenses(*session.parsed, session.compiled.get()));
+}
+
+void LspServer::onExecuteCommand(const lsp::NoParams &,
+                                 lsp::Reply<json::Value> reply) {
+  reply(
+      makeError(ErrorCode::InvalidParams, "waveasm-lsp provides no commands"));
+}
+
+/// Why `parsed` cannot be compiled, or success.
+static llvm::Error checkCompilable(const ParsedDocument &parsed,
+                                   llvm::StringRef what) {
+  if (parsed.getModule() && parsed.isVerified())
+    return llvm::Error::success();
+  std::string first = parsed.getDiagnostics().empty()
+                          ? std::string("it does not parse")
+                          : parsed.getDiagnostics().front().message;
+  return makeError(ErrorCode::RequestFailed,
+                   llvm::formatv("no {0}: version {1} has errors ({2})", what,
+                                 parsed.getVersion(), first));
+}
+
+void LspServer::onMetrics(const lsp::DocumentParams &p,
+                          lsp::Reply<lsp::MetricsResult> reply) {
+  if (reply.isCancelled())
+    return;
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  Session &session = **s;
+  const ParsedDocument &parsed = *session.parsed;
+  if (llvm::Error error = checkCompilable(parsed, "metrics"))
+    return reply(std::move(error));
+  const CompiledDocument *compiled =
+      freshOrNull(parsed, session.compiled.get());
+  if (!compiled) {
+    // The pipeline for this text is queued or running: answer when it
+    // lands (or re-check if the text changed meanwhile).
+    if (!session.pipelinePending())
+      schedulePipeline(session);
+    auto retry =
+        std::make_shared<lsp::Reply<lsp::MetricsResult>>(std::move(reply));
+    whenPipelineSettles(session, [this, p, retry]() mutable {
+      onMetrics(p, std::move(*retry));
+    });
+    return;
+  }
+  if (!compiled->succeeded()) {
+    std::string first = compiled->getDiagnostics().empty()
+                            ? std::string("the pipeline failed")
+                            : compiled->getDiagnostics().front().message;
+    return reply(makeError(ErrorCode::RequestFailed, "no metrics: " + first));
+  }
+  std::vector<ProgramMetrics> programs;
+  for (const CompiledProgramInfo &program : compiled->getPrograms())
+    programs.push_back(program.result.metrics);
+  json::Value all = metricsToJSON(programs);
+  lsp::MetricsResult result;
+  result.version = compiled->getVersion();
+  if (const json::Value *list = all.getAsObject()->get("programs"))
+    result.programs = *list;
+  reply(std::move(result));
+}
+
+void LspServer::onAssembly(const lsp::DocumentParams &p,
+                           lsp::Reply<lsp::AssemblyResult> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+  if (llvm::Error error = checkCompilable(*parsed, "assembly"))
+    return reply(std::move(error));
+
+  // Emission needs the allocator's registers, and the background pipeline
+  // does not emit (kEmitAssemblyInServer), so this compiles on the worker
+  // once more with emission on. The request's token lets a cancelled
+  // request drop the job before it starts.
+  lsp::CancellationToken token = reply.token();
+  auto shared =
+      std::make_shared<lsp::Reply<lsp::AssemblyResult>>(std::move(reply));
+  worker->post(
+      /*key=*/"", token,
+      [parsed = std::move(parsed), shared,
+       overrides =
+           settings.targetModelOverrides]() mutable -> Worker::Continuation {
+        CompileOptions options;
+        options.emitAssembly = true;
+        options.targetOverrides = overrides;
+        std::vector<RawDiagnostic> raw;
+        mlir::FailureOr<CompileResult> result = mlir::failure();
+        {
+          DiagnosticCapture capture(parsed->getContext());
+          result = compileAndMeasure(parsed->getModule(), options);
+          raw = capture.take();
+        }
+        // Plain values, not llvm::Expected: the continuation may be
+        // destroyed unrun at exit, and an unchecked Expected aborts.
+        std::optional<lsp::AssemblyResult> answer;
+        std::string error;
+        if (mlir::failed(result)) {
+          error = "assembly emission failed";
+          if (!raw.empty()) {
+            lsp::Diagnostic first = parsed->toLspDiagnostic(raw.front());
+            error += llvm::formatv(" at line {0}: {1}",
+                                   first.range.start.line + 1, first.message);
+          }
+        } else {
+          answer.emplace();
+          answer->version = parsed->getVersion();
+          int lineOffset = 0;
+          for (const CompiledProgram &program : result->programs) {
+            std::string text = program.assembly;
+            if (!text.empty() && text.back() != '\n')
+              text += '\n';
+            for (auto [line, op] : llvm::enumerate(program.lineOps)) {
+              if (!op)
+                continue;
+              std::optional<unsigned> entry = parsed->lookupOp(op);
+              if (!entry)
+                continue;
+              const OpEntry &e = parsed->getOps()[*entry];
+              // Region ops map to their name line, others to the whole op.
+              lsp::Range range = op->getNumRegions() ? e.name : e.scope;
+              answer->map.push_back(
+                  {lineOffset + static_cast<int>(line), range});
+            }
+            lineOffset += static_cast<int>(llvm::count(text, '\n'));
+            answer->text += text;
+          }
+        }
+        return [shared, answer = std::move(answer), error = std::move(error),
+                parsed = std::move(parsed)]() mutable {
+          if (answer)
+            (*shared)(std::move(*answer));
+          else
+            (*shared)(makeError(ErrorCode::RequestFailed, error));
+        };
+      });
+}

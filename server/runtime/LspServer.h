@@ -1,0 +1,154 @@
+//===- LspServer.h - the language server's runtime ---------------*- C++
+//-*-===//
+//
+// Owns the open documents and decides when to parse and compile them; the
+// answers themselves come from the pure functions of server/Features.h.
+//
+//   didOpen/didChange -> DocumentStore (incremental edits)
+//     -> debounced parse + verify on the loop thread (DebouncePolicy)
+//     -> publishDiagnostics (tagged with the version)
+//     -> pipeline (CompiledDocument) on the Worker, newest version only
+//     -> on the loop: drop if stale, else republish with lints and ask the
+//        client to refresh inlay hints and code lenses
+//
+// Requests about a document first parse any edit still waiting for its
+// debounce, so positions always refer to the text the client has. They
+// use the newest compiled snapshot only if it describes that text
+// (features check CompiledDocument::isFor).
+//
+// Everything here runs on the event loop's thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_SERVER_RUNTIME_LSPSERVER_H
+#define WAVEASM_SERVER_RUNTIME_LSPSERVER_H
+
+#include "protocol/Dispatcher.h"
+#include "protocol/LspParams.h"
+#include "server/DocumentState.h"
+#include "server/Settings.h"
+#include "server/runtime/Debounce.h"
+#include "server/runtime/DocumentStore.h"
+#include "server/runtime/EventLoop.h"
+#include "server/runtime/SettingsJSON.h"
+#include "server/runtime/Worker.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <map>
+#include <memory>
+
+namespace waveasm::server {
+
+class LspServer {
+public:
+  LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
+            mlir::MLIRContext &context);
+  ~LspServer();
+
+  /// Registers every LSP method with the dispatcher.
+  void registerMethods();
+  /// Runs finished background work's continuations (the loop's wake
+  /// handler).
+  void drainCompletions();
+  /// Stops background work (waits for the running job). Call before the
+  /// loop goes away.
+  void stopWorker();
+
+private:
+  struct Session;
+  struct PipelineResult;
+  using Clock = std::chrono::steady_clock;
+
+  //===--- lifecycle and configuration
+  //-------------------------------------===//
+  void onInitialize(const lsp::InitializeParams &params,
+                    lsp::Reply<lsp::InitializeResult> reply);
+  void onShutdown(const lsp::NoParams &, lsp::Reply<llvm::json::Value> reply);
+  void onDidChangeConfiguration(const lsp::DidChangeConfigurationParams &p);
+  void applySettings(const llvm::json::Value &json);
+
+  //===--- documents
+  //-------------------------------------------------------===//
+  void onDidOpen(const lsp::DidOpenTextDocumentParams &params);
+  void onDidChange(const lsp::DidChangeTextDocumentParams &params);
+  void onDidClose(const lsp::DidCloseTextDocumentParams &params);
+
+  Session *find(llvm::StringRef uri);
+  /// The session with its latest text parsed, or InvalidParams.
+  llvm::Expected<Session *> ready(llvm::StringRef uri);
+  void scheduleParse(Session &session);
+  void parseNow(Session &session);
+  void schedulePipeline(Session &session);
+  void onPipelineResult(const std::string &uri, uint64_t generation,
+                        std::shared_ptr<const ParsedDocument> parsed,
+                        std::shared_ptr<PipelineResult> result);
+  /// Runs `retry` once the pending pipeline of `session` has settled
+  /// (result accepted or dropped, or no pipeline to wait for).
+  void whenPipelineSettles(Session &session,
+                           llvm::unique_function<void()> retry);
+  void settleWaiters(Session &session);
+  void publishDiagnostics(Session &session);
+  /// Frees `snapshot` on a later loop iteration (after what is being sent
+  /// now has been written).
+  void releaseLater(std::shared_ptr<const void> snapshot);
+  void startProgress(Session &session);
+  void endProgress(Session &session);
+
+  //===--- requests
+  //--------------------------------------------------------===//
+  void onHover(const lsp::TextDocumentPositionParams &p,
+               lsp::Reply<std::optional<lsp::Hover>> reply);
+  void onDefinition(const lsp::TextDocumentPositionParams &p,
+                    lsp::Reply<std::vector<lsp::Location>> reply);
+  void onReferences(const lsp::ReferenceParams &p,
+                    lsp::Reply<std::vector<lsp::Location>> reply);
+  void onDocumentHighlight(const lsp::TextDocumentPositionParams &p,
+                           lsp::Reply<std::vector<lsp::DocumentHighlight>> r);
+  void onPrepareRename(const lsp::TextDocumentPositionParams &p,
+                       lsp::Reply<std::optional<lsp::PrepareRenameResult>> r);
+  void onRename(const lsp::RenameParams &p,
+                lsp::Reply<lsp::WorkspaceEdit> reply);
+  void onDocumentSymbol(const lsp::DocumentParams &p,
+                        lsp::Reply<std::vector<lsp::DocumentSymbol>> reply);
+  void onFoldingRange(const lsp::DocumentParams &p,
+                      lsp::Reply<std::vector<lsp::FoldingRange>> reply);
+  void onSemanticTokens(const lsp::DocumentParams &p,
+                        lsp::Reply<lsp::SemanticTokens> reply);
+  void onInlayHint(const lsp::DocumentRangeParams &p,
+                   lsp::Reply<std::vector<lsp::InlayHint>> reply);
+  void onCodeLens(const lsp::DocumentParams &p,
+                  lsp::Reply<std::vector<lsp::CodeLens>> reply);
+  void onExecuteCommand(const lsp::NoParams &p,
+                        lsp::Reply<llvm::json::Value> reply);
+  void onAssembly(const lsp::DocumentParams &p,
+                  lsp::Reply<lsp::AssemblyResult> reply);
+  void onMetrics(const lsp::DocumentParams &p,
+                 lsp::Reply<lsp::MetricsResult> reply);
+
+  template <typename P, typename R>
+  void method(llvm::StringLiteral name,
+              void (LspServer::*handler)(const P &, lsp::Reply<R>));
+  template <typename P>
+  void notification(llvm::StringLiteral name,
+                    void (LspServer::*handler)(const P &));
+
+  void showMessage(int type, llvm::StringRef message);
+
+  EventLoop &loop;
+  lsp::Dispatcher &dispatcher;
+  mlir::MLIRContext &context;
+  lsp::ClientCapabilities client;
+  ServerSettings settings;
+  RuntimeSettings runtime;
+  DocumentStore store;
+  std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
+  uint64_t nextProgressToken = 0;
+  /// Last member: destroyed (joined) first, while what its continuations
+  /// touch still exists.
+  std::unique_ptr<Worker> worker;
+};
+
+} // namespace waveasm::server
+
+#endif // WAVEASM_SERVER_RUNTIME_LSPSERVER_H

@@ -1,0 +1,229 @@
+//===- Check.cpp - `waveasm-lsp check`: the server's analysis, headless
+//----===//
+
+#include "tools/waveasm-lsp/Check.h"
+
+#include "protocol/Uri.h"
+#include "server/DocumentState.h"
+#include "server/Features.h"
+#include "server/runtime/SettingsJSON.h"
+
+#include "ir/Dialect.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace waveasm;
+using namespace waveasm::check;
+using waveasm::server::CompiledDocument;
+using waveasm::server::ParsedDocument;
+
+namespace {
+
+constexpr const char *kUsage =
+    "usage: waveasm-lsp check [options] FILE...\n"
+    "  --format text|json|sarif   report format (default text)\n"
+    "  --fail-on warning|error    exit 1 on findings at least this severe\n"
+    "                             (default error)\n"
+    "  --max-vgpr N               report programs using more than N VGPRs\n"
+    "                             (an error)\n"
+    "  --target NAME              analyse every program for this target\n"
+    "  --settings FILE            settings in the server's JSON shape\n"
+    "  --no-tables                text format: no metrics/instruction tables\n"
+    "exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O "
+    "error\n";
+
+struct Options {
+  Format format = Format::Text;
+  lsp::DiagnosticSeverity failOn = lsp::DiagnosticSeverity::Error;
+  std::optional<int64_t> maxVGPR;
+  bool tables = true;
+  server::ServerSettings settings;
+  std::vector<std::string> files;
+};
+
+/// Parses the arguments; returns an error message for bad usage.
+std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
+                                        Options &options) {
+  std::string target;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "--") {
+      for (++i; i < args.size(); ++i)
+        options.files.push_back(args[i]);
+      break;
+    }
+    if (!arg.starts_with("-") || arg == "-") {
+      options.files.push_back(arg.str());
+      continue;
+    }
+    // --name=value or --name value.
+    auto [name, inlineValue] = arg.split('=');
+    bool hasInline = arg.contains('=');
+    auto value = [&](std::string &out) -> bool {
+      if (hasInline) {
+        out = inlineValue.str();
+        return true;
+      }
+      if (i + 1 >= args.size())
+        return false;
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (name == "--no-tables" && !hasInline) {
+      options.tables = false;
+    } else if (name == "--format") {
+      if (!value(v))
+        return "--format needs a value";
+      if (v == "text")
+        options.format = Format::Text;
+      else if (v == "json")
+        options.format = Format::JSON;
+      else if (v == "sarif")
+        options.format = Format::SARIF;
+      else
+        return "unknown --format '" + v + "' (expected text, json or sarif)";
+    } else if (name == "--fail-on") {
+      if (!value(v))
+        return "--fail-on needs a value";
+      if (v == "error")
+        options.failOn = lsp::DiagnosticSeverity::Error;
+      else if (v == "warning")
+        options.failOn = lsp::DiagnosticSeverity::Warning;
+      else
+        return "unknown --fail-on '" + v + "' (expected warning or error)";
+    } else if (name == "--max-vgpr") {
+      int64_t n;
+      if (!value(v))
+        return "--max-vgpr needs a value";
+      if (llvm::StringRef(v).getAsInteger(10, n) || n < 0)
+        return "--max-vgpr expects a non-negative integer, got '" + v + "'";
+      options.maxVGPR = n;
+    } else if (name == "--target") {
+      if (!value(target))
+        return "--target needs a value";
+      std::optional<TargetKind> kind = parseTargetKind(target);
+      if (!kind)
+        return "unknown --target '" + target + "' (expected " +
+               listTargetKinds().str() + ")";
+      options.settings.targetOverride = *kind;
+    } else if (name == "--settings") {
+      if (!value(v))
+        return "--settings needs a file";
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+          llvm::MemoryBuffer::getFile(v);
+      if (!buffer)
+        return "cannot read --settings file '" + v +
+               "': " + buffer.getError().message();
+      llvm::Expected<llvm::json::Value> json =
+          llvm::json::parse((*buffer)->getBuffer());
+      if (!json)
+        return "--settings file '" + v +
+               "' is not JSON: " + llvm::toString(json.takeError());
+      server::RuntimeSettings runtime;
+      std::vector<std::string> problems =
+          server::applySettingsJSON(*json, options.settings, runtime);
+      if (!problems.empty())
+        return "--settings file '" + v + "': " + problems.front();
+    } else {
+      return "unknown option '" + arg.str() + "'";
+    }
+  }
+  if (options.files.empty())
+    return std::string("no input files");
+  return std::nullopt;
+}
+
+lsp::Diagnostic maxVGPRFinding(const ParsedDocument &parsed, unsigned entry,
+                               const ProgramMetrics &metrics, int64_t limit) {
+  lsp::Diagnostic diag;
+  diag.range = parsed.getOps()[entry].name;
+  diag.severity = lsp::DiagnosticSeverity::Error;
+  diag.code = "max-vgpr";
+  diag.message = llvm::formatv("program @{0} uses {1} VGPRs, more than "
+                               "--max-vgpr {2}",
+                               metrics.name, metrics.peak_vgpr, limit);
+  return diag;
+}
+
+} // namespace
+
+int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
+                             llvm::raw_ostream &out, llvm::raw_ostream &err) {
+  if (llvm::is_contained(args, "--help") || llvm::is_contained(args, "-h")) {
+    out << kUsage;
+    return 0;
+  }
+  Options options;
+  if (std::optional<std::string> problem = parseOptions(args, options)) {
+    err << "waveasm-lsp check: " << *problem << "\n" << kUsage;
+    return 2;
+  }
+
+  mlir::MLIRContext context;
+  context.loadDialect<WaveASMDialect>();
+  // One file's pipeline at a time: the pool would only add threads.
+  context.disableMultithreading();
+
+  bool ioError = false;
+  std::vector<FileReport> reports;
+  for (const std::string &path : options.files) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+        llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+    if (!buffer) {
+      err << "waveasm-lsp check: cannot read '" << path
+          << "': " << buffer.getError().message() << "\n";
+      ioError = true;
+      continue;
+    }
+    FileReport report;
+    report.path = path;
+    report.uri = path == "-" ? "stdin" : lsp::pathToUri(path);
+    ParsedDocument parsed(context, report.uri, (*buffer)->getBuffer().str(),
+                          /*version=*/0, options.settings);
+    std::unique_ptr<CompiledDocument> compiled;
+    if (parsed.isVerified())
+      compiled = std::make_unique<CompiledDocument>(parsed, options.settings);
+    report.diagnostics =
+        server::computeDiagnostics(parsed, compiled.get(), options.settings);
+    if (compiled && compiled->succeeded()) {
+      for (const server::CompiledProgramInfo &program :
+           compiled->getPrograms()) {
+        report.metrics.push_back(program.result.metrics);
+        if (options.maxVGPR &&
+            program.result.metrics.peak_vgpr > *options.maxVGPR)
+          report.diagnostics.push_back(maxVGPRFinding(
+              parsed, program.entry, program.result.metrics, *options.maxVGPR));
+      }
+      if (options.format == Format::Text && options.tables) {
+        report.metricsTable = server::renderMetricsTable(parsed, *compiled);
+        report.instructionTable =
+            server::renderInstructionTable(parsed, *compiled);
+      }
+    }
+    reports.push_back(std::move(report));
+  }
+
+  switch (options.format) {
+  case Format::Text:
+    writeText(out, reports, options.tables);
+    break;
+  case Format::JSON:
+    writeJSON(out, reports);
+    break;
+  case Format::SARIF:
+    writeSARIF(out, reports);
+    break;
+  }
+  out.flush();
+
+  if (ioError)
+    return 2;
+  for (const FileReport &report : reports)
+    for (const lsp::Diagnostic &diag : report.diagnostics)
+      if (static_cast<int>(diag.severity) <= static_cast<int>(options.failOn))
+        return 1;
+  return 0;
+}

@@ -1,0 +1,52 @@
+//===- Check.h - `waveasm-lsp check`: the server's analysis, headless -*- C++
+//-*-===//
+//
+// CI runs the same parse, verify, pipeline and lints as the editor, on
+// files, and fails the build on findings. Exit codes: 0 clean, 1 findings
+// at or above the --fail-on level, 2 usage or I/O error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_TOOLS_WAVEASM_LSP_CHECK_H
+#define WAVEASM_TOOLS_WAVEASM_LSP_CHECK_H
+
+#include "analysis/Metrics.h"
+#include "protocol/LspTypes.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace waveasm::check {
+
+enum class Format { Text, JSON, SARIF };
+
+/// One checked file.
+struct FileReport {
+  std::string path; // as given on the command line
+  std::string uri;
+  std::vector<lsp::Diagnostic> diagnostics;
+  std::vector<ProgramMetrics> metrics; // empty unless the pipeline ran
+  std::string metricsTable;            // text format only
+  std::string instructionTable;        // text format only
+};
+
+/// Runs `waveasm-lsp check` with the arguments after "check".
+int runCheck(llvm::ArrayRef<std::string> args, llvm::raw_ostream &out,
+             llvm::raw_ostream &err);
+
+/// The report formats (CheckReport.cpp).
+void writeText(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
+               bool tables);
+void writeJSON(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
+void writeSARIF(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
+
+/// "error", "warning", "info", "hint".
+llvm::StringRef severityName(lsp::DiagnosticSeverity severity);
+
+} // namespace waveasm::check
+
+#endif // WAVEASM_TOOLS_WAVEASM_LSP_CHECK_H
