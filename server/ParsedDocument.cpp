@@ -229,6 +229,10 @@ lsp::Diagnostic ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const 
   diag.message = raw.message;
   diag.range = getRange(raw.loc).value_or(lsp::Range{});
   for (const auto &[loc, message] : raw.notes) {
+    // MLIRContext::printOpOnDiagnostic's note repeats the op in generic
+    // form: useful in a terminal, noise next to the op in an editor.
+    if (llvm::StringRef(message).starts_with("see current operation:"))
+      continue;
     lsp::DiagnosticRelatedInformation info;
     info.location.uri = uri;
     info.location.range = getRange(loc).value_or(diag.range);
