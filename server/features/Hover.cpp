@@ -73,20 +73,19 @@ std::string defLine(const ParsedDocument &parsed, Value value) {
 std::string useLines(const ParsedDocument &parsed, const ValueEntry &entry) {
   if (entry.uses.empty())
     return "unused";
+  std::vector<int> lines;
+  for (const lsp::Range &use : entry.uses)
+    if (lines.empty() || lines.back() != use.start.line)
+      lines.push_back(use.start.line);
   std::string text = std::to_string(entry.uses.size()) +
-                     (entry.uses.size() == 1 ? " use" : " uses") + ", line";
-  if (entry.uses.size() > 1)
-    text += "s";
-  int last = -1, shown = 0;
-  for (const lsp::Range &use : entry.uses) {
-    if (use.start.line == last)
-      continue;
-    if (++shown > 8) {
+                     (entry.uses.size() == 1 ? " use" : " uses") +
+                     (lines.size() == 1 ? ", line" : ", lines");
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    if (i == 8) {
       text += ", ...";
       break;
     }
-    text += (shown == 1 ? " " : ", ") + std::to_string(use.start.line + 1);
-    last = use.start.line;
+    text += (i ? ", " : " ") + std::to_string(line + 1);
   }
   (void)parsed;
   return text;
