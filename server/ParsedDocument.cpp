@@ -10,6 +10,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <array>
@@ -88,7 +89,7 @@ ParsedDocument::ParsedDocument(MLIRContext &context, std::string uri,
                                std::string text, int64_t version,
                                const ServerSettings &)
     : context(&context), uri(std::move(uri)), text(std::move(text)),
-      version(version), textHash(std::hash<std::string>()(this->text)),
+      version(version), textHash(llvm::xxh3_64bits(this->text)),
       lines(this->text), asmState(std::make_unique<AsmParserState>()) {
   // The SourceMgr refers to our copy of the text (no second copy); the
   // LineTable above does too, so SMLoc and offsets agree.
