@@ -97,7 +97,10 @@ ParsedDocument::ParsedDocument(MLIRContext &context, std::string uri,
       llvm::MemoryBuffer::getMemBuffer(this->text, this->uri,
                                        /*RequiresNullTerminator=*/true),
       llvm::SMLoc());
-  context.loadDialect<WaveASMDialect>();
+  // Normally loaded once at start-up; loading is not thread-safe, a
+  // lookup is.
+  if (!context.getLoadedDialect<WaveASMDialect>())
+    context.loadDialect<WaveASMDialect>();
   parse();
 }
 

@@ -170,6 +170,20 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     os << "\n";
   }
 
+  if (info && isa<LoopOp>(op)) {
+    const ProgramAnnotations &ann =
+        *compiled->getPrograms()[info->program].annotations;
+    if (const LoopTiming *loop =
+            ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled)))
+      os << "**Loop**: " << loop->steadyStateCycles
+         << " cycles per iteration in the steady state (first iteration "
+         << loop->firstIterationCycles << "); trip count "
+         << loop->tripCount.count << " ("
+         << stringifyTripCountSource(loop->tripCount.source)
+         << "); lower bound " << loop->lowerBoundCycles << " ("
+         << loop->busiestUnit << "); critical path " << loop->criticalPath
+         << "\n\n";
+  }
   if (info && info->annotation && info->annotation->issueCycles > 0) {
     EffectiveTiming t = getEffectiveTiming(*info);
     os << "**Timing**: issues at cycle " << t.issueCycle

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <random>
 #include <thread>
 
@@ -196,6 +199,75 @@ TEST(DocumentStateDiagnostics, NeverCrashesOnGarbage) {
   ParsedDocument deep(ctx, "file:///g.mlir", std::string(100000, '('), 0);
   ASSERT_EQ(deep.getDiagnostics().size(), 1u);
   EXPECT_NE(deep.getDiagnostics()[0].message.find("nested"), std::string::npos);
+}
+
+TEST(DocumentStateDiagnostics, MutatedExamplesNeverCrash) {
+  // Like tests/robustness, in process and through every feature: some
+  // mutations still verify and go through the pipeline.
+  mlir::MLIRContext ctx;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".mlir"))
+      files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty());
+  std::mt19937 rng(7);
+  int compiled = 0;
+  for (const std::string &path : files) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    ASSERT_TRUE(buffer);
+    std::string src = (*buffer)->getBuffer().str();
+    for (int trial = 0; trial < 24; ++trial) {
+      std::string text = src;
+      size_t pos = rng() % text.size();
+      switch (trial % 4) {
+      case 0:
+        text.resize(pos);
+        break;
+      case 1:
+        text[pos] = static_cast<char>(rng() % 256);
+        break;
+      case 2:
+        text.erase(pos, std::min<size_t>(rng() % 80, text.size() - pos));
+        break;
+      case 3: { // duplicate a line
+        size_t start = text.rfind('\n', pos);
+        start = start == std::string::npos ? 0 : start + 1;
+        size_t end = text.find('\n', pos);
+        end = end == std::string::npos ? text.size() : end + 1;
+        text.insert(end, text.substr(start, end - start));
+        break;
+      }
+      }
+      ParsedDocument doc(ctx, "file:///m.mlir", text, trial);
+      expectRangesInside(doc);
+      CompiledDocument comp(doc, {});
+      compiled += comp.succeeded();
+      lsp::Range all{{0, 0}, {100000, 0}};
+      (void)computeDiagnostics(doc, &comp, {});
+      (void)computeInlayHints(doc, &comp, all, {});
+      (void)computeSemanticTokens(doc);
+      (void)computeDocumentSymbols(doc);
+      (void)computeFoldingRanges(doc);
+      (void)computeCodeLenses(doc, &comp);
+      if (comp.succeeded()) {
+        (void)renderMetricsTable(doc, comp);
+        (void)renderInstructionTable(doc, comp);
+      }
+      for (unsigned i = 0; i < doc.getOps().size(); i += 7) {
+        (void)computeHover(doc, &comp, doc.getOps()[i].name.start);
+        (void)computeHover(doc, &comp, doc.getOps()[i].scope.end);
+      }
+      for (unsigned i = 0; i < doc.getOccurrences().size(); i += 5) {
+        lsp::Position p = doc.getOccurrences()[i].range.start;
+        (void)computeHover(doc, &comp, p);
+        (void)renameValue(doc, p, "%renamed");
+      }
+    }
+  }
+  EXPECT_GT(compiled, 0); // some mutations keep the IR valid
 }
 
 //===--- indexes ----------------------------------------------------------===//

@@ -267,6 +267,12 @@ TEST(Hover, ResultGroupsAndBlockArguments) {
   EXPECT_NE(group->contents.value.find("`%i1#1` : `!waveasm.scc`"),
             std::string::npos)
       << group->contents.value;
+  std::optional<lsp::Hover> loop =
+      computeHover(*d.parsed, d.compiled.get(), d.pos("waveasm.loop", 3));
+  ASSERT_TRUE(loop);
+  EXPECT_NE(loop->contents.value.find("cycles per iteration"), std::string::npos);
+  EXPECT_NE(loop->contents.value.find("trip count 8 (inferred)"),
+            std::string::npos);
   std::optional<lsp::Hover> arg =
       computeHover(*d.parsed, d.compiled.get(), d.pos("%acc = %v0", 1));
   ASSERT_TRUE(arg);
