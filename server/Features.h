@@ -86,7 +86,8 @@ std::optional<lsp::WorkspaceEdit> renameValue(const ParsedDocument &parsed,
 std::vector<lsp::DocumentSymbol>
 computeDocumentSymbols(const ParsedDocument &parsed);
 /// Ops with regions spanning lines, and runs of two or more comment lines.
-std::vector<lsp::FoldingRange> computeFoldingRanges(const ParsedDocument &parsed);
+std::vector<lsp::FoldingRange>
+computeFoldingRanges(const ParsedDocument &parsed);
 
 //===--- semantic tokens (features/SemanticTokens.cpp) --------------------===//
 
