@@ -73,16 +73,17 @@ lsp::InlayHint makeLatencyHint(const CompiledDocument &compiled,
 lsp::InlayHint makePressureHint(const CompiledDocument &compiled,
                                 const CompiledOpInfo &info, lsp::Position at) {
   const RegCounts &live = info.annotation->liveAfter;
+  const ProgramAnnotations &ann =
+      *compiled.getPrograms()[info.program].annotations;
   lsp::InlayHint hint;
   hint.position = at;
   hint.label = "v " + std::to_string(live.vgprs()) + kSep + "s " +
                std::to_string(live.sgprs());
-  if (live.agprs() > 0)
+  // AGPRs only in programs that use them: the same columns on every line.
+  if (ann.getPeak(RegClass::AGPR).regs > 0)
     hint.label += kSep + ("a " + std::to_string(live.agprs()));
   hint.paddingLeft = true;
 
-  const ProgramAnnotations &ann =
-      *compiled.getPrograms()[info.program].annotations;
   std::string tip;
   llvm::raw_string_ostream os(tip);
   os << "**Live after**: registers holding values still needed after this "
