@@ -3,7 +3,8 @@
 // Measures, on one WaveASM file, what the server does per keystroke and per
 // request (median of K runs, milliseconds):
 //
-//   parse      ParsedDocument: parse + verify + diagnostics + indexes
+//   parse      ParsedDocument: parse + verify + diagnostics + op index
+//   names      the SSA name index, built on the first navigation request
 //   compile    CompiledDocument: pipeline on a clone + annotations
 //   hints      computeInlayHints for a 100-line range in the middle
 //   lints      computeLints over the whole document
@@ -64,6 +65,7 @@ int main(int argc, char **argv) {
   ServerSettings settings;
 
   std::vector<double> parseOnly, verifyOnly, indexOnly;
+  std::vector<double> names;
   std::vector<double> parse, compile, hints, lints, tokens, hover, lenses;
   size_t numHints = 0, numLints = 0, numTokens = 0;
   for (int i = 0; i < runs; ++i) {
@@ -75,6 +77,7 @@ int main(int argc, char **argv) {
     parseOnly.push_back(doc->getParseMs());
     verifyOnly.push_back(doc->getVerifyMs());
     indexOnly.push_back(doc->getIndexMs());
+    names.push_back(timeMs([&] { (void)doc->getOccurrences(); }));
     std::unique_ptr<CompiledDocument> compiled;
     compile.push_back(timeMs([&] {
       compiled = std::make_unique<CompiledDocument>(*doc, settings);
@@ -104,6 +107,8 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format("  mlir parse %.2f, verify %.2f, index %.2f\n",
                                median(parseOnly), median(verifyOnly),
                                median(indexOnly));
+  llvm::outs() << llvm::format(
+      "names   %8.2f  (name index, built on first use)\n", median(names));
   llvm::outs() << llvm::format("compile %8.2f  (budget 200)\n",
                                median(compile));
   llvm::outs() << llvm::format(

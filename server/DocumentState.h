@@ -41,6 +41,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -193,18 +194,32 @@ public:
   unsigned findOpNameAt(lsp::Position pos) const;
 
   //===--- names ----------------------------------------------------------===//
+  //
+  // Built on first use (thread-safe): diagnostics are published without
+  // waiting for the name index.
 
-  llvm::ArrayRef<ValueEntry> getValues() const { return values; }
+  llvm::ArrayRef<ValueEntry> getValues() const { return names().values; }
   /// Sorted by position.
-  llvm::ArrayRef<NameOccurrence> getOccurrences() const { return occurrences; }
+  llvm::ArrayRef<NameOccurrence> getOccurrences() const {
+    return names().occurrences;
+  }
   /// The name occurrence at `pos` (touching either end), if any.
   const NameOccurrence *findOccurrenceAt(lsp::Position pos) const;
   /// The value entry defining `value` (a result group or block argument).
   std::optional<unsigned> lookupValue(mlir::Value value) const;
 
 private:
+  struct NameIndex {
+    std::vector<ValueEntry> values;
+    std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
+    std::vector<NameOccurrence> occurrences;
+    llvm::DenseMap<mlir::Value, unsigned> valueIndex;
+  };
+
   void parse();
   void buildIndexes();
+  void buildNameIndex(NameIndex &index) const;
+  const NameIndex &names() const;
 
   mlir::MLIRContext *context;
   std::string uri;
@@ -222,10 +237,8 @@ private:
   std::vector<OpEntry> ops;
   std::vector<unsigned> programs;
   llvm::DenseMap<mlir::Operation *, unsigned> opIndex;
-  std::vector<ValueEntry> values;
-  std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
-  std::vector<NameOccurrence> occurrences;
-  llvm::DenseMap<mlir::Value, unsigned> valueIndex;
+  mutable std::once_flag namesOnce;
+  mutable NameIndex nameIndex; // written once, under namesOnce
   /// Ops whose location is not a position in this text (`loc("I12")`), by
   /// location, for diagnostics located there; kNone if not unique.
   llvm::DenseMap<mlir::Location, unsigned> opsByLocation;

@@ -314,7 +314,21 @@ void ParsedDocument::buildIndexes() {
     if (!inserted)
       it->second = OpEntry::kNone;
   }
+}
 
+const ParsedDocument::NameIndex &ParsedDocument::names() const {
+  std::call_once(namesOnce, [this] {
+    if (module)
+      buildNameIndex(nameIndex);
+  });
+  return nameIndex;
+}
+
+void ParsedDocument::buildNameIndex(NameIndex &index) const {
+  std::vector<ValueEntry> &values = index.values;
+  std::vector<lsp::Range> &useRanges = index.useRanges;
+  std::vector<NameOccurrence> &occurrences = index.occurrences;
+  llvm::DenseMap<Value, unsigned> &valueIndex = index.valueIndex;
   // SSA names: result groups, then block arguments. Every definition and
   // use is collected as byte offsets, sorted once, and converted to LSP
   // positions in one ascending sweep (no binary search per position).
@@ -381,7 +395,7 @@ void ParsedDocument::buildIndexes() {
     return a.start < b.start;
   });
   occurrences.reserve(pending.size());
-  hint = ~0u;
+  unsigned hint = ~0u;
   for (const Pending &p : pending) {
     lsp::Position start = lines.getPosition(p.start, hint);
     unsigned endHint = hint;
@@ -457,6 +471,7 @@ unsigned ParsedDocument::findOpNameAt(lsp::Position pos) const {
 
 const NameOccurrence *
 ParsedDocument::findOccurrenceAt(lsp::Position pos) const {
+  llvm::ArrayRef<NameOccurrence> occurrences = getOccurrences();
   auto it = std::upper_bound(occurrences.begin(), occurrences.end(), pos,
                              [](lsp::Position p, const NameOccurrence &o) {
                                return p < o.range.start;
@@ -468,6 +483,7 @@ ParsedDocument::findOccurrenceAt(lsp::Position pos) const {
 }
 
 std::optional<unsigned> ParsedDocument::lookupValue(Value value) const {
+  const llvm::DenseMap<Value, unsigned> &valueIndex = names().valueIndex;
   auto it = valueIndex.find(value);
   if (it == valueIndex.end())
     return std::nullopt;
