@@ -431,4 +431,18 @@ TEST(CompiledDocument, BuildsOnAWorkerWhileTheMainThreadParses) {
   worker.join();
   for (size_t n : workerDiags)
     EXPECT_EQ(n, 1u); // none for `ok`, one for `failing`
+
+  // The name index is built on first use, possibly by two threads at once.
+  for (int i = 0; i < 20; ++i) {
+    ParsedDocument fresh(ctx, "file:///fresh.mlir", good, i);
+    CompiledDocument compiled(fresh, {});
+    size_t lints = 0;
+    std::thread other(
+        [&] { lints = computeLints(fresh, compiled, {}).size(); });
+    lsp::Position x = fresh.getOps()[4].name.start; // the load
+    EXPECT_TRUE(computeHover(fresh, &compiled, x));
+    EXPECT_EQ(fresh.getValues().size(), 5u);
+    other.join();
+    EXPECT_EQ(lints, 1u); // the waitcnt
+  }
 }
