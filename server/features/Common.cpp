@@ -119,8 +119,8 @@ Value common::getInputValue(const ParsedDocument &parsed,
   }
   auto arg = cast<BlockArgument>(compiledValue);
   Operation *owner = arg.getOwner()->getParentOp();
-  std::optional<unsigned> entry = owner ? compiled.lookupCompiled(owner)
-                                        : std::nullopt;
+  std::optional<unsigned> entry =
+      owner ? compiled.lookupCompiled(owner) : std::nullopt;
   if (!entry)
     return {};
   Operation *input = parsed.getOps()[*entry].op;
@@ -185,25 +185,43 @@ int common::getDisplayLine(const ParsedDocument &parsed, unsigned entry) {
   return parsed.getOps()[entry].name.start.line + 1;
 }
 
-Value common::findLatestOperand(const ProgramAnnotations &annotations,
-                                Operation *user, bool memoryOnly) {
-  Value best;
-  int64_t bestReady = INT64_MIN;
-  for (Value operand : user->getOperands()) {
-    Operation *def = operand.getDefiningOp();
-    if (!def)
-      continue;
-    const InstAnnotation *a = annotations.lookup(def);
-    if (!a || !a->issued)
-      continue;
+namespace {
+
+/// The issued op `value`'s data comes from and when it is ready.
+std::pair<Operation *, int64_t> resolveProducer(const ProgramAnnotations &ann,
+                                                Value value, bool memoryOnly,
+                                                int depth = 0) {
+  Operation *def = value.getDefiningOp();
+  const InstAnnotation *a = def ? ann.lookup(def) : nullptr;
+  if (!a || depth > 8)
+    return {nullptr, INT64_MIN};
+  if (a->issued) {
     bool isMemory = a->unit == ExecUnit::VMEM || a->unit == ExecUnit::LDS ||
                     a->unit == ExecUnit::SMEM;
     if (memoryOnly && !isMemory)
-      continue;
-    int64_t ready = a->issueCycle + a->latency;
-    if (ready > bestReady) {
+      return {nullptr, INT64_MIN};
+    return {def, a->issueCycle + a->latency};
+  }
+  std::pair<Operation *, int64_t> best = {nullptr, INT64_MIN};
+  for (Value operand : def->getOperands()) {
+    auto candidate = resolveProducer(ann, operand, memoryOnly, depth + 1);
+    if (candidate.first && candidate.second > best.second)
+      best = candidate;
+  }
+  return best;
+}
+
+} // namespace
+
+OperandSource common::findLatestOperand(const ProgramAnnotations &annotations,
+                                        Operation *user, bool memoryOnly) {
+  OperandSource best;
+  int64_t bestReady = INT64_MIN;
+  for (Value operand : user->getOperands()) {
+    auto [producer, ready] = resolveProducer(annotations, operand, memoryOnly);
+    if (producer && ready > bestReady) {
       bestReady = ready;
-      best = operand;
+      best = {operand, producer};
     }
   }
   return best;
@@ -255,7 +273,8 @@ std::string common::formatMix(const SpanSummary &summary) {
   return text;
 }
 
-LowerBound common::computeProgramLowerBound(const ProgramAnnotations &annotations) {
+LowerBound
+common::computeProgramLowerBound(const ProgramAnnotations &annotations) {
   const ProgramIndex &index = annotations.getIndex();
   const CycleModel &cycles = annotations.getCycleModel();
   llvm::ArrayRef<OpFacts> facts = cycles.getOpFacts();
@@ -285,7 +304,8 @@ LowerBound common::computeProgramLowerBound(const ProgramAnnotations &annotation
   return bound;
 }
 
-std::string common::renderTable(const std::vector<std::vector<std::string>> &rows) {
+std::string
+common::renderTable(const std::vector<std::vector<std::string>> &rows) {
   std::vector<size_t> widths;
   for (const auto &row : rows)
     for (auto [c, cell] : llvm::enumerate(row)) {

@@ -70,25 +70,23 @@ std::string defLine(const ParsedDocument &parsed, Value value) {
 }
 
 /// Lines of the uses of `value` as written ("lines 4, 7"), at most 8.
-std::string useLines(const ParsedDocument &parsed, const ValueEntry &entry) {
+std::string useLines(const ValueEntry &entry) {
   if (entry.uses.empty())
     return "unused";
+  std::vector<int> lines;
+  for (const lsp::Range &use : entry.uses)
+    if (lines.empty() || lines.back() != use.start.line)
+      lines.push_back(use.start.line);
   std::string text = std::to_string(entry.uses.size()) +
-                     (entry.uses.size() == 1 ? " use" : " uses") + ", line";
-  if (entry.uses.size() > 1)
-    text += "s";
-  int last = -1, shown = 0;
-  for (const lsp::Range &use : entry.uses) {
-    if (use.start.line == last)
-      continue;
-    if (++shown > 8) {
+                     (entry.uses.size() == 1 ? " use" : " uses") +
+                     (lines.size() == 1 ? ", line" : ", lines");
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    if (i == 8) {
       text += ", ...";
       break;
     }
-    text += (shown == 1 ? " " : ", ") + std::to_string(use.start.line + 1);
-    last = use.start.line;
+    text += (i ? ", " : " ") + std::to_string(line + 1);
   }
-  (void)parsed;
   return text;
 }
 
@@ -112,8 +110,9 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
   const CompiledOpInfo *info = compiled ? compiled->lookup(idx) : nullptr;
   auto facts = dyn_cast<InstInfoOpInterface>(op);
   if (facts) {
-    os << "**Unit** " << getUnitName(facts.getExecUnit()) << " · latency class `"
-       << stringifyLatencyClass(facts.getLatencyClass()) << "`";
+    os << "**Unit** " << getUnitName(facts.getExecUnit())
+       << " · latency class `" << stringifyLatencyClass(facts.getLatencyClass())
+       << "`";
     if (info && info->annotation)
       os << " · **lat " << info->annotation->latency << "** cycles";
     if (entry.tag >= 0)
@@ -149,7 +148,8 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
   bool showAlloc = copy != nullptr;
   auto row = [&](const char *role, Value value, Value compiledValue) {
     os << "| " << role << " | `" << getValueName(parsed, value) << "` | `"
-       << printType(value.getType()) << "` | " << formatRegClass(value.getType());
+       << printType(value.getType()) << "` | "
+       << formatRegClass(value.getType());
     if (showAlloc)
       os << " | " << allocated(compiledValue);
     os << " |\n";
@@ -171,6 +171,20 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     os << "\n";
   }
 
+  if (info && isa<LoopOp>(op)) {
+    const ProgramAnnotations &ann =
+        *compiled->getPrograms()[info->program].annotations;
+    if (const LoopTiming *loop =
+            ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled)))
+      os << "**Loop**: " << loop->steadyStateCycles
+         << " cycles per iteration in the steady state (first iteration "
+         << loop->firstIterationCycles << "); trip count "
+         << loop->tripCount.count << " ("
+         << stringifyTripCountSource(loop->tripCount.source)
+         << "); lower bound " << loop->lowerBoundCycles << " ("
+         << loop->busiestUnit << "); critical path " << loop->criticalPath
+         << "\n\n";
+  }
   if (info && info->annotation && info->annotation->issueCycles > 0) {
     EffectiveTiming t = getEffectiveTiming(*info);
     os << "**Timing**: issues at cycle " << t.issueCycle
@@ -191,7 +205,7 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     const ValueEntry &value = parsed.getValues()[*v];
     if (value.value != result)
       continue; // one line per result group
-    os << "`" << value.name << "`: " << useLines(parsed, value) << "\n\n";
+    os << "`" << value.name << "`: " << useLines(value) << "\n\n";
   }
 }
 
@@ -207,7 +221,7 @@ void describeValue(llvm::raw_ostream &os, const ParsedDocument &parsed,
        << owner.op->getName().getStringRef() << "` at line "
        << owner.name.start.line + 1 << "\n\n";
   }
-  os << "Uses: " << useLines(parsed, entry) << "\n\n";
+  os << "Uses: " << useLines(entry) << "\n\n";
   if (!compiled)
     return;
   Value copy = getCompiledValue(parsed, *compiled, value);
@@ -215,13 +229,14 @@ void describeValue(llvm::raw_ostream &os, const ParsedDocument &parsed,
     return;
   if (std::string regs = allocated(copy); !regs.empty())
     os << "Allocated: " << regs << "\n\n";
-  std::optional<unsigned> entryIdx =
-      entry.owner == OpEntry::kNone ? std::nullopt
-                                    : std::optional<unsigned>(entry.owner);
+  std::optional<unsigned> entryIdx = entry.owner == OpEntry::kNone
+                                         ? std::nullopt
+                                         : std::optional<unsigned>(entry.owner);
   const CompiledOpInfo *info = entryIdx ? compiled->lookup(*entryIdx) : nullptr;
   if (!info)
     return;
-  const ProgramAnnotations &ann = *compiled->getPrograms()[info->program].annotations;
+  const ProgramAnnotations &ann =
+      *compiled->getPrograms()[info->program].annotations;
   std::optional<LiveRange> range = ann.getLiveness().getRange(copy);
   if (!range)
     return;
@@ -248,8 +263,8 @@ void describeGroup(llvm::raw_ostream &os, const ParsedDocument &parsed,
        << printType(result.getType()) << "` ("
        << formatRegisters(result.getType()) << ")\n";
   }
-  os << "\nDefined by `" << op->getName().getStringRef() << "`; uses: "
-     << useLines(parsed, entry) << "\n";
+  os << "\nDefined by `" << op->getName().getStringRef()
+     << "`; uses: " << useLines(entry) << "\n";
 }
 
 } // namespace
