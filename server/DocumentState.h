@@ -256,9 +256,8 @@ std::string formatConductorTag(int tag); // "I17"
 // CompiledDocument
 //===----------------------------------------------------------------------===//
 
-/// Assembly emission needs allocated registers; `waveasm-linear-scan` is a
-/// placeholder in this branch, so emission stays off until it lands (the
-/// op <-> assembly line maps are then empty).
+/// The background compile also emits assembly, for `waveasm/assembly` and
+/// the op <-> assembly line maps (about a third of the compile's cost).
 constexpr bool kEmitAssemblyInServer = true;
 
 /// What the pipeline and the analyses say about one input op.

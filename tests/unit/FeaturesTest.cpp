@@ -78,9 +78,12 @@ std::string pressureKernel() {
                      "  %srd = waveasm.precolored.sreg 4, 4 : "
                      "!waveasm.psreg<4, 4>\n"
                      "  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>\n";
+  // Loaded tiles (constant moves would be rematerialized next to their
+  // users by the allocator, and the pressure lint reads allocated code).
   for (int i = 0; i < 17; ++i)
     body += "  %t" + std::to_string(i) +
-            " = waveasm.v_mov_b32 %c0 {no_cse} : !waveasm.imm<0> -> "
+            " = waveasm.buffer_load_dwordx4 %srd, %tid, %c0 : "
+            "!waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> "
             "!waveasm.vreg<4, 4>\n";
   for (int i = 0; i < 17; ++i)
     body += "  waveasm.buffer_store_dwordx4 %t" + std::to_string(i) +
