@@ -33,6 +33,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -93,7 +94,10 @@ def measure_waveasm(lsp, path, runs, leading_edge=True, timeout=120.0):
     uri = "file://" + os.path.abspath(path)
     options = {"debounce": {"leadingEdge": leading_edge}}
     result = {"edit_line": line + 1}
-    with LspClient([lsp]) as client:
+    # The server's own log gives its parse times, to split the latency into
+    # parsing and everything else (transport, store, runtime).
+    log = tempfile.TemporaryFile(mode="w+")
+    with LspClient([lsp, "--log=info"], stderr=log) as client:
         client.initialize(CAPABILITIES, options)
         start = time.perf_counter()
         client.open(uri, text)
@@ -141,6 +145,24 @@ def measure_waveasm(lsp, path, runs, leading_edge=True, timeout=120.0):
         result["pipeline_refresh_ms"] = summary(refresh)
         result["inlay_hints_100_lines_ms"] = summary(hints)
         result["exit_code"] = client.shutdown_and_exit()
+    log.seek(0)
+    parses, pipelines, lints = {}, [], []
+    for entry in log:
+        match = re.search(r"parsed \S+ v(\d+) in ([\d.]+) ms", entry)
+        if match:
+            parses[int(match.group(1))] = float(match.group(2))
+        match = re.search(r"pipeline for \S+ v\d+: \w+ in ([\d.]+) ms, lints in ([\d.]+) ms",
+                          entry)
+        if match:
+            pipelines.append(float(match.group(1)))
+            lints.append(float(match.group(2)))
+    edits = [parses[v] for v in sorted(parses) if v >= 2]
+    result["server_parse_ms"] = summary(edits)
+    result["server_compile_ms"] = summary(pipelines[1:])
+    result["server_lints_ms"] = summary(lints[1:])
+    if edits:
+        overhead = [d - p for d, p in zip(diagnostics, edits)]
+        result["diagnostics_minus_parse_ms"] = summary(overhead)
     return result
 
 
@@ -279,7 +301,14 @@ def main():
                                      theirs["diagnostics_ms"]["p90"]))
     row("  trailing debounce only, p50 (ms)",
         report["waveasm_lsp_trailing_debounce"]["diagnostics_ms"]["p50"])
+    if ours.get("server_parse_ms"):
+        row("  of which parse + verify + index, p50 (ms)", ours["server_parse_ms"]["p50"])
+        row("  of which everything else, p50 (ms)",
+            ours["diagnostics_minus_parse_ms"]["p50"])
     row("didChange -> pipeline refresh p50 (ms)", ours["pipeline_refresh_ms"]["p50"])
+    if ours.get("server_compile_ms"):
+        row("  compile / lints on the worker, p50 (ms)", "%.1f / %.1f" % (
+            ours["server_compile_ms"]["p50"], ours["server_lints_ms"]["p50"]))
     row("inlay hints, 100 lines, p50 (ms)", ours["inlay_hints_100_lines_ms"]["p50"])
     row("resident memory (MB)", ours["rss_mb"], theirs and theirs["rss_mb"])
     print()

@@ -367,6 +367,8 @@ void LspServer::publishDiagnostics(Session &session) {
 }
 
 void LspServer::schedulePipeline(Session &session) {
+  if (!worker)
+    return; // exiting
   uint64_t generation = ++session.pipelineScheduled;
   session.newestPipeline->store(generation);
   std::string uri = session.uri;
@@ -718,6 +720,8 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   // does not emit (kEmitAssemblyInServer), so this compiles on the worker
   // once more with emission on. The request's token lets a cancelled
   // request drop the job before it starts.
+  if (!worker)
+    return reply(makeError(ErrorCode::InvalidRequest, "the server is exiting"));
   lsp::CancellationToken token = reply.token();
   auto shared =
       std::make_shared<lsp::Reply<lsp::AssemblyResult>>(std::move(reply));
