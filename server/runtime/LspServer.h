@@ -7,9 +7,11 @@
 //   didOpen/didChange -> DocumentStore (incremental edits)
 //     -> debounced parse + verify on the loop thread (DebouncePolicy)
 //     -> publishDiagnostics (tagged with the version)
-//     -> pipeline (CompiledDocument) on the Worker, newest version only
-//     -> on the loop: drop if stale, else republish with lints and ask the
-//        client to refresh inlay hints and code lenses
+//     -> pipeline on the Worker, newest version only: CompiledDocument and
+//        every diagnostic including the lints (they can cost more than the
+//        compile, so they never run on the loop)
+//     -> on the loop: drop if stale, else republish and ask the client to
+//        refresh inlay hints and code lenses; $/progress if it took long
 //
 // Requests about a document first parse any edit still waiting for its
 // debounce, so positions always refer to the text the client has. They
