@@ -10,6 +10,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <array>
@@ -88,7 +89,7 @@ ParsedDocument::ParsedDocument(MLIRContext &context, std::string uri,
                                std::string text, int64_t version,
                                const ServerSettings &)
     : context(&context), uri(std::move(uri)), text(std::move(text)),
-      version(version), textHash(std::hash<std::string>()(this->text)),
+      version(version), textHash(llvm::xxh3_64bits(this->text)),
       lines(this->text), asmState(std::make_unique<AsmParserState>()) {
   // The SourceMgr refers to our copy of the text (no second copy); the
   // LineTable above does too, so SMLoc and offsets agree.
@@ -96,7 +97,10 @@ ParsedDocument::ParsedDocument(MLIRContext &context, std::string uri,
       llvm::MemoryBuffer::getMemBuffer(this->text, this->uri,
                                        /*RequiresNullTerminator=*/true),
       llvm::SMLoc());
-  context.loadDialect<WaveASMDialect>();
+  // Normally loaded once at start-up; loading is not thread-safe, a
+  // lookup is.
+  if (!context.getLoadedDialect<WaveASMDialect>())
+    context.loadDialect<WaveASMDialect>();
   parse();
 }
 
@@ -229,6 +233,10 @@ lsp::Diagnostic ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const 
   diag.message = raw.message;
   diag.range = getRange(raw.loc).value_or(lsp::Range{});
   for (const auto &[loc, message] : raw.notes) {
+    // MLIRContext::printOpOnDiagnostic's note repeats the op in generic
+    // form: useful in a terminal, noise next to the op in an editor.
+    if (llvm::StringRef(message).starts_with("see current operation:"))
+      continue;
     lsp::DiagnosticRelatedInformation info;
     info.location.uri = uri;
     info.location.range = getRange(loc).value_or(diag.range);

@@ -8,6 +8,7 @@
 #include "server/DocumentState.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace waveasm;
 using namespace waveasm::server;
@@ -55,20 +56,36 @@ size_t waveasm::server::utf8OffsetOfUtf16(llvm::StringRef utf8, int units) {
   return i;
 }
 
-LineTable::LineTable(llvm::StringRef text) : text(text) {
-  lineStarts.push_back(0);
-  bool ascii = true;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    unsigned char c = text[i];
-    if (c == '\n') {
-      lineStarts.push_back(i + 1);
-      asciiLine.push_back(ascii);
-      ascii = true;
-    } else if (c >= 0x80) {
-      ascii = false;
-    }
+namespace {
+
+/// True if [begin, end) holds only ASCII bytes; eight bytes at a time
+/// (LineTable runs on every keystroke's text).
+bool isAscii(const char *begin, const char *end) {
+  uint64_t bits = 0;
+  for (; end - begin >= 8; begin += 8) {
+    uint64_t word;
+    memcpy(&word, begin, 8);
+    bits |= word;
   }
-  asciiLine.push_back(ascii);
+  for (; begin < end; ++begin)
+    bits |= static_cast<unsigned char>(*begin);
+  return (bits & 0x8080808080808080ull) == 0;
+}
+
+} // namespace
+
+LineTable::LineTable(llvm::StringRef text) : text(text) {
+  const char *begin = text.data(), *end = begin + text.size();
+  lineStarts.reserve(text.size() / 32 + 1);
+  for (const char *line = begin;;) {
+    lineStarts.push_back(line - begin);
+    const char *nl =
+        static_cast<const char *>(memchr(line, '\n', end - line));
+    asciiLine.push_back(isAscii(line, nl ? nl : end));
+    if (!nl)
+      break;
+    line = nl + 1;
+  }
 }
 
 llvm::StringRef LineTable::getLine(unsigned line) const {

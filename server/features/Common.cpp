@@ -185,25 +185,43 @@ int common::getDisplayLine(const ParsedDocument &parsed, unsigned entry) {
   return parsed.getOps()[entry].name.start.line + 1;
 }
 
-Value common::findLatestOperand(const ProgramAnnotations &annotations,
-                                Operation *user, bool memoryOnly) {
-  Value best;
-  int64_t bestReady = INT64_MIN;
-  for (Value operand : user->getOperands()) {
-    Operation *def = operand.getDefiningOp();
-    if (!def)
-      continue;
-    const InstAnnotation *a = annotations.lookup(def);
-    if (!a || !a->issued)
-      continue;
+namespace {
+
+/// The issued op `value`'s data comes from and when it is ready.
+std::pair<Operation *, int64_t> resolveProducer(const ProgramAnnotations &ann,
+                                                Value value, bool memoryOnly,
+                                                int depth = 0) {
+  Operation *def = value.getDefiningOp();
+  const InstAnnotation *a = def ? ann.lookup(def) : nullptr;
+  if (!a || depth > 8)
+    return {nullptr, INT64_MIN};
+  if (a->issued) {
     bool isMemory = a->unit == ExecUnit::VMEM || a->unit == ExecUnit::LDS ||
                     a->unit == ExecUnit::SMEM;
     if (memoryOnly && !isMemory)
-      continue;
-    int64_t ready = a->issueCycle + a->latency;
-    if (ready > bestReady) {
+      return {nullptr, INT64_MIN};
+    return {def, a->issueCycle + a->latency};
+  }
+  std::pair<Operation *, int64_t> best = {nullptr, INT64_MIN};
+  for (Value operand : def->getOperands()) {
+    auto candidate = resolveProducer(ann, operand, memoryOnly, depth + 1);
+    if (candidate.first && candidate.second > best.second)
+      best = candidate;
+  }
+  return best;
+}
+
+} // namespace
+
+OperandSource common::findLatestOperand(const ProgramAnnotations &annotations,
+                                        Operation *user, bool memoryOnly) {
+  OperandSource best;
+  int64_t bestReady = INT64_MIN;
+  for (Value operand : user->getOperands()) {
+    auto [producer, ready] = resolveProducer(annotations, operand, memoryOnly);
+    if (producer && ready > bestReady) {
       bestReady = ready;
-      best = operand;
+      best = {operand, producer};
     }
   }
   return best;

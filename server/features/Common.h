@@ -65,11 +65,18 @@ std::optional<lsp::Range> getValueDefRange(const ParsedDocument &parsed,
 /// 1-based line of an op entry, for messages ("line 12").
 int getDisplayLine(const ParsedDocument &parsed, unsigned entry);
 
-/// The operand of compiled op `user` produced last (latest ready cycle by
-/// the annotations), optionally only among results of memory ops; null if
-/// none.
-mlir::Value findLatestOperand(const ProgramAnnotations &annotations,
-                              mlir::Operation *user, bool memoryOnly);
+/// An operand of a compiled op and the issued op its data comes from.
+struct OperandSource {
+  mlir::Value operand;                // as read by the user
+  mlir::Operation *producer = nullptr; // looking through free ops (extract)
+  explicit operator bool() const { return producer != nullptr; }
+};
+/// The operand of compiled op `user` that is ready last by the annotations
+/// (producer issue + latency), optionally only among data produced by
+/// memory ops. Ops that issue nothing (extract, pack) pass readiness
+/// through, so their inputs' producers count.
+OperandSource findLatestOperand(const ProgramAnnotations &annotations,
+                                mlir::Operation *user, bool memoryOnly);
 
 bool isWaitOp(mlir::Operation *op);
 

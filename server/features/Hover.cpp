@@ -73,20 +73,19 @@ std::string defLine(const ParsedDocument &parsed, Value value) {
 std::string useLines(const ParsedDocument &parsed, const ValueEntry &entry) {
   if (entry.uses.empty())
     return "unused";
+  std::vector<int> lines;
+  for (const lsp::Range &use : entry.uses)
+    if (lines.empty() || lines.back() != use.start.line)
+      lines.push_back(use.start.line);
   std::string text = std::to_string(entry.uses.size()) +
-                     (entry.uses.size() == 1 ? " use" : " uses") + ", line";
-  if (entry.uses.size() > 1)
-    text += "s";
-  int last = -1, shown = 0;
-  for (const lsp::Range &use : entry.uses) {
-    if (use.start.line == last)
-      continue;
-    if (++shown > 8) {
+                     (entry.uses.size() == 1 ? " use" : " uses") +
+                     (lines.size() == 1 ? ", line" : ", lines");
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    if (i == 8) {
       text += ", ...";
       break;
     }
-    text += (shown == 1 ? " " : ", ") + std::to_string(use.start.line + 1);
-    last = use.start.line;
+    text += (i ? ", " : " ") + std::to_string(line + 1);
   }
   (void)parsed;
   return text;
@@ -171,6 +170,20 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     os << "\n";
   }
 
+  if (info && isa<LoopOp>(op)) {
+    const ProgramAnnotations &ann =
+        *compiled->getPrograms()[info->program].annotations;
+    if (const LoopTiming *loop =
+            ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled)))
+      os << "**Loop**: " << loop->steadyStateCycles
+         << " cycles per iteration in the steady state (first iteration "
+         << loop->firstIterationCycles << "); trip count "
+         << loop->tripCount.count << " ("
+         << stringifyTripCountSource(loop->tripCount.source)
+         << "); lower bound " << loop->lowerBoundCycles << " ("
+         << loop->busiestUnit << "); critical path " << loop->criticalPath
+         << "\n\n";
+  }
   if (info && info->annotation && info->annotation->issueCycles > 0) {
     EffectiveTiming t = getEffectiveTiming(*info);
     os << "**Timing**: issues at cycle " << t.issueCycle

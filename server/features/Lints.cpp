@@ -52,24 +52,32 @@ struct LintContext {
     out.push_back(std::move(diag));
     return out.back();
   }
-  /// Related information pointing at the input op producing `compiledValue`.
-  void relateProducer(lsp::Diagnostic &diag, Value compiledValue,
+  /// Related information at the input op a compiled producer came from:
+  /// its first result's name, else the op name.
+  void relateProducer(lsp::Diagnostic &diag, Operation *producer,
                       const std::string &what) {
-    Value input = getInputValue(parsed, compiled, compiledValue);
-    if (!input)
+    std::optional<unsigned> entry = compiled.lookupCompiled(producer);
+    if (!entry)
       return;
-    if (std::optional<lsp::Range> def = getValueDefRange(parsed, input))
-      diag.related.push_back({makeLocation(parsed, *def), what});
+    Operation *input = parsed.getOps()[*entry].op;
+    std::optional<lsp::Range> range;
+    if (input->getNumResults())
+      range = getValueDefRange(parsed, input->getResult(0));
+    diag.related.push_back(
+        {makeLocation(parsed, range.value_or(parsed.getOps()[*entry].name)),
+         what});
   }
-  /// "`v_mfma...` on line 12" for the producer of a compiled value.
-  std::string describeProducer(Value compiledValue) {
-    Operation *def = compiledValue.getDefiningOp();
-    if (!def)
-      return "a block argument";
-    std::string text = "`" + getMnemonic(def).str() + "`";
-    if (std::optional<unsigned> e = compiled.lookupCompiled(def))
+  /// "`v_mfma...` on line 12" for a compiled producer.
+  std::string describeProducer(Operation *producer) {
+    std::string text = "`" + getMnemonic(producer).str() + "`";
+    if (std::optional<unsigned> e = compiled.lookupCompiled(producer))
       text += " on line " + std::to_string(getDisplayLine(parsed, *e));
     return text;
+  }
+  /// The input name of a compiled operand ("%x", "%x#1").
+  std::string nameOf(Value compiledValue) {
+    Value input = getInputValue(parsed, compiled, compiledValue);
+    return input ? getValueName(parsed, input) : "a value";
   }
 };
 
@@ -88,25 +96,24 @@ void lintStalls(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
   const ProgramAnnotations &ann =
       *ctx.compiled.getPrograms()[info.program].annotations;
   std::string where = t.steady ? " in every iteration of its loop" : "";
-  Value operand = findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
-  std::string name =
-      operand ? getValueName(ctx.parsed,
-                             getInputValue(ctx.parsed, ctx.compiled, operand))
-              : std::string("an operand");
+  OperandSource source =
+      findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
+  std::string name = source ? "its operand " + ctx.nameOf(source.operand)
+                            : std::string("an operand");
   std::string message = "`" + getMnemonic(entry.op).str() + "` is issued " +
-                        std::to_string(t.stall) + " cycles before its operand " +
-                        name + " is ready" + where;
-  if (operand) {
-    const InstAnnotation *producer = ann.lookup(operand.getDefiningOp());
-    message += " (" + ctx.describeProducer(operand);
-    if (producer)
+                        std::to_string(t.stall) + " cycles before " + name +
+                        " is ready" + where;
+  if (source) {
+    message += " (from " + ctx.describeProducer(source.producer);
+    if (const InstAnnotation *producer = ann.lookup(source.producer))
       message += ", latency " + std::to_string(producer->latency);
     message += ")";
   }
   message += "; move independent work before it or the producer earlier";
   lsp::Diagnostic &diag = ctx.add(LintCode::Stall, entry.name, message);
-  if (operand)
-    ctx.relateProducer(diag, operand, "the operand " + name + " is produced here");
+  if (source)
+    ctx.relateProducer(diag, source.producer,
+                       ctx.nameOf(source.operand) + " comes from here");
 }
 
 /// `hazard`: nops the pipeline inserted before the op.
@@ -123,33 +130,31 @@ void lintHazards(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
   const OpEntry &entry = ctx.parsed.getOps()[idx];
   const ProgramAnnotations &ann =
       *ctx.compiled.getPrograms()[info.program].annotations;
-  Value operand = findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
+  OperandSource source =
+      findLatestOperand(ann, info.compiled, /*memoryOnly=*/false);
   std::string message = "the pipeline inserted " + nops + " (" +
                         std::to_string(waitStates) + " wait state" +
                         (waitStates == 1 ? "" : "s") + ") before `" +
                         getMnemonic(entry.op).str() + "`";
   std::string cause;
-  if (operand) {
-    Operation *def = operand.getDefiningOp();
-    auto facts = dyn_cast_or_null<InstInfoOpInterface>(def);
-    std::string name =
-        getValueName(ctx.parsed, getInputValue(ctx.parsed, ctx.compiled, operand));
+  if (source) {
+    auto facts = dyn_cast<InstInfoOpInterface>(source.producer);
+    std::string name = ctx.nameOf(source.operand);
+    std::string from = ctx.describeProducer(source.producer);
     if (facts && facts.getLatencyClass() == LatencyClass::Trans)
-      cause = "it reads " + name + ", a transcendental result (" +
-              ctx.describeProducer(operand) + ")";
+      cause = "it reads " + name + ", a transcendental result (" + from + ")";
     else if (facts && facts.getExecUnit() == ExecUnit::MFMA)
-      cause = "it reads " + name + ", an MFMA result (" +
-              ctx.describeProducer(operand) + ")";
+      cause = "it reads " + name + ", an MFMA result (" + from + ")";
     else
-      cause = "it reads " + name + " (" + ctx.describeProducer(operand) + ")";
+      cause = "it reads " + name + " (" + from + ")";
   }
   if (!cause.empty())
     message += ": " + cause;
   message += "; independent instructions between the two would replace the "
              "nops";
   lsp::Diagnostic &diag = ctx.add(LintCode::Hazard, entry.name, message);
-  if (operand)
-    ctx.relateProducer(diag, operand, "hazard source");
+  if (source)
+    ctx.relateProducer(diag, source.producer, "hazard source");
 }
 
 /// `waitcnt`: waits (inserted before the op, or the op itself) that stall
@@ -184,16 +189,17 @@ void lintWaits(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
                                           : "") +
                         " waits " + std::to_string(stall) + " cycles" +
                         (steady ? " in every iteration of its loop" : "");
-  Value load = isWaitOp(info.compiled)
-                   ? Value()
-                   : findLatestOperand(ann, info.compiled, /*memoryOnly=*/true);
+  OperandSource load =
+      isWaitOp(info.compiled)
+          ? OperandSource()
+          : findLatestOperand(ann, info.compiled, /*memoryOnly=*/true);
   if (load)
-    message += " for " + ctx.describeProducer(load);
+    message += " for " + ctx.describeProducer(load.producer);
   message += "; issue the memory op earlier or move independent work before "
              "the wait";
   lsp::Diagnostic &diag = ctx.add(LintCode::Waitcnt, entry.name, message);
   if (load)
-    ctx.relateProducer(diag, load, "the awaited memory op");
+    ctx.relateProducer(diag, load.producer, "the awaited memory op");
 }
 
 /// `pressure`: the VGPR peak of each program when a breakpoint below it

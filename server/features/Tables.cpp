@@ -94,7 +94,7 @@ waveasm::server::renderInstructionTable(const ParsedDocument &parsed,
       continue;
     const OpEntry &entry = parsed.getOps()[i];
     addRow(line, entry.tag >= 0 ? formatConductorTag(entry.tag) : "",
-           getMnemonic(entry.op).str(), a, a.inLoop);
+           getShortText(entry.op), a, a.inLoop);
   }
   std::string out = renderTable(rows);
   out += "(issue*: cycle within the steady-state iteration of the loop; "
