@@ -340,9 +340,8 @@ void LspServer::parseNow(Session &session) {
 
 void LspServer::releaseLater(std::shared_ptr<const void> snapshot) {
   if (snapshot)
-    loop.runAfter(0, [snapshot = std::move(snapshot)]() mutable {
-      snapshot.reset();
-    });
+    loop.runAfter(
+        0, [snapshot = std::move(snapshot)]() mutable { snapshot.reset(); });
 }
 
 void LspServer::publishDiagnostics(Session &session) {
