@@ -3,7 +3,8 @@
 // Measures, on one WaveASM file, what the server does per keystroke and per
 // request (median of K runs, milliseconds):
 //
-//   parse      ParsedDocument: parse + verify + diagnostics + indexes
+//   parse      ParsedDocument: parse + verify + diagnostics + op index
+//   names      the SSA name index, built on the first navigation request
 //   compile    CompiledDocument: pipeline on a clone + annotations
 //   hints      computeInlayHints for a 100-line range in the middle
 //   lints      computeLints over the whole document
@@ -64,37 +65,40 @@ int main(int argc, char **argv) {
   ServerSettings settings;
 
   std::vector<double> parseOnly, verifyOnly, indexOnly;
+  std::vector<double> names;
   std::vector<double> parse, compile, hints, lints, tokens, hover, lenses;
   size_t numHints = 0, numLints = 0, numTokens = 0;
   for (int i = 0; i < runs; ++i) {
     std::unique_ptr<ParsedDocument> doc;
     parse.push_back(timeMs([&] {
-      doc = std::make_unique<ParsedDocument>(ctx, "file:///bench.mlir", text,
-                                             i, settings);
+      doc = std::make_unique<ParsedDocument>(ctx, "file:///bench.mlir", text, i,
+                                             settings);
     }));
     parseOnly.push_back(doc->getParseMs());
     verifyOnly.push_back(doc->getVerifyMs());
     indexOnly.push_back(doc->getIndexMs());
+    names.push_back(timeMs([&] { (void)doc->getOccurrences(); }));
     std::unique_ptr<CompiledDocument> compiled;
     compile.push_back(timeMs([&] {
       compiled = std::make_unique<CompiledDocument>(*doc, settings);
     }));
     int mid = doc->getLines().getNumLines() / 2;
     hints.push_back(timeMs([&] {
-      numHints = computeInlayHints(*doc, compiled.get(), {{mid, 0}, {mid + 100, 0}},
-                                   settings)
+      numHints = computeInlayHints(*doc, compiled.get(),
+                                   {{mid, 0}, {mid + 100, 0}}, settings)
                      .size();
     }));
-    lints.push_back(timeMs([&] {
-      numLints = computeLints(*doc, *compiled, settings).size();
-    }));
-    tokens.push_back(timeMs(
-        [&] { numTokens = computeSemanticTokens(*doc).size(); }));
+    lints.push_back(timeMs(
+        [&] { numLints = computeLints(*doc, *compiled, settings).size(); }));
+    tokens.push_back(
+        timeMs([&] { numTokens = computeSemanticTokens(*doc).size(); }));
     unsigned op = doc->getOpsOnLines(mid, mid + 100).first;
     lsp::Position pos = op < doc->getOps().size() ? doc->getOps()[op].name.start
                                                   : lsp::Position{mid, 0};
-    hover.push_back(timeMs([&] { (void)computeHover(*doc, compiled.get(), pos); }));
-    lenses.push_back(timeMs([&] { (void)computeCodeLenses(*doc, compiled.get()); }));
+    hover.push_back(
+        timeMs([&] { (void)computeHover(*doc, compiled.get(), pos); }));
+    lenses.push_back(
+        timeMs([&] { (void)computeCodeLenses(*doc, compiled.get()); }));
     if (i == 0 && !compiled->succeeded())
       llvm::errs() << "warning: the document did not compile\n";
   }
@@ -103,11 +107,17 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format("  mlir parse %.2f, verify %.2f, index %.2f\n",
                                median(parseOnly), median(verifyOnly),
                                median(indexOnly));
-  llvm::outs() << llvm::format("compile %8.2f  (budget 200)\n", median(compile));
-  llvm::outs() << llvm::format("hints   %8.3f  (budget 10; %zu hints / 100 lines)\n",
-                               median(hints), numHints);
-  llvm::outs() << llvm::format("lints   %8.2f  (%zu)\n", median(lints), numLints);
-  llvm::outs() << llvm::format("tokens  %8.2f  (%zu)\n", median(tokens), numTokens);
+  llvm::outs() << llvm::format(
+      "names   %8.2f  (name index, built on first use)\n", median(names));
+  llvm::outs() << llvm::format("compile %8.2f  (budget 200)\n",
+                               median(compile));
+  llvm::outs() << llvm::format(
+      "hints   %8.3f  (budget 10; %zu hints / 100 lines)\n", median(hints),
+      numHints);
+  llvm::outs() << llvm::format("lints   %8.2f  (%zu)\n", median(lints),
+                               numLints);
+  llvm::outs() << llvm::format("tokens  %8.2f  (%zu)\n", median(tokens),
+                               numTokens);
   llvm::outs() << llvm::format("hover   %8.3f\n", median(hover));
   llvm::outs() << llvm::format("lenses  %8.2f\n", median(lenses));
   return 0;

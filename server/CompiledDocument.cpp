@@ -66,11 +66,10 @@ void CompiledDocument::addAllocationFailureNotes(const ParsedDocument &parsed) {
       diag.severity = peak.regs > limit ? lsp::DiagnosticSeverity::Error
                                         : lsp::DiagnosticSeverity::Information;
       diag.range = parsed.getOps()[at ? *at : entry].name;
-      diag.message = std::to_string(peak.regs) + " " +
-                     getRegClassName(cls).str() +
-                     "s are live here, the peak of @" +
-                     program.getSymName().str() + " (limit " +
-                     std::to_string(limit) + ")";
+      diag.message =
+          std::to_string(peak.regs) + " " + getRegClassName(cls).str() +
+          "s are live here, the peak of @" + program.getSymName().str() +
+          " (limit " + std::to_string(limit) + ")";
       diagnostics.push_back(std::move(diag));
     }
   }

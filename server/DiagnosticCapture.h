@@ -36,8 +36,8 @@ public:
         handler(&context, [this](mlir::Diagnostic &diag) {
           if (std::this_thread::get_id() != owner)
             return mlir::failure(); // another thread's capture takes it
-          RawDiagnostic raw{diag.getLocation(), diag.getSeverity(), diag.str(),
-                            {}};
+          RawDiagnostic raw{
+              diag.getLocation(), diag.getSeverity(), diag.str(), {}};
           for (mlir::Diagnostic &note : diag.getNotes())
             raw.notes.emplace_back(note.getLocation(), note.str());
           captured.push_back(std::move(raw));

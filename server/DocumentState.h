@@ -41,6 +41,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -93,8 +94,8 @@ size_t utf8OffsetOfUtf16(llvm::StringRef utf8, int units);
 /// position of the op name.
 struct OpEntry {
   mlir::Operation *op = nullptr;
-  llvm::SMRange nameLoc;   // the op name
-  llvm::SMRange scopeLoc;  // the whole definition, regions included
+  llvm::SMRange nameLoc;  // the op name
+  llvm::SMRange scopeLoc; // the whole definition, regions included
   lsp::Range name;
   lsp::Range scope;
   unsigned program = 0;    // index into ParsedDocument::getPrograms()
@@ -108,11 +109,11 @@ struct OpEntry {
 /// argument, with its definition and every use. Uses of `%x#1` are uses of
 /// the group `%x` (their range covers `%x`).
 struct ValueEntry {
-  llvm::StringRef name;           // "%x", as written (in the text)
+  llvm::StringRef name; // "%x", as written (in the text)
   lsp::Range def;
   llvm::ArrayRef<lsp::Range> uses; // in source order
-  mlir::Value value;              // first value of the group
-  unsigned numValues = 1;         // results in the group
+  mlir::Value value;               // first value of the group
+  unsigned numValues = 1;          // results in the group
   unsigned owner = OpEntry::kNone; // defining op entry (block args: owner)
   bool isBlockArg = false;
 };
@@ -130,9 +131,8 @@ public:
   /// the module is null when the text does not parse. When it parses but
   /// does not verify, the module and indexes are kept for navigation and
   /// `isVerified()` is false (the pipeline must not run on it).
-  ParsedDocument(mlir::MLIRContext &context, std::string uri,
-                 std::string text, int64_t version,
-                 const ServerSettings &settings = {});
+  ParsedDocument(mlir::MLIRContext &context, std::string uri, std::string text,
+                 int64_t version, const ServerSettings &settings = {});
   ~ParsedDocument();
   ParsedDocument(const ParsedDocument &) = delete;
   ParsedDocument &operator=(const ParsedDocument &) = delete;
@@ -194,18 +194,32 @@ public:
   unsigned findOpNameAt(lsp::Position pos) const;
 
   //===--- names ----------------------------------------------------------===//
+  //
+  // Built on first use (thread-safe): diagnostics are published without
+  // waiting for the name index.
 
-  llvm::ArrayRef<ValueEntry> getValues() const { return values; }
+  llvm::ArrayRef<ValueEntry> getValues() const { return names().values; }
   /// Sorted by position.
-  llvm::ArrayRef<NameOccurrence> getOccurrences() const { return occurrences; }
+  llvm::ArrayRef<NameOccurrence> getOccurrences() const {
+    return names().occurrences;
+  }
   /// The name occurrence at `pos` (touching either end), if any.
   const NameOccurrence *findOccurrenceAt(lsp::Position pos) const;
   /// The value entry defining `value` (a result group or block argument).
   std::optional<unsigned> lookupValue(mlir::Value value) const;
 
 private:
+  struct NameIndex {
+    std::vector<ValueEntry> values;
+    std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
+    std::vector<NameOccurrence> occurrences;
+    llvm::DenseMap<mlir::Value, unsigned> valueIndex;
+  };
+
   void parse();
   void buildIndexes();
+  void buildNameIndex(NameIndex &index) const;
+  const NameIndex &names() const;
 
   mlir::MLIRContext *context;
   std::string uri;
@@ -223,10 +237,8 @@ private:
   std::vector<OpEntry> ops;
   std::vector<unsigned> programs;
   llvm::DenseMap<mlir::Operation *, unsigned> opIndex;
-  std::vector<ValueEntry> values;
-  std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
-  std::vector<NameOccurrence> occurrences;
-  llvm::DenseMap<mlir::Value, unsigned> valueIndex;
+  mutable std::once_flag namesOnce;
+  mutable NameIndex nameIndex; // written once, under namesOnce
   /// Ops whose location is not a position in this text (`loc("I12")`), by
   /// location, for diagnostics located there; kNone if not unique.
   llvm::DenseMap<mlir::Location, unsigned> opsByLocation;
@@ -251,9 +263,9 @@ constexpr bool kEmitAssemblyInServer = false;
 
 /// What the pipeline and the analyses say about one input op.
 struct CompiledOpInfo {
-  mlir::Operation *compiled = nullptr;       // its counterpart in the clone
+  mlir::Operation *compiled = nullptr;        // its counterpart in the clone
   const InstAnnotation *annotation = nullptr; // of the compiled op
-  unsigned program = 0;                      // into getPrograms()
+  unsigned program = 0;                       // into getPrograms()
   /// Cycles waited in the ops the pipeline inserted right before this op
   /// (waits, nops), program timeline and steady state.
   int64_t insertedStall = 0;
@@ -283,8 +295,7 @@ public:
   int64_t getVersion() const { return version; }
   /// True when this describes `parsed`'s text (see the staleness rule).
   bool isFor(const ParsedDocument &parsed) const {
-    return parsed.getVersion() == version &&
-           parsed.getTextHash() == textHash;
+    return parsed.getVersion() == version && parsed.getTextHash() == textHash;
   }
   bool succeeded() const { return ok; }
   /// Pipeline errors (the lints are computed by computeLints).

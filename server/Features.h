@@ -39,10 +39,17 @@ computeDiagnostics(const ParsedDocument &parsed,
 
 //===--- inlay hints (features/InlayHints.cpp) ----------------------------===//
 
-/// Hints for the ops whose name lies in `range`, at the end of each op (its
-/// last character, before a trailing comment): `lat 20 · stall 12`,
-/// `v 84 · s 22 · a 128` (needs a fresh `compiled`), `I17`; each kind
-/// switchable in `settings`; each hint has a markdown tooltip.
+/// Hints for the ops whose name lies on the lines of `range`, placed right
+/// after the op (before a trailing comment), one per kind, each with a
+/// markdown tooltip and switchable in `settings`:
+///  - `lat 20 · stall 12`: result latency and the cycles the op waits
+///    before issuing, including the waits the pipeline inserted before it
+///    (steady-state iteration for ops in loops);
+///  - `v 84 · s 22 · a 128`: registers live after the op (`a` only in
+///    programs that use AGPRs);
+///  - `I17`: the Conductor tag.
+/// The first two need a fresh, successful `compiled`; ops with regions and
+/// ops that issue nothing get no numbers.
 std::vector<lsp::InlayHint> computeInlayHints(const ParsedDocument &parsed,
                                               const CompiledDocument *compiled,
                                               lsp::Range range,
@@ -86,7 +93,8 @@ std::optional<lsp::WorkspaceEdit> renameValue(const ParsedDocument &parsed,
 std::vector<lsp::DocumentSymbol>
 computeDocumentSymbols(const ParsedDocument &parsed);
 /// Ops with regions spanning lines, and runs of two or more comment lines.
-std::vector<lsp::FoldingRange> computeFoldingRanges(const ParsedDocument &parsed);
+std::vector<lsp::FoldingRange>
+computeFoldingRanges(const ParsedDocument &parsed);
 
 //===--- semantic tokens (features/SemanticTokens.cpp) --------------------===//
 

@@ -125,8 +125,8 @@ void ParsedDocument::parse() {
     // Verification runs separately so that IR which parses but does not
     // verify still gets navigation.
     ParserConfig config(context, /*verifyAfterParse=*/false);
-    if (succeeded(parseAsmSourceFile(sourceMgr, &block, config,
-                                     asmState.get()))) {
+    if (succeeded(
+            parseAsmSourceFile(sourceMgr, &block, config, asmState.get()))) {
       Location fileLoc = FileLineColLoc::get(context, uri, 1, 1);
       module = mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
           &block, context, fileLoc);
@@ -214,8 +214,9 @@ std::optional<lsp::Range> ParsedDocument::getRange(Location loc) const {
     unsigned column = std::max(file.getStartColumn(), 1u);
     if (line > lines.getNumLines())
       return WalkResult::advance();
-    size_t offset = lines.getLineStart(line - 1) +
-                    std::min<size_t>(column - 1, lines.getLine(line - 1).size());
+    size_t offset =
+        lines.getLineStart(line - 1) +
+        std::min<size_t>(column - 1, lines.getLine(line - 1).size());
     found = getTokenRange(SMLoc::getFromPointer(text.data() + offset));
     return WalkResult::interrupt();
   });
@@ -227,7 +228,8 @@ std::optional<lsp::Range> ParsedDocument::getRange(Location loc) const {
   return std::nullopt;
 }
 
-lsp::Diagnostic ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const {
+lsp::Diagnostic
+ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const {
   lsp::Diagnostic diag;
   diag.severity = toLspSeverity(raw.severity);
   diag.message = raw.message;
@@ -254,7 +256,8 @@ void ParsedDocument::buildIndexes() {
   // Ops inside programs (and the programs), in source order. The parser
   // finishes children before parents: sort (pointer, definition) pairs,
   // cheaper to move than entries.
-  std::vector<std::pair<const char *, const AsmParserState::OperationDefinition *>>
+  std::vector<
+      std::pair<const char *, const AsmParserState::OperationDefinition *>>
       sorted;
   for (const AsmParserState::OperationDefinition &def : asmState->getOpDefs())
     if (isa<ProgramOp>(def.op) || def.op->getParentOfType<ProgramOp>())
@@ -311,7 +314,21 @@ void ParsedDocument::buildIndexes() {
     if (!inserted)
       it->second = OpEntry::kNone;
   }
+}
 
+const ParsedDocument::NameIndex &ParsedDocument::names() const {
+  std::call_once(namesOnce, [this] {
+    if (module)
+      buildNameIndex(nameIndex);
+  });
+  return nameIndex;
+}
+
+void ParsedDocument::buildNameIndex(NameIndex &index) const {
+  std::vector<ValueEntry> &values = index.values;
+  std::vector<lsp::Range> &useRanges = index.useRanges;
+  std::vector<NameOccurrence> &occurrences = index.occurrences;
+  llvm::DenseMap<Value, unsigned> &valueIndex = index.valueIndex;
   // SSA names: result groups, then block arguments. Every definition and
   // use is collected as byte offsets, sorted once, and converted to LSP
   // positions in one ascending sweep (no binary search per position).
@@ -334,15 +351,16 @@ void ParsedDocument::buildIndexes() {
       return;
     uint32_t idx = values.size();
     ValueEntry entry;
-    entry.name = StringRef(def.loc.Start.getPointer(),
-                           def.loc.End.getPointer() -
-                               def.loc.Start.getPointer());
+    entry.name =
+        StringRef(def.loc.Start.getPointer(),
+                  def.loc.End.getPointer() - def.loc.Start.getPointer());
     entry.value = value;
     entry.numValues = numValues;
     entry.owner = owner;
     entry.isBlockArg = isBlockArg;
     values.push_back(entry);
-    pending.push_back({offsetOf(def.loc.Start), offsetOf(def.loc.End), idx, -1});
+    pending.push_back(
+        {offsetOf(def.loc.Start), offsetOf(def.loc.End), idx, -1});
     useStart.push_back(useRanges.size());
     for (SMRange use : def.uses) {
       pending.push_back({offsetOf(use.Start), offsetOf(use.End), idx,
@@ -377,7 +395,7 @@ void ParsedDocument::buildIndexes() {
     return a.start < b.start;
   });
   occurrences.reserve(pending.size());
-  hint = ~0u;
+  unsigned hint = ~0u;
   for (const Pending &p : pending) {
     lsp::Position start = lines.getPosition(p.start, hint);
     unsigned endHint = hint;
@@ -391,8 +409,8 @@ void ParsedDocument::buildIndexes() {
   useStart.push_back(useRanges.size());
   valueIndex.reserve(values.size() * 2);
   for (auto [i, entry] : llvm::enumerate(values)) {
-    entry.uses = llvm::ArrayRef(useRanges).slice(
-        useStart[i], useStart[i + 1] - useStart[i]);
+    entry.uses = llvm::ArrayRef(useRanges).slice(useStart[i],
+                                                 useStart[i + 1] - useStart[i]);
     if (entry.isBlockArg) {
       valueIndex[entry.value] = i;
     } else {
@@ -415,8 +433,8 @@ std::optional<unsigned> ParsedDocument::lookupOp(Operation *op) const {
   return it->second;
 }
 
-std::pair<unsigned, unsigned> ParsedDocument::getOpsOnLines(int firstLine,
-                                                            int lastLine) const {
+std::pair<unsigned, unsigned>
+ParsedDocument::getOpsOnLines(int firstLine, int lastLine) const {
   auto begin = std::lower_bound(
       ops.begin(), ops.end(), firstLine,
       [](const OpEntry &e, int line) { return e.name.start.line < line; });
@@ -451,10 +469,13 @@ unsigned ParsedDocument::findOpNameAt(lsp::Position pos) const {
   return ops[idx].name.contains(pos) ? idx : OpEntry::kNone;
 }
 
-const NameOccurrence *ParsedDocument::findOccurrenceAt(lsp::Position pos) const {
-  auto it = std::upper_bound(
-      occurrences.begin(), occurrences.end(), pos,
-      [](lsp::Position p, const NameOccurrence &o) { return p < o.range.start; });
+const NameOccurrence *
+ParsedDocument::findOccurrenceAt(lsp::Position pos) const {
+  llvm::ArrayRef<NameOccurrence> occurrences = getOccurrences();
+  auto it = std::upper_bound(occurrences.begin(), occurrences.end(), pos,
+                             [](lsp::Position p, const NameOccurrence &o) {
+                               return p < o.range.start;
+                             });
   if (it == occurrences.begin())
     return nullptr;
   const NameOccurrence &occ = *std::prev(it);
@@ -462,6 +483,7 @@ const NameOccurrence *ParsedDocument::findOccurrenceAt(lsp::Position pos) const 
 }
 
 std::optional<unsigned> ParsedDocument::lookupValue(Value value) const {
+  const llvm::DenseMap<Value, unsigned> &valueIndex = names().valueIndex;
   auto it = valueIndex.find(value);
   if (it == valueIndex.end())
     return std::nullopt;

@@ -79,8 +79,7 @@ LineTable::LineTable(llvm::StringRef text) : text(text) {
   lineStarts.reserve(text.size() / 32 + 1);
   for (const char *line = begin;;) {
     lineStarts.push_back(line - begin);
-    const char *nl =
-        static_cast<const char *>(memchr(line, '\n', end - line));
+    const char *nl = static_cast<const char *>(memchr(line, '\n', end - line));
     asciiLine.push_back(isAscii(line, nl ? nl : end));
     if (!nl)
       break;
@@ -92,8 +91,8 @@ llvm::StringRef LineTable::getLine(unsigned line) const {
   if (line >= lineStarts.size())
     return {};
   size_t start = lineStarts[line];
-  size_t end = line + 1 < lineStarts.size() ? lineStarts[line + 1] - 1
-                                            : text.size();
+  size_t end =
+      line + 1 < lineStarts.size() ? lineStarts[line + 1] - 1 : text.size();
   llvm::StringRef result = text.slice(start, end);
   if (result.ends_with("\r"))
     result = result.drop_back();

@@ -19,12 +19,11 @@ std::string formatPeak(const RegCounts &peak) {
 }
 
 std::string formatCounts(const SpanSummary &summary, const char *per) {
-  std::string text = std::to_string(summary.waitcnts) + " waitcnt" +
-                     (summary.waitcnts == 1 ? "" : "s") + kSep +
-                     std::to_string(summary.nops) + " nop" +
-                     (summary.nops == 1 ? "" : "s") + kSep +
-                     std::to_string(summary.instructions) + " instructions" +
-                     per;
+  std::string text =
+      std::to_string(summary.waitcnts) + " waitcnt" +
+      (summary.waitcnts == 1 ? "" : "s") + kSep + std::to_string(summary.nops) +
+      " nop" + (summary.nops == 1 ? "" : "s") + kSep +
+      std::to_string(summary.instructions) + " instructions" + per;
   std::string mix = formatMix(summary);
   if (!mix.empty())
     text += ": " + mix;
@@ -46,16 +45,14 @@ void addProgramLenses(const ParsedDocument &parsed,
   const ProgramAnnotations &ann = *program.annotations;
   lsp::Range range = parsed.getOps()[program.entry].name;
   LowerBound bound = computeProgramLowerBound(ann);
-  out.push_back(makeLens(
-      range, "est " + std::to_string(ann.getTotalCycles()) + " cycles" + kSep +
-                 "lower bound " + std::to_string(bound.cycles) + " (" +
-                 bound.unit + ")" + kSep + "critical path " +
-                 std::to_string(ann.getCriticalPath())));
+  out.push_back(makeLens(range, "est " + std::to_string(ann.getTotalCycles()) +
+                                    " cycles" + kSep + "lower bound " +
+                                    std::to_string(bound.cycles) + " (" +
+                                    bound.unit + ")" + kSep + "critical path " +
+                                    std::to_string(ann.getCriticalPath())));
   unsigned numOps = ann.getIndex().getNumOps();
-  SpanSummary summary =
-      summarize(ann, 0, numOps ? numOps - 1 : 0);
-  out.push_back(makeLens(range, formatPeak(summary.peak) + kSep +
-                                    "occupancy " +
+  SpanSummary summary = summarize(ann, 0, numOps ? numOps - 1 : 0);
+  out.push_back(makeLens(range, formatPeak(summary.peak) + kSep + "occupancy " +
                                     std::to_string(ann.getOccupancy()) +
                                     " waves"));
   out.push_back(makeLens(range, formatCounts(summary, "")));
@@ -77,12 +74,12 @@ void addLoopLenses(const ParsedDocument &parsed,
                    std::to_string(loop.firstIterationCycles) + ")" + kSep +
                    "lower bound " + std::to_string(loop.lowerBoundCycles) +
                    "/iter (" + loop.busiestUnit.str() + ")" + kSep +
-                   "critical path " + std::to_string(loop.criticalPath) +
-                   kSep + "trip " + std::to_string(loop.tripCount.count) +
-                   " (" + stringifyTripCountSource(loop.tripCount.source).str() +
+                   "critical path " + std::to_string(loop.criticalPath) + kSep +
+                   "trip " + std::to_string(loop.tripCount.count) + " (" +
+                   stringifyTripCountSource(loop.tripCount.source).str() +
                    ")"));
-    SpanSummary summary =
-        summarize(ann, loop.index + 1, ann.getIndex().getSubtreeEnd(loop.index));
+    SpanSummary summary = summarize(ann, loop.index + 1,
+                                    ann.getIndex().getSubtreeEnd(loop.index));
     out.push_back(makeLens(range, formatPeak(summary.peak)));
     out.push_back(makeLens(range, formatCounts(summary, "/iter")));
   }

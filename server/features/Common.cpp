@@ -119,8 +119,8 @@ Value common::getInputValue(const ParsedDocument &parsed,
   }
   auto arg = cast<BlockArgument>(compiledValue);
   Operation *owner = arg.getOwner()->getParentOp();
-  std::optional<unsigned> entry = owner ? compiled.lookupCompiled(owner)
-                                        : std::nullopt;
+  std::optional<unsigned> entry =
+      owner ? compiled.lookupCompiled(owner) : std::nullopt;
   if (!entry)
     return {};
   Operation *input = parsed.getOps()[*entry].op;
@@ -273,7 +273,8 @@ std::string common::formatMix(const SpanSummary &summary) {
   return text;
 }
 
-LowerBound common::computeProgramLowerBound(const ProgramAnnotations &annotations) {
+LowerBound
+common::computeProgramLowerBound(const ProgramAnnotations &annotations) {
   const ProgramIndex &index = annotations.getIndex();
   const CycleModel &cycles = annotations.getCycleModel();
   llvm::ArrayRef<OpFacts> facts = cycles.getOpFacts();
@@ -303,7 +304,8 @@ LowerBound common::computeProgramLowerBound(const ProgramAnnotations &annotation
   return bound;
 }
 
-std::string common::renderTable(const std::vector<std::vector<std::string>> &rows) {
+std::string
+common::renderTable(const std::vector<std::vector<std::string>> &rows) {
   std::vector<size_t> widths;
   for (const auto &row : rows)
     for (auto [c, cell] : llvm::enumerate(row)) {

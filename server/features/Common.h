@@ -67,7 +67,7 @@ int getDisplayLine(const ParsedDocument &parsed, unsigned entry);
 
 /// An operand of a compiled op and the issued op its data comes from.
 struct OperandSource {
-  mlir::Value operand;                // as read by the user
+  mlir::Value operand;                 // as read by the user
   mlir::Operation *producer = nullptr; // looking through free ops (extract)
   explicit operator bool() const { return producer != nullptr; }
 };
@@ -84,11 +84,11 @@ lsp::Location makeLocation(const ParsedDocument &parsed, lsp::Range range);
 
 /// What a span of compiled ops (a program or a loop body) contains.
 struct SpanSummary {
-  int64_t instructions = 0;   // issued
+  int64_t instructions = 0; // issued
   int64_t waitcnts = 0;
   int64_t nops = 0;
   int64_t byUnit[kNumExecUnits] = {};
-  RegCounts peak;             // maximum pressure over the span
+  RegCounts peak; // maximum pressure over the span
 };
 /// Over compiled op numbers [first, last] of `annotations`' program.
 SpanSummary summarize(const ProgramAnnotations &annotations, unsigned first,

@@ -70,7 +70,7 @@ std::string defLine(const ParsedDocument &parsed, Value value) {
 }
 
 /// Lines of the uses of `value` as written ("lines 4, 7"), at most 8.
-std::string useLines(const ParsedDocument &parsed, const ValueEntry &entry) {
+std::string useLines(const ValueEntry &entry) {
   if (entry.uses.empty())
     return "unused";
   std::vector<int> lines;
@@ -87,7 +87,6 @@ std::string useLines(const ParsedDocument &parsed, const ValueEntry &entry) {
     }
     text += (i ? ", " : " ") + std::to_string(line + 1);
   }
-  (void)parsed;
   return text;
 }
 
@@ -111,8 +110,9 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
   const CompiledOpInfo *info = compiled ? compiled->lookup(idx) : nullptr;
   auto facts = dyn_cast<InstInfoOpInterface>(op);
   if (facts) {
-    os << "**Unit** " << getUnitName(facts.getExecUnit()) << " · latency class `"
-       << stringifyLatencyClass(facts.getLatencyClass()) << "`";
+    os << "**Unit** " << getUnitName(facts.getExecUnit())
+       << " · latency class `" << stringifyLatencyClass(facts.getLatencyClass())
+       << "`";
     if (info && info->annotation)
       os << " · **lat " << info->annotation->latency << "** cycles";
     if (entry.tag >= 0)
@@ -148,7 +148,8 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
   bool showAlloc = copy != nullptr;
   auto row = [&](const char *role, Value value, Value compiledValue) {
     os << "| " << role << " | `" << getValueName(parsed, value) << "` | `"
-       << printType(value.getType()) << "` | " << formatRegClass(value.getType());
+       << printType(value.getType()) << "` | "
+       << formatRegClass(value.getType());
     if (showAlloc)
       os << " | " << allocated(compiledValue);
     os << " |\n";
@@ -204,7 +205,7 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     const ValueEntry &value = parsed.getValues()[*v];
     if (value.value != result)
       continue; // one line per result group
-    os << "`" << value.name << "`: " << useLines(parsed, value) << "\n\n";
+    os << "`" << value.name << "`: " << useLines(value) << "\n\n";
   }
 }
 
@@ -220,7 +221,7 @@ void describeValue(llvm::raw_ostream &os, const ParsedDocument &parsed,
        << owner.op->getName().getStringRef() << "` at line "
        << owner.name.start.line + 1 << "\n\n";
   }
-  os << "Uses: " << useLines(parsed, entry) << "\n\n";
+  os << "Uses: " << useLines(entry) << "\n\n";
   if (!compiled)
     return;
   Value copy = getCompiledValue(parsed, *compiled, value);
@@ -228,13 +229,14 @@ void describeValue(llvm::raw_ostream &os, const ParsedDocument &parsed,
     return;
   if (std::string regs = allocated(copy); !regs.empty())
     os << "Allocated: " << regs << "\n\n";
-  std::optional<unsigned> entryIdx =
-      entry.owner == OpEntry::kNone ? std::nullopt
-                                    : std::optional<unsigned>(entry.owner);
+  std::optional<unsigned> entryIdx = entry.owner == OpEntry::kNone
+                                         ? std::nullopt
+                                         : std::optional<unsigned>(entry.owner);
   const CompiledOpInfo *info = entryIdx ? compiled->lookup(*entryIdx) : nullptr;
   if (!info)
     return;
-  const ProgramAnnotations &ann = *compiled->getPrograms()[info->program].annotations;
+  const ProgramAnnotations &ann =
+      *compiled->getPrograms()[info->program].annotations;
   std::optional<LiveRange> range = ann.getLiveness().getRange(copy);
   if (!range)
     return;
@@ -261,8 +263,8 @@ void describeGroup(llvm::raw_ostream &os, const ParsedDocument &parsed,
        << printType(result.getType()) << "` ("
        << formatRegisters(result.getType()) << ")\n";
   }
-  os << "\nDefined by `" << op->getName().getStringRef() << "`; uses: "
-     << useLines(parsed, entry) << "\n";
+  os << "\nDefined by `" << op->getName().getStringRef()
+     << "`; uses: " << useLines(entry) << "\n";
 }
 
 } // namespace

@@ -36,8 +36,7 @@ std::string describeStallReason(StallReason reason) {
   return "";
 }
 
-lsp::InlayHint makeLatencyHint(const ParsedDocument &parsed,
-                               const CompiledDocument &compiled,
+lsp::InlayHint makeLatencyHint(const CompiledDocument &compiled,
                                const CompiledOpInfo &info, lsp::Position at) {
   EffectiveTiming t = getEffectiveTiming(info);
   int64_t stall = t.stall + t.waited;
@@ -67,7 +66,6 @@ lsp::InlayHint makeLatencyHint(const ParsedDocument &parsed,
   os << ".\n\nIssues at cycle " << t.issueCycle
      << (t.steady ? " of the steady-state iteration of its loop."
                   : " of the program.");
-  (void)parsed;
   hint.tooltip = std::move(tip);
   return hint;
 }
@@ -75,22 +73,25 @@ lsp::InlayHint makeLatencyHint(const ParsedDocument &parsed,
 lsp::InlayHint makePressureHint(const CompiledDocument &compiled,
                                 const CompiledOpInfo &info, lsp::Position at) {
   const RegCounts &live = info.annotation->liveAfter;
+  const ProgramAnnotations &ann =
+      *compiled.getPrograms()[info.program].annotations;
   lsp::InlayHint hint;
   hint.position = at;
   hint.label = "v " + std::to_string(live.vgprs()) + kSep + "s " +
                std::to_string(live.sgprs());
-  if (live.agprs() > 0)
+  // AGPRs only in programs that use them: the same columns on every line.
+  if (ann.getPeak(RegClass::AGPR).regs > 0)
     hint.label += kSep + ("a " + std::to_string(live.agprs()));
   hint.paddingLeft = true;
 
-  const ProgramAnnotations &ann = *compiled.getPrograms()[info.program].annotations;
   std::string tip;
   llvm::raw_string_ostream os(tip);
   os << "**Live after**: registers holding values still needed after this "
      << "instruction: " << live.vgprs() << " VGPRs, " << live.sgprs()
      << " SGPRs, " << live.agprs() << " AGPRs (values whose last use is here "
-     << "are not counted).\n\nProgram peak: " << ann.getPeak(RegClass::VGPR).regs
-     << " VGPRs, " << ann.getPeak(RegClass::SGPR).regs << " SGPRs, "
+     << "are not counted).\n\nProgram peak: "
+     << ann.getPeak(RegClass::VGPR).regs << " VGPRs, "
+     << ann.getPeak(RegClass::SGPR).regs << " SGPRs, "
      << ann.getPeak(RegClass::AGPR).regs << " AGPRs; " << ann.getOccupancy()
      << " waves per SIMD.";
   hint.tooltip = std::move(tip);
@@ -102,8 +103,10 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
   hint.position = at;
   hint.label = formatConductorTag(tag);
   hint.paddingLeft = true;
-  hint.tooltip = "**Conductor tag** `" + hint.label + "`: this is schedulable "
-                 "instruction number " + std::to_string(tag) +
+  hint.tooltip = "**Conductor tag** `" + hint.label +
+                 "`: this is schedulable "
+                 "instruction number " +
+                 std::to_string(tag) +
                  " of its block, counting from 0. Conductor moves name "
                  "instructions by these tags.";
   return hint;
@@ -111,11 +114,9 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
 
 } // namespace
 
-std::vector<lsp::InlayHint>
-waveasm::server::computeInlayHints(const ParsedDocument &parsed,
-                                   const CompiledDocument *compiled,
-                                   lsp::Range range,
-                                   const ServerSettings &settings) {
+std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
+    const ParsedDocument &parsed, const CompiledDocument *compiled,
+    lsp::Range range, const ServerSettings &settings) {
   std::vector<lsp::InlayHint> hints;
   compiled = freshOrNull(parsed, compiled);
   bool numbers = compiled && compiled->succeeded() &&
@@ -131,7 +132,7 @@ waveasm::server::computeInlayHints(const ParsedDocument &parsed,
     const CompiledOpInfo *info = numbers ? compiled->lookup(i) : nullptr;
     if (info && info->annotation && info->annotation->issueCycles > 0) {
       if (settings.hintLatency)
-        hints.push_back(makeLatencyHint(parsed, *compiled, *info, at));
+        hints.push_back(makeLatencyHint(*compiled, *info, at));
       if (settings.hintPressure)
         hints.push_back(makePressureHint(*compiled, *info, at));
     }

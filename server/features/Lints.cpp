@@ -81,16 +81,16 @@ struct LintContext {
   }
 };
 
-/// `stall`: an instruction waiting for a register operand at least the
-/// threshold: it was issued that many cycles before its
-/// operand is ready.
+/// `stall`: an instruction waiting at least the threshold for a register
+/// operand: it was issued that many cycles before the operand is ready.
 void lintStalls(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
   EffectiveTiming t = getEffectiveTiming(info);
   if (t.stall < ctx.settings.stallThresholdCycles)
     return;
   // Waiting for the MFMA pipe is what an MFMA-bound loop does; only
   // dependency stalls are worth a lint.
-  if (t.reason != StallReason::Operand && t.reason != StallReason::UncoveredLoad)
+  if (t.reason != StallReason::Operand &&
+      t.reason != StallReason::UncoveredLoad)
     return;
   const OpEntry &entry = ctx.parsed.getOps()[idx];
   const ProgramAnnotations &ann =
@@ -183,12 +183,12 @@ void lintWaits(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
     return;
   const OpEntry &entry = ctx.parsed.getOps()[idx];
   bool steady = info.annotation && info.annotation->inLoop;
-  std::string message = waits + (inserted ? " (inserted before `" +
-                                                getMnemonic(entry.op).str() +
-                                                "`)"
-                                          : "") +
-                        " waits " + std::to_string(stall) + " cycles" +
-                        (steady ? " in every iteration of its loop" : "");
+  std::string message =
+      waits +
+      (inserted ? " (inserted before `" + getMnemonic(entry.op).str() + "`)"
+                : "") +
+      " waits " + std::to_string(stall) + " cycles" +
+      (steady ? " in every iteration of its loop" : "");
   OperandSource load =
       isWaitOp(info.compiled)
           ? OperandSource()
@@ -219,11 +219,11 @@ void lintPressure(LintContext &ctx, const CompiledProgramInfo &program) {
   lsp::Diagnostic &diag = ctx.add(
       LintCode::Pressure, range,
       std::to_string(peak.regs) + " VGPRs are live here (the peak of @" +
-          ann.getProgram().getSymName().str() + "): " +
-          std::to_string(ann.getOccupancy()) + " waves per SIMD; free " +
-          std::to_string(toFree) + " VGPR" + (toFree == 1 ? "" : "s") +
-          " to reach " + std::to_string(waves) + " waves (at most " +
-          std::to_string(maxVGPRs) + ")");
+          ann.getProgram().getSymName().str() +
+          "): " + std::to_string(ann.getOccupancy()) +
+          " waves per SIMD; free " + std::to_string(toFree) + " VGPR" +
+          (toFree == 1 ? "" : "s") + " to reach " + std::to_string(waves) +
+          " waves (at most " + std::to_string(maxVGPRs) + ")");
   // The largest VGPR blocks live here are the candidates.
   unsigned shown = 0;
   for (const LiveValue &live : ann.getLiveness().getLiveValuesAt(peak.index)) {
@@ -281,7 +281,8 @@ waveasm::server::computeDiagnostics(const ParsedDocument &parsed,
     return out;
   out.insert(out.end(), compiled->getDiagnostics().begin(),
              compiled->getDiagnostics().end());
-  std::vector<lsp::Diagnostic> lints = computeLints(parsed, *compiled, settings);
+  std::vector<lsp::Diagnostic> lints =
+      computeLints(parsed, *compiled, settings);
   out.insert(out.end(), std::make_move_iterator(lints.begin()),
              std::make_move_iterator(lints.end()));
   return out;

@@ -64,7 +64,8 @@ waveasm::server::computeDocumentHighlights(const ParsedDocument &parsed,
 }
 
 std::optional<lsp::Range>
-waveasm::server::prepareRename(const ParsedDocument &parsed, lsp::Position pos) {
+waveasm::server::prepareRename(const ParsedDocument &parsed,
+                               lsp::Position pos) {
   const NameOccurrence *occ = parsed.findOccurrenceAt(pos);
   if (!occ)
     return std::nullopt;
@@ -79,8 +80,8 @@ bool waveasm::server::isValidSSAName(StringRef name) {
     return llvm::all_of(name, llvm::isDigit);
   if (!llvm::isAlpha(name.front()) && !isIdPunct(name.front()))
     return false;
-  return llvm::all_of(
-      name, [](char c) { return llvm::isAlnum(c) || isIdPunct(c); });
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || isIdPunct(c); });
 }
 
 std::optional<lsp::WorkspaceEdit>
@@ -98,8 +99,8 @@ waveasm::server::renameValue(const ParsedDocument &parsed, lsp::Position pos,
     return fail("'" + newName.str() +
                 "' is not a valid SSA name: use %name with letters, digits, "
                 "'$', '.', '_' or '-' (not starting with a digit), or %number");
-  std::string name = newName.starts_with("%") ? newName.str()
-                                              : "%" + newName.str();
+  std::string name =
+      newName.starts_with("%") ? newName.str() : "%" + newName.str();
   const ValueEntry &target = parsed.getValues()[occ->value];
   if (name == target.name)
     return lsp::WorkspaceEdit{};
@@ -211,8 +212,7 @@ waveasm::server::computeFoldingRanges(const ParsedDocument &parsed) {
   const LineTable &lines = parsed.getLines();
   int runStart = -1;
   for (unsigned line = 0, e = lines.getNumLines(); line <= e; ++line) {
-    bool comment =
-        line < e && lines.getLine(line).ltrim().starts_with("//");
+    bool comment = line < e && lines.getLine(line).ltrim().starts_with("//");
     if (comment && runStart < 0)
       runStart = line;
     if (!comment && runStart >= 0) {
@@ -221,8 +221,9 @@ waveasm::server::computeFoldingRanges(const ParsedDocument &parsed) {
       runStart = -1;
     }
   }
-  llvm::sort(ranges, [](const lsp::FoldingRange &a, const lsp::FoldingRange &b) {
-    return a.startLine < b.startLine;
-  });
+  llvm::sort(ranges,
+             [](const lsp::FoldingRange &a, const lsp::FoldingRange &b) {
+               return a.startLine < b.startLine;
+             });
   return ranges;
 }

@@ -67,8 +67,8 @@ void scanLine(llvm::StringRef text, int line, bool ascii,
   for (size_t i = 0, e = text.size(); i < e;) {
     char c = text[i];
     if (c == '/' && i + 1 < e && text[i + 1] == '/') {
-      out.push_back(makeToken(line, col(i), col(e) - col(i),
-                              TokenType::Comment));
+      out.push_back(
+          makeToken(line, col(i), col(e) - col(i), TokenType::Comment));
       return;
     }
     if (c == '"') {
@@ -146,10 +146,10 @@ waveasm::server::computeSemanticTokens(const ParsedDocument &parsed,
         modifiers |= ModTrans;
     if (entry.op->getParentOfType<LoopOp>())
       modifiers |= ModLoopBody;
-    tokens.push_back(makeToken(entry.name.start.line, entry.name.start.character,
-                               entry.name.end.character -
-                                   entry.name.start.character,
-                               tokenTypeOf(entry.op), modifiers));
+    tokens.push_back(
+        makeToken(entry.name.start.line, entry.name.start.character,
+                  entry.name.end.character - entry.name.start.character,
+                  tokenTypeOf(entry.op), modifiers));
   }
 
   // SSA names.
@@ -161,11 +161,10 @@ waveasm::server::computeSemanticTokens(const ParsedDocument &parsed,
   for (; it != occs.end() && it->range.start.line <= lastLine; ++it) {
     if (it->range.start.line != it->range.end.line)
       continue;
-    tokens.push_back(makeToken(it->range.start.line, it->range.start.character,
-                               it->range.end.character -
-                                   it->range.start.character,
-                               TokenType::Value,
-                               it->isDef ? ModDeclaration : 0));
+    tokens.push_back(
+        makeToken(it->range.start.line, it->range.start.character,
+                  it->range.end.character - it->range.start.character,
+                  TokenType::Value, it->isDef ? ModDeclaration : 0));
   }
 
   // Comments, types, attributes, symbols.
@@ -174,10 +173,10 @@ waveasm::server::computeSemanticTokens(const ParsedDocument &parsed,
        line <= lastLine && line < static_cast<int>(lines.getNumLines()); ++line)
     scanLine(lines.getLine(line), line, lines.isAsciiLine(line), tokens);
 
-  llvm::sort(tokens, [](const lsp::SemanticToken &a,
-                        const lsp::SemanticToken &b) {
-    return a.line != b.line ? a.line < b.line : a.startChar < b.startChar;
-  });
+  llvm::sort(
+      tokens, [](const lsp::SemanticToken &a, const lsp::SemanticToken &b) {
+        return a.line != b.line ? a.line < b.line : a.startChar < b.startChar;
+      });
   // Drop overlaps (a name inside a comment the parser never saw cannot
   // happen, but an op name the scanner also saw can: keep the first).
   std::vector<lsp::SemanticToken> result;

@@ -16,31 +16,31 @@ std::string regs(int64_t v, int64_t s, int64_t a) {
 
 } // namespace
 
-std::string waveasm::server::renderMetricsTable(const ParsedDocument &parsed,
-                                                const CompiledDocument &compiled) {
+std::string
+waveasm::server::renderMetricsTable(const ParsedDocument &parsed,
+                                    const CompiledDocument &compiled) {
   if (!compiled.isFor(parsed) || !compiled.succeeded())
     return "no metrics: the document did not compile\n";
   std::vector<std::vector<std::string>> rows = {
-      {"program/loop", "line", "est cycles", "lower bound", "unit",
-       "crit path", "live V/S/A", "alloc V/S/A", "occupancy", "waitcnts",
-       "nops", "instructions"}};
+      {"program/loop", "line", "est cycles", "lower bound", "unit", "crit path",
+       "live V/S/A", "alloc V/S/A", "occupancy", "waitcnts", "nops",
+       "instructions"}};
   for (const CompiledProgramInfo &program : compiled.getPrograms()) {
     const ProgramAnnotations &ann = *program.annotations;
     const ProgramMetrics &m = program.result.metrics;
     unsigned numOps = ann.getIndex().getNumOps();
     SpanSummary summary = summarize(ann, 0, numOps ? numOps - 1 : 0);
     LowerBound bound = computeProgramLowerBound(ann);
-    rows.push_back({"@" + ann.getProgram().getSymName().str(),
-                    std::to_string(getDisplayLine(parsed, program.entry)),
-                    std::to_string(m.est_cycles), std::to_string(bound.cycles),
-                    bound.unit, std::to_string(ann.getCriticalPath()),
-                    regs(summary.peak.vgprs(), summary.peak.sgprs(),
-                         summary.peak.agprs()),
-                    regs(m.peak_vgpr, m.peak_sgpr, m.peak_agpr),
-                    std::to_string(ann.getOccupancy()),
-                    std::to_string(m.waitcnts_inserted),
-                    std::to_string(m.nops_inserted),
-                    std::to_string(m.total_instructions)});
+    rows.push_back(
+        {"@" + ann.getProgram().getSymName().str(),
+         std::to_string(getDisplayLine(parsed, program.entry)),
+         std::to_string(m.est_cycles), std::to_string(bound.cycles), bound.unit,
+         std::to_string(ann.getCriticalPath()),
+         regs(summary.peak.vgprs(), summary.peak.sgprs(), summary.peak.agprs()),
+         regs(m.peak_vgpr, m.peak_sgpr, m.peak_agpr),
+         std::to_string(ann.getOccupancy()),
+         std::to_string(m.waitcnts_inserted), std::to_string(m.nops_inserted),
+         std::to_string(m.total_instructions)});
     for (const LoopTiming &loop : ann.getLoops()) {
       std::optional<unsigned> entry = compiled.lookupCompiled(loop.loop);
       SpanSummary body = summarize(ann, loop.index + 1,
@@ -65,9 +65,9 @@ waveasm::server::renderInstructionTable(const ParsedDocument &parsed,
                                         const CompiledDocument &compiled) {
   if (!compiled.isFor(parsed) || !compiled.succeeded())
     return "no timing: the document did not compile\n";
-  std::vector<std::vector<std::string>> rows = {
-      {"line", "tag", "instruction", "unit", "lat", "issue", "stall", "v", "s",
-       "a"}};
+  std::vector<std::vector<std::string>> rows = {{"line", "tag", "instruction",
+                                                 "unit", "lat", "issue",
+                                                 "stall", "v", "s", "a"}};
   auto addRow = [&](std::string line, std::string tag, std::string name,
                     const InstAnnotation &a, bool steady) {
     rows.push_back({std::move(line), std::move(tag), std::move(name),

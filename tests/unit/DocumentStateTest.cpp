@@ -12,8 +12,8 @@
 
 using namespace waveasm;
 using namespace waveasm::server;
-using waveasm::test::serverProgram;
 using waveasm::test::ServerDoc;
+using waveasm::test::serverProgram;
 
 namespace {
 
@@ -144,9 +144,10 @@ TEST(DocumentStateDiagnostics, NotesBecomeRelatedInformation) {
 TEST(DocumentStateDiagnostics, ExplicitLocationsFallBackToTheOp) {
   // A verifier error on an op whose location was written as loc("I3"):
   // the diagnostic carries no file position, the op name is used.
-  std::string body = "  %count = waveasm.precolored.sreg 6 : !waveasm.psreg<6>\n"
-                     "  %f = waveasm.v_cvt_f32_u32 %count : !waveasm.psreg<6> "
-                     "-> !waveasm.vreg loc(\"I3\")\n";
+  std::string body =
+      "  %count = waveasm.precolored.sreg 6 : !waveasm.psreg<6>\n"
+      "  %f = waveasm.v_cvt_f32_u32 %count : !waveasm.psreg<6> "
+      "-> !waveasm.vreg loc(\"I3\")\n";
   ServerDoc d(serverProgram(body), false);
   ASSERT_EQ(d.parsed->getDiagnostics().size(), 1u);
   EXPECT_EQ(d.parsed->getDiagnostics()[0].range.start,
@@ -156,12 +157,20 @@ TEST(DocumentStateDiagnostics, ExplicitLocationsFallBackToTheOp) {
 TEST(DocumentStateDiagnostics, NeverCrashesOnGarbage) {
   mlir::MLIRContext ctx;
   std::vector<std::string> inputs = {
-      "", "\n\n", "waveasm.program", "waveasm.program @k {", "}}}}",
-      std::string("a\0b", 3), "\xFF\xFE\xC3", "%x = ", "\"unterminated",
+      "",
+      "\n\n",
+      "waveasm.program",
+      "waveasm.program @k {",
+      "}}}}",
+      std::string("a\0b", 3),
+      "\xFF\xFE\xC3",
+      "%x = ",
+      "\"unterminated",
       "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
       "#waveasm.abi<> { %x = waveasm.v_mov_b32 %x : !waveasm.vreg -> "
       "!waveasm.vreg }",
-      std::string(100000, '('), std::string(5000, '[') + "!waveasm.vreg",
+      std::string(100000, '('),
+      std::string(5000, '[') + "!waveasm.vreg",
       "// only a comment \xF0\x9F\x98\x80"};
   // Every prefix of a real kernel (every 37 bytes).
   std::string kernel = serverProgram(kLoadUse);
@@ -368,7 +377,8 @@ TEST(CompiledDocument, TargetOverridesApply) {
   ServerDoc base(serverProgram(kLoadUse));
   ServerDoc slower(serverProgram(kLoadUse), true, slow);
   ASSERT_TRUE(base.compiled->succeeded() && slower.compiled->succeeded());
-  auto [load, e] = base.parsed->getOpsOnLines(base.line("%x ="), base.line("%x ="));
+  auto [load, e] =
+      base.parsed->getOpsOnLines(base.line("%x ="), base.line("%x ="));
   EXPECT_EQ(base.compiled->lookup(load)->annotation->latency, 100);
   EXPECT_EQ(slower.compiled->lookup(load)->annotation->latency, 400);
 
@@ -421,4 +431,18 @@ TEST(CompiledDocument, BuildsOnAWorkerWhileTheMainThreadParses) {
   worker.join();
   for (size_t n : workerDiags)
     EXPECT_EQ(n, 1u); // none for `ok`, one for `failing`
+
+  // The name index is built on first use, possibly by two threads at once.
+  for (int i = 0; i < 20; ++i) {
+    ParsedDocument fresh(ctx, "file:///fresh.mlir", good, i);
+    CompiledDocument compiled(fresh, {});
+    size_t lints = 0;
+    std::thread other(
+        [&] { lints = computeLints(fresh, compiled, {}).size(); });
+    lsp::Position x = fresh.getOps()[4].name.start; // the load
+    EXPECT_TRUE(computeHover(fresh, &compiled, x));
+    EXPECT_EQ(fresh.getValues().size(), 5u);
+    other.join();
+    EXPECT_EQ(lints, 1u); // the waitcnt
+  }
 }

@@ -11,8 +11,8 @@
 using namespace waveasm;
 using namespace waveasm::server;
 using waveasm::test::applyEdits;
-using waveasm::test::serverProgram;
 using waveasm::test::ServerDoc;
+using waveasm::test::serverProgram;
 
 namespace {
 
@@ -98,8 +98,7 @@ std::vector<lsp::InlayHint> hintsOnLine(const ServerDoc &d, int line) {
 std::vector<lsp::Diagnostic> lintsWithCode(const ServerDoc &d,
                                            llvm::StringRef code) {
   std::vector<lsp::Diagnostic> out;
-  for (lsp::Diagnostic &diag :
-       computeLints(*d.parsed, *d.compiled, d.settings))
+  for (lsp::Diagnostic &diag : computeLints(*d.parsed, *d.compiled, d.settings))
     if (diag.code == code)
       out.push_back(std::move(diag));
   return out;
@@ -171,8 +170,8 @@ TEST(InlayHints, OnlyTheRequestedRangeAndKinds) {
   ASSERT_EQ(tags.size(), 3u);
   EXPECT_EQ(tags[2].label, "I2");
   d.settings.hintTag = false;
-  EXPECT_TRUE(computeInlayHints(*d.parsed, d.compiled.get(),
-                                {{0, 0}, {100, 0}}, d.settings)
+  EXPECT_TRUE(computeInlayHints(*d.parsed, d.compiled.get(), {{0, 0}, {100, 0}},
+                                d.settings)
                   .empty());
 }
 
@@ -188,9 +187,9 @@ TEST(InlayHints, StaleCompiledDocumentShowsOnlyTags) {
   EXPECT_TRUE(computeLints(edited, *d.compiled, d.settings).empty());
   EXPECT_TRUE(computeCodeLenses(edited, d.compiled.get()).empty());
   // Without any compiled document: tags too.
-  EXPECT_EQ(computeInlayHints(edited, nullptr, {{0, 0}, {100, 0}}, d.settings)
-                .size(),
-            3u);
+  EXPECT_EQ(
+      computeInlayHints(edited, nullptr, {{0, 0}, {100, 0}}, d.settings).size(),
+      3u);
 }
 
 //===--- hover ------------------------------------------------------------===//
@@ -210,7 +209,8 @@ TEST(Hover, OnAnInstruction) {
   EXPECT_NE(text.find("vmcnt"), std::string::npos);
   EXPECT_NE(text.find("tag `I0`"), std::string::npos);
   // Defs and uses with register classes.
-  EXPECT_NE(text.find("| def | `%x` | `!waveasm.vreg` | VGPR"), std::string::npos)
+  EXPECT_NE(text.find("| def | `%x` | `!waveasm.vreg` | VGPR"),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("| use | `%srd` | `!waveasm.psreg<4, 4>` | SGPR"),
             std::string::npos);
@@ -220,8 +220,10 @@ TEST(Hover, OnAnInstruction) {
   EXPECT_NE(text.find("| SGPR | s[4:7] |"), std::string::npos) << text;
   EXPECT_NE(text.find("| VGPR | v0 |"), std::string::npos);
   size_t defRow = text.find("| def | `%x`");
-  llvm::StringRef row = llvm::StringRef(text).drop_front(defRow).split('\n').first;
-  EXPECT_TRUE(row.contains("not allocated") || row.contains("| v")) << row.str();
+  llvm::StringRef row =
+      llvm::StringRef(text).drop_front(defRow).split('\n').first;
+  EXPECT_TRUE(row.contains("not allocated") || row.contains("| v"))
+      << row.str();
   EXPECT_NE(text.find("`%x`: 2 uses"), std::string::npos);
   EXPECT_NE(text.find("Live after"), std::string::npos);
 
@@ -250,7 +252,7 @@ TEST(Hover, OnAValue) {
       << text;
   EXPECT_FALSE(computeHover(*d.parsed, d.compiled.get(), {0, 0}) &&
                computeHover(*d.parsed, d.compiled.get(), {0, 0})
-                       ->contents.value.empty());
+                   ->contents.value.empty());
 }
 
 TEST(Hover, ResultGroupsAndBlockArguments) {
@@ -270,7 +272,8 @@ TEST(Hover, ResultGroupsAndBlockArguments) {
   std::optional<lsp::Hover> loop =
       computeHover(*d.parsed, d.compiled.get(), d.pos("waveasm.loop", 3));
   ASSERT_TRUE(loop);
-  EXPECT_NE(loop->contents.value.find("cycles per iteration"), std::string::npos);
+  EXPECT_NE(loop->contents.value.find("cycles per iteration"),
+            std::string::npos);
   EXPECT_NE(loop->contents.value.find("trip count 8 (inferred)"),
             std::string::npos);
   std::optional<lsp::Hover> arg =
@@ -393,8 +396,8 @@ TEST(Navigation, FoldingRanges) {
   };
   int lastLine = d.parsed->getLines().getNumLines() - 2; // the closing brace
   EXPECT_TRUE(has(0, lastLine - 1, "region"));           // the program
-  EXPECT_TRUE(has(d.line("waveasm.loop"), d.line("waveasm.condition"),
-                  "region"));
+  EXPECT_TRUE(
+      has(d.line("waveasm.loop"), d.line("waveasm.condition"), "region"));
   EXPECT_TRUE(has(d.line("// The loop"), d.line("// It adds"), "comment"));
   // The if folds to its last body line.
   EXPECT_TRUE(has(d.line("waveasm.if"), d.line("waveasm.yield"), "region"));
@@ -430,7 +433,8 @@ TEST(SemanticTokens, InstructionFamiliesByUnit) {
   for (const lsp::SemanticToken &t : tokens) {
     if (t.line == d.line("%x =") && t.startChar == 2)
       EXPECT_EQ(t.modifiers & ModDeclaration, ModDeclaration);
-    if (t.line == d.pos("%x, %x").line && t.startChar == d.pos("%x, %x").character)
+    if (t.line == d.pos("%x, %x").line &&
+        t.startChar == d.pos("%x, %x").character)
       EXPECT_EQ(t.modifiers & ModDeclaration, 0u);
   }
   // Sorted, non-overlapping; a range request returns a subset.
@@ -471,7 +475,8 @@ TEST(SemanticTokens, MfmaAndLoopBody) {
 TEST(CodeLens, ProgramAndLoop) {
   ServerDoc d(serverProgram(kLoop));
   ASSERT_TRUE(d.compiled->succeeded());
-  std::vector<lsp::CodeLens> lenses = computeCodeLenses(*d.parsed, d.compiled.get());
+  std::vector<lsp::CodeLens> lenses =
+      computeCodeLenses(*d.parsed, d.compiled.get());
   std::vector<std::string> program, loop;
   for (const lsp::CodeLens &lens : lenses) {
     ASSERT_TRUE(lens.command);
@@ -627,6 +632,12 @@ TEST(FeaturesOnExamples, EveryExampleCompilesAndAnnotates) {
     std::vector<lsp::InlayHint> hints =
         computeInlayHints(*d.parsed, d.compiled.get(), all, d.settings);
     EXPECT_GT(hints.size(), 10u) << it->path();
+    // Programs using AGPRs show them on every pressure hint, others never.
+    bool agprs = llvm::StringRef(it->path()).contains("agpr");
+    bool shown = llvm::any_of(hints, [](const lsp::InlayHint &h) {
+      return llvm::StringRef(h.label).contains("\xC2\xB7 a ");
+    });
+    EXPECT_EQ(shown, agprs) << it->path();
     EXPECT_FALSE(computeCodeLenses(*d.parsed, d.compiled.get()).empty());
     EXPECT_FALSE(computeDocumentSymbols(*d.parsed).empty());
     (void)computeLints(*d.parsed, *d.compiled, d.settings);
