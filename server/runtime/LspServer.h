@@ -82,7 +82,8 @@ private:
   void scheduleParse(Session &session);
   void parseNow(Session &session);
   void schedulePipeline(Session &session);
-  void onPipelineResult(const std::string &uri, uint64_t generation,
+  void onPipelineResult(const std::string &uri, uint64_t serial,
+                        uint64_t generation,
                         std::shared_ptr<const ParsedDocument> parsed,
                         std::shared_ptr<PipelineResult> result);
   /// Runs `retry` once the pending pipeline of `session` has settled
@@ -146,6 +147,7 @@ private:
   DocumentStore store;
   std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
   uint64_t nextProgressToken = 0;
+  uint64_t sessionSerial = 0;
   /// Last member: destroyed (joined) first, while what its continuations
   /// touch still exists.
   std::unique_ptr<Worker> worker;
