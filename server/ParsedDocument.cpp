@@ -308,7 +308,8 @@ void ParsedDocument::buildIndexes() {
   // diagnostics located there.
   for (auto [i, entry] : llvm::enumerate(ops)) {
     Location loc = entry.op->getLoc();
-    if (isa<FileLineColRange>(loc))
+    if (auto file = dyn_cast<FileLineColRange>(loc);
+        file && file.getFilename().getValue() == uri)
       continue;
     auto [it, inserted] = opsByLocation.try_emplace(loc, i);
     if (!inserted)

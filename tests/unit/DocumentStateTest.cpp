@@ -152,6 +152,13 @@ TEST(DocumentStateDiagnostics, ExplicitLocationsFallBackToTheOp) {
   ASSERT_EQ(d.parsed->getDiagnostics().size(), 1u);
   EXPECT_EQ(d.parsed->getDiagnostics()[0].range.start,
             d.pos("waveasm.v_cvt_f32_u32"));
+  // Same for a position in another file.
+  std::string other = body;
+  other.replace(other.find("loc(\"I3\")"), 9, "loc(\"gen.py\":7:1)");
+  ServerDoc e(serverProgram(other), false);
+  ASSERT_EQ(e.parsed->getDiagnostics().size(), 1u);
+  EXPECT_EQ(e.parsed->getDiagnostics()[0].range.start,
+            e.pos("waveasm.v_cvt_f32_u32"));
 }
 
 TEST(DocumentStateDiagnostics, NeverCrashesOnGarbage) {
