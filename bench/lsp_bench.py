@@ -20,7 +20,13 @@ waveasm-lsp, on a generated 10,000-instruction kernel (gen_waveasm.py):
 mlir-lsp-server (LLVM 22, stock), on a builtin-dialect file with 10,000
 `arith.addi` in one func.func, with the same kind of edit (addi <-> subi
 mid-file); it only supports full-text sync, so each change carries the
-whole text (as an editor would send it).
+whole text (as an editor would send it). WaveASM lines are about three
+times longer, so it is also measured on a builtin file of the same size in
+bytes as the WaveASM one, for context.
+
+The servers' edits are interleaved (one edit each, in turn, with idle time
+in between), so every server sees the same load on this shared machine.
+waveasm-lsp's log splits its latency into the parse and everything else.
 
 Writes bench/results/lsp.json and prints a table. Targets (reported, never
 asserted): diagnostics p50 <= 30 ms, inlay hints <= 10 ms, pipeline refresh
@@ -33,6 +39,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -72,76 +79,101 @@ def summary(samples):
     }
 
 
-def toggle_edit(lines, needle_a, needle_b):
-    """Finds the line nearest the middle containing `needle_a`; returns
-    (line index, character of the needle, a, b)."""
+def find_edit(lines, needle):
+    """The line nearest the middle containing `needle` (not a comment) and
+    the UTF-16 column where the needle starts."""
     middle = len(lines) // 2
     for distance in range(len(lines)):
         for index in (middle + distance, middle - distance):
-            if 0 <= index < len(lines) and needle_a in lines[index] \
+            if 0 <= index < len(lines) and needle in lines[index] \
                     and not lines[index].lstrip().startswith("//"):
-                column = utf16_len(lines[index][: lines[index].index(needle_a)])
-                return index, column
-    raise RuntimeError("no line with %r" % needle_a)
+                return index, utf16_len(lines[index][: lines[index].index(needle)])
+    raise RuntimeError("no line with %r" % needle)
 
 
-def measure_waveasm(lsp, path, runs, leading_edge=True, timeout=120.0):
-    text = open(path).read()
-    lines = text.split("\n")
-    line, column = toggle_edit(lines, "waveasm.v_xor_b32", None)
-    column += len("waveasm.v_")
-    uri = "file://" + os.path.abspath(path)
-    options = {"debounce": {"leadingEdge": leading_edge}}
-    result = {"edit_line": line + 1}
-    with LspClient([lsp]) as client:
-        client.initialize(CAPABILITIES, options)
+class WaveasmSession:
+    """waveasm-lsp with the 10,000-instruction kernel open. Each edit
+    toggles one instruction between v_xor_b32 and v_and_b32 (a ranged,
+    incremental change) and waits for its diagnostics, then for the
+    pipeline's inlay hint refresh, then asks for 100 lines of hints."""
+
+    def __init__(self, lsp, path, leading_edge=True, timeout=120.0):
+        self.timeout = timeout
+        text = open(path).read()
+        self.line, column = find_edit(text.split("\n"), "waveasm.v_xor_b32")
+        self.column = column + len("waveasm.v_")
+        self.uri = "file://" + os.path.abspath(path)
+        self.current, self.version = "xor", 1
+        self.diagnostics, self.refresh, self.hints = [], [], []
+        self.result = {"edit_line": self.line + 1}
+        # The server's log gives its own parse times, to split the latency
+        # into parsing and everything else (transport, store, runtime).
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.client = LspClient([lsp, "--log=info"], stderr=self.log)
+        self.client.initialize(CAPABILITIES, {"debounce": {"leadingEdge": leading_edge}})
         start = time.perf_counter()
-        client.open(uri, text)
-        _, arrival = client.wait_diagnostics(uri, 1, timeout=timeout, with_time=True)
-        result["open_to_diagnostics_ms"] = round((arrival - start) * 1000, 2)
-        _, arrival = client.wait_event("workspace/inlayHint/refresh", timeout=timeout,
-                                       with_time=True)
-        result["open_to_pipeline_refresh_ms"] = round((arrival - start) * 1000, 2)
+        self.client.open(self.uri, text)
+        _, arrival = self.client.wait_diagnostics(self.uri, 1, timeout=timeout,
+                                                  with_time=True)
+        self.result["open_to_diagnostics_ms"] = round((arrival - start) * 1000, 2)
+        _, arrival = self.client.wait_event("workspace/inlayHint/refresh",
+                                            timeout=timeout, with_time=True)
+        self.result["open_to_pipeline_refresh_ms"] = round((arrival - start) * 1000, 2)
 
-        diagnostics, refresh, hints = [], [], []
-        current = "xor"
-        for run in range(runs):
-            version = run + 2
-            new = "and" if current == "xor" else "xor"
-            mark = client.mark()
-            start = time.perf_counter()
-            client.change(uri, version, [{
-                "range": {"start": {"line": line, "character": column},
-                          "end": {"line": line, "character": column + 3}},
-                "text": new,
-            }])
-            current = new
-            params, arrival = client.wait_diagnostics(uri, version, since=mark,
-                                                      timeout=timeout, with_time=True)
-            errors = [d for d in params["diagnostics"] if d.get("severity") == 1]
-            if errors:
-                raise RuntimeError("the edit broke the file: %r" % errors[:1])
-            diagnostics.append((arrival - start) * 1000)
-            _, arrival = client.wait_event("workspace/inlayHint/refresh", since=mark,
-                                           timeout=timeout, with_time=True)
-            refresh.append((arrival - start) * 1000)
-            t0 = time.perf_counter()
-            got = client.result("textDocument/inlayHint", {
-                "textDocument": {"uri": uri},
-                "range": {"start": {"line": line - 50, "character": 0},
-                          "end": {"line": line + 50, "character": 0}},
-            }, timeout)
-            hints.append((time.perf_counter() - t0) * 1000)
-            result["hints_in_range"] = len(got)
-            # Idle for longer than any debounce interval: the next edit is an
-            # isolated keystroke.
-            time.sleep(0.6)
-        result["rss_mb"] = round(client.rss_kib() / 1024.0, 1)
-        result["diagnostics_ms"] = summary(diagnostics)
-        result["pipeline_refresh_ms"] = summary(refresh)
-        result["inlay_hints_100_lines_ms"] = summary(hints)
-        result["exit_code"] = client.shutdown_and_exit()
-    return result
+    def edit(self):
+        client, line, column = self.client, self.line, self.column
+        self.version += 1
+        new = "and" if self.current == "xor" else "xor"
+        self.current = new
+        mark = client.mark()
+        start = time.perf_counter()
+        client.change(self.uri, self.version, [{
+            "range": {"start": {"line": line, "character": column},
+                      "end": {"line": line, "character": column + 3}},
+            "text": new}])
+        params, arrival = client.wait_diagnostics(self.uri, self.version, since=mark,
+                                                  timeout=self.timeout, with_time=True)
+        if [d for d in params["diagnostics"] if d.get("severity") == 1]:
+            raise RuntimeError("the edit broke the file: %r" % params["diagnostics"][:1])
+        self.diagnostics.append((arrival - start) * 1000)
+        _, arrival = client.wait_event("workspace/inlayHint/refresh", since=mark,
+                                       timeout=self.timeout, with_time=True)
+        self.refresh.append((arrival - start) * 1000)
+        t0 = time.perf_counter()
+        hints = client.result("textDocument/inlayHint", {
+            "textDocument": {"uri": self.uri},
+            "range": {"start": {"line": line - 50, "character": 0},
+                      "end": {"line": line + 50, "character": 0}}}, self.timeout)
+        self.hints.append((time.perf_counter() - t0) * 1000)
+        self.result["hints_in_range"] = len(hints)
+
+    def finish(self):
+        result = self.result
+        result["rss_mb"] = round(self.client.rss_kib() / 1024.0, 1)
+        result["diagnostics_ms"] = summary(self.diagnostics)
+        result["pipeline_refresh_ms"] = summary(self.refresh)
+        result["inlay_hints_100_lines_ms"] = summary(self.hints)
+        result["exit_code"] = self.client.shutdown_and_exit()
+        self.client.close()
+        self.log.seek(0)
+        parses, compiles, lints = {}, [], []
+        for entry in self.log:
+            match = re.search(r"parsed \S+ v(\d+) in ([\d.]+) ms", entry)
+            if match:
+                parses[int(match.group(1))] = float(match.group(2))
+            match = re.search(r"pipeline for \S+ v\d+: \w+ in ([\d.]+) ms, "
+                              r"lints in ([\d.]+) ms", entry)
+            if match:
+                compiles.append(float(match.group(1)))
+                lints.append(float(match.group(2)))
+        edits = [parses[v] for v in sorted(parses) if v >= 2]
+        result["server_parse_ms"] = summary(edits)
+        result["server_compile_ms"] = summary(compiles[1:])
+        result["server_lints_ms"] = summary(lints[1:])
+        if len(edits) == len(self.diagnostics):
+            result["diagnostics_minus_parse_ms"] = summary(
+                [d - p for d, p in zip(self.diagnostics, edits)])
+        return result
 
 
 def builtin_file(n):
@@ -154,48 +186,72 @@ def builtin_file(n):
     return "\n".join(lines) + "\n"
 
 
-def measure_mlir(server, path, runs, timeout=120.0):
-    text = open(path).read()
-    lines = text.split("\n")
-    line, column = toggle_edit(lines, "arith.addi", None)
-    column += len("arith.")
-    uri = "file://" + os.path.abspath(path)
-    result = {"edit_line": line + 1}
-    with LspClient([server]) as client:
-        init = client.initialize(CAPABILITIES)
+class MlirSession:
+    """mlir-lsp-server with a builtin-dialect file open; each edit toggles
+    one mid-file `arith.addi` to `arith.subi` and back. It only offers
+    full-text sync, so (as an editor would) each change carries the whole
+    text."""
+
+    def __init__(self, server, path, timeout=120.0):
+        self.timeout = timeout
+        text = open(path).read()
+        self.lines = text.split("\n")
+        self.line, column = find_edit(self.lines, "arith.addi")
+        self.column = column + len("arith.")
+        self.uri = "file://" + os.path.abspath(path)
+        self.current, self.version = "addi", 1
+        self.diagnostics = []
+        self.result = {"edit_line": self.line + 1}
+        self.client = LspClient([server])
+        init = self.client.initialize(CAPABILITIES)
         sync = init["capabilities"].get("textDocumentSync", {})
-        change_kind = sync.get("change", 1) if isinstance(sync, dict) else sync
-        result["sync"] = "incremental" if change_kind == 2 else "full"
+        self.change_kind = sync.get("change", 1) if isinstance(sync, dict) else sync
+        self.result["sync"] = "incremental" if self.change_kind == 2 else "full"
         start = time.perf_counter()
-        client.open(uri, text)
-        _, arrival = client.wait_diagnostics(uri, timeout=timeout, with_time=True)
-        result["open_to_diagnostics_ms"] = round((arrival - start) * 1000, 2)
-        diagnostics = []
-        current = "addi"
-        for run in range(runs):
-            version = run + 2
-            new = "subi" if current == "addi" else "addi"
-            lines[line] = lines[line][:column] + new + lines[line][column + 4:]
-            current = new
-            if change_kind == 2:
-                change = {"range": {"start": {"line": line, "character": column},
-                                    "end": {"line": line, "character": column + 4}},
-                          "text": new}
-            else:
-                change = {"text": "\n".join(lines)}
-            mark = client.mark()
-            start = time.perf_counter()
-            client.change(uri, version, [change])
-            params, arrival = client.wait_diagnostics(uri, since=mark, timeout=timeout,
-                                                      with_time=True)
-            if params["diagnostics"]:
-                raise RuntimeError("the edit broke the file: %r" % params["diagnostics"][:1])
-            diagnostics.append((arrival - start) * 1000)
-            time.sleep(0.3)
-        result["rss_mb"] = round(client.rss_kib() / 1024.0, 1)
-        result["diagnostics_ms"] = summary(diagnostics)
-        result["exit_code"] = client.shutdown_and_exit()
-    return result
+        self.client.open(self.uri, text)
+        _, arrival = self.client.wait_diagnostics(self.uri, timeout=timeout,
+                                                  with_time=True)
+        self.result["open_to_diagnostics_ms"] = round((arrival - start) * 1000, 2)
+
+    def edit(self):
+        line, column = self.line, self.column
+        self.version += 1
+        new = "subi" if self.current == "addi" else "addi"
+        self.current = new
+        self.lines[line] = self.lines[line][:column] + new + self.lines[line][column + 4:]
+        if self.change_kind == 2:
+            change = {"range": {"start": {"line": line, "character": column},
+                                "end": {"line": line, "character": column + 4}},
+                      "text": new}
+        else:
+            change = {"text": "\n".join(self.lines)}
+        mark = self.client.mark()
+        start = time.perf_counter()
+        self.client.change(self.uri, self.version, [change])
+        params, arrival = self.client.wait_diagnostics(self.uri, since=mark,
+                                                       timeout=self.timeout, with_time=True)
+        if params["diagnostics"]:
+            raise RuntimeError("the edit broke the file: %r" % params["diagnostics"][:1])
+        self.diagnostics.append((arrival - start) * 1000)
+
+    def finish(self):
+        self.result["rss_mb"] = round(self.client.rss_kib() / 1024.0, 1)
+        self.result["diagnostics_ms"] = summary(self.diagnostics)
+        self.result["exit_code"] = self.client.shutdown_and_exit()
+        self.client.close()
+        return self.result
+
+
+def interleave(sessions, runs, idle=0.6):
+    """Edits each session in turn, `runs` rounds, so that all of them see
+    the same machine load (this machine is shared). `idle` seconds between
+    edits make each one an isolated keystroke (longer than any debounce
+    interval)."""
+    for _ in range(runs):
+        for session in sessions:
+            if session is not None:
+                session.edit()
+                time.sleep(idle)
 
 
 def main():
@@ -230,16 +286,35 @@ def main():
                         "bytes": os.path.getsize(builtin)},
         },
     }
-    print("waveasm-lsp (%s) ..." % args.lsp, flush=True)
-    report["waveasm_lsp"] = measure_waveasm(args.lsp, waveasm_file, args.runs)
-    print("waveasm-lsp, trailing debounce only ...", flush=True)
-    trailing = measure_waveasm(args.lsp, waveasm_file, max(5, args.runs // 2),
-                               leading_edge=False)
+    have_mlir = os.path.exists(args.mlir_lsp)
+    same_bytes = None
+    if have_mlir:
+        # WaveASM lines are ~3x longer than `arith.addi` lines; for context
+        # also compare at equal file size.
+        per_line = report["files"]["builtin"]["bytes"] / float(args.instructions)
+        same_n = int(report["files"]["waveasm"]["bytes"] / per_line)
+        same_bytes = os.path.join(tmp, "builtin_same_bytes.mlir")
+        with open(same_bytes, "w") as f:
+            f.write(builtin_file(same_n))
+
+    print("opening the files ...", flush=True)
+    ours = WaveasmSession(args.lsp, waveasm_file)
+    theirs = MlirSession(args.mlir_lsp, builtin) if have_mlir else None
+    theirs_same = MlirSession(args.mlir_lsp, same_bytes) if have_mlir else None
+    print("%d interleaved edits each ..." % args.runs, flush=True)
+    interleave([ours, theirs, theirs_same], args.runs)
+    report["waveasm_lsp"] = ours.finish()
+    if have_mlir:
+        report["mlir_lsp_server"] = theirs.finish()
+        report["mlir_lsp_server_same_bytes"] = theirs_same.finish()
+        report["mlir_lsp_server_same_bytes"]["instructions"] = same_n
+        report["mlir_lsp_server_same_bytes"]["bytes"] = os.path.getsize(same_bytes)
+
+    print("waveasm-lsp with a trailing-only debounce ...", flush=True)
+    trailing = WaveasmSession(args.lsp, waveasm_file, leading_edge=False)
+    interleave([trailing], max(5, args.runs // 2))
     report["waveasm_lsp_trailing_debounce"] = {
-        "diagnostics_ms": trailing["diagnostics_ms"]}
-    if os.path.exists(args.mlir_lsp):
-        print("mlir-lsp-server (%s) ..." % args.mlir_lsp, flush=True)
-        report["mlir_lsp_server"] = measure_mlir(args.mlir_lsp, builtin, args.runs)
+        "diagnostics_ms": trailing.finish()["diagnostics_ms"]}
     report["loadavg_after"] = list(os.getloadavg())
 
     ours = report["waveasm_lsp"]
@@ -279,9 +354,21 @@ def main():
                                      theirs["diagnostics_ms"]["p90"]))
     row("  trailing debounce only, p50 (ms)",
         report["waveasm_lsp_trailing_debounce"]["diagnostics_ms"]["p50"])
+    if ours.get("server_parse_ms"):
+        row("  of which parse + verify + index, p50 (ms)", ours["server_parse_ms"]["p50"])
+        row("  of which everything else, p50 (ms)",
+            ours["diagnostics_minus_parse_ms"]["p50"])
     row("didChange -> pipeline refresh p50 (ms)", ours["pipeline_refresh_ms"]["p50"])
+    if ours.get("server_compile_ms"):
+        row("  compile / lints on the worker, p50 (ms)", "%.1f / %.1f" % (
+            ours["server_compile_ms"]["p50"], ours["server_lints_ms"]["p50"]))
     row("inlay hints, 100 lines, p50 (ms)", ours["inlay_hints_100_lines_ms"]["p50"])
     row("resident memory (MB)", ours["rss_mb"], theirs and theirs["rss_mb"])
+    same = report.get("mlir_lsp_server_same_bytes")
+    if same:
+        row("  at equal size (%d addi, %d KiB), p50 (ms)"
+            % (same["instructions"], same["bytes"] // 1024), "",
+            same["diagnostics_ms"]["p50"])
     print()
     for name, met in targets.items():
         print("  %-50s %s" % (name, "met" if met else "NOT met"))

@@ -131,16 +131,21 @@ json::Value waveasm::lsp::makeErrorResponse(json::Value id, ErrorCode code,
 
 json::Value waveasm::lsp::makeNotification(llvm::StringRef method,
                                            json::Value params) {
-  return json::Object{
-      {"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+  json::Object message{{"jsonrpc", "2.0"}, {"method", method}};
+  // Methods without parameters (the refresh requests, exit) omit them:
+  // JSON-RPC has no "params": null.
+  if (params.kind() != json::Value::Null)
+    message["params"] = std::move(params);
+  return message;
 }
 
 json::Value waveasm::lsp::makeRequest(json::Value id, llvm::StringRef method,
                                       json::Value params) {
-  return json::Object{{"jsonrpc", "2.0"},
-                      {"id", std::move(id)},
-                      {"method", method},
-                      {"params", std::move(params)}};
+  json::Object message{
+      {"jsonrpc", "2.0"}, {"id", std::move(id)}, {"method", method}};
+  if (params.kind() != json::Value::Null)
+    message["params"] = std::move(params);
+  return message;
 }
 
 std::string waveasm::lsp::serialize(const json::Value &message) {

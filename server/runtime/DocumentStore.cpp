@@ -84,6 +84,14 @@ llvm::Expected<const TextDocument *> DocumentStore::change(
   if (id.version <= doc.version)
     lsp::logInfo("{0}: version {1} does not follow {2}", id.uri, id.version,
                  doc.version);
+  // One ranged change (the common case): it either applies in place or
+  // fails leaving the text untouched, so no copy is needed.
+  if (changes.size() == 1 && changes.front().range) {
+    if (llvm::Error error = applyChange(doc.text, changes.front()))
+      return std::move(error);
+    doc.version = id.version;
+    return &doc;
+  }
   // All or nothing: apply to a copy only when some change is ranged (a
   // full-text change needs no copy of the old text).
   std::string text;

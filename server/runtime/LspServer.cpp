@@ -49,6 +49,9 @@ struct LspServer::PipelineResult {
 /// The runtime state of one open document.
 struct LspServer::Session {
   std::string uri;
+  /// Distinguishes a reopened document's session from the one it replaced
+  /// (background results of the old one must not touch the new one).
+  uint64_t serial = 0;
   DebouncePolicy debounce;
   std::optional<EventLoop::TimerId> parseTimer;
   std::optional<Clock::time_point> lastEdit;
@@ -229,6 +232,7 @@ void LspServer::onDidOpen(const lsp::DidOpenTextDocumentParams &params) {
   }
   slot = std::make_unique<Session>();
   slot->uri = item.uri;
+  slot->serial = ++sessionSerial;
   slot->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
                            runtime.debounceLeadingEdge);
   logInfo("opened {0} (version {1}, {2} bytes)", displayName(item.uri),
@@ -340,9 +344,8 @@ void LspServer::parseNow(Session &session) {
 
 void LspServer::releaseLater(std::shared_ptr<const void> snapshot) {
   if (snapshot)
-    loop.runAfter(0, [snapshot = std::move(snapshot)]() mutable {
-      snapshot.reset();
-    });
+    loop.runAfter(
+        0, [snapshot = std::move(snapshot)]() mutable { snapshot.reset(); });
 }
 
 void LspServer::publishDiagnostics(Session &session) {
@@ -367,6 +370,8 @@ void LspServer::publishDiagnostics(Session &session) {
 }
 
 void LspServer::schedulePipeline(Session &session) {
+  if (!worker)
+    return; // exiting
   uint64_t generation = ++session.pipelineScheduled;
   session.newestPipeline->store(generation);
   std::string uri = session.uri;
@@ -374,8 +379,8 @@ void LspServer::schedulePipeline(Session &session) {
   ServerSettings snapshot = settings;
   worker->post(
       "pipeline " + uri, session.lifetime,
-      [this, uri, generation, newest = session.newestPipeline,
-       parsed = std::move(parsed),
+      [this, uri, serial = session.serial, generation,
+       newest = session.newestPipeline, parsed = std::move(parsed),
        snapshot = std::move(snapshot)]() mutable -> Worker::Continuation {
         auto result = std::make_shared<PipelineResult>();
         auto start = Clock::now();
@@ -394,21 +399,22 @@ void LspServer::schedulePipeline(Session &session) {
         }
         // The snapshots move into the continuation so that they are
         // released on the loop thread.
-        return [this, uri, generation, parsed = std::move(parsed),
+        return [this, uri, serial, generation, parsed = std::move(parsed),
                 result = std::move(result)]() mutable {
-          onPipelineResult(uri, generation, std::move(parsed),
+          onPipelineResult(uri, serial, generation, std::move(parsed),
                            std::move(result));
         };
       });
   startProgress(session);
 }
 
-void LspServer::onPipelineResult(const std::string &uri, uint64_t generation,
+void LspServer::onPipelineResult(const std::string &uri, uint64_t serial,
+                                 uint64_t generation,
                                  std::shared_ptr<const ParsedDocument> parsed,
                                  std::shared_ptr<PipelineResult> result) {
   Session *session = find(uri);
-  if (!session)
-    return; // closed meanwhile
+  if (!session || session->serial != serial)
+    return; // closed (or reopened) meanwhile
   session->pipelineSettled = std::max(session->pipelineSettled, generation);
   const TextDocument *doc = store.get(uri);
   bool current = !result->superseded && session->parsed == parsed && doc &&
@@ -718,6 +724,8 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   // does not emit (kEmitAssemblyInServer), so this compiles on the worker
   // once more with emission on. The request's token lets a cancelled
   // request drop the job before it starts.
+  if (!worker)
+    return reply(makeError(ErrorCode::InvalidRequest, "the server is exiting"));
   lsp::CancellationToken token = reply.token();
   auto shared =
       std::make_shared<lsp::Reply<lsp::AssemblyResult>>(std::move(reply));

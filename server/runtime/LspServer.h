@@ -7,9 +7,11 @@
 //   didOpen/didChange -> DocumentStore (incremental edits)
 //     -> debounced parse + verify on the loop thread (DebouncePolicy)
 //     -> publishDiagnostics (tagged with the version)
-//     -> pipeline (CompiledDocument) on the Worker, newest version only
-//     -> on the loop: drop if stale, else republish with lints and ask the
-//        client to refresh inlay hints and code lenses
+//     -> pipeline on the Worker, newest version only: CompiledDocument and
+//        every diagnostic including the lints (they can cost more than the
+//        compile, so they never run on the loop)
+//     -> on the loop: drop if stale, else republish and ask the client to
+//        refresh inlay hints and code lenses; $/progress if it took long
 //
 // Requests about a document first parse any edit still waiting for its
 // debounce, so positions always refer to the text the client has. They
@@ -80,7 +82,8 @@ private:
   void scheduleParse(Session &session);
   void parseNow(Session &session);
   void schedulePipeline(Session &session);
-  void onPipelineResult(const std::string &uri, uint64_t generation,
+  void onPipelineResult(const std::string &uri, uint64_t serial,
+                        uint64_t generation,
                         std::shared_ptr<const ParsedDocument> parsed,
                         std::shared_ptr<PipelineResult> result);
   /// Runs `retry` once the pending pipeline of `session` has settled
@@ -144,6 +147,7 @@ private:
   DocumentStore store;
   std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
   uint64_t nextProgressToken = 0;
+  uint64_t sessionSerial = 0;
   /// Last member: destroyed (joined) first, while what its continuations
   /// touch still exists.
   std::unique_ptr<Worker> worker;

@@ -344,6 +344,21 @@ class Documents(ServerTest):
         self.assertEqual(cleared["diagnostics"], [])
         self.assertError(client.request("textDocument/documentSymbol", doc(uri)), -32602)
 
+    def test_reopen_without_close(self):
+        client = self.start()
+        text = generated(4000)
+        uri = self.open(client, text, "reopen.mlir")
+        # Reopened while its pipeline runs: the old run's result must not
+        # land on the new text.
+        client.open(uri, BROKEN, version=7)
+        params = client.wait_diagnostics(uri, 7, timeout=TIMEOUT)
+        self.assertEqual(params["diagnostics"][0]["message"], BROKEN_MESSAGE)
+        time.sleep(0.5)
+        versions = [p["version"] for p in client.events_of("textDocument/publishDiagnostics")
+                    if p["uri"] == uri]
+        self.assertEqual(versions[-1], 7)
+        self.assertError(client.request("waveasm/metrics", doc(uri)), -32803)
+
     def test_bad_edit_is_refused_without_crash(self):
         client = self.start()
         uri = self.open(client, SMALL)

@@ -237,6 +237,19 @@ TEST(JsonRpc, Malformed) {
   }
 }
 
+TEST(JsonRpc, Builders) {
+  EXPECT_EQ(
+      serialize(makeRequest(3, "workspace/inlayHint/refresh", nullptr)),
+      R"({"id":3,"jsonrpc":"2.0","method":"workspace/inlayHint/refresh"})");
+  EXPECT_EQ(serialize(makeNotification("m", json::Object{{"a", 1}})),
+            R"({"jsonrpc":"2.0","method":"m","params":{"a":1}})");
+  EXPECT_EQ(
+      serialize(makeErrorResponse(nullptr, ErrorCode::ParseError, "x")),
+      R"({"error":{"code":-32700,"message":"x"},"id":null,"jsonrpc":"2.0"})");
+  EXPECT_EQ(serialize(makeResponse("a", nullptr)),
+            R"({"id":"a","jsonrpc":"2.0","result":null})");
+}
+
 //===--- dispatcher
 //-------------------------------------------------------------===//
 
