@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Quick start, main job: install what is missing, build, then verify and print
-# every bundled example (parse + verify + print through waveasm-opt).
+# Quick start, main job: install what is missing, build, then run the
+# headless check (the language server's analysis, as CI would use it) on a
+# bundled GEMM kernel: diagnostics and lints, the metrics table and the
+# per-instruction latency/pressure table.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
@@ -8,11 +10,4 @@ build="${BUILD_DIR:-$root/build}"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
 
-status=0
-for file in "$root"/examples/*.mlir; do
-  echo "=== $(basename "$file")"
-  if ! "$build/bin/waveasm-opt" "$file"; then
-    status=1
-  fi
-done
-exit $status
+exec "$build/bin/waveasm-lsp" check "${@:-$root/examples/gemm_f16_double_buffer.mlir}"
