@@ -84,16 +84,7 @@ def compile_once(exe, path, workdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--waveasm-opt", dest="tool", help="path to waveasm-opt")
-    ap.add_argument("--runs", "-k", type=int, default=15, help="timed runs per input (default 15)")
-    ap.add_argument("--warmup", type=int, default=1, help="untimed runs per input (default 1)")
-    ap.add_argument("--sizes", default="1000,10000,20000,50000",
-                    help="comma-separated instruction counts (default 1000,10000,20000,50000)")
-    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    ap.add_argument("--out", default=os.path.join(HERE, "results", "pipeline_process.json"),
-                    help="JSON output (default bench/results/pipeline_process.json)")
-    ap.add_argument("--keep-inputs", metavar="DIR",
-                    help="write the generated inputs to DIR and keep them")
+    procbench.add_common_args(ap, "1000,10000,20000,50000", "pipeline_process.json")
     args = ap.parse_args()
 
     exe = procbench.find_tool(args.tool)

@@ -128,6 +128,23 @@ def loadavg():
         return None
 
 
+def add_common_args(ap, default_sizes, results_name):
+    """The options every whole-process benchmark takes."""
+    ap.add_argument("--waveasm-opt", dest="tool", help="path to waveasm-opt")
+    ap.add_argument("--runs", "-k", type=int, default=15,
+                    help="timed runs per input (default 15)")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="untimed runs per input (default 1)")
+    ap.add_argument("--sizes", default=default_sizes,
+                    help="comma-separated instruction counts (default %s)" % default_sizes)
+    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                  "results", results_name),
+                    help="JSON output (default bench/results/%s)" % results_name)
+    ap.add_argument("--keep-inputs", metavar="DIR",
+                    help="write the generated inputs to DIR and keep them")
+
+
 def find_tool(explicit, env_var="WAVEASM_OPT", name="waveasm-opt"):
     """`explicit`, else $env_var, else <repo>/build/bin/<name>; exits if missing."""
     exe = explicit or os.environ.get(env_var) or os.path.join(REPO, "build", "bin", name)
