@@ -45,9 +45,9 @@ const InstAnnotation *ProgramAnnotations::lookup(Operation *op) const {
 }
 
 int64_t ProgramAnnotations::getOccupancy() const {
-  return target->getProgramOccupancy(
-      getProgram(), getPeak(RegClass::VGPR).regs, getPeak(RegClass::AGPR).regs,
-      getPeak(RegClass::SGPR).regs);
+  return target->getProgramOccupancy(getProgram(), getPeak(RegClass::VGPR).regs,
+                                     getPeak(RegClass::AGPR).regs,
+                                     getPeak(RegClass::SGPR).regs);
 }
 
 void ProgramAnnotations::print(llvm::raw_ostream &os) const {

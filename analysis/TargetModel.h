@@ -29,13 +29,13 @@ class ProgramOp;
 /// A software hazard: `waitStates` wait states (s_nop N gives N+1) between a
 /// producer and a consumer of the same register (SCHEDULING-FACTS.md).
 enum class HazardKind : uint8_t {
-  TransToValu,           // transcendental VALU -> non-trans VALU reading it
-  ValuToReadFirstLane,   // VALU write -> v_readfirstlane_b32 of it (upstream)
-  ValuSgprToVmem,        // VALU writes an SGPR -> VMEM reads that SGPR
-  ValuSgprToLaneSelect,  // VALU writes SGPR/VCC -> v_readlane/writelane lane
-  ValuSgprToValuConst,   // VALU writes SGPR/VCC -> VALU reads it as constant
-  SaluM0ToLdsDirect,     // SALU writes M0 -> *_lds load
-  MfmaResultToRead,      // MFMA result read as SrcA/B, by VALU, or by memory
+  TransToValu,             // transcendental VALU -> non-trans VALU reading it
+  ValuToReadFirstLane,     // VALU write -> v_readfirstlane_b32 of it (upstream)
+  ValuSgprToVmem,          // VALU writes an SGPR -> VMEM reads that SGPR
+  ValuSgprToLaneSelect,    // VALU writes SGPR/VCC -> v_readlane/writelane lane
+  ValuSgprToValuConst,     // VALU writes SGPR/VCC -> VALU reads it as constant
+  SaluM0ToLdsDirect,       // SALU writes M0 -> *_lds load
+  MfmaResultToRead,        // MFMA result read as SrcA/B, by VALU, or by memory
   LargeStoreDataOverwrite, // 3-4 dword store -> overwrite of its data VGPRs
 };
 constexpr unsigned kNumHazardKinds = 8;

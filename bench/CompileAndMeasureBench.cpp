@@ -68,8 +68,8 @@ struct Input {
   OwningOpRef<ModuleOp> module;
   /// First diagnostic of a failing checked call (empty: it succeeded).
   std::string metricsError, assemblyError;
-  int64_t ops = 0;          // ops inside the programs
-  int64_t loopBodyOps = 0;  // ops directly or indirectly inside loops
+  int64_t ops = 0;         // ops inside the programs
+  int64_t loopBodyOps = 0; // ops directly or indirectly inside loops
   int64_t programs = 0;
 };
 
@@ -113,10 +113,10 @@ void setCounters(benchmark::State &state) {
   state.counters["ops"] = static_cast<double>(input->ops);
   state.counters["loop_ops"] = static_cast<double>(input->loopBodyOps);
   // Time per op of the input (seconds; the console prints it with SI units).
-  state.counters["per_op"] = benchmark::Counter(
-      static_cast<double>(input->ops),
-      benchmark::Counter::kIsIterationInvariantRate |
-          benchmark::Counter::kInvert);
+  state.counters["per_op"] =
+      benchmark::Counter(static_cast<double>(input->ops),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
 }
 
 void runCompile(benchmark::State &state, bool emitAssembly) {
@@ -332,8 +332,7 @@ int main(int argc, char **argv) {
 
   benchmark::AddCustomContext("input", path);
   benchmark::AddCustomContext("input_ops", std::to_string(in.ops));
-  benchmark::AddCustomContext("input_loop_ops",
-                              std::to_string(in.loopBodyOps));
+  benchmark::AddCustomContext("input_loop_ops", std::to_string(in.loopBodyOps));
   // One checked call per mode: the metrics of the measured compilation go
   // into the context, a failure into the benchmark's error.
   for (bool emitAssembly : {false, true}) {
@@ -350,8 +349,8 @@ int main(int argc, char **argv) {
       if (error.empty())
         error = "failure without a diagnostic";
       llvm::errs() << "warning: compileAndMeasure (emitAssembly="
-                   << (emitAssembly ? "true" : "false")
-                   << ") failed: " << error << "\n";
+                   << (emitAssembly ? "true" : "false") << ") failed: " << error
+                   << "\n";
       continue;
     }
     if (emitAssembly || result->programs.empty())
@@ -359,17 +358,17 @@ int main(int argc, char **argv) {
     const ProgramMetrics &m = result->programs.front().metrics;
     std::string loops;
     for (const LoopMetrics &loop : m.loops)
-      loops += (loops.empty() ? "" : ",") +
-               std::to_string(loop.est_cycles_per_iter);
+      loops +=
+          (loops.empty() ? "" : ",") + std::to_string(loop.est_cycles_per_iter);
     benchmark::AddCustomContext(
-        "metrics", "est_cycles=" + std::to_string(m.est_cycles) +
-                       " est_cycles_per_iter=[" + loops + "]" +
-                       " total_instructions=" +
-                       std::to_string(m.total_instructions) +
-                       " peak_vgpr=" + std::to_string(m.peak_vgpr) +
-                       " peak_sgpr=" + std::to_string(m.peak_sgpr) +
-                       " waitcnts=" + std::to_string(m.waitcnts_inserted) +
-                       " nops=" + std::to_string(m.nops_inserted));
+        "metrics",
+        "est_cycles=" + std::to_string(m.est_cycles) +
+            " est_cycles_per_iter=[" + loops + "]" +
+            " total_instructions=" + std::to_string(m.total_instructions) +
+            " peak_vgpr=" + std::to_string(m.peak_vgpr) +
+            " peak_sgpr=" + std::to_string(m.peak_sgpr) +
+            " waitcnts=" + std::to_string(m.waitcnts_inserted) +
+            " nops=" + std::to_string(m.nops_inserted));
   }
 
   auto add = [](const char *name, auto fn, bool failing) {
@@ -382,13 +381,14 @@ int main(int argc, char **argv) {
   add("compileAndMeasure/assembly", BM_CompileAssembly,
       !in.assemblyError.empty());
   add("analyses/annotations", BM_Annotations, false);
-  add("phases/1-clone", [](benchmark::State &s) { BM_Phase(s, 0); }, false);
-  add("phases/2-allocate", [](benchmark::State &s) { BM_Phase(s, 1); },
-      false);
-  add("phases/3-waitcnt", [](benchmark::State &s) { BM_Phase(s, 2); },
-      false);
-  add("phases/4-hazards", [](benchmark::State &s) { BM_Phase(s, 3); },
-      false);
+  add(
+      "phases/1-clone", [](benchmark::State &s) { BM_Phase(s, 0); }, false);
+  add(
+      "phases/2-allocate", [](benchmark::State &s) { BM_Phase(s, 1); }, false);
+  add(
+      "phases/3-waitcnt", [](benchmark::State &s) { BM_Phase(s, 2); }, false);
+  add(
+      "phases/4-hazards", [](benchmark::State &s) { BM_Phase(s, 3); }, false);
 
   BudgetReporter reporter(console);
   benchmark::RunSpecifiedBenchmarks(&reporter);

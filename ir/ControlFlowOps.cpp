@@ -55,8 +55,8 @@ static LogicalResult checkPhysicalRange(Operation *op, Type type,
   diag << " is out of range for " << target.name << ": ";
   if (limit == 0)
     return diag << target.name << " has no " << getRegClassName(cls) << "s";
-  return diag << "valid " << getRegClassName(cls) << "s are " << prefix
-              << "0-" << prefix << limit - 1;
+  return diag << "valid " << getRegClassName(cls) << "s are " << prefix << "0-"
+              << prefix << limit - 1;
 }
 
 LogicalResult ProgramOp::verifyRegions() {
@@ -338,14 +338,14 @@ static LogicalResult verifyIfRegion(IfOp op, Region &region, StringRef name) {
   if (region.empty() || region.front().empty())
     return op.emitOpError("expects a non-empty block");
   if (!region.hasOneBlock())
-    return op.emitOpError("expects a single block in its ") << name
-                                                            << " region";
+    return op.emitOpError("expects a single block in its ")
+           << name << " region";
   if (region.front().getNumArguments() != 0)
     return op.emitOpError("expects no arguments in its ") << name << " region";
   if (!isa<YieldOp>(region.front().back()))
-    return op.emitOpError() << name << " region must end with waveasm.yield, "
-                            << "found '" << region.front().back().getName()
-                            << "'";
+    return op.emitOpError()
+           << name << " region must end with waveasm.yield, "
+           << "found '" << region.front().back().getName() << "'";
   return success();
 }
 

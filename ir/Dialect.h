@@ -23,9 +23,9 @@
 #include "ir/TargetInfo.h"
 #include "ir/Traits.h"
 
+#include "ir/WaveASMAttrInterfaces.h.inc"
 #include "ir/WaveASMDialect.h.inc"
 #include "ir/WaveASMEnums.h.inc"
-#include "ir/WaveASMAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "ir/WaveASMAttrs.h.inc"

@@ -19,14 +19,14 @@ enum class TargetKind : uint8_t { gfx942 = 0, gfx950 = 1, gfx1250 = 2 };
 
 struct TargetInfo {
   TargetKind kind;
-  llvm::StringRef name;          // "gfx942"
-  llvm::StringRef computeArch;   // "CDNA3"
-  int64_t maxVGPRs;              // unified VGPR+AGPR file
-  int64_t maxArchVGPRs;          // addressable v0..v(N-1)
-  int64_t maxSGPRs;              // usable s0..s(N-1)
-  int64_t maxAGPRs;              // addressable a0..a(N-1); 0 = no AGPRs
+  llvm::StringRef name;        // "gfx942"
+  llvm::StringRef computeArch; // "CDNA3"
+  int64_t maxVGPRs;            // unified VGPR+AGPR file
+  int64_t maxArchVGPRs;        // addressable v0..v(N-1)
+  int64_t maxSGPRs;            // usable s0..s(N-1)
+  int64_t maxAGPRs;            // addressable a0..a(N-1); 0 = no AGPRs
   int64_t defaultWaveSize;
-  int64_t maxLDSBytes;           // per workgroup
+  int64_t maxLDSBytes; // per workgroup
   int64_t ldsBanks;
   int64_t maxVmcnt;
   int64_t maxLgkmcnt;

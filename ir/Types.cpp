@@ -53,8 +53,7 @@ static LogicalResult verifyVirtualReg(function_ref<InFlightDiagnostic()> emit,
   if (size < 1)
     return emit() << "register count must be at least 1, got " << size;
   if (alignment < 1)
-    return emit() << "register alignment must be at least 1, got "
-                  << alignment;
+    return emit() << "register alignment must be at least 1, got " << alignment;
   return success();
 }
 
@@ -87,8 +86,7 @@ template <typename T> static Type parsePhysicalReg(AsmParser &parser) {
   return parser.getChecked<T>(parser.getContext(), index, size);
 }
 
-static void printPhysicalReg(AsmPrinter &printer, int64_t index,
-                             int64_t size) {
+static void printPhysicalReg(AsmPrinter &printer, int64_t index, int64_t size) {
   printer << '<' << index;
   if (size != 1)
     printer << ", " << size;

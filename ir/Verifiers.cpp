@@ -76,8 +76,8 @@ LogicalResult ExtractOp::verify() {
            << resultRegs << ") exceeds source width (" << sourceRegs << ")";
   if (index + resultRegs > sourceRegs)
     return emitOpError("extract range [")
-           << index << ", " << index + resultRegs
-           << ") exceeds source width " << sourceRegs;
+           << index << ", " << index + resultRegs << ") exceeds source width "
+           << sourceRegs;
   return success();
 }
 
@@ -88,8 +88,7 @@ LogicalResult InsertOp::verify() {
     return emitOpError("index must be non-negative, got ") << index;
   if (getResult().getType() != vectorType)
     return emitOpError("result type ")
-           << getResult().getType() << " must match source type "
-           << vectorType;
+           << getResult().getType() << " must match source type " << vectorType;
   if (!sameRegisterFile(vectorType, valueType))
     return emitOpError("inserted value register class must match source "
                        "register class: source ")

@@ -1,4 +1,5 @@
-//===- CompileAndMeasure.h - run the backend on a clone, measure -*- C++ -*-===//
+//===- CompileAndMeasure.h - run the backend on a clone, measure -*- C++
+//-*-===//
 //
 // The one entry point the language server and the Conductor use to turn IR
 // into numbers: clone the module, run register allocation, wait-count
@@ -57,7 +58,7 @@ struct CompiledProgram {
 };
 
 struct CompileResult {
-  std::vector<CompiledProgram> programs; // in module order
+  std::vector<CompiledProgram> programs;      // in module order
   mlir::OwningOpRef<mlir::ModuleOp> compiled; // if keepCompiledModule
 };
 

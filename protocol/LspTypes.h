@@ -48,7 +48,12 @@ struct Location {
   Range range;
 };
 
-enum class DiagnosticSeverity { Error = 1, Warning = 2, Information = 3, Hint = 4 };
+enum class DiagnosticSeverity {
+  Error = 1,
+  Warning = 2,
+  Information = 3,
+  Hint = 4
+};
 
 struct DiagnosticRelatedInformation {
   Location location;
@@ -58,7 +63,7 @@ struct DiagnosticRelatedInformation {
 struct Diagnostic {
   Range range;
   DiagnosticSeverity severity = DiagnosticSeverity::Error;
-  std::string code;   // "stall", "pressure", "hazard", "waitcnt", ... or empty
+  std::string code; // "stall", "pressure", "hazard", "waitcnt", ... or empty
   std::string source = "waveasm";
   std::string message;
   std::vector<DiagnosticRelatedInformation> related;
@@ -104,8 +109,14 @@ struct DocumentHighlight {
 };
 
 // LSP SymbolKind values used here.
-enum class SymbolKind { Module = 2, Namespace = 3, Function = 12, Variable = 13,
-                        Event = 24, Operator = 25 };
+enum class SymbolKind {
+  Module = 2,
+  Namespace = 3,
+  Function = 12,
+  Variable = 13,
+  Event = 24,
+  Operator = 25
+};
 
 struct DocumentSymbol {
   std::string name;

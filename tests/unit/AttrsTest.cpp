@@ -13,15 +13,16 @@ TEST(Attrs, TargetBothForms) {
   TestContext t;
   auto full = dyn_cast_or_null<TargetAttr>(
       t.parseAttr("#waveasm.target<#waveasm.gfx942, 5>"));
-  auto defaulted =
-      dyn_cast_or_null<TargetAttr>(t.parseAttr("#waveasm.target<#waveasm.gfx942>"));
+  auto defaulted = dyn_cast_or_null<TargetAttr>(
+      t.parseAttr("#waveasm.target<#waveasm.gfx942>"));
   ASSERT_TRUE(full);
   ASSERT_TRUE(defaulted);
   EXPECT_EQ(full, defaulted);
   EXPECT_EQ(full.getCodeObjectVersion(), 5);
   EXPECT_EQ(full.getTargetKind().getTargetKind(), TargetKind::gfx942);
   EXPECT_EQ(print(Attribute(full)), "#waveasm.target<#waveasm.gfx942>");
-  auto v4 = cast<TargetAttr>(t.parseAttr("#waveasm.target<#waveasm.gfx950, 4>"));
+  auto v4 =
+      cast<TargetAttr>(t.parseAttr("#waveasm.target<#waveasm.gfx950, 4>"));
   EXPECT_EQ(print(Attribute(v4)), "#waveasm.target<#waveasm.gfx950, 4>");
   EXPECT_EQ(v4.getTargetKind().getTargetKind(), TargetKind::gfx950);
 }
@@ -48,8 +49,9 @@ TEST(Attrs, ABIOrderAndDefaults) {
   EXPECT_EQ(print(t.parseAttr("#waveasm.abi<tid = 0, kernarg = 0>")),
             "#waveasm.abi<>");
   EXPECT_FALSE(t.parseAttr("#waveasm.abi<bogus = 1>"));
-  EXPECT_NE(t.diagnostics.find("duplicate or unknown struct parameter name: bogus"),
-            std::string::npos);
+  EXPECT_NE(
+      t.diagnostics.find("duplicate or unknown struct parameter name: bogus"),
+      std::string::npos);
 }
 
 TEST(Attrs, TargetTable) {

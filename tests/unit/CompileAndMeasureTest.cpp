@@ -86,8 +86,8 @@ TEST(CompileAndMeasure, MapsInputOpsToAssemblyLines) {
   // Every line ends with a newline; the map has one entry per line.
   StringRef(compiled.assembly).rtrim('\n').split(lines, '\n');
   ASSERT_EQ(compiled.lineOps.size(), lines.size());
-  for (StringRef name :
-       {"waveasm.v_exp_f32", "waveasm.buffer_load_dword", "waveasm.v_add_u32"}) {
+  for (StringRef name : {"waveasm.v_exp_f32", "waveasm.buffer_load_dword",
+                         "waveasm.v_add_u32"}) {
     Operation *op = findOp(*module, name);
     ASSERT_TRUE(op);
     auto it = compiled.opLines.find(op);

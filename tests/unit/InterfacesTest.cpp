@@ -83,8 +83,8 @@ TEST(Interfaces, EveryOpCarriesInstInfo) {
 // Every op of the upstream op table is registered, and nothing else (skips
 // where ../shared is absent, as in a user's clone).
 TEST(Interfaces, OpSetMatchesUpstreamTable) {
-  auto table = llvm::MemoryBuffer::getFile(WAVEASM_LINEARSCAN_SHARED
-                                           "/../ops.tsv");
+  auto table =
+      llvm::MemoryBuffer::getFile(WAVEASM_LINEARSCAN_SHARED "/../ops.tsv");
   if (!table)
     GTEST_SKIP() << "../shared/waveasm/ops.tsv not present";
   std::set<std::string> expected;
@@ -133,7 +133,8 @@ TEST(Interfaces, MemoryEffectsAndCounters) {
   EXPECT_EQ(toLds.getMemReads(), unsigned(MemGlobal));
   EXPECT_EQ(toLds.getMemWrites(), unsigned(MemLDS));
   EXPECT_TRUE(toLds.getImplicitUses() & ImpM0);
-  EXPECT_EQ(p.info("waveasm.s_load_dwordx2").getMemReads(), unsigned(MemScalar));
+  EXPECT_EQ(p.info("waveasm.s_load_dwordx2").getMemReads(),
+            unsigned(MemScalar));
   EXPECT_EQ(p.info("waveasm.v_add_u32").getMemReads(), unsigned(MemNone));
 }
 

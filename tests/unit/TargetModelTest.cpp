@@ -50,9 +50,9 @@ TEST(TargetModel, OverridesByName) {
   EXPECT_EQ(m->getLatency(LatencyClass::VMEMLoad), 120);
   EXPECT_EQ(m->getHazardWaitStates(HazardKind::TransToValu), 2);
   // The shared table is untouched.
-  EXPECT_EQ(TargetModel::get(TargetKind::gfx942)
-                .getLatency(LatencyClass::VMEMLoad),
-            100);
+  EXPECT_EQ(
+      TargetModel::get(TargetKind::gfx942).getLatency(LatencyClass::VMEMLoad),
+      100);
   llvm::Expected<TargetModel> bad =
       TargetModel::getWithOverrides(TargetKind::gfx942, {"latency.vmem=x"});
   ASSERT_FALSE(static_cast<bool>(bad));
@@ -60,10 +60,10 @@ TEST(TargetModel, OverridesByName) {
 }
 
 TEST(TargetModel, PerTargetLatencies) {
-  EXPECT_EQ(TargetModel::get(TargetKind::gfx942)
-                .getLatency(LatencyClass::LDSLoad),
-            20);
-  EXPECT_EQ(TargetModel::get(TargetKind::gfx1250)
-                .getLatency(LatencyClass::VMEMLoad),
-            80);
+  EXPECT_EQ(
+      TargetModel::get(TargetKind::gfx942).getLatency(LatencyClass::LDSLoad),
+      20);
+  EXPECT_EQ(
+      TargetModel::get(TargetKind::gfx1250).getLatency(LatencyClass::VMEMLoad),
+      80);
 }

@@ -15,10 +15,10 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
@@ -107,8 +107,9 @@ bool isPlainParseAndPrint(const MlirOptMainConfig &config,
 
 /// Parse + verify + print without MlirOptMain's per-run set-up (it scans the
 /// whole buffer for `expected-*` annotations even when not verifying them),
-/// without verifying twice, and without tearing the IR down at exit: this is the hot path of
-/// whole-process use (CI scripts, editors calling the tool per file).
+/// without verifying twice, and without tearing the IR down at exit: this is
+/// the hot path of whole-process use (CI scripts, editors calling the tool per
+/// file).
 int parseVerifyPrint(std::unique_ptr<llvm::MemoryBuffer> input,
                      llvm::ToolOutputFile &output, MLIRContext &context,
                      const MlirOptMainConfig &config) {
@@ -149,9 +150,9 @@ int main(int argc, char **argv) {
   std::vector<char *> args(argv, argv + argc);
   std::string quietOpPrinting = "--mlir-print-op-on-diagnostic=false";
   args.insert(args.begin() + 1, quietOpPrinting.data());
-  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
-      static_cast<int>(args.size()), args.data(), "WaveASM optimizer driver\n",
-      registry);
+  auto [inputFilename, outputFilename] =
+      registerAndParseCLIOptions(static_cast<int>(args.size()), args.data(),
+                                 "WaveASM optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
 
   std::string errorMessage;
@@ -175,9 +176,9 @@ int main(int argc, char **argv) {
   }
   if (!emitAssembly && !printMetrics) {
     // Deliberately leaked with the IR it owns (see parseVerifyPrint).
-    auto *context =
-        new MLIRContext(registry, MLIRContext::Threading::DISABLED);
-    context->allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+    auto *context = new MLIRContext(registry, MLIRContext::Threading::DISABLED);
+    context->allowUnregisteredDialects(
+        config.shouldAllowUnregisteredDialects());
     if (isPlainParseAndPrint(config, *context))
       return parseVerifyPrint(std::move(input), *output, *context, config);
     if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
