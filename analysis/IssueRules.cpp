@@ -6,12 +6,12 @@ using namespace mlir;
 using namespace waveasm;
 
 bool waveasm::takesIssueSlot(Operation *op) {
-  return takesIssueSlot(op, dyn_cast<InstInfoOpInterface>(op));
+  return takesIssueSlot(op, getInstFacts(op));
 }
 
-bool waveasm::takesIssueSlot(Operation *op, InstInfoOpInterface info) {
-  return info && !isa<LoopOp>(op) && !info.isNonEmitting() &&
-         info.getExecUnit() != ExecUnit::None;
+bool waveasm::takesIssueSlot(Operation *op, const InstFacts &facts) {
+  return facts.hasInfo && !isa<LoopOp>(op) && !facts.nonEmitting &&
+         facts.unit != ExecUnit::None;
 }
 
 int64_t waveasm::getIssueCycles(Operation *op) {

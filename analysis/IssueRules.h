@@ -9,6 +9,7 @@
 #define WAVEASM_ANALYSIS_ISSUERULES_H
 
 #include "ir/Dialect.h"
+#include "ir/InstFacts.h"
 
 namespace waveasm {
 
@@ -16,8 +17,8 @@ namespace waveasm {
 /// comments, labels and arith pseudo-ops (no unit) do not; neither does
 /// waveasm.loop, which only emits a label.
 bool takesIssueSlot(mlir::Operation *op);
-/// Same, with the op's instruction facts already at hand (null if none).
-bool takesIssueSlot(mlir::Operation *op, InstInfoOpInterface info);
+/// Same, with the op's instruction facts already at hand.
+bool takesIssueSlot(mlir::Operation *op, const InstFacts &facts);
 
 /// Cycles `op` holds the issue stage: `s_nop N` N+1, other issued ops 1,
 /// the rest 0.

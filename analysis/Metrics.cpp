@@ -33,18 +33,17 @@ PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
   const TargetInfo &arch = getTargetInfo(program.getTargetKind());
   PeakRegisters peaks;
   auto note = [&](Type type) {
-    std::optional<int64_t> base = getPhysicalIndex(type);
-    std::optional<RegClass> cls = getRegClass(type);
-    if (!base || !cls)
+    RegTypeInfo info = getRegTypeInfo(type);
+    if (!info.physicalIndex || !info.cls)
       return;
-    int64_t end = *base + getRegSize(type);
-    switch (*cls) {
+    int64_t end = *info.physicalIndex + info.size;
+    switch (*info.cls) {
     case RegClass::VGPR:
       peaks.vgpr = std::max(peaks.vgpr, end);
       break;
     case RegClass::SGPR:
       // VCC, EXEC and the other architectural SGPRs are not allocated.
-      if (*base < arch.maxSGPRs)
+      if (*info.physicalIndex < arch.maxSGPRs)
         peaks.sgpr = std::max(peaks.sgpr, end);
       break;
     case RegClass::AGPR:
@@ -52,10 +51,13 @@ PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
       break;
     }
   };
+  // Every value an op reads is defined in the program, which is isolated
+  // from above: noting the results and block arguments notes every operand.
+  for (Block &block : program.getBody())
+    for (BlockArgument arg : block.getArguments())
+      note(arg.getType());
   program.getBody().walk([&](Operation *op) {
     for (Type type : op->getResultTypes())
-      note(type);
-    for (Type type : op->getOperandTypes())
       note(type);
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -102,7 +104,7 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
 int64_t waveasm::countInstructions(ProgramOp program) {
   int64_t count = 0;
   program.getBody().walk([&](Operation *op) {
-    if (takesIssueSlot(op))
+    if (takesIssueSlot(op, lookupInstFacts(op)))
       ++count;
   });
   return count;

@@ -19,7 +19,7 @@ std::vector<OpFacts> waveasm::computeOpFacts(const ProgramIndex &index,
       f.shape = OpShape::If;
     else if (isa<ConditionOp>(op))
       f.shape = OpShape::Condition;
-    auto info = dyn_cast<InstInfoOpInterface>(op);
+    InstFacts info = lookupInstFacts(op);
     f.issued = takesIssueSlot(op, info);
     f.issueCycles = static_cast<int32_t>(getIssueCycles(op, f.issued));
     f.numRead = getNumReadOperands(op);
@@ -28,14 +28,20 @@ std::vector<OpFacts> waveasm::computeOpFacts(const ProgramIndex &index,
       f.vmWait = static_cast<int32_t>(*wait.vmcnt);
     if (wait.lgkmcnt)
       f.lgkmWait = static_cast<int32_t>(*wait.lgkmcnt);
-    if (!info)
+    if (!info.hasInfo)
       continue;
-    f.unit = info.getExecUnit();
-    f.counter = info.getWaitCounter();
-    if (f.unit == ExecUnit::MFMA)
-      f.tied = static_cast<int8_t>(info.getTiedOperandIndex());
-    f.latency = static_cast<int32_t>(target.getOpLatency(op));
-    f.occupancy = static_cast<int32_t>(target.getUnitOccupancy(op));
+    f.unit = info.unit;
+    f.counter = info.waitCounter;
+    // TargetModel::getOpLatency and getUnitOccupancy, from the cached facts:
+    // only an MFMA's latency depends on more than its latency class.
+    if (f.unit == ExecUnit::MFMA) {
+      f.tied = info.tiedOperand;
+      f.latency = static_cast<int32_t>(target.getOpLatency(op));
+      f.occupancy = f.latency;
+    } else {
+      f.latency = static_cast<int32_t>(target.getLatency(info.latencyClass));
+      f.occupancy = 1;
+    }
   }
   return facts;
 }

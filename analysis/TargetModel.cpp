@@ -12,6 +12,8 @@
 
 #include "analysis/TargetModel.h"
 
+#include "ir/InstFacts.h"
+
 #include "ir/Dialect.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -192,11 +194,11 @@ static const MFMALatency *lookupMFMA(Operation *op) {
 }
 
 int64_t TargetModel::getOpLatency(Operation *op) const {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
+  InstFacts info = lookupInstFacts(op);
+  if (!info.hasInfo)
     return 0;
-  if (info.getExecUnit() != ExecUnit::MFMA)
-    return getLatency(info.getLatencyClass());
+  if (info.unit != ExecUnit::MFMA)
+    return getLatency(info.latencyClass);
   const MFMALatency *entry = lookupMFMA(op);
   if (!entry || arch->kind == TargetKind::gfx1250)
     return getLatency(LatencyClass::MFMA);
@@ -216,15 +218,13 @@ int64_t TargetModel::getOpLatency(Operation *op) const {
 }
 
 int64_t TargetModel::getUnitOccupancy(Operation *op) const {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (info && info.getExecUnit() == ExecUnit::MFMA)
+  if (lookupInstFacts(op).unit == ExecUnit::MFMA)
     return getOpLatency(op);
   return 1;
 }
 
 int64_t TargetModel::getMFMAPasses(Operation *op) const {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info || info.getExecUnit() != ExecUnit::MFMA)
+  if (lookupInstFacts(op).unit != ExecUnit::MFMA)
     return 0;
   return std::max<int64_t>(1, getOpLatency(op) / 4);
 }

@@ -24,6 +24,17 @@ int64_t getRegAlignment(mlir::Type type);
 /// First register of a physical type.
 std::optional<int64_t> getPhysicalIndex(mlir::Type type);
 bool isVirtualReg(mlir::Type type);
+
+/// getRegClass, getRegSize, getRegAlignment and getPhysicalIndex of one
+/// type from one type switch, for code that asks several of every value.
+struct RegTypeInfo {
+  std::optional<RegClass> cls;
+  int64_t size = 1;
+  int64_t alignment = 1;
+  std::optional<int64_t> physicalIndex;
+  bool isVirtual() const { return cls && !physicalIndex; }
+};
+RegTypeInfo getRegTypeInfo(mlir::Type type);
 bool isPhysicalReg(mlir::Type type);
 inline bool isRegister(mlir::Type type) { return getRegClass(type).has_value(); }
 /// SPEC.md 2.4: identical; same family and size; or virtual vs physical of

@@ -21,15 +21,16 @@ struct InsertedOpCounts {
   int64_t nops = 0;
 };
 
+void countWaitOrNop(Operation *op, InsertedOpCounts &counts) {
+  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(op))
+    ++counts.waits;
+  else if (isa<S_NOP>(op))
+    ++counts.nops;
+}
+
 InsertedOpCounts countWaitsAndNops(ProgramOp program) {
   InsertedOpCounts counts;
-  program.walk([&](Operation *op) {
-    if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(
-            op))
-      ++counts.waits;
-    else if (isa<S_NOP>(op))
-      ++counts.nops;
-  });
+  program.walk([&](Operation *op) { countWaitOrNop(op, counts); });
   return counts;
 }
 
@@ -65,23 +66,31 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
     if (!target)
       return program.emitOpError(llvm::toString(target.takeError()));
 
-    InsertedOpCounts after = countWaitsAndNops(program);
+    // One index and cycle model serve the metrics and the counts.
+    ProgramIndex index(program);
+    CycleModel cycles(index, *target);
+    InsertedOpCounts after;
+    for (Operation *op : index.getOps())
+      countWaitOrNop(op, after);
     PipelineCounts counts;
     counts.peaks = computePhysicalPeaks(program);
     counts.waitcnts_inserted = after.waits - before[i].waits;
     counts.nops_inserted = after.nops - before[i].nops;
-    counts.total_instructions = countInstructions(program);
-    compiled.metrics = computeProgramMetrics(program, *target, counts);
+    // countInstructions, from the facts the cycle model gathered.
+    counts.total_instructions = llvm::count_if(
+        cycles.getOpFacts(), [](const OpFacts &f) { return f.issued; });
+    compiled.metrics = computeProgramMetrics(program, cycles, counts);
 
     // compiled op -> input op, for the line map and hover lookups.
     llvm::DenseMap<Operation *, Operation *> sourceOf;
-    source.walk([&](Operation *op) {
-      if (Operation *copy = mapping.lookupOrNull(op)) {
-        sourceOf[copy] = op;
-        if (options.keepCompiledModule)
-          compiled.compiledOf[op] = copy;
-      }
-    });
+    if (options.emitAssembly || options.keepCompiledModule)
+      source.walk([&](Operation *op) {
+        if (Operation *copy = mapping.lookupOrNull(op)) {
+          sourceOf[copy] = op;
+          if (options.keepCompiledModule)
+            compiled.compiledOf[op] = copy;
+        }
+      });
 
     if (options.emitAssembly) {
       llvm::raw_string_ostream os(compiled.assembly);

@@ -52,6 +52,7 @@
 #include "pipeline/StorageKeys.h"
 
 #include "analysis/TargetModel.h"
+#include "ir/InstFacts.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -77,6 +78,10 @@ enum class Source : uint8_t {
   StoreData, // a 3-4 dword VMEM store read it as data
 };
 
+/// Pre-order position of no op: the producer of a copy into a loop block
+/// argument (which has no defining op).
+constexpr uint32_t kNoOp = ~0u;
+
 struct Record {
   Source source;
   // The key holds the producer's whole result, unchanged (accumulator
@@ -84,7 +89,7 @@ struct Record {
   bool exact;
   int64_t clock;      // issue clock of the producer
   int64_t waitStates; // MFMA: wait states before its result may be read
-  Operation *producer;
+  uint32_t producer;  // pre-order position of the producer, or kNoOp
   bool sameOrigin(const Record &other) const {
     return source == other.source && producer == other.producer &&
            exact == other.exact;
@@ -98,9 +103,10 @@ struct Record {
 using Records = SmallVector<Record, 2>;
 
 struct State {
+  explicit State(const RegisterSlots &slots) : records(slots) {}
   int64_t now = 0;
   int64_t lastPrune = 0;
-  llvm::DenseMap<StorageKey, Records> records;
+  StorageMap<Records> records;
   bool operator==(const State &other) const {
     return now == other.now && records == other.records;
   }
@@ -112,52 +118,145 @@ struct Reader {
   bool trans = false;
   bool readLaneSource = false; // VGPR source of v_readfirstlane/v_readlane
   bool laneSelect = false;     // lane operand of v_readlane/v_writelane
-  Operation *mfmaAcc = nullptr; // the MFMA whose SrcC this operand is
+  bool mfmaAcc = false;        // SrcC of the reading MFMA
   bool isVector() const {
     return unit == ExecUnit::VALU || unit == ExecUnit::MFMA;
   }
 };
 
-int64_t waitStatesOf(Operation *op) {
-  if (auto nop = dyn_cast<S_NOP>(op))
-    return static_cast<int64_t>(nop.getCount()) + 1;
+int64_t waitStatesOf(Operation *op, TypeID id, const InstFacts &facts) {
+  if (isOpType<S_NOP>(id))
+    return static_cast<int64_t>(cast<S_NOP>(op).getCount()) + 1;
   // s_sched_barrier only steers a compiler's scheduler: count it as nothing.
-  if (isa<CommentOp, LabelOp, RawOp, S_SCHED_BARRIER, LoopOp, IfOp,
-          ConditionOp, YieldOp, ProgramOp>(op))
+  if (isOpType<CommentOp, LabelOp, RawOp, S_SCHED_BARRIER, LoopOp, IfOp,
+               ConditionOp, YieldOp, ProgramOp>(id))
     return 0;
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info || info.isNonEmitting())
+  if (!facts.hasInfo || facts.nonEmitting)
     return 0;
   return 1;
 }
 
+//===----------------------------------------------------------------------===//
+// What the walk needs of every op, computed once
+//===----------------------------------------------------------------------===//
+//
+// The walk visits a loop body several times (until the head state is
+// stable, then once more to insert the nops). Everything it asks of the IR
+// -- storage keys, interface facts, the emitter's copies -- is the same on
+// every visit, so it is gathered first into vectors indexed by pre-order
+// position.
+
+/// An operand of an instruction.
+struct Read {
+  KeySpan keys;
+  Reader reader;
+  std::optional<PhysRange> range; // the SrcC operand's, for chain checks
+};
+
+/// A result of an instruction and the record it leaves (none: the keys'
+/// records are dropped).
+struct Def {
+  KeySpan keys;
+  std::optional<Source> source;
+  bool trans; // a transcendental result: a Trans record too
+};
+
+/// A value entering a loop block argument or an if result: copied by the
+/// emitter (a v_mov, i.e. a VALU write, when `to` is a vector register) or
+/// passed in place.
+struct Move {
+  KeySpan from;
+  KeySpan to;
+  bool copy;
+  bool toVector;
+  uint32_t producer; // the op defining `to` (the if), or kNoOp
+};
+
+struct LoopFacts {
+  SmallVector<KeySpan, 4> initReads; // vector inits the entry copies read
+  SmallVector<Move, 4> entry;        // init i -> block argument i
+  SmallVector<Move, 4> latch;        // iter_arg i -> block argument i
+  SmallVector<Move, 4> exit;         // block argument i -> result i
+};
+
+struct IfFacts {
+  SmallVector<Move, 4> yields[2]; // per region: yielded value i -> result i
+};
+
+enum class Kind : uint8_t {
+  Clock,     // only advances the clock by `width`
+  Inst,      // reads, writes and records of an instruction
+  Alias,     // pack/extract/insert: results are the operands' storage
+  CopyReads, // condition/yield: the emitter's copies read vector values
+  Loop,
+  If,
+};
+
+struct Node {
+  Kind kind = Kind::Clock;
+  ExecUnit unit = ExecUnit::None;
+  bool hasResult = false; // the writer side of an accumulator chain
+  int64_t width = 0;
+  int64_t mfmaWaitStates = 0;
+  std::optional<PhysRange> result0; // MFMA: its result's registers
+  // Inst: ranges of `reads` and `defs`. Alias: range of `spans` (the results
+  // that are not registers). CopyReads: range of `spans`.
+  uint32_t begin = 0, end = 0;
+  uint32_t defsBegin = 0, defsEnd = 0;
+  KeySpan written;        // Inst: every result. Alias: every operand.
+  KeySpan writtenOperand; // v_accvgpr_write_b32: its destination AGPR
+  KeySpan storeData;      // 3-4 dword VMEM store: its data VGPRs
+  KeySpan implicitUses;   // VCC, M0, EXEC read
+  KeySpan implicitDefs;   // VCC, M0, EXEC written
+  KeySpan m0Def;          // SALU: M0, when among implicitDefs
+  uint32_t facts = 0;     // Loop: index in `loops`; If: in `ifs`
+  /// Wait states to put before the op (Inst, CopyReads, Loop), from the
+  /// op's latest visit; see Walker::walkProgram.
+  int64_t need = 0;
+};
+
 class Walker {
 public:
-  Walker(Operation *program, const TargetModel &model)
-      : order(program), copies(order), model(model) {
-    for (unsigned k = 0; k < kNumHazardKinds; ++k)
-      window = std::max(window, model.hazardWaitStates[k]);
-    window = std::max<int64_t>(window, 20) + 1; // MFMA reads: up to 20
+  Walker(ProgramOp program, const TargetModel &model);
+
+  /// Walks the program, then inserts the nops. A walk only records the
+  /// wait states each op needs: a loop body is walked until the state at
+  /// its head is stable, and the last of these walks, from that state, is
+  /// the one whose needs stand -- each op's latest record. Inserting them
+  /// afterwards saves walking every loop body once more to insert them.
+  void walkProgram() {
+    State state(slots);
+    walkRange(0, ops.size(), state);
+    insertNops();
   }
 
-  void walkBlock(Block &block, State &state, bool materialize);
-
 private:
-  void walkOp(Operation *op, State &state, bool materialize);
-  void walkLoop(LoopOp loop, State &state, bool materialize);
-  void walkIf(IfOp ifOp, State &state, bool materialize);
+  void build(uint32_t pos, llvm::DenseMap<Operation *, LoopCopies> &loopCopies);
+  Move makeMove(Value from, Value to, bool copy, uint32_t producer);
+
+  /// Walks the ops at positions [begin, end) that are not nested in others.
+  void walkRange(uint32_t begin, uint32_t end, State &state);
+  void walkOp(uint32_t pos, State &state);
+  void walkInst(uint32_t pos, State &state);
+  void walkLoop(uint32_t pos, State &state);
+  void walkIf(uint32_t pos, State &state);
+
+  ArrayRef<StorageKey> keys(KeySpan span) const { return arena.get(span); }
 
   int64_t states(HazardKind kind) const {
     return model.getHazardWaitStates(kind);
   }
 
-  /// Wait states still needed before reading `value` as `reader`.
-  int64_t readNeed(const State &state, Value value, const Reader &reader) const;
-  int64_t implicitReadNeed(const State &state, unsigned mask,
+  /// Wait states still needed before the op at `readerPos` reads `keys`.
+  int64_t readNeed(const State &state, ArrayRef<StorageKey> keys,
+                   const Reader &reader, const std::optional<PhysRange> &range,
+                   uint32_t readerPos) const;
+  int64_t implicitReadNeed(const State &state, ArrayRef<StorageKey> keys,
                            ExecUnit unit) const;
-  /// Wait states still needed before `writer` overwrites `keys`.
+  /// Wait states still needed before the op at `writerPos` overwrites
+  /// `keys` (`asResult`: with its result, which may continue a chain).
   int64_t writeNeed(const State &state, ArrayRef<StorageKey> keys,
-                    Operation *writer, Value writtenValue) const;
+                    uint32_t writerPos, bool asResult) const;
   int64_t remaining(const State &state, const Record &record,
                     int64_t required) const {
     if (required <= 0)
@@ -165,8 +264,10 @@ private:
     int64_t have = state.now - record.clock - 1;
     return std::max<int64_t>(0, required - have);
   }
-  bool isChain(const Record &record, StorageKey key, Operation *mfma,
-               Value operand) const;
+  /// The MFMA at `mfmaPos` continues the accumulator chain of `record`
+  /// through `key`, reading or writing `range`.
+  bool isChain(const Record &record, StorageKey key, uint32_t mfmaPos,
+               const std::optional<PhysRange> &range) const;
 
   /// `keys` now hold a fresh result of `source` (older records dropped).
   static void define(State &state, ArrayRef<StorageKey> keys,
@@ -194,10 +295,10 @@ private:
       return;
     Records merged;
     for (StorageKey key : from) {
-      auto it = state.records.find(key);
-      if (it == state.records.end())
+      const Records *list = state.records.lookup(key);
+      if (!list)
         continue;
-      for (Record record : it->second) {
+      for (Record record : *list) {
         record.exact &= exact;
         merged.push_back(record);
       }
@@ -205,43 +306,256 @@ private:
     for (StorageKey key : to)
       state.records[key] = merged;
   }
-  /// The emitter's copy of `from` into `to` (v_mov / s_mov) at `at`.
-  int64_t copyNeed(const State &state, Value from) const;
-  void copyDefine(State &state, Value to) const;
+  /// The emitter's copy (v_mov_b32 / v_accvgpr_*) reading vector `keys`.
+  int64_t copyNeed(const State &state, KeySpan keys) const {
+    Reader reader;
+    reader.unit = ExecUnit::VALU;
+    return readNeed(state, this->keys(keys), reader, std::nullopt, kNoOp);
+  }
+  void applyMoves(State &state, ArrayRef<Move> moves) const;
 
-  void canonicalize(State &state) const;
+  /// `state` with clocks relative to its `now` (which becomes 0) and only
+  /// the records within the window: states at joins compare equal when
+  /// they mean the same.
+  State canonicalized(const State &state) const;
   void prune(State &state) const;
   static void join(State &into, const State &other);
-  void emitNops(Operation *op, int64_t need, State &state, bool materialize);
+  /// The op at `pos` waits `need` wait states (recorded for insertNops).
+  void waitStates(uint32_t pos, int64_t need, State &state) {
+    nodes[pos].need = need;
+    if (need > 0)
+      state.now += need;
+  }
+  void insertNops();
 
-  ProgramOrder order;
-  CopyModel copies;
   const TargetModel &model;
   int64_t window = 0;
+  std::vector<PreorderOp> ops;
+  std::vector<Node> nodes;
+  KeyArena arena;
+  std::vector<Read> reads;
+  std::vector<Def> defs;
+  std::vector<KeySpan> spans;
+  std::vector<LoopFacts> loops;
+  std::vector<IfFacts> ifs;
+  RegisterSlots slots;
 };
 
-bool Walker::isChain(const Record &record, StorageKey key, Operation *mfma,
-                     Value operand) const {
-  if (!mfma || record.producer->getName() != mfma->getName())
+Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
+  for (unsigned k = 0; k < kNumHazardKinds; ++k)
+    window = std::max(window, model.hazardWaitStates[k]);
+  window = std::max<int64_t>(window, 20) + 1; // MFMA reads: up to 20
+
+  ops = flattenPreorder(program.getBodyBlock());
+  nodes.resize(ops.size());
+  // Loops come before their conditions in pre-order.
+  llvm::DenseMap<Operation *, LoopCopies> loopCopies;
+  for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
+    build(pos, loopCopies);
+  for (StorageKey key : arena.getAll())
+    slots.note(key);
+  slots.finalize();
+  arena.assignSlots(slots);
+}
+
+Move Walker::makeMove(Value from, Value to, bool copy, uint32_t producer) {
+  std::optional<RegClass> cls = getRegClass(to.getType());
+  return {arena.add(from), arena.add(to), copy, cls && *cls != RegClass::SGPR,
+          producer};
+}
+
+void Walker::build(uint32_t pos,
+                   llvm::DenseMap<Operation *, LoopCopies> &loopCopies) {
+  Operation *op = ops[pos].op;
+  Node &node = nodes[pos];
+  auto isVector = [](Value value) {
+    std::optional<RegClass> cls = getRegClass(value.getType());
+    return cls && *cls != RegClass::SGPR;
+  };
+  TypeID id = op->getName().getTypeID();
+
+  if (isOpType<LoopOp>(id)) {
+    auto loop = cast<LoopOp>(op);
+    node.kind = Kind::Loop;
+    node.facts = loops.size();
+    const LoopCopies &copies = loopCopies[op] = getLoopCopies(loop);
+    LoopFacts facts;
+    Block &body = loop.getBodyBlock();
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (copies.inits[i] && isVector(init))
+        facts.initReads.push_back(arena.add(init));
+      facts.entry.push_back(
+          makeMove(init, body.getArgument(i), copies.inits[i], kNoOp));
+    }
+    if (ConditionOp condition = loop.getConditionOp())
+      for (auto [i, value] : llvm::enumerate(condition.getIterArgs()))
+        facts.latch.push_back(
+            makeMove(value, body.getArgument(i), copies.latches[i], kNoOp));
+    for (auto [i, result] : llvm::enumerate(loop.getResults()))
+      facts.exit.push_back(
+          makeMove(body.getArgument(i), result, /*copy=*/false, kNoOp));
+    loops.push_back(std::move(facts));
+    return;
+  }
+  if (isOpType<IfOp>(id)) {
+    auto ifOp = cast<IfOp>(op);
+    node.kind = Kind::If;
+    node.facts = ifs.size();
+    IfFacts facts;
+    for (unsigned r = 0; r < 2; ++r) {
+      Region &region = op->getRegion(r);
+      YieldOp yield = region.empty() ? YieldOp() : ifOp.getYield(region);
+      if (!yield)
+        continue;
+      for (auto [i, value] : llvm::enumerate(yield.getValues())) {
+        if (i >= ifOp.getNumResults())
+          break;
+        facts.yields[r].push_back(
+            makeMove(value, ifOp.getResult(i), isYieldCopy(yield, i), pos));
+      }
+    }
+    ifs.push_back(std::move(facts));
+    return;
+  }
+  if (isOpType<PackOp, ExtractOp, InsertOp>(id)) {
+    node.kind = Kind::Alias;
+    node.written = arena.addAll(op->getOperands());
+    node.begin = spans.size();
+    for (Value result : op->getResults()) {
+      KeySpan to = arena.add(result);
+      if (!llvm::all_of(keys(to), isRegKey))
+        spans.push_back(to);
+    }
+    node.end = spans.size();
+    return;
+  }
+  if (isOpType<ConditionOp>(id)) {
+    auto condition = cast<ConditionOp>(op);
+    node.kind = Kind::CopyReads;
+    node.begin = spans.size();
+    const LoopCopies &copies = loopCopies.find(op->getParentOp())->second;
+    for (auto [i, value] : llvm::enumerate(condition.getIterArgs()))
+      if (copies.latches[i] && isVector(value))
+        spans.push_back(arena.add(value));
+    node.end = spans.size();
+    return;
+  }
+  if (isOpType<YieldOp>(id)) {
+    auto yield = cast<YieldOp>(op);
+    node.kind = Kind::CopyReads;
+    node.begin = spans.size();
+    if (isa<IfOp>(op->getParentOp()))
+      for (auto [i, value] : llvm::enumerate(yield.getValues()))
+        if (isYieldCopy(yield, i) && isVector(value))
+          spans.push_back(arena.add(value));
+    node.end = spans.size();
+    return;
+  }
+
+  InstFacts facts = lookupInstFacts(op);
+  node.width = waitStatesOf(op, id, facts);
+  if (!facts.hasInfo || node.width == 0 || isOpType<S_NOP>(id))
+    return; // Kind::Clock
+
+  node.kind = Kind::Inst;
+  ExecUnit unit = facts.unit;
+  bool trans = facts.latencyClass == LatencyClass::Trans;
+  node.unit = unit;
+  auto addImplicitKeys = [&](unsigned mask) {
+    if (!(mask & (ImpVCC | ImpM0 | ImpEXEC)))
+      return KeySpan();
+    SmallVector<StorageKey, 4> keys;
+    getImplicitKeys(mask, keys);
+    return arena.addKeys(keys);
+  };
+  node.implicitUses = addImplicitKeys(facts.implicitUses);
+  node.implicitDefs = addImplicitKeys(facts.implicitDefs);
+  if (unit == ExecUnit::SALU && (facts.implicitDefs & ImpM0))
+    node.m0Def = addImplicitKeys(ImpM0);
+  node.hasResult = op->getNumResults() != 0;
+
+  // Reads.
+  bool accWrite = isOpType<V_ACCVGPR_WRITE_B32>(id);
+  bool readLane = isOpType<V_READFIRSTLANE_B32, V_READLANE_B32>(id);
+  bool laneOp = isOpType<V_READLANE_B32, V_WRITELANE_B32>(id);
+  node.begin = reads.size();
+  for (OpOperand &operand : op->getOpOperands()) {
+    unsigned index = operand.getOperandNumber();
+    if (accWrite && index == 1)
+      continue; // the destination AGPR
+    Read read;
+    read.keys = arena.add(operand.get());
+    read.reader.unit = unit;
+    read.reader.trans = trans;
+    read.reader.readLaneSource = readLane && index == 0;
+    read.reader.laneSelect = laneOp && index == 1;
+    read.reader.mfmaAcc =
+        unit == ExecUnit::MFMA && static_cast<int>(index) == facts.tiedOperand;
+    if (read.reader.mfmaAcc)
+      read.range = getPhysRange(operand.get());
+    reads.push_back(read);
+  }
+  node.end = reads.size();
+
+  // Writes and the records they leave.
+  if (unit == ExecUnit::MFMA) {
+    node.mfmaWaitStates = model.getMFMAReadWaitStates(op);
+    if (node.hasResult)
+      node.result0 = getPhysRange(op->getResult(0));
+  }
+  node.defsBegin = defs.size();
+  for (Value result : op->getResults()) {
+    std::optional<RegClass> cls = getRegClass(result.getType());
+    Def def;
+    def.keys = arena.add(result);
+    if (unit == ExecUnit::MFMA)
+      def.source = Source::MFMA;
+    else if (unit == ExecUnit::VALU && cls == RegClass::SGPR)
+      def.source = Source::ValuSGPR;
+    else if (unit == ExecUnit::VALU && cls)
+      def.source = Source::ValuVGPR;
+    def.trans = unit == ExecUnit::VALU && cls && cls != RegClass::SGPR && trans;
+    defs.push_back(def);
+  }
+  node.defsEnd = defs.size();
+  // The results' keys were added back to back: `written` spans them all.
+  if (node.defsEnd != node.defsBegin) {
+    uint32_t first = defs[node.defsBegin].keys.begin;
+    const KeySpan &last = defs.back().keys;
+    node.written = {first, last.begin + last.size - first};
+  }
+  if (accWrite)
+    node.writtenOperand = arena.add(op->getOperand(1));
+  // A 3-4 dword store reads its data VGPRs after issue.
+  if (facts.latencyClass == LatencyClass::VMEMStore && facts.dataDwords >= 3 &&
+      op->getNumOperands() > 0)
+    node.storeData = arena.add(op->getOperand(0));
+}
+
+//===----------------------------------------------------------------------===//
+// The walk
+//===----------------------------------------------------------------------===//
+
+bool Walker::isChain(const Record &record, StorageKey key, uint32_t mfmaPos,
+                     const std::optional<PhysRange> &range) const {
+  if (ops[record.producer].op->getName() != ops[mfmaPos].op->getName())
     return false;
   if (!isRegKey(key))
     return record.exact;
-  std::optional<PhysRange> produced =
-      getPhysRange(record.producer->getResult(0));
-  std::optional<PhysRange> read = getPhysRange(operand);
-  return produced && read && *produced == *read;
+  const std::optional<PhysRange> &produced = nodes[record.producer].result0;
+  return produced && range && *produced == *range;
 }
 
-int64_t Walker::readNeed(const State &state, Value value,
-                         const Reader &reader) const {
-  SmallVector<StorageKey, 4> keys;
-  getStorageKeys(value, keys);
+int64_t Walker::readNeed(const State &state, ArrayRef<StorageKey> keys,
+                         const Reader &reader,
+                         const std::optional<PhysRange> &range,
+                         uint32_t readerPos) const {
   int64_t need = 0;
   for (StorageKey key : keys) {
-    auto it = state.records.find(key);
-    if (it == state.records.end())
+    const Records *list = state.records.lookup(key);
+    if (!list)
       continue;
-    for (const Record &record : it->second) {
+    for (const Record &record : *list) {
       int64_t required = 0;
       switch (record.source) {
       case Source::Trans:
@@ -263,7 +577,7 @@ int64_t Walker::readNeed(const State &state, Value value,
               std::max(required, states(HazardKind::ValuSgprToValuConst));
         break;
       case Source::MFMA:
-        if (reader.mfmaAcc && isChain(record, key, reader.mfmaAcc, value))
+        if (reader.mfmaAcc && isChain(record, key, readerPos, range))
           break; // accumulator chain: the hardware forwards SrcC
         if (reader.isVector() || reader.unit == ExecUnit::VMEM ||
             reader.unit == ExecUnit::LDS)
@@ -279,16 +593,14 @@ int64_t Walker::readNeed(const State &state, Value value,
   return need;
 }
 
-int64_t Walker::implicitReadNeed(const State &state, unsigned mask,
+int64_t Walker::implicitReadNeed(const State &state, ArrayRef<StorageKey> keys,
                                  ExecUnit unit) const {
-  SmallVector<StorageKey, 4> keys;
-  getImplicitKeys(mask, keys);
   int64_t need = 0;
   for (StorageKey key : keys) {
-    auto it = state.records.find(key);
-    if (it == state.records.end())
+    const Records *list = state.records.lookup(key);
+    if (!list)
       continue;
-    for (const Record &record : it->second) {
+    for (const Record &record : *list) {
       int64_t required = 0;
       if (record.source == Source::ValuSGPR &&
           (unit == ExecUnit::VALU || unit == ExecUnit::MFMA))
@@ -302,23 +614,23 @@ int64_t Walker::implicitReadNeed(const State &state, unsigned mask,
 }
 
 int64_t Walker::writeNeed(const State &state, ArrayRef<StorageKey> keys,
-                          Operation *writer, Value writtenValue) const {
+                          uint32_t writerPos, bool asResult) const {
   int64_t need = 0;
   for (StorageKey key : keys) {
     if (!isRegKey(key))
       continue; // an SSA value is written once
-    auto it = state.records.find(key);
-    if (it == state.records.end())
+    const Records *list = state.records.lookup(key);
+    if (!list)
       continue;
-    for (const Record &record : it->second) {
+    for (const Record &record : *list) {
       int64_t required = 0;
       if (record.source == Source::StoreData)
         required = states(HazardKind::LargeStoreDataOverwrite);
       if (record.source == Source::MFMA) {
         // Overwriting an MFMA result in flight (WAW); the next MFMA of an
         // accumulator chain writes the same registers by design.
-        bool chain = writer && writtenValue &&
-                     isChain(record, key, writer, writtenValue);
+        bool chain = asResult &&
+                     isChain(record, key, writerPos, nodes[writerPos].result0);
         if (!chain)
           required = record.waitStates;
       }
@@ -328,29 +640,22 @@ int64_t Walker::writeNeed(const State &state, ArrayRef<StorageKey> keys,
   return need;
 }
 
-int64_t Walker::copyNeed(const State &state, Value from) const {
-  std::optional<RegClass> cls = getRegClass(from.getType());
-  if (!cls || *cls == RegClass::SGPR)
-    return 0; // s_mov_b32: no SALU hazard in the table
-  Reader reader;
-  reader.unit = ExecUnit::VALU; // v_mov_b32 / v_accvgpr_*
-  return readNeed(state, from, reader);
+void Walker::applyMoves(State &state, ArrayRef<Move> moves) const {
+  for (const Move &move : moves) {
+    if (!move.copy) {
+      transfer(state, keys(move.from), keys(move.to), /*exact=*/true);
+    } else if (move.toVector) {
+      define(state, keys(move.to),
+             Record{Source::ValuVGPR, false, state.now, 0, move.producer});
+    } else {
+      define(state, keys(move.to), std::nullopt); // s_mov_b32
+    }
+  }
 }
 
-void Walker::copyDefine(State &state, Value to) const {
-  SmallVector<StorageKey, 4> keys;
-  getStorageKeys(to, keys);
-  std::optional<RegClass> cls = getRegClass(to.getType());
-  if (cls && *cls != RegClass::SGPR)
-    define(state, keys,
-           Record{Source::ValuVGPR, false, state.now, 0, to.getDefiningOp()});
-  else
-    define(state, keys, std::nullopt);
-}
-
-void Walker::canonicalize(State &state) const {
-  llvm::DenseMap<StorageKey, Records> records;
-  for (auto &[key, list] : state.records) {
+State Walker::canonicalized(const State &state) const {
+  State result(slots);
+  state.records.forEach([&](StorageKey key, const Records &list) {
     Records kept;
     for (Record record : list) {
       int64_t age = state.now - record.clock;
@@ -360,17 +665,15 @@ void Walker::canonicalize(State &state) const {
       kept.push_back(record);
     }
     if (!kept.empty())
-      records[key] = std::move(kept);
-  }
-  state.records = std::move(records);
-  state.now = 0;
-  state.lastPrune = 0;
+      result.records[key] = std::move(kept);
+  });
+  return result;
 }
 
 // Both canonical: a producer recorded on either side is recorded, at its
 // most recent clock.
 void Walker::join(State &into, const State &other) {
-  for (auto &[key, list] : other.records) {
+  other.records.forEach([&](StorageKey key, const Records &list) {
     Records &mine = into.records[key];
     for (const Record &record : list) {
       auto it = llvm::find_if(
@@ -382,32 +685,28 @@ void Walker::join(State &into, const State &other) {
         it->waitStates = std::max(it->waitStates, record.waitStates);
       }
     }
+  });
+}
+
+void Walker::insertNops() {
+  for (auto [op, node] : llvm::zip(ops, nodes)) {
+    int64_t need = node.need;
+    if (need <= 0)
+      continue;
+    OpBuilder builder(op.op);
+    // s_nop takes 4 bits (up to 16 wait states); like LLVM, emit at most 8
+    // wait states per s_nop.
+    while (need > 0) {
+      int64_t chunk = std::min<int64_t>(need, 8);
+      S_NOP::create(builder, op.op->getLoc(), static_cast<uint32_t>(chunk - 1));
+      need -= chunk;
+    }
   }
 }
 
-void Walker::emitNops(Operation *op, int64_t need, State &state,
-                      bool materialize) {
-  if (need <= 0)
-    return;
-  state.now += need;
-  if (!materialize)
-    return;
-  OpBuilder builder(op);
-  // s_nop takes 4 bits (up to 16 wait states); like LLVM, emit at most 8
-  // wait states per s_nop.
-  while (need > 0) {
-    int64_t chunk = std::min<int64_t>(need, 8);
-    S_NOP::create(builder, op->getLoc(), static_cast<uint32_t>(chunk - 1));
-    need -= chunk;
-  }
-}
-
-void Walker::walkBlock(Block &block, State &state, bool materialize) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block)
-    ops.push_back(&op);
-  for (Operation *op : ops) {
-    walkOp(op, state, materialize);
+void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
+  for (uint32_t pos = begin; pos < end; pos = ops[pos].end + 1) {
+    walkOp(pos, state);
     // Records older than the largest wait can never matter again: drop
     // them now and then, so the state stays proportional to the window.
     if (state.now - state.lastPrune > 4 * window) {
@@ -419,239 +718,149 @@ void Walker::walkBlock(Block &block, State &state, bool materialize) {
 
 void Walker::prune(State &state) const {
   SmallVector<StorageKey> dead;
-  for (auto &[key, list] : state.records) {
+  state.records.forEach([&](StorageKey key, Records &list) {
     llvm::erase_if(list, [&](const Record &record) {
       return state.now - record.clock > window;
     });
     if (list.empty())
       dead.push_back(key);
-  }
+  });
   for (StorageKey key : dead)
     state.records.erase(key);
 }
 
-void Walker::walkOp(Operation *op, State &state, bool materialize) {
-  if (auto loop = dyn_cast<LoopOp>(op))
-    return walkLoop(loop, state, materialize);
-  if (auto ifOp = dyn_cast<IfOp>(op))
-    return walkIf(ifOp, state, materialize);
-
-  if (isa<PackOp, ExtractOp, InsertOp>(op)) {
+void Walker::walkOp(uint32_t pos, State &state) {
+  const Node &node = nodes[pos];
+  switch (node.kind) {
+  case Kind::Loop:
+    return walkLoop(pos, state);
+  case Kind::If:
+    return walkIf(pos, state);
+  case Kind::Alias: {
     // Non-emitting: the result is its operands' storage.
-    SmallVector<StorageKey, 8> from;
-    for (Value operand : op->getOperands())
-      getStorageKeys(operand, from);
-    for (Value result : op->getResults()) {
-      SmallVector<StorageKey, 4> to;
-      getStorageKeys(result, to);
-      if (!llvm::all_of(to, isRegKey))
-        transfer(state, from, to, /*exact=*/false);
-    }
+    for (KeySpan to : ArrayRef(spans).slice(node.begin, node.end - node.begin))
+      transfer(state, keys(node.written), keys(to), /*exact=*/false);
     return;
   }
-
-  if (auto condition = dyn_cast<ConditionOp>(op)) {
-    auto loop = cast<LoopOp>(op->getParentOp());
+  case Kind::CopyReads: {
     int64_t need = 0;
-    for (auto [i, value] : llvm::enumerate(condition.getIterArgs()))
-      if (copies.isLatchCopy(loop, i))
-        need = std::max(need, copyNeed(state, value));
-    emitNops(op, need, state, materialize);
+    for (KeySpan read :
+         ArrayRef(spans).slice(node.begin, node.end - node.begin))
+      need = std::max(need, copyNeed(state, read));
+    waitStates(pos, need, state);
     return;
   }
-  if (auto yield = dyn_cast<YieldOp>(op)) {
-    int64_t need = 0;
-    if (isa<IfOp>(op->getParentOp()))
-      for (auto [i, value] : llvm::enumerate(yield.getValues()))
-        if (copies.isYieldCopy(yield, i))
-          need = std::max(need, copyNeed(state, value));
-    emitNops(op, need, state, materialize);
+  case Kind::Clock:
+    state.now += node.width;
     return;
+  case Kind::Inst:
+    return walkInst(pos, state);
   }
+}
 
-  int64_t width = waitStatesOf(op);
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info || width == 0 || isa<S_NOP>(op)) {
-    state.now += width;
-    return;
-  }
-
-  ExecUnit unit = info.getExecUnit();
-  bool readLane = isa<V_READFIRSTLANE_B32, V_READLANE_B32>(op);
-  bool laneOp = isa<V_READLANE_B32, V_WRITELANE_B32>(op);
-  int tied = info.getTiedOperandIndex();
-
-  // Reads.
+void Walker::walkInst(uint32_t pos, State &state) {
+  const Node &node = nodes[pos];
   int64_t need = 0;
-  for (OpOperand &operand : op->getOpOperands()) {
-    unsigned index = operand.getOperandNumber();
-    if (isa<V_ACCVGPR_WRITE_B32>(op) && index == 1)
-      continue; // the destination AGPR
-    Reader reader;
-    reader.unit = unit;
-    reader.trans = info.getLatencyClass() == LatencyClass::Trans;
-    reader.readLaneSource = readLane && index == 0;
-    reader.laneSelect = laneOp && index == 1;
-    if (unit == ExecUnit::MFMA && static_cast<int>(index) == tied)
-      reader.mfmaAcc = op;
-    need = std::max(need, readNeed(state, operand.get(), reader));
-  }
-  need = std::max(need, implicitReadNeed(state, info.getImplicitUses(), unit));
+  for (const Read &read :
+       ArrayRef(reads).slice(node.begin, node.end - node.begin))
+    need = std::max(
+        need, readNeed(state, keys(read.keys), read.reader, read.range, pos));
+  need = std::max(need,
+                  implicitReadNeed(state, keys(node.implicitUses), node.unit));
+  need = std::max(need, writeNeed(state, keys(node.written), pos,
+                                  /*asResult=*/node.hasResult));
+  if (node.writtenOperand.size)
+    need = std::max(need, writeNeed(state, keys(node.writtenOperand), pos,
+                                    /*asResult=*/false));
 
-  // Writes.
-  SmallVector<StorageKey, 8> written;
-  for (Value result : op->getResults())
-    getStorageKeys(result, written);
-  need = std::max(need, writeNeed(state, written, op,
-                                  op->getNumResults() ? op->getResult(0)
-                                                      : Value()));
-  SmallVector<StorageKey, 4> writtenOperand;
-  if (isa<V_ACCVGPR_WRITE_B32>(op)) {
-    getStorageKeys(op->getOperand(1), writtenOperand);
-    need = std::max(need, writeNeed(state, writtenOperand, op, Value()));
-  }
-
-  emitNops(op, need, state, materialize);
+  waitStates(pos, need, state);
 
   // The op issues at `now`; record what it produced.
   int64_t clock = state.now;
-  LatencyClass latency = info.getLatencyClass();
-  for (Value result : op->getResults()) {
-    SmallVector<StorageKey, 4> keys;
-    getStorageKeys(result, keys);
-    std::optional<RegClass> cls = getRegClass(result.getType());
+  for (const Def &def :
+       ArrayRef(defs).slice(node.defsBegin, node.defsEnd - node.defsBegin)) {
     std::optional<Record> record;
-    if (unit == ExecUnit::MFMA)
-      record = Record{Source::MFMA, true, clock,
-                      model.getMFMAReadWaitStates(op), op};
-    else if (unit == ExecUnit::VALU && cls == RegClass::SGPR)
-      record = Record{Source::ValuSGPR, true, clock, 0, op};
-    else if (unit == ExecUnit::VALU && cls)
-      record = Record{Source::ValuVGPR, true, clock, 0, op};
-    define(state, keys, record);
-    if (unit == ExecUnit::VALU && cls && cls != RegClass::SGPR &&
-        latency == LatencyClass::Trans)
-      addRecord(state, keys, Record{Source::Trans, true, clock, 0, op});
+    if (def.source)
+      record =
+          Record{*def.source, true, clock,
+                 *def.source == Source::MFMA ? node.mfmaWaitStates : 0, pos};
+    define(state, keys(def.keys), record);
+    if (def.trans)
+      addRecord(state, keys(def.keys),
+                Record{Source::Trans, true, clock, 0, pos});
   }
-  if (!writtenOperand.empty())
-    define(state, writtenOperand,
-           Record{Source::ValuVGPR, true, clock, 0, op});
-  unsigned defs = info.getImplicitDefs();
-  if (defs & (ImpVCC | ImpM0 | ImpEXEC)) {
-    SmallVector<StorageKey, 4> keys;
-    getImplicitKeys(defs, keys);
+  if (node.writtenOperand.size)
+    define(state, keys(node.writtenOperand),
+           Record{Source::ValuVGPR, true, clock, 0, pos});
+  if (node.implicitDefs.size) {
     std::optional<Record> record;
-    if (unit == ExecUnit::VALU)
-      record = Record{Source::ValuSGPR, true, clock, 0, op};
-    define(state, keys, record);
-    if (unit == ExecUnit::SALU && (defs & ImpM0)) {
-      SmallVector<StorageKey, 1> m0;
-      getImplicitKeys(ImpM0, m0);
-      define(state, m0, Record{Source::SaluM0, true, clock, 0, op});
-    }
+    if (node.unit == ExecUnit::VALU)
+      record = Record{Source::ValuSGPR, true, clock, 0, pos};
+    define(state, keys(node.implicitDefs), record);
+    if (node.m0Def.size)
+      define(state, keys(node.m0Def),
+             Record{Source::SaluM0, true, clock, 0, pos});
   }
-  // A 3-4 dword store reads its data VGPRs after issue.
-  if (latency == LatencyClass::VMEMStore && info.getDataDwords() >= 3 &&
-      op->getNumOperands() > 0) {
-    SmallVector<StorageKey, 4> keys;
-    getStorageKeys(op->getOperand(0), keys);
-    addRecord(state, keys, Record{Source::StoreData, true, clock, 0, op});
-  }
-  state.now += width;
+  if (node.storeData.size)
+    addRecord(state, keys(node.storeData),
+              Record{Source::StoreData, true, clock, 0, pos});
+  state.now += node.width;
 }
 
-void Walker::walkLoop(LoopOp loop, State &state, bool materialize) {
-  Block &body = loop.getBodyBlock();
+void Walker::walkLoop(uint32_t pos, State &state) {
+  const LoopFacts &facts = loops[nodes[pos].facts];
   // Init copies (v_mov before the loop) read the init.
   int64_t need = 0;
-  for (auto [i, init] : llvm::enumerate(loop.getInitArgs()))
-    if (copies.isInitCopy(loop, i))
-      need = std::max(need, copyNeed(state, init));
-  emitNops(loop, need, state, materialize);
+  for (KeySpan read : facts.initReads)
+    need = std::max(need, copyNeed(state, read));
+  waitStates(pos, need, state);
 
   State entry = state;
-  for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
-    if (copies.isInitCopy(loop, i)) {
-      copyDefine(entry, body.getArgument(i));
-    } else {
-      SmallVector<StorageKey, 4> from, to;
-      getStorageKeys(init, from);
-      getStorageKeys(body.getArgument(i), to);
-      transfer(entry, from, to, /*exact=*/true);
-    }
-  }
-  canonicalize(entry);
-
-  ConditionOp condition = loop.getConditionOp();
-  auto backEdge = [&](State &latch) {
-    if (!condition)
-      return;
-    for (auto [i, value] : llvm::enumerate(condition.getIterArgs())) {
-      if (copies.isLatchCopy(loop, i)) {
-        copyDefine(latch, body.getArgument(i));
-      } else {
-        SmallVector<StorageKey, 4> from, to;
-        getStorageKeys(value, from);
-        getStorageKeys(body.getArgument(i), to);
-        transfer(latch, from, to, /*exact=*/true);
-      }
-    }
-  };
+  applyMoves(entry, facts.entry);
+  entry = canonicalized(entry);
 
   // The head sees the entry and the end of the previous iteration: iterate
   // until stable. Records older than the largest wait are dropped, so the
   // state is small and this converges in a few rounds.
+  uint32_t bodyBegin = pos + 1, bodyEnd = ops[pos].end + 1;
   constexpr unsigned kMaxIterations = 64;
   State head = entry;
-  for (unsigned iter = 0; iter < kMaxIterations; ++iter) {
-    State latch = head;
-    walkBlock(body, latch, /*materialize=*/false);
-    backEdge(latch);
-    canonicalize(latch);
+  State latch(slots);
+  bool converged = false;
+  for (unsigned iter = 0; iter < kMaxIterations && !converged; ++iter) {
+    latch = head;
+    walkRange(bodyBegin, bodyEnd, latch);
+    applyMoves(latch, facts.latch);
     State next = head;
-    join(next, latch);
-    if (next == head)
-      break;
-    head = std::move(next);
+    join(next, canonicalized(latch));
+    converged = next == head;
+    if (!converged)
+      head = std::move(next);
   }
-
-  State latch = head;
-  walkBlock(body, latch, materialize);
-  backEdge(latch);
-  for (auto [i, result] : llvm::enumerate(loop.getResults())) {
-    SmallVector<StorageKey, 4> from, to;
-    getStorageKeys(body.getArgument(i), from);
-    getStorageKeys(result, to);
-    transfer(latch, from, to, /*exact=*/true);
+  // Converged: the last walk started from the fixed point, its records and
+  // its latch state stand. Otherwise walk once more from the last head.
+  if (!converged) {
+    latch = head;
+    walkRange(bodyBegin, bodyEnd, latch);
+    applyMoves(latch, facts.latch);
   }
+  applyMoves(latch, facts.exit);
   state = std::move(latch);
 }
 
-void Walker::walkIf(IfOp ifOp, State &state, bool materialize) {
-  auto walkRegion = [&](Region &region) {
+void Walker::walkIf(uint32_t pos, State &state) {
+  const IfFacts &facts = ifs[nodes[pos].facts];
+  const PreorderOp &op = ops[pos];
+  std::pair<uint32_t, uint32_t> ranges[2] = {{pos + 1, op.secondRegion},
+                                             {op.secondRegion, op.end + 1}};
+  auto walkRegion = [&](unsigned r) {
     State branch = state;
-    if (!region.empty()) {
-      walkBlock(region.front(), branch, materialize);
-      if (YieldOp yield = ifOp.getYield(region)) {
-        for (auto [i, value] : llvm::enumerate(yield.getValues())) {
-          if (i >= ifOp.getNumResults())
-            break;
-          if (copies.isYieldCopy(yield, i)) {
-            copyDefine(branch, ifOp.getResult(i));
-          } else {
-            SmallVector<StorageKey, 4> from, to;
-            getStorageKeys(value, from);
-            getStorageKeys(ifOp.getResult(i), to);
-            transfer(branch, from, to, /*exact=*/true);
-          }
-        }
-      }
-    }
-    canonicalize(branch);
-    return branch;
+    walkRange(ranges[r].first, ranges[r].second, branch);
+    applyMoves(branch, facts.yields[r]);
+    return canonicalized(branch);
   };
-  State thenState = walkRegion(ifOp.getThenRegion());
-  State elseState = walkRegion(ifOp.getElseRegion());
+  State thenState = walkRegion(0);
+  State elseState = walkRegion(1);
   join(thenState, elseState);
   state = std::move(thenState);
 }
@@ -678,8 +887,7 @@ struct HazardMitigationPass
       return signalPassFailure();
     }
     Walker walker(program, *model);
-    State state;
-    walker.walkBlock(program.getBodyBlock(), state, /*materialize=*/true);
+    walker.walkProgram();
   }
 };
 

@@ -47,6 +47,8 @@
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
+#include "ir/InstFacts.h"
+
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -78,9 +80,10 @@ struct Pending {
 };
 
 struct CounterState {
+  explicit CounterState(const RegisterSlots &slots) : pending(slots) {}
   int64_t ub = 0;
   int64_t lb = 0;
-  llvm::DenseMap<StorageKey, Pending> pending;
+  StorageMap<Pending> pending;
   // Youngest ticket per event class (0: none).
   int64_t lastOutOfOrder = 0; // SMEM, FLAT
   int64_t lastLDSRead = 0;
@@ -102,6 +105,8 @@ struct CounterState {
 };
 
 struct State {
+  explicit State(const RegisterSlots &slots)
+      : counters{CounterState(slots), CounterState(slots)} {}
   CounterState counters[kNumCounters];
   bool operator==(const State &other) const {
     return counters[VM] == other.counters[VM] &&
@@ -124,11 +129,10 @@ struct MemEvent {
   bool isLoad = false; // writes registers (or LDS, for DMA) from memory
 };
 
-std::optional<MemEvent> classify(Operation *op) {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
+std::optional<MemEvent> classify(Operation *op, const InstFacts &info) {
+  if (!info.hasInfo)
     return std::nullopt;
-  WaitCounter counter = info.getWaitCounter();
+  WaitCounter counter = info.waitCounter;
   if (counter == WaitCounter::None)
     return std::nullopt;
   MemEvent event;
@@ -137,10 +141,10 @@ std::optional<MemEvent> classify(Operation *op) {
   event.counters[LGKM] =
       counter == WaitCounter::LGKMCnt || counter == WaitCounter::VMAndLGKM;
   // Differs from upstream (d): SMEM and FLAT complete out of order.
-  event.outOfOrder = info.getExecUnit() == ExecUnit::SMEM ||
-                     counter == WaitCounter::VMAndLGKM;
-  unsigned reads = info.getMemReads();
-  unsigned writes = info.getMemWrites();
+  event.outOfOrder =
+      info.unit == ExecUnit::SMEM || counter == WaitCounter::VMAndLGKM;
+  unsigned reads = info.memReads;
+  unsigned writes = info.memWrites;
   event.ldsRead = reads & MemLDS;
   event.ldsWrite = writes & MemLDS;
   event.globalWrite = writes & MemGlobal;
@@ -153,28 +157,106 @@ bool isWaitOp(Operation *op) {
   return isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT>(op);
 }
 
-bool isBranch(Operation *op) {
-  return isa<S_BRANCH, S_CBRANCH_SCC0, S_CBRANCH_SCC1, S_CBRANCH_VCCZ,
-             S_CBRANCH_VCCNZ, S_CBRANCH_EXECZ, S_CBRANCH_EXECNZ>(op);
+bool isBranch(TypeID id) {
+  return isOpType<S_BRANCH, S_CBRANCH_SCC0, S_CBRANCH_SCC1, S_CBRANCH_VCCZ,
+                  S_CBRANCH_VCCNZ, S_CBRANCH_EXECZ, S_CBRANCH_EXECNZ>(id);
 }
+
+//===----------------------------------------------------------------------===//
+// What the walk needs of every op, computed once
+//===----------------------------------------------------------------------===//
+//
+// The walk visits a loop body several times (until the head state is
+// stable, then once more to insert the waits). Everything it asks of the IR
+// -- storage keys, interface facts, the emitter's copies -- is the same on
+// every visit, so it is gathered first into vectors indexed by pre-order
+// position.
+
+/// A value entering a loop block argument or an if result: copied by the
+/// emitter (`to` starts with nothing pending) or passed in place (`to`
+/// inherits what is pending on `from`).
+struct Move {
+  KeySpan from;
+  KeySpan to;
+  bool copy;
+};
+
+struct LoopFacts {
+  KeySpan initUses;           // inits the entry copies read
+  KeySpan initWritten;        // registers those copies write
+  SmallVector<Move, 4> entry; // init i -> block argument i
+  SmallVector<Move, 4> latch; // iter_arg i -> block argument i
+  SmallVector<Move, 4> exit;  // block argument i -> result i
+  /// The fixed point was not reached: the loop waits for everything at its
+  /// head (decided once, kept for every later walk).
+  bool drained = false;
+};
+
+struct IfFacts {
+  SmallVector<Move, 4> yields[2]; // per region: yielded value i -> result i
+};
+
+enum class Kind : uint8_t {
+  None,   // no effect on the counters
+  Wait,   // s_waitcnt* and s_endpgm: the thresholds in `wait`
+  Label,  // a join with unknown predecessors
+  Alias,  // pack/extract/insert: results are the operands' storage
+  Copies, // condition/yield: the emitter's copies read and write registers
+  Inst,   // reads, writes and possibly a memory event
+  Loop,
+  If,
+};
+
+struct Node {
+  Kind kind = Kind::None;
+  bool isBarrier = false;
+  /// Wait: threshold per counter, -1 for none.
+  int64_t wait[kNumCounters] = {-1, -1};
+  /// Inst: the keys of every operand. Copies: the values the op and its
+  /// copies read. Alias: every operand. If: the condition.
+  KeySpan uses;
+  /// Inst: every result (and the AGPR v_accvgpr_write_b32 writes). Copies:
+  /// the registers the copies write.
+  KeySpan written;
+  /// Alias: range of `spans` holding the results that are not registers.
+  uint32_t begin = 0, end = 0;
+  std::optional<MemEvent> event; // Inst
+  uint32_t facts = 0;            // Loop: index in `loops`; If: in `ifs`
+  /// The waits the op's latest visit asked for (see Walker::walkProgram):
+  /// before it (Inst, Copies, Loop, If), after it (Inst, insert-after-loads)
+  /// and at the head of the body (Loop, when drained).
+  Needs before, after, drain;
+};
 
 class Walker {
 public:
-  Walker(Operation *program, const TargetInfo &target, bool ticketed,
-         bool insertAfterLoads, bool orderLDSAcrossCounters)
-      : order(program), copies(order), ticketed(ticketed),
-        insertAfterLoads(insertAfterLoads),
-        orderLDSAcrossCounters(orderLDSAcrossCounters) {
-    caps[VM] = target.maxVmcnt;
-    caps[LGKM] = target.maxLgkmcnt;
+  Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
+         bool insertAfterLoads, bool orderLDSAcrossCounters);
+
+  /// Walks the program, then inserts the waits. A walk only records the
+  /// waits each op needs: a loop body is walked until the state at its head
+  /// is stable, and the last of these walks, from that state, is the one
+  /// whose needs stand -- each op's latest record. Inserting them afterwards
+  /// saves walking every loop body once more to insert them.
+  void walkProgram() {
+    State state(slots);
+    walkRange(0, ops.size(), state);
+    insertWaits();
   }
 
-  void walkBlock(Block &block, State &state, bool materialize);
-
 private:
-  void walkOp(Operation *op, State &state, bool materialize);
-  void walkLoop(LoopOp loop, State &state, bool materialize);
-  void walkIf(IfOp ifOp, State &state, bool materialize);
+  void build(uint32_t pos, llvm::DenseMap<Operation *, LoopCopies> &loopCopies);
+  /// The register keys of `values`, in the arena.
+  KeySpan addRegisterKeys(ArrayRef<Value> values);
+
+  /// Walks the ops at positions [begin, end) that are not nested in others.
+  void walkRange(uint32_t begin, uint32_t end, State &state);
+  void walkOp(uint32_t pos, State &state);
+  void walkInst(uint32_t pos, State &state);
+  void walkLoop(uint32_t pos, State &state);
+  void walkIf(uint32_t pos, State &state);
+
+  ArrayRef<StorageKey> keys(KeySpan span) const { return arena.get(span); }
 
   // --- needs ---------------------------------------------------------------
   std::optional<int64_t> needFor(const CounterState &c, int64_t score,
@@ -188,22 +270,20 @@ private:
     // Differs from upstream (g): clamp instead of falling back to 0.
     return std::min(c.ub - score, caps[counter] - 1);
   }
-  void addKeyNeeds(const State &state, StorageKey key, Needs &needs) const {
-    for (unsigned c = 0; c < kNumCounters; ++c) {
-      const CounterState &cs = state.counters[c];
-      auto it = cs.pending.find(key);
-      if (it == cs.pending.end())
-        continue;
-      if (std::optional<int64_t> n =
-              needFor(cs, it->second.score, it->second.outOfOrder, c))
-        needs.add(c, *n);
+  /// Reading `keys`: wait for the loads still writing them.
+  void addUseNeeds(const State &state, ArrayRef<StorageKey> keys,
+                   Needs &needs) const {
+    for (StorageKey key : keys) {
+      for (unsigned c = 0; c < kNumCounters; ++c) {
+        const CounterState &cs = state.counters[c];
+        const Pending *entry = cs.pending.lookup(key);
+        if (!entry)
+          continue;
+        if (std::optional<int64_t> n =
+                needFor(cs, entry->score, entry->outOfOrder, c))
+          needs.add(c, *n);
+      }
     }
-  }
-  void addUseNeeds(const State &state, Value value, Needs &needs) const {
-    SmallVector<StorageKey, 4> keys;
-    getStorageKeys(value, keys);
-    for (StorageKey key : keys)
-      addKeyNeeds(state, key, needs);
   }
   /// Overwriting `keys` while a load into them is outstanding (WAW): a later
   /// load on the same in-order counter lands after it and needs no wait.
@@ -214,15 +294,15 @@ private:
         continue; // SSA values are written once
       for (unsigned c = 0; c < kNumCounters; ++c) {
         const CounterState &cs = state.counters[c];
-        auto it = cs.pending.find(key);
-        if (it == cs.pending.end())
+        const Pending *entry = cs.pending.lookup(key);
+        if (!entry)
           continue;
         if (self && self->counters[c] && !self->outOfOrder &&
-            !it->second.outOfOrder && !cs.forceZero &&
-            cs.lastOutOfOrder < it->second.score)
+            !entry->outOfOrder && !cs.forceZero &&
+            cs.lastOutOfOrder < entry->score)
           continue;
         if (std::optional<int64_t> n =
-                needFor(cs, it->second.score, it->second.outOfOrder, c))
+                needFor(cs, entry->score, entry->outOfOrder, c))
           needs.add(c, *n);
       }
     }
@@ -254,24 +334,22 @@ private:
     for (unsigned c = 0; c < kNumCounters; ++c) {
       const CounterState &cs = state.counters[c];
       for (StorageKey key : from) {
-        auto it = cs.pending.find(key);
-        if (it == cs.pending.end() || it->second.score <= cs.lb)
+        const Pending *entry = cs.pending.lookup(key);
+        if (!entry || entry->score <= cs.lb)
           continue;
         if (!out[c]) {
-          out[c] = it->second;
+          out[c] = *entry;
         } else {
-          out[c]->score = std::max(out[c]->score, it->second.score);
-          out[c]->outOfOrder |= it->second.outOfOrder;
+          out[c]->score = std::max(out[c]->score, entry->score);
+          out[c]->outOfOrder |= entry->outOfOrder;
         }
       }
     }
   }
   /// `to` now holds what `from` holds (a value passed in place).
-  static void transfer(State &state, Value from, Value to) {
-    SmallVector<StorageKey, 4> fromKeys, toKeys;
-    getStorageKeys(from, fromKeys);
-    getStorageKeys(to, toKeys);
-    if (fromKeys == toKeys)
+  static void transfer(State &state, ArrayRef<StorageKey> fromKeys,
+                       ArrayRef<StorageKey> toKeys) {
+    if (llvm::equal(fromKeys, toKeys))
       return;
     std::optional<Pending> entry[kNumCounters];
     mergedEntry(state, fromKeys, entry);
@@ -281,51 +359,246 @@ private:
         for (StorageKey key : toKeys)
           state.counters[c].pending[key] = *entry[c];
   }
-  static void clearValue(State &state, Value value) {
-    SmallVector<StorageKey, 4> keys;
-    getStorageKeys(value, keys);
-    eraseKeys(state, keys);
+  void applyMoves(State &state, ArrayRef<Move> moves) const {
+    for (const Move &move : moves) {
+      if (move.copy)
+        eraseKeys(state, keys(move.to)); // a fresh copy: nothing pending
+      else
+        transfer(state, keys(move.from), keys(move.to));
+    }
   }
 
-  void canonicalize(State &state) const;
+  /// `state` with scores as ages (clamped at the counter's maximum): the
+  /// lattice of states at joins is finite.
+  State canonicalized(const State &state) const;
   void join(State &into, const State &other) const;
 
-  /// Applies `needs` to the state and, when materializing, puts the wait
-  /// before `op` (or after it), merged into an adjacent wait op.
-  void emitWait(Operation *op, const Needs &needs, State &state,
-                bool materialize, bool after = false);
+  static void applyNeeds(State &state, const Needs &needs) {
+    for (unsigned c = 0; c < kNumCounters; ++c)
+      if (needs.count[c] != kNoWait)
+        applyWait(state, c, needs.count[c]);
+  }
+  void insertWaits();
+  /// Puts a wait for `needs` before `op` (or after it), merged into an
+  /// adjacent wait op.
+  void insertWait(Operation *op, const Needs &needs, bool after);
 
-  ProgramOrder order;
-  CopyModel copies;
   bool ticketed;
   bool insertAfterLoads;
   bool orderLDSAcrossCounters;
   int64_t caps[kNumCounters];
+  std::vector<PreorderOp> ops;
+  std::vector<Node> nodes;
+  KeyArena arena;
+  std::vector<KeySpan> spans;
+  std::vector<LoopFacts> loops;
+  std::vector<IfFacts> ifs;
   llvm::DenseSet<Operation *> insertedOps;
-  llvm::DenseSet<Operation *> drainedLoops;
+  RegisterSlots slots;
 };
 
-void Walker::canonicalize(State &state) const {
+Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
+               bool insertAfterLoads, bool orderLDSAcrossCounters)
+    : ticketed(ticketed), insertAfterLoads(insertAfterLoads),
+      orderLDSAcrossCounters(orderLDSAcrossCounters) {
+  caps[VM] = target.maxVmcnt;
+  caps[LGKM] = target.maxLgkmcnt;
+  ops = flattenPreorder(program.getBodyBlock());
+  nodes.resize(ops.size());
+  // Loops come before their conditions in pre-order.
+  llvm::DenseMap<Operation *, LoopCopies> loopCopies;
+  for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
+    build(pos, loopCopies);
+  for (StorageKey key : arena.getAll())
+    slots.note(key);
+  slots.finalize();
+  arena.assignSlots(slots);
+}
+
+KeySpan Walker::addRegisterKeys(ArrayRef<Value> values) {
+  SmallVector<StorageKey, 8> keys;
+  for (Value value : values)
+    getStorageKeys(value, keys);
+  llvm::erase_if(keys, [](StorageKey k) { return !isRegKey(k); });
+  return arena.addKeys(keys);
+}
+
+void Walker::build(uint32_t pos,
+                   llvm::DenseMap<Operation *, LoopCopies> &loopCopies) {
+  Operation *op = ops[pos].op;
+  Node &node = nodes[pos];
+  auto move = [&](Value from, Value to, bool copy) {
+    return Move{arena.add(from), arena.add(to), copy};
+  };
+  TypeID id = op->getName().getTypeID();
+
+  // Waits of the input (and ours, when a walk sees them again).
+  if (isOpType<S_WAITCNT>(id)) {
+    auto wait = cast<S_WAITCNT>(op);
+    node.kind = Kind::Wait;
+    bool full = !wait.getVmcnt() && !wait.getLgkmcnt() && !wait.getExpcnt();
+    if (full || wait.getVmcnt())
+      node.wait[VM] = full ? 0 : *wait.getVmcnt();
+    if (full || wait.getLgkmcnt())
+      node.wait[LGKM] = full ? 0 : *wait.getLgkmcnt();
+    return;
+  }
+  if (isOpType<S_WAITCNT_VMCNT>(id)) {
+    node.kind = Kind::Wait;
+    node.wait[VM] = cast<S_WAITCNT_VMCNT>(op).getCount();
+    return;
+  }
+  if (isOpType<S_WAITCNT_LGKMCNT>(id)) {
+    node.kind = Kind::Wait;
+    node.wait[LGKM] = cast<S_WAITCNT_LGKMCNT>(op).getCount();
+    return;
+  }
+  if (isOpType<S_ENDPGM>(id)) {
+    // s_endpgm implies a full wait (SCHEDULING-FACTS.md): nothing before it.
+    node.kind = Kind::Wait;
+    node.wait[VM] = node.wait[LGKM] = 0;
+    return;
+  }
+  if (isOpType<LoopOp>(id)) {
+    auto loop = cast<LoopOp>(op);
+    node.kind = Kind::Loop;
+    node.facts = loops.size();
+    const LoopCopies &copies = loopCopies[op] = getLoopCopies(loop);
+    LoopFacts facts;
+    Block &body = loop.getBodyBlock();
+    // Inits the emitter copies into the block argument are read at the loop.
+    SmallVector<Value> copiedInits, copiedArgs;
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (copies.inits[i]) {
+        copiedInits.push_back(init);
+        copiedArgs.push_back(body.getArgument(i));
+      }
+      facts.entry.push_back(move(init, body.getArgument(i), copies.inits[i]));
+    }
+    facts.initUses = arena.addAll(copiedInits);
+    facts.initWritten = addRegisterKeys(copiedArgs);
+    if (ConditionOp condition = loop.getConditionOp())
+      for (auto [i, value] : llvm::enumerate(condition.getIterArgs()))
+        facts.latch.push_back(
+            move(value, body.getArgument(i), copies.latches[i]));
+    for (auto [i, result] : llvm::enumerate(loop.getResults()))
+      facts.exit.push_back(move(body.getArgument(i), result, /*copy=*/false));
+    loops.push_back(std::move(facts));
+    return;
+  }
+  if (isOpType<IfOp>(id)) {
+    auto ifOp = cast<IfOp>(op);
+    node.kind = Kind::If;
+    node.facts = ifs.size();
+    node.uses = arena.add(ifOp.getCondition());
+    IfFacts facts;
+    for (unsigned r = 0; r < 2; ++r) {
+      Region &region = op->getRegion(r);
+      YieldOp yield = region.empty() ? YieldOp() : ifOp.getYield(region);
+      if (!yield)
+        continue;
+      for (auto [i, value] : llvm::enumerate(yield.getValues())) {
+        if (i >= ifOp.getNumResults())
+          break;
+        facts.yields[r].push_back(
+            move(value, ifOp.getResult(i), isYieldCopy(yield, i)));
+      }
+    }
+    ifs.push_back(std::move(facts));
+    return;
+  }
+  if (isOpType<LabelOp>(id)) {
+    node.kind = Kind::Label;
+    return;
+  }
+  if (isOpType<RawOp, CommentOp, DCEProtectOp, ConstantOp, PrecoloredVRegOp,
+               PrecoloredSRegOp, PrecoloredARegOp>(id) ||
+      isBranch(id))
+    return; // Kind::None
+  if (isOpType<PackOp, ExtractOp, InsertOp>(id)) {
+    node.kind = Kind::Alias;
+    node.uses = arena.addAll(op->getOperands());
+    node.begin = spans.size();
+    for (Value result : op->getResults()) {
+      KeySpan to = arena.add(result);
+      if (!llvm::all_of(keys(to), isRegKey))
+        spans.push_back(to);
+    }
+    node.end = spans.size();
+    return;
+  }
+  if (isOpType<ConditionOp>(id)) {
+    auto condition = cast<ConditionOp>(op);
+    node.kind = Kind::Copies;
+    auto loop = cast<LoopOp>(op->getParentOp());
+    const LoopCopies &copies = loopCopies.find(loop)->second;
+    SmallVector<Value> read = {condition.getCondition()}, written;
+    for (auto [i, value] : llvm::enumerate(condition.getIterArgs())) {
+      if (!copies.latches[i])
+        continue; // passed in place: read where the block argument is used
+      read.push_back(value);
+      written.push_back(loop.getBodyBlock().getArgument(i));
+    }
+    node.uses = arena.addAll(read);
+    node.written = addRegisterKeys(written);
+    return;
+  }
+  if (isOpType<YieldOp>(id)) {
+    auto yield = cast<YieldOp>(op);
+    auto ifOp = dyn_cast<IfOp>(op->getParentOp());
+    if (!ifOp)
+      return; // Kind::None
+    node.kind = Kind::Copies;
+    SmallVector<Value> read, written;
+    for (auto [i, value] : llvm::enumerate(yield.getValues())) {
+      if (!isYieldCopy(yield, i))
+        continue;
+      read.push_back(value);
+      written.push_back(ifOp.getResult(i));
+    }
+    node.uses = arena.addAll(read);
+    node.written = addRegisterKeys(written);
+    return;
+  }
+
+  node.kind = Kind::Inst;
+  node.event = classify(op, lookupInstFacts(op));
+  node.isBarrier = isOpType<S_BARRIER>(id);
+  // Differs from upstream (c): every operand is a use, also the address and
+  // data operands of loads and stores.
+  node.uses = arena.addAll(op->getOperands());
+  node.written = arena.addAll(op->getResults());
+  // v_accvgpr_write_b32 writes its AGPR operand (added right after: the
+  // span grows over it).
+  if (isOpType<V_ACCVGPR_WRITE_B32>(id))
+    node.written.size += arena.add(op->getOperand(1)).size;
+}
+
+State Walker::canonicalized(const State &state) const {
+  State result(slots);
   for (unsigned c = 0; c < kNumCounters; ++c) {
-    CounterState &cs = state.counters[c];
+    const CounterState &cs = state.counters[c];
+    CounterState &out = result.counters[c];
     int64_t top = caps[c] + 1;
     auto rescore = [&](int64_t score) -> int64_t {
       if (score <= cs.lb)
         return 0;
       return top - std::min(cs.ub - score, caps[c]);
     };
-    llvm::DenseMap<StorageKey, Pending> pending;
-    for (auto &[key, entry] : cs.pending)
+    cs.pending.forEach([&](StorageKey key, const Pending &entry) {
       if (int64_t score = rescore(entry.score))
-        pending[key] = Pending{score, entry.outOfOrder};
-    cs.pending = std::move(pending);
-    cs.lastOutOfOrder = rescore(cs.lastOutOfOrder);
-    cs.lastLDSRead = rescore(cs.lastLDSRead);
-    cs.lastLDSWrite = rescore(cs.lastLDSWrite);
-    cs.lastGlobalWrite = rescore(cs.lastGlobalWrite);
-    cs.lb = top - std::min(cs.ub - cs.lb, top);
-    cs.ub = top;
+        out.pending[key] = Pending{score, entry.outOfOrder};
+    });
+    out.lastOutOfOrder = rescore(cs.lastOutOfOrder);
+    out.lastLDSRead = rescore(cs.lastLDSRead);
+    out.lastLDSWrite = rescore(cs.lastLDSWrite);
+    out.lastGlobalWrite = rescore(cs.lastGlobalWrite);
+    out.lb = top - std::min(cs.ub - cs.lb, top);
+    out.ub = top;
+    out.forceZero = cs.forceZero;
+    out.pruneAt = cs.pruneAt;
   }
+  return result;
 }
 
 // Both states canonical: the result is outstanding where either is, with the
@@ -335,13 +608,14 @@ void Walker::join(State &into, const State &other) const {
     CounterState &a = into.counters[c];
     const CounterState &b = other.counters[c];
     a.lb = std::min(a.lb, b.lb);
-    for (auto &[key, entry] : b.pending) {
-      auto [it, inserted] = a.pending.try_emplace(key, entry);
-      if (!inserted) {
-        it->second.score = std::max(it->second.score, entry.score);
-        it->second.outOfOrder |= entry.outOfOrder;
+    b.pending.forEach([&](StorageKey key, const Pending &entry) {
+      if (Pending *mine = a.pending.lookup(key)) {
+        mine->score = std::max(mine->score, entry.score);
+        mine->outOfOrder |= entry.outOfOrder;
+      } else {
+        a.pending[key] = entry;
       }
-    }
+    });
     a.lastOutOfOrder = std::max(a.lastOutOfOrder, b.lastOutOfOrder);
     a.lastLDSRead = std::max(a.lastLDSRead, b.lastLDSRead);
     a.lastLDSWrite = std::max(a.lastLDSWrite, b.lastLDSWrite);
@@ -350,16 +624,19 @@ void Walker::join(State &into, const State &other) const {
   }
 }
 
-void Walker::emitWait(Operation *op, const Needs &needs, State &state,
-                      bool materialize, bool after) {
+void Walker::insertWaits() {
+  for (auto [op, node] : llvm::zip(ops, nodes)) {
+    insertWait(op.op, node.before, /*after=*/false);
+    if (node.drain.any())
+      insertWait(&cast<LoopOp>(op.op).getBodyBlock().front(), node.drain,
+                 /*after=*/false);
+    insertWait(op.op, node.after, /*after=*/true);
+  }
+}
+
+void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
   if (!needs.any())
     return;
-  for (unsigned c = 0; c < kNumCounters; ++c)
-    if (needs.count[c] != kNoWait)
-      applyWait(state, c, needs.count[c]);
-  if (!materialize)
-    return;
-
   OpBuilder builder(op->getContext());
   Location loc = op->getLoc();
   int64_t vm = needs.count[VM], lgkm = needs.count[LGKM];
@@ -421,21 +698,19 @@ void Walker::emitWait(Operation *op, const Needs &needs, State &state,
     insertedOps.insert(wait);
 }
 
-void Walker::walkBlock(Block &block, State &state, bool materialize) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block)
-    ops.push_back(&op);
-  for (Operation *op : ops) {
-    walkOp(op, state, materialize);
+void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
+  for (uint32_t pos = begin; pos < end; pos = ops[pos].end + 1) {
+    walkOp(pos, state);
     // Entries of completed tickets never matter again: drop them whenever
     // the map has doubled, so the state follows what is in flight.
     for (CounterState &cs : state.counters) {
       if (cs.pending.size() < cs.pruneAt)
         continue;
       SmallVector<StorageKey> done;
-      for (auto &[key, entry] : cs.pending)
+      cs.pending.forEach([&](StorageKey key, const Pending &entry) {
         if (entry.score <= cs.lb)
           done.push_back(key);
+      });
       for (StorageKey key : done)
         cs.pending.erase(key);
       cs.pruneAt = std::max<size_t>(256, 2 * cs.pending.size());
@@ -443,107 +718,61 @@ void Walker::walkBlock(Block &block, State &state, bool materialize) {
   }
 }
 
-void Walker::walkOp(Operation *op, State &state, bool materialize) {
-  // Waits of the input (and ours, when a walk sees them again).
-  if (auto wait = dyn_cast<S_WAITCNT>(op)) {
-    bool full = !wait.getVmcnt() && !wait.getLgkmcnt() && !wait.getExpcnt();
-    if (full || wait.getVmcnt())
-      applyWait(state, VM, full ? 0 : *wait.getVmcnt());
-    if (full || wait.getLgkmcnt())
-      applyWait(state, LGKM, full ? 0 : *wait.getLgkmcnt());
+void Walker::walkOp(uint32_t pos, State &state) {
+  Node &node = nodes[pos];
+  switch (node.kind) {
+  case Kind::None:
     return;
-  }
-  if (auto wait = dyn_cast<S_WAITCNT_VMCNT>(op))
-    return applyWait(state, VM, wait.getCount());
-  if (auto wait = dyn_cast<S_WAITCNT_LGKMCNT>(op))
-    return applyWait(state, LGKM, wait.getCount());
-  if (isa<S_ENDPGM>(op)) {
-    // s_endpgm implies a full wait (SCHEDULING-FACTS.md): nothing before it.
-    applyWait(state, VM, 0);
-    applyWait(state, LGKM, 0);
+  case Kind::Wait:
+    for (unsigned c = 0; c < kNumCounters; ++c)
+      if (node.wait[c] >= 0)
+        applyWait(state, c, node.wait[c]);
     return;
-  }
-  if (auto loop = dyn_cast<LoopOp>(op))
-    return walkLoop(loop, state, materialize);
-  if (auto ifOp = dyn_cast<IfOp>(op))
-    return walkIf(ifOp, state, materialize);
-  if (isa<LabelOp>(op)) {
+  case Kind::Label:
     // A label joins paths the IR does not show (branches have no CFG edges).
     for (CounterState &cs : state.counters)
       cs.forceZero = true;
     return;
-  }
-  if (isa<RawOp, CommentOp, DCEProtectOp, ConstantOp, PrecoloredVRegOp,
-          PrecoloredSRegOp, PrecoloredARegOp>(op) ||
-      isBranch(op))
-    return;
-  if (isa<PackOp, ExtractOp, InsertOp>(op)) {
+  case Kind::Alias: {
     // Non-emitting: the result is the operands' storage.
-    SmallVector<StorageKey, 8> from;
-    for (Value operand : op->getOperands())
-      getStorageKeys(operand, from);
     std::optional<Pending> entry[kNumCounters];
-    mergedEntry(state, from, entry);
-    for (Value result : op->getResults()) {
-      SmallVector<StorageKey, 4> keys;
-      getStorageKeys(result, keys);
-      if (llvm::all_of(keys, isRegKey))
-        continue; // allocated: the registers already say it
-      eraseKeys(state, keys);
+    mergedEntry(state, keys(node.uses), entry);
+    for (KeySpan span :
+         ArrayRef(spans).slice(node.begin, node.end - node.begin)) {
+      ArrayRef<StorageKey> resultKeys = keys(span);
+      eraseKeys(state, resultKeys);
       for (unsigned c = 0; c < kNumCounters; ++c)
         if (entry[c])
-          for (StorageKey key : keys)
+          for (StorageKey key : resultKeys)
             state.counters[c].pending[key] = *entry[c];
     }
     return;
   }
+  case Kind::Copies: {
+    Needs needs;
+    addUseNeeds(state, keys(node.uses), needs);
+    addWriteNeeds(state, keys(node.written), nullptr, needs);
+    applyNeeds(state, needs);
+    node.before = needs;
+    eraseKeys(state, keys(node.written));
+    return;
+  }
+  case Kind::Inst:
+    return walkInst(pos, state);
+  case Kind::Loop:
+    return walkLoop(pos, state);
+  case Kind::If:
+    return walkIf(pos, state);
+  }
+}
+
+void Walker::walkInst(uint32_t pos, State &state) {
+  Node &node = nodes[pos];
+  const std::optional<MemEvent> &event = node.event;
+  ArrayRef<StorageKey> written = keys(node.written);
 
   Needs needs;
-  if (auto condition = dyn_cast<ConditionOp>(op)) {
-    auto loop = cast<LoopOp>(op->getParentOp());
-    addUseNeeds(state, condition.getCondition(), needs);
-    SmallVector<StorageKey, 8> written;
-    for (auto [i, value] : llvm::enumerate(condition.getIterArgs())) {
-      if (!copies.isLatchCopy(loop, i))
-        continue; // passed in place: read where the block argument is used
-      addUseNeeds(state, value, needs);
-      getStorageKeys(loop.getBodyBlock().getArgument(i), written);
-    }
-    llvm::erase_if(written, [](StorageKey k) { return !isRegKey(k); });
-    addWriteNeeds(state, written, nullptr, needs);
-    emitWait(op, needs, state, materialize);
-    eraseKeys(state, written);
-    return;
-  }
-  if (auto yield = dyn_cast<YieldOp>(op)) {
-    auto ifOp = dyn_cast<IfOp>(op->getParentOp());
-    if (!ifOp)
-      return;
-    SmallVector<StorageKey, 8> written;
-    for (auto [i, value] : llvm::enumerate(yield.getValues())) {
-      if (!copies.isYieldCopy(yield, i))
-        continue;
-      addUseNeeds(state, value, needs);
-      getStorageKeys(ifOp.getResult(i), written);
-    }
-    llvm::erase_if(written, [](StorageKey k) { return !isRegKey(k); });
-    addWriteNeeds(state, written, nullptr, needs);
-    emitWait(op, needs, state, materialize);
-    eraseKeys(state, written);
-    return;
-  }
-
-  std::optional<MemEvent> event = classify(op);
-  // Differs from upstream (c): every operand is a use, also the address and
-  // data operands of loads and stores.
-  for (Value operand : op->getOperands())
-    addUseNeeds(state, operand, needs);
-
-  SmallVector<StorageKey, 8> written;
-  for (Value result : op->getResults())
-    getStorageKeys(result, written);
-  if (isa<V_ACCVGPR_WRITE_B32>(op))
-    getStorageKeys(op->getOperand(1), written);
+  addUseNeeds(state, keys(node.uses), needs);
   addWriteNeeds(state, written, event ? &*event : nullptr, needs);
 
   if (event && orderLDSAcrossCounters) {
@@ -566,7 +795,7 @@ void Walker::walkOp(Operation *op, State &state, bool materialize) {
     }
   }
 
-  if (isa<S_BARRIER>(op)) {
+  if (node.isBarrier) {
     // Differs from upstream (b): drain only what the barrier orders between
     // waves. LDS reads and writes (lgkmcnt) -- a ds_write before the barrier
     // must land, a ds_read must be done before another wave overwrites the
@@ -587,7 +816,9 @@ void Walker::walkOp(Operation *op, State &state, bool materialize) {
     }
   }
 
-  emitWait(op, needs, state, materialize);
+  applyNeeds(state, needs);
+  node.before = needs;
+  node.after = Needs();
 
   if (!event) {
     eraseKeys(state, written);
@@ -616,52 +847,33 @@ void Walker::walkOp(Operation *op, State &state, bool materialize) {
     if (insertAfterLoads && event->isLoad)
       afterNeeds.add(c, 0);
   }
-  emitWait(op, afterNeeds, state, materialize, /*after=*/true);
+  applyNeeds(state, afterNeeds);
+  node.after = afterNeeds;
 }
 
-void Walker::walkLoop(LoopOp loop, State &state, bool materialize) {
-  Block &body = loop.getBodyBlock();
+void Walker::walkLoop(uint32_t pos, State &state) {
+  Node &node = nodes[pos];
+  LoopFacts &facts = loops[node.facts];
   // Inits the emitter copies into the block argument are read at the loop.
   Needs needs;
-  SmallVector<StorageKey, 8> written;
-  for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
-    if (!copies.isInitCopy(loop, i))
-      continue;
-    addUseNeeds(state, init, needs);
-    getStorageKeys(body.getArgument(i), written);
-  }
-  llvm::erase_if(written, [](StorageKey k) { return !isRegKey(k); });
-  addWriteNeeds(state, written, nullptr, needs);
-  emitWait(loop, needs, state, materialize);
-  eraseKeys(state, written);
+  addUseNeeds(state, keys(facts.initUses), needs);
+  addWriteNeeds(state, keys(facts.initWritten), nullptr, needs);
+  applyNeeds(state, needs);
+  node.before = needs;
+  eraseKeys(state, keys(facts.initWritten));
 
   State entry = state;
-  for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
-    if (copies.isInitCopy(loop, i))
-      clearValue(entry, body.getArgument(i));
-    else
-      transfer(entry, init, body.getArgument(i));
-  }
-  canonicalize(entry);
+  applyMoves(entry, facts.entry);
+  entry = canonicalized(entry);
 
-  ConditionOp condition = loop.getConditionOp();
-  auto backEdge = [&](State &latch) {
-    if (!condition)
+  uint32_t bodyBegin = pos + 1, bodyEnd = ops[pos].end + 1;
+  auto drainAtHead = [&](State &head) {
+    node.drain = Needs();
+    if (!facts.drained)
       return;
-    for (auto [i, value] : llvm::enumerate(condition.getIterArgs())) {
-      if (copies.isLatchCopy(loop, i))
-        clearValue(latch, body.getArgument(i));
-      else
-        transfer(latch, value, body.getArgument(i));
-    }
-  };
-  auto drainAtHead = [&](State &head, bool mat) {
-    if (!drainedLoops.contains(loop))
-      return;
-    Needs full;
-    full.add(VM, 0);
-    full.add(LGKM, 0);
-    emitWait(&body.front(), full, head, mat);
+    node.drain.add(VM, 0);
+    node.drain.add(LGKM, 0);
+    applyNeeds(head, node.drain);
   };
 
   // Differs from upstream (e): iterate the body until the state at the loop
@@ -670,17 +882,17 @@ void Walker::walkLoop(LoopOp loop, State &state, bool materialize) {
   // waits for everything at its head (which converges at once).
   constexpr unsigned kMaxIterations = 64;
   State head = entry;
+  State latch(slots);
   bool converged = false;
   for (unsigned attempt = 0; attempt < 2 && !converged; ++attempt) {
     head = entry;
     for (unsigned iter = 0; iter < kMaxIterations; ++iter) {
-      State latch = head;
-      drainAtHead(latch, /*mat=*/false);
-      walkBlock(body, latch, /*materialize=*/false);
-      backEdge(latch);
-      canonicalize(latch);
+      latch = head;
+      drainAtHead(latch);
+      walkRange(bodyBegin, bodyEnd, latch);
+      applyMoves(latch, facts.latch);
       State next = head;
-      join(next, latch);
+      join(next, canonicalized(latch));
       // Widening: a loop that leaves ops in flight every iteration (stores,
       // unused loads) lowers lb by one per round; after a few rounds assume
       // the most outstanding ops. Harmless: the map holds only entries that
@@ -696,44 +908,40 @@ void Walker::walkLoop(LoopOp loop, State &state, bool materialize) {
       head = std::move(next);
     }
     if (!converged)
-      drainedLoops.insert(loop);
+      facts.drained = true;
   }
 
-  // Final walk from the fixed point; the exit sees the latch state.
-  State latch = head;
-  drainAtHead(latch, materialize);
-  walkBlock(body, latch, materialize);
-  backEdge(latch);
-  for (auto [i, result] : llvm::enumerate(loop.getResults()))
-    transfer(latch, body.getArgument(i), result);
+  // Converged: the last walk started from the fixed point, its records and
+  // its latch state stand. Otherwise walk once more from the last head. The
+  // exit sees the latch state.
+  if (!converged) {
+    latch = head;
+    drainAtHead(latch);
+    walkRange(bodyBegin, bodyEnd, latch);
+    applyMoves(latch, facts.latch);
+  }
+  applyMoves(latch, facts.exit);
   state = std::move(latch);
 }
 
-void Walker::walkIf(IfOp ifOp, State &state, bool materialize) {
+void Walker::walkIf(uint32_t pos, State &state) {
+  const IfFacts &facts = ifs[nodes[pos].facts];
+  const PreorderOp &op = ops[pos];
   Needs needs;
-  addUseNeeds(state, ifOp.getCondition(), needs);
-  emitWait(ifOp, needs, state, materialize);
+  addUseNeeds(state, keys(nodes[pos].uses), needs);
+  applyNeeds(state, needs);
+  nodes[pos].before = needs;
 
-  auto walkRegion = [&](Region &region) {
+  std::pair<uint32_t, uint32_t> ranges[2] = {{pos + 1, op.secondRegion},
+                                             {op.secondRegion, op.end + 1}};
+  auto walkRegion = [&](unsigned r) {
     State branch = state;
-    if (!region.empty()) {
-      walkBlock(region.front(), branch, materialize);
-      if (YieldOp yield = ifOp.getYield(region)) {
-        for (auto [i, value] : llvm::enumerate(yield.getValues())) {
-          if (i >= ifOp.getNumResults())
-            break;
-          if (copies.isYieldCopy(yield, i))
-            clearValue(branch, ifOp.getResult(i));
-          else
-            transfer(branch, value, ifOp.getResult(i));
-        }
-      }
-    }
-    canonicalize(branch);
-    return branch;
+    walkRange(ranges[r].first, ranges[r].second, branch);
+    applyMoves(branch, facts.yields[r]);
+    return canonicalized(branch);
   };
-  State thenState = walkRegion(ifOp.getThenRegion());
-  State elseState = walkRegion(ifOp.getElseRegion());
+  State thenState = walkRegion(0);
+  State elseState = walkRegion(1);
   join(thenState, elseState);
   state = std::move(thenState);
 }
@@ -758,8 +966,7 @@ struct InsertWaitcntPass
     }
     Walker walker(program, target, ticketedWaitcnt, insertAfterLoads,
                   singleWave);
-    State state;
-    walker.walkBlock(program.getBodyBlock(), state, /*materialize=*/true);
+    walker.walkProgram();
   }
 };
 

@@ -174,14 +174,15 @@ struct CopyPlan {
 void buildTies(LiveModel &model, CopyPlan *plan) {
   SmallVector<LoopOp> loops;
   SmallVector<IfOp> ifs;
-  SmallVector<Operation *> mfmas;
-  for (Operation *op : model.ops) {
+  SmallVector<std::pair<Operation *, int>> mfmas; // with the tied operand
+  for (auto [index, op] : llvm::enumerate(model.ops)) {
     if (auto loop = dyn_cast<LoopOp>(op))
       loops.push_back(loop);
     else if (auto ifOp = dyn_cast<IfOp>(op))
       ifs.push_back(ifOp);
-    else if (op->getNumResults() == 1 && model.tiedOperandOf(op) >= 0)
-      mfmas.push_back(op);
+    else if (int tied = model.tiedOperandAt(index);
+             op->getNumResults() == 1 && tied >= 0)
+      mfmas.push_back({op, tied});
   }
 
   auto loopArgs = [](LoopOp loop) -> Block::BlockArgListType {
@@ -248,8 +249,7 @@ void buildTies(LiveModel &model, CopyPlan *plan) {
     }
   }
 
-  for (Operation *op : mfmas) {
-    int tied = model.tiedOperandOf(op);
+  for (auto [op, tied] : mfmas) {
     if (tied >= static_cast<int>(op->getNumOperands()))
       continue;
     Value acc = op->getOperand(tied), dst = op->getResult(0);
@@ -457,6 +457,10 @@ private:
     for (Operation &op : block) {
       int64_t index = counter++;
       for (Value operand : op.getOperands()) {
+        // Only constant moves are in `ranges`: skip the lookup otherwise.
+        Operation *def = operand.getDefiningOp();
+        if (!def || !isa<V_MOV_B32, S_MOV_B32>(def))
+          continue;
         auto it = ranges.find(operand);
         if (it == ranges.end())
           continue;
@@ -677,7 +681,8 @@ void LinearScanPass::runOnOperation() {
         inserts.push_back(insert);
 
   MLIRContext *ctx = &getContext();
-  llvm::DenseMap<uint64_t, Type> typeCache; // uniquing types is not free
+  // Uniquing types is not free: one lookup per (class, index, size).
+  llvm::DenseMap<std::tuple<unsigned, int64_t, int64_t>, Type> typeCache;
   for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
        ++id) {
     auto [root, offset] = model.resolve(id);
@@ -686,12 +691,9 @@ void LinearScanPass::runOnOperation() {
                         ? rootInfo.fixed + offset
                         : groupBase[model.findGroup(rootInfo.group)] + offset;
     LiveValue &info = model.values[id];
-    uint64_t key = (static_cast<uint64_t>(info.regClass) << 60) ^
-                   (static_cast<uint64_t>(index) << 24) ^
-                   static_cast<uint64_t>(info.size);
-    Type &type = typeCache[key];
-    if (!type || getPhysicalIndex(type) != index ||
-        getRegSize(type) != info.size || getRegClass(type) != info.regClass)
+    Type &type =
+        typeCache[{static_cast<unsigned>(info.regClass), index, info.size}];
+    if (!type)
       type = getPhysicalType(ctx, info.regClass, index, info.size);
     info.value.setType(type);
   }

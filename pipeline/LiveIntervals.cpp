@@ -2,6 +2,8 @@
 
 #include "pipeline/LiveIntervals.h"
 
+#include "ir/InstFacts.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -56,6 +58,8 @@ void LiveModel::numberOps() {
     }
     Operation &op = *frame.it++;
     ops.push_back(&op);
+    InstFacts info = lookupInstFacts(&op);
+    tied.push_back(info.unit == ExecUnit::MFMA ? info.tiedOperand : -1);
     if (op.getNumRegions() == 0)
       continue;
     // Push the blocks in reverse so the first region's first block is on
@@ -74,20 +78,22 @@ void LiveModel::numberOps() {
 }
 
 void LiveModel::collectValues() {
-  values.reserve(ops.size() + ops.size() / 4);
-  valueIds.reserve(ops.size() + ops.size() / 4);
+  // Most ops have one register result; scalar ops add an SCC result, which
+  // is not collected.
+  values.reserve(ops.size() + ops.size() / 2);
+  valueIds.reserve(ops.size() + ops.size() / 2);
   // `joined`: a loop or if result, written by the copies at the region's
   // end, i.e. before the next op reads anything (half-point 2p, not 2p+1).
   auto add = [&](Value value, int64_t defOp, int64_t defPoint,
                  bool joined = false) {
-    Type type = value.getType();
-    if (!isVirtualReg(type))
+    RegTypeInfo type = getRegTypeInfo(value.getType());
+    if (!type.isVirtual())
       return;
     LiveValue info;
     info.value = value;
-    info.regClass = *getRegClass(type);
-    info.size = std::max<int64_t>(1, getRegSize(type));
-    info.align = std::max<int64_t>(1, getRegAlignment(type));
+    info.regClass = *type.cls;
+    info.size = std::max<int64_t>(1, type.size);
+    info.align = std::max<int64_t>(1, type.alignment);
     info.defOp = defOp;
     int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
     info.live = {start, start};
@@ -252,6 +258,7 @@ void LiveModel::buildAliases() {
 //===----------------------------------------------------------------------===//
 
 void LiveModel::buildRootGroups() {
+  groups.reserve(values.size());
   for (int32_t id = 0, e = static_cast<int32_t>(values.size()); id < e; ++id) {
     auto [root, offset] = resolve(id);
     LiveValue &rootInfo = values[root];
@@ -350,24 +357,15 @@ void LiveModel::mergeInto(IntervalSet &into, const IntervalSet &from) {
   }
 }
 
-int LiveModel::tiedOperandOf(Operation *op) {
-  auto [it, inserted] =
-      tiedByName.try_emplace(op->getName().getAsOpaquePointer(), -1);
-  if (inserted)
-    if (auto info = dyn_cast<InstInfoOpInterface>(op))
-      if (info.getExecUnit() == ExecUnit::MFMA)
-        it->second = info.getTiedOperandIndex();
-  return it->second;
-}
-
-bool LiveModel::mfmaReadsGroup(Value result, int32_t groupA, int32_t groupB) {
+bool LiveModel::mfmaReadsGroup(int32_t id, int32_t groupA, int32_t groupB) {
   // An MFMA reads A/B (and scales) over several passes while it writes its
   // destination: those operands must not share the destination's registers
   // (only the accumulator may).
-  Operation *def = result.getDefiningOp();
+  Operation *def = values[id].value.getDefiningOp();
   if (!def)
     return false;
-  int tied = tiedOperandOf(def);
+  // A result's defOp is its op (block arguments have none).
+  int tied = tiedOperandAt(values[id].defOp);
   if (tied < 0)
     return false;
   for (OpOperand &operand : def->getOpOperands()) {
@@ -396,7 +394,7 @@ bool LiveModel::tryTie(Value a, Value b) {
     return true;
   if (intersects(groups[ga].occupancy, groups[gb].occupancy))
     return false;
-  if (mfmaReadsGroup(a, ga, gb) || mfmaReadsGroup(b, ga, gb))
+  if (mfmaReadsGroup(idA, ga, gb) || mfmaReadsGroup(idB, ga, gb))
     return false;
   // Union by size of the interval lists.
   if (groups[ga].occupancy.size() < groups[gb].occupancy.size())

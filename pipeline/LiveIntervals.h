@@ -128,15 +128,14 @@ private:
   void buildAliases();
   void buildRootGroups();
   bool canInsertInPlace(InsertOp op, int64_t index);
-  bool mfmaReadsGroup(mlir::Value result, int32_t groupA, int32_t groupB);
+  bool mfmaReadsGroup(int32_t id, int32_t groupA, int32_t groupB);
 
 public:
-  /// The tied (accumulator) operand of an MFMA-like op, or -1; cached per
-  /// op name (interface lookups are not free on every op).
-  int tiedOperandOf(mlir::Operation *op);
+  /// The tied (accumulator) operand of the MFMA at op index `index`, or -1.
+  int tiedOperandAt(int64_t index) const { return tied[index]; }
 
 private:
-  llvm::DenseMap<const void *, int> tiedByName;
+  std::vector<int8_t> tied; // per op, read once (see tiedOperandAt)
   static bool intersects(const IntervalSet &a, const IntervalSet &b);
   static void mergeInto(IntervalSet &into, const IntervalSet &from);
 };

@@ -5,13 +5,13 @@
 using namespace mlir;
 using namespace waveasm;
 
-std::optional<PhysRange> waveasm::getPhysRange(Value value) {
-  Type type = value.getType();
-  std::optional<RegClass> cls = getRegClass(type);
-  if (!cls)
+/// getPhysRange, given the facts of the value's type.
+static std::optional<PhysRange> physRangeOf(Value value,
+                                            const RegTypeInfo &type) {
+  if (!type.cls)
     return std::nullopt;
-  if (std::optional<int64_t> index = getPhysicalIndex(type))
-    return PhysRange{*cls, *index, getRegSize(type)};
+  if (type.physicalIndex)
+    return PhysRange{*type.cls, *type.physicalIndex, type.size};
   // A precolored value of virtual type sits where its op says; the emitter
   // reads the width from the type (SPEC.md 21 item 22).
   Operation *def = value.getDefiningOp();
@@ -26,21 +26,43 @@ std::optional<PhysRange> waveasm::getPhysRange(Value value) {
     index = op.getIndex();
   if (!index)
     return std::nullopt;
-  return PhysRange{*cls, *index, getRegSize(type)};
+  return PhysRange{*type.cls, *index, type.size};
+}
+
+std::optional<PhysRange> waveasm::getPhysRange(Value value) {
+  return physRangeOf(value, getRegTypeInfo(value.getType()));
 }
 
 void waveasm::getStorageKeys(Value value, SmallVectorImpl<StorageKey> &keys) {
-  if (!getRegClass(value.getType())) {
+  // The walkers ask this of every operand and result: physical types, the
+  // common case, are recognized by TypeID before the general query.
+  Type type = value.getType();
+  TypeID id = type.getTypeID();
+  auto addRange = [&](RegClass cls, int64_t index, int64_t size) {
+    for (int64_t i = 0; i < size; ++i)
+      keys.push_back(getRegKey(cls, index + i));
+  };
+  if (id == TypeID::get<PVRegType>()) {
+    auto reg = cast<PVRegType>(type);
+    return addRange(RegClass::VGPR, reg.getIndex(), reg.getSize());
+  }
+  if (id == TypeID::get<PSRegType>()) {
+    auto reg = cast<PSRegType>(type);
+    return addRange(RegClass::SGPR, reg.getIndex(), reg.getSize());
+  }
+  if (id == TypeID::get<PARegType>()) {
+    auto reg = cast<PARegType>(type);
+    return addRange(RegClass::AGPR, reg.getIndex(), reg.getSize());
+  }
+  RegTypeInfo info = getRegTypeInfo(type);
+  if (!info.cls) {
     // imm and scc: nothing a memory op or a hazard can involve, but keep the
     // value as its own key so a caller can still attach facts to it.
     keys.push_back(getValueKey(value));
     return;
   }
-  if (std::optional<PhysRange> range = getPhysRange(value)) {
-    for (int64_t i = 0; i < range->size; ++i)
-      keys.push_back(getRegKey(range->cls, range->index + i));
-    return;
-  }
+  if (std::optional<PhysRange> range = physRangeOf(value, info))
+    return addRange(range->cls, range->index, range->size);
   keys.push_back(getValueKey(value));
 }
 
@@ -58,10 +80,63 @@ void waveasm::getImplicitKeys(unsigned mask,
   }
 }
 
-ProgramOrder::ProgramOrder(Operation *program) {
-  unsigned next = 0;
-  program->walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { positions[op] = next++; });
+static void flattenInto(Block &block, std::vector<PreorderOp> &ops) {
+  for (Operation &op : block) {
+    uint32_t pos = ops.size();
+    ops.push_back({&op, pos, pos + 1});
+    for (unsigned r = 0, e = op.getNumRegions(); r < e; ++r) {
+      if (r == 1)
+        ops[pos].secondRegion = ops.size();
+      Region &region = op.getRegion(r);
+      if (!region.empty())
+        flattenInto(region.front(), ops);
+    }
+    ops[pos].end = ops.size() - 1;
+    if (op.getNumRegions() < 2)
+      ops[pos].secondRegion = ops[pos].end + 1;
+  }
+}
+
+std::vector<PreorderOp> waveasm::flattenPreorder(Block &block) {
+  std::vector<PreorderOp> ops;
+  flattenInto(block, ops);
+  return ops;
+}
+
+/// True if `a` comes after `b` in pre-order; both are inside one program.
+/// (Comparing ancestors is cheaper than numbering every op for the few
+/// queries the copy model makes.)
+static bool comesAfter(Operation *a, Operation *b) {
+  if (a == b)
+    return false;
+  // Each op and its ancestors, innermost first.
+  SmallVector<Operation *, 8> pathA, pathB;
+  for (Operation *op = a; op; op = op->getParentOp())
+    pathA.push_back(op);
+  for (Operation *op = b; op; op = op->getParentOp())
+    pathB.push_back(op);
+  while (!pathA.empty() && !pathB.empty() && pathA.back() == pathB.back()) {
+    pathA.pop_back();
+    pathB.pop_back();
+  }
+  if (pathA.empty())
+    return false; // `a` contains `b`
+  if (pathB.empty())
+    return true; // `b` contains `a`
+  // The outermost ancestors that differ have the same parent op.
+  Operation *x = pathA.back(), *y = pathB.back();
+  Region *regionX = x->getParentRegion(), *regionY = y->getParentRegion();
+  assert(regionX && regionY && "ops of different trees");
+  if (regionX != regionY)
+    return regionX->getRegionNumber() > regionY->getRegionNumber();
+  if (x->getBlock() != y->getBlock())
+    for (Block &block : *regionX) {
+      if (&block == y->getBlock())
+        return true;
+      if (&block == x->getBlock())
+        return false;
+    }
+  return y->isBeforeInBlock(x);
 }
 
 /// Both physical: copied when the registers differ. One physical, one not
@@ -82,11 +157,11 @@ static bool isSubDwordBufferLoad(Operation *op) {
              BUFFER_LOAD_SSHORT>(op);
 }
 
-void CopyModel::compute(LoopOp loop) {
-  auto &[inits, latches] = loops[loop];
+LoopCopies waveasm::getLoopCopies(LoopOp loop) {
+  LoopCopies copies;
+  auto &[inits, latches] = copies;
   Block &body = loop.getBodyBlock();
   unsigned n = body.getNumArguments();
-  unsigned loopPos = order.get(loop);
   OperandRange initArgs = loop.getInitArgs();
   for (unsigned i = 0; i < n; ++i) {
     Value init = initArgs[i];
@@ -106,7 +181,7 @@ void CopyModel::compute(LoopOp loop) {
           copy = true;
         continue;
       }
-      if (order.get(owner) > loopPos)
+      if (comesAfter(owner, loop))
         copy = true;
     }
     inits.push_back(copy);
@@ -136,9 +211,8 @@ void CopyModel::compute(LoopOp loop) {
       if (!loop->isProperAncestor(def) || isSubDwordBufferLoad(def)) {
         copy = true;
       } else {
-        unsigned defPos = order.get(def);
         for (Operation *user : arg.getUsers())
-          if (user != condition.getOperation() && order.get(user) > defPos)
+          if (user != condition.getOperation() && comesAfter(user, def))
             copy = true;
       }
     }
@@ -147,21 +221,10 @@ void CopyModel::compute(LoopOp loop) {
         copy = true;
     latches.push_back(copy);
   }
+  return copies;
 }
 
-bool CopyModel::isInitCopy(LoopOp loop, unsigned i) {
-  if (!loops.count(loop))
-    compute(loop);
-  return loops[loop].first[i];
-}
-
-bool CopyModel::isLatchCopy(LoopOp loop, unsigned i) {
-  if (!loops.count(loop))
-    compute(loop);
-  return loops[loop].second[i];
-}
-
-bool CopyModel::isYieldCopy(YieldOp yield, unsigned i) {
+bool waveasm::isYieldCopy(YieldOp yield, unsigned i) {
   auto ifOp = dyn_cast<IfOp>(yield->getParentOp());
   if (!ifOp || i >= ifOp.getNumResults())
     return false;

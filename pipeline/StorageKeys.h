@@ -22,8 +22,11 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace waveasm {
 
@@ -45,7 +48,9 @@ struct PhysRange {
 /// index/size of the precolored op defining a virtual-typed value.
 std::optional<PhysRange> getPhysRange(mlir::Value value);
 
-/// One unit of storage: a physical register (low bit set) or an SSA value.
+/// One unit of storage: a physical register or an SSA value. A value's key
+/// is its (8-aligned) impl pointer; a register's key has bit 0 set or, once
+/// a walk has given the registers slots (RegisterSlots), bit 1.
 using StorageKey = uintptr_t;
 
 inline StorageKey getValueKey(mlir::Value value) {
@@ -56,7 +61,156 @@ inline StorageKey getRegKey(RegClass cls, int64_t index) {
           << 1) |
          1;
 }
-inline bool isRegKey(StorageKey key) { return key & 1; }
+inline bool isRegKey(StorageKey key) { return key & 3; }
+
+/// DenseMap traits for storage keys. DenseMapInfo's hash of an integer
+/// (key * 37) sends the keys of v5, s5 and a5 to one bucket and uses an
+/// eighth of the buckets for (8-aligned) value keys: probe chains grow
+/// long. A multiplicative hash keeps the top bits of the product.
+struct StorageKeyInfo {
+  static StorageKey getEmptyKey() { return ~StorageKey(0); }
+  static StorageKey getTombstoneKey() { return ~StorageKey(0) - 1; }
+  static unsigned getHashValue(StorageKey key) {
+    return static_cast<unsigned>((uint64_t(key) * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  static bool isEqual(StorageKey a, StorageKey b) { return a == b; }
+};
+
+/// Dense slots for the register keys of one program, so that a StorageMap
+/// finds them in a table instead of hashing: per register class, registers
+/// 0..count-1 (the largest index the program uses, plus one), one class
+/// after the other. Note every key a walk will see, finalize, then rewrite
+/// the keys with slotted(): a slotted key carries its slot in bits 3 and up.
+class RegisterSlots {
+public:
+  /// Makes room for `key` if it is a register key.
+  void note(StorageKey key) {
+    if (!(key & 1))
+      return;
+    uint64_t reg = key >> 1;
+    uint64_t cls = reg >> 16, index = reg & 0xFFFF;
+    if (cls < 3)
+      count[cls] = std::max<uint64_t>(count[cls], index + 1);
+  }
+  /// Fixes the layout once every key is noted. A program using absurd
+  /// register indices gets no table: its keys are all hashed.
+  void finalize() {
+    uint32_t total = count[0] + count[1] + count[2];
+    if (total > kMaxSlots)
+      count[0] = count[1] = count[2] = total = 0;
+    base[0] = 0;
+    base[1] = count[0];
+    base[2] = count[0] + count[1];
+    numSlots = total;
+  }
+  /// `key` with its slot, if it is a register key that has one.
+  StorageKey slotted(StorageKey key) const {
+    if (!(key & 1))
+      return key;
+    uint64_t reg = key >> 1;
+    uint64_t cls = reg >> 16, index = reg & 0xFFFF;
+    if (cls >= 3 || index >= count[cls])
+      return key;
+    return static_cast<StorageKey>(base[cls] + index) << 3 | 2;
+  }
+  /// The slot a slotted key carries, or -1.
+  static int32_t slotOf(StorageKey key) {
+    return (key & 7) == 2 ? static_cast<int32_t>(key >> 3) : -1;
+  }
+  uint32_t size() const { return numSlots; }
+
+private:
+  static constexpr uint32_t kMaxSlots = 4096;
+  uint32_t count[3] = {0, 0, 0};
+  uint32_t base[3] = {0, 0, 0};
+  uint32_t numSlots = 0;
+};
+
+/// A map from storage keys to T for the states of the dataflow walkers, which
+/// look keys up on every operand of every op and copy states at every loop
+/// and if. Slotted register keys (all keys of allocated code but immediates
+/// and SCC) index a small table of positions in a vector of entries; other
+/// keys are hashed. A copy costs the table plus the entries. Iteration order
+/// is unspecified, as a DenseMap's.
+template <typename T> class StorageMap {
+public:
+  explicit StorageMap(const RegisterSlots &slots) : position(slots.size(), 0) {}
+
+  const T *lookup(StorageKey key) const {
+    int32_t slot = RegisterSlots::slotOf(key);
+    if (slot >= 0) {
+      uint16_t pos = position[slot];
+      return pos ? &entries[pos - 1].second : nullptr;
+    }
+    auto it = hashed.find(key);
+    return it == hashed.end() ? nullptr : &it->second;
+  }
+  T *lookup(StorageKey key) {
+    return const_cast<T *>(std::as_const(*this).lookup(key));
+  }
+  /// The value of `key`, default-constructed if absent.
+  T &operator[](StorageKey key) {
+    int32_t slot = RegisterSlots::slotOf(key);
+    if (slot < 0)
+      return hashed[key];
+    uint16_t &pos = position[slot];
+    if (!pos) {
+      entries.emplace_back(key, T());
+      pos = static_cast<uint16_t>(entries.size());
+    }
+    return entries[pos - 1].second;
+  }
+  void erase(StorageKey key) {
+    int32_t slot = RegisterSlots::slotOf(key);
+    if (slot < 0) {
+      hashed.erase(key);
+      return;
+    }
+    uint16_t pos = position[slot];
+    if (!pos)
+      return;
+    // Move the last entry into the hole.
+    if (pos != entries.size()) {
+      entries[pos - 1] = std::move(entries.back());
+      position[RegisterSlots::slotOf(entries[pos - 1].first)] = pos;
+    }
+    entries.pop_back();
+    position[slot] = 0;
+  }
+  size_t size() const { return entries.size() + hashed.size(); }
+
+  /// Calls `fn(key, value)` for every entry; `fn` must not add or erase.
+  template <typename Fn> void forEach(Fn &&fn) const {
+    for (const auto &[key, value] : entries)
+      fn(key, value);
+    for (const auto &[key, value] : hashed)
+      fn(key, value);
+  }
+  template <typename Fn> void forEach(Fn &&fn) {
+    for (auto &[key, value] : entries)
+      fn(key, value);
+    for (auto &[key, value] : hashed)
+      fn(key, value);
+  }
+
+  bool operator==(const StorageMap &other) const {
+    if (size() != other.size())
+      return false;
+    for (const auto &[key, value] : entries) {
+      const T *theirs = other.lookup(key);
+      if (!theirs || !(*theirs == value))
+        return false;
+    }
+    return hashed == other.hashed;
+  }
+
+private:
+  /// Per slot: 1 + the index of its entry, 0 if absent (at most kMaxSlots
+  /// entries, so 16 bits suffice).
+  std::vector<uint16_t> position;
+  std::vector<std::pair<StorageKey, T>> entries;
+  llvm::DenseMap<StorageKey, T, StorageKeyInfo> hashed;
+};
 
 /// Hardware SGPR numbers of the implicit registers (VCC is s106-s107).
 constexpr int64_t kVCCIndex = 106;
@@ -70,34 +224,86 @@ void getStorageKeys(mlir::Value value,
 /// SCC is not a register and is skipped).
 void getImplicitKeys(unsigned mask, llvm::SmallVectorImpl<StorageKey> &keys);
 
-/// Pre-order position of every op of a program (SPEC.md 14.1).
-class ProgramOrder {
-public:
-  explicit ProgramOrder(mlir::Operation *program);
-  unsigned get(mlir::Operation *op) const { return positions.lookup(op); }
+/// isa<OpTys...>(op) for an op whose TypeID is `id`. The walkers classify
+/// every op with a chain of such tests; isa reads the op's registered name
+/// again for every alternative.
+template <typename... OpTys> bool isOpType(mlir::TypeID id) {
+  return ((id == mlir::TypeID::get<OpTys>()) || ...);
+}
 
-private:
-  llvm::DenseMap<mlir::Operation *, unsigned> positions;
+/// The op of a program at one pre-order position (SPEC.md 14.1: an op comes
+/// before the ops of its regions), with what a walker needs to step over or
+/// into its regions.
+struct PreorderOp {
+  mlir::Operation *op;
+  /// Position of the last op nested in its regions (its own if none).
+  uint32_t end;
+  /// Position of the first op of its second region (`end + 1` if it has
+  /// none or that region is empty): region 0 is [pos + 1, secondRegion - 1],
+  /// region 1 is [secondRegion, end].
+  uint32_t secondRegion;
 };
 
-/// Where the emitter copies instead of passing a value in place.
-class CopyModel {
+/// The ops of `block` and of the first block of every nested region (the
+/// only block of verified WaveASM regions), in pre-order: the dataflow
+/// walkers step through positions instead of hashing ops.
+std::vector<PreorderOp> flattenPreorder(mlir::Block &block);
+
+/// A run of storage keys in a KeyArena.
+struct KeySpan {
+  uint32_t begin = 0;
+  uint32_t size = 0;
+};
+
+/// Storage keys of many values in one vector, so that a walker computes
+/// them once per value use instead of on every visit.
+class KeyArena {
 public:
-  explicit CopyModel(const ProgramOrder &order) : order(order) {}
-  /// Init `i` is copied into block argument `i` at the loop entry.
-  bool isInitCopy(LoopOp loop, unsigned i);
-  /// Iter_arg `i` is copied into block argument `i` at the latch.
-  bool isLatchCopy(LoopOp loop, unsigned i);
-  /// Yielded value `i` is copied into result `i` of the enclosing `if`.
-  bool isYieldCopy(YieldOp yield, unsigned i);
+  KeySpan add(mlir::Value value) {
+    uint32_t begin = keys.size();
+    getStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  /// The keys of every value of `values` (a range of Values),
+  /// concatenated.
+  template <typename Range> KeySpan addAll(Range &&values) {
+    uint32_t begin = keys.size();
+    for (mlir::Value value : values)
+      getStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  KeySpan addKeys(llvm::ArrayRef<StorageKey> more) {
+    uint32_t begin = keys.size();
+    keys.append(more.begin(), more.end());
+    return {begin, static_cast<uint32_t>(more.size())};
+  }
+  /// Every key added so far.
+  llvm::ArrayRef<StorageKey> getAll() const { return keys; }
+  /// Rewrites every key with its slot (see RegisterSlots).
+  void assignSlots(const RegisterSlots &slots) {
+    for (StorageKey &key : keys)
+      key = slots.slotted(key);
+  }
+  llvm::ArrayRef<StorageKey> get(KeySpan span) const {
+    return llvm::ArrayRef(keys).slice(span.begin, span.size);
+  }
 
 private:
-  void compute(LoopOp loop);
-  const ProgramOrder &order;
-  llvm::DenseMap<mlir::Operation *,
-                 std::pair<llvm::SmallVector<bool>, llvm::SmallVector<bool>>>
-      loops;
+  llvm::SmallVector<StorageKey, 0> keys;
 };
+
+/// Where the emitter copies a loop's values instead of passing them in
+/// place (SPEC.md 14.3, 14.4): `inits[i]`, init `i` is copied into block
+/// argument `i` at the loop entry; `latches[i]`, iter_arg `i` is copied
+/// into block argument `i` at the latch.
+struct LoopCopies {
+  llvm::SmallVector<bool> inits;
+  llvm::SmallVector<bool> latches;
+};
+LoopCopies getLoopCopies(LoopOp loop);
+
+/// Yielded value `i` is copied into result `i` of the enclosing `if`.
+bool isYieldCopy(YieldOp yield, unsigned i);
 
 } // namespace waveasm
 
