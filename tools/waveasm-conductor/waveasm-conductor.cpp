@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conductor/Cache.h"
+#include "conductor/Driver.h"
 #include "conductor/MoveSource.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
@@ -129,21 +130,6 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
     log() << "  ignored: " << line << "\n";
 }
 
-/// Replays a cache entry; false when the entry does not parse as commands.
-bool replay(Session &session, const CacheEntry &entry) {
-  std::vector<MoveCommand> commands;
-  for (const std::string &move : entry.moves) {
-    std::optional<MoveCommand> command = parseCommand(move);
-    if (!command || command->kind == MoveCommand::Done)
-      return false;
-    commands.push_back(*command);
-  }
-  if (commands.empty())
-    return true;
-  logRound(session.applyCommands(commands), "cache");
-  return true;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -216,62 +202,44 @@ int main(int argc, char **argv) {
     log() << session.prompt();
 
   // Cache: a hit replays the moves (validated again), no reply source runs.
-  ScheduleCache cache(noCache ? std::string() : ScheduleCache::defaultDirectory());
-  std::string key = ScheduleCache::keyFor(session);
-  bool cacheHit = false;
-  if (!cache.directory().empty() && !scripted) {
-    std::string warning;
-    std::optional<CacheEntry> entry = cache.lookup(key, &warning);
-    if (!warning.empty())
-      log() << "warning: " << warning << "\n";
-    if (entry) {
-      log() << "cache hit " << key.substr(0, 12) << ": replaying "
-            << entry->moves.size() << " moves found by "
-            << (entry->model.empty() ? "?" : entry->model) << " (no LLM call)\n";
-      cacheHit = replay(session, *entry);
-      if (!cacheHit)
-        log() << "warning: ignoring corrupt cache entry " << cache.pathFor(key)
-              << ": a move is not a command\n";
-    }
+  ScheduleCache cache(noCache ? std::string()
+                              : ScheduleCache::defaultDirectory());
+  std::unique_ptr<MoveSource> source;
+  StrategyMoveSource *strategySource = nullptr;
+  std::string model;
+  if (scripted) {
+    auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
+    if (!replies)
+      return usageError("cannot read '" + repliesPath +
+                        "': " + replies.getError().message());
+    source = std::make_unique<ScriptedMoveSource>(
+        splitScriptedReplies((*replies)->getBuffer()));
+    model = "script";
+  } else {
+    std::vector<Strategy> strategies = builtinStrategies();
+    if (strategies.empty())
+      log() << "note: no built-in strategy is linked into this build; the "
+               "schedule stays as written unless the cache has one\n";
+    if (agents > 1)
+      log() << "note: --agents applies to LLM search; the built-in "
+               "strategies run once\n";
+    auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
+    strategySource = builtin.get();
+    source = std::move(builtin);
+    model = "builtin";
   }
-
-  std::string model = "script";
-  if (!cacheHit) {
-    std::unique_ptr<MoveSource> source;
-    StrategyMoveSource *strategySource = nullptr;
-    if (scripted) {
-      auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
-      if (!replies)
-        return usageError("cannot read '" + repliesPath +
-                          "': " + replies.getError().message());
-      source = std::make_unique<ScriptedMoveSource>(
-          splitScriptedReplies((*replies)->getBuffer()));
-    } else {
-      std::vector<Strategy> strategies = builtinStrategies();
-      if (strategies.empty())
-        log() << "note: no built-in strategy is linked into this build; the "
-                 "schedule stays as written\n";
-      if (agents > 1)
-        log() << "note: --agents applies to LLM search; the built-in "
-                 "strategies run once\n";
-      auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
-      strategySource = builtin.get();
-      source = std::move(builtin);
-      model = "builtin";
-    }
-    runSession(session, *source, [&](const RoundReport &report) {
-      logRound(report, strategySource
-                           ? "builtin:" + strategySource->lastStrategy()
-                           : source->name());
-    });
-    if (!cache.directory().empty() && !scripted &&
-        !session.bestMoves().empty()) {
-      if (llvm::Error err =
-              cache.store(key, ScheduleCache::entryFor(session, model)))
-        log() << "warning: cannot write the cache: "
-              << llvm::toString(std::move(err)) << "\n";
-    }
-  }
+  RunResult run = runConductor(
+      session, *source, cache.directory().empty() ? nullptr : &cache, model,
+      [&](const RoundReport &report, llvm::StringRef from) {
+        if (from == "cache")
+          log() << "cache hit: replayed " << report.applied.size()
+                << " cached moves (no LLM call)\n";
+        logRound(report, strategySource && from == "builtin"
+                             ? "builtin:" + strategySource->lastStrategy()
+                             : from.str());
+      });
+  for (const std::string &warning : run.warnings)
+    log() << "warning: " << warning << "\n";
 
   if (!session.bestCompiles()) {
     llvm::errs() << "waveasm-conductor: error: no schedule that compiles was "
