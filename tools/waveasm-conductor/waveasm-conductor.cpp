@@ -19,6 +19,7 @@
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"
 #include "conductor/MoveSource.h"
+#include "conductor/Profile.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
 #include "ir/Dialect.h"
@@ -80,6 +81,11 @@ static cl::opt<std::string>
                          "total_instructions)"));
 static cl::opt<std::string> targetName("target",
                                        cl::desc("override the target"));
+static cl::opt<std::string> profilePath(
+    "profile",
+    cl::desc("per-instruction profile CSV (key,hits,lat_min,lat_mean,lat_max; "
+             "key = tag or assembly line) added to the prompt"),
+    cl::value_desc("CSV"));
 static cl::opt<bool> showPrompt("print-prompt",
                                 cl::desc("print the first prompt to the log"));
 
@@ -198,6 +204,24 @@ int main(int argc, char **argv) {
   if (!session.baselineError().empty())
     log() << "note: the input does not compile: " << session.baselineError()
           << "\n";
+  if (!profilePath.empty()) {
+    auto csv = llvm::MemoryBuffer::getFile(profilePath, true);
+    if (!csv)
+      return usageError("cannot read '" + profilePath +
+                        "': " + csv.getError().message());
+    llvm::Expected<std::vector<ProfileRow>> rows =
+        parseProfileCSV((*csv)->getBuffer(), profilePath);
+    if (!rows)
+      return usageError(llvm::toString(rows.takeError()));
+    std::vector<std::string> unmatched;
+    std::vector<TaggedProfile> profile =
+        correlateProfile(session, *rows, &unmatched);
+    if (!unmatched.empty())
+      log() << "warning: " << unmatched.size()
+            << " profile rows match no tag or assembly line (first: "
+            << unmatched.front() << ")\n";
+    session.setProfilingSection(formatProfileSection(profile));
+  }
   if (showPrompt)
     log() << session.prompt();
 
