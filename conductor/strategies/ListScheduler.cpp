@@ -152,13 +152,6 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
     for (unsigned i : order)
       ops.push_back(graph.getOp(i));
     std::optional<BlockMeasure> m = evaluator.measure(ops);
-    if (getenv("WAVEASM_STRATEGY_DEBUG")) {
-      llvm::errs() << describe(variant) << ": ";
-      if (m)
-        llvm::errs() << m->cycles << " cycles, " << m->peakVGPR << " vgpr\n";
-      for (unsigned i : order)
-        llvm::errs() << "  " << *graph.getOp(i) << "\n";
-    }
     if (!m || !isFasterWithin(*m, *result.after, *result.before))
       continue;
     result.after = m;

@@ -10,7 +10,7 @@ using namespace mlir;
 
 namespace waveasm::conductor {
 
-bool applyMove(std::vector<Operation *> &order, const OpMove &move) {
+bool applyMoveToOrder(std::vector<Operation *> &order, const OpMove &move) {
   if (move.op == move.anchor)
     return false;
   auto it = llvm::find(order, move.op);
@@ -64,7 +64,7 @@ movesByChains(llvm::ArrayRef<Operation *> current,
                     : OpMove{target[i], order.front(), false};
     if (move.op == move.anchor) // already first
       continue;
-    applyMove(order, move);
+    applyMoveToOrder(order, move);
     moves.push_back(move);
   }
   return moves;
@@ -78,7 +78,7 @@ std::vector<OpMove> movesByPrefix(llvm::ArrayRef<Operation *> current,
     if (order[i] == target[i])
       continue;
     OpMove move{target[i], order[i], false};
-    applyMove(order, move);
+    applyMoveToOrder(order, move);
     moves.push_back(move);
   }
   return moves;
@@ -90,7 +90,7 @@ static bool everyStepLegal(const DependenceGraph &graph,
   std::vector<Operation *> order(graph.getOps().begin(), graph.getOps().end());
   std::vector<unsigned> pos(graph.size());
   for (const OpMove &move : moves) {
-    applyMove(order, move);
+    applyMoveToOrder(order, move);
     for (unsigned p = 0; p < order.size(); ++p)
       pos[*graph.indexOf(order[p])] = p;
     unsigned i = *graph.indexOf(move.op);

@@ -38,7 +38,7 @@ struct OpMove {
 
 /// Applies `move` to `order` (a list of distinct ops). False if either op
 /// is missing or they are the same op.
-bool applyMove(std::vector<mlir::Operation *> &order, const OpMove &move);
+bool applyMoveToOrder(std::vector<mlir::Operation *> &order, const OpMove &move);
 
 /// Moves taking `current` to `target` (same ops); `pinned` ops are never
 /// moved (they must keep their position among the others). Chains.
