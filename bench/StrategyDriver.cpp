@@ -17,6 +17,9 @@
 #include "conductor/strategies/PressureScheduler.h"
 
 #include "ir/Dialect.h"
+#include "analysis/CycleModel.h"
+#include "pipeline/CompileAndMeasure.h"
+#include "llvm/Support/Format.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -40,6 +43,46 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::init("-"),
 static llvm::cl::opt<std::string>
     strategy("strategy", llvm::cl::init("latency"),
              llvm::cl::desc("latency | pressure"));
+
+static llvm::cl::opt<bool>
+    dumpTiming("dump-timing", llvm::cl::init(false),
+               llvm::cl::desc("print the steady-state timing of every op of "
+                              "the scheduled loops, before and after"));
+
+/// Steady-state issue cycle, stall and reason of every op of the loops of
+/// the compiled module (waits and nops the backend inserted included).
+static void printTiming(ModuleOp module) {
+  CompileOptions options;
+  options.keepCompiledModule = true;
+  options.emitAssembly = false;
+  FailureOr<CompileResult> compiled = compileAndMeasure(module, options);
+  if (failed(compiled))
+    return;
+  for (ProgramOp program : compiled->compiled->getOps<ProgramOp>()) {
+    ProgramIndex index(program);
+    CycleModel model(index, TargetModel::get(program.getTargetKind()));
+    for (unsigned i = 0; i < index.getNumOps(); ++i) {
+      const OpTiming *t = model.getSteadyTiming(i);
+      if (!t || index.getOp(i)->getNumRegions())
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      index.getOp(i)->print(os, OpPrintingFlags().skipRegions());
+      llvm::errs() << llvm::format("%5lld %4lld %-13s ", (long long)t->issueCycle,
+                                   (long long)t->stall,
+                                   stringifyStallReason(t->reason).str().c_str())
+                   << llvm::StringRef(text).split(" : ").first << "\n";
+    }
+  }
+}
+
+static llvm::cl::opt<int> forceVariant(
+    "variant", llvm::cl::init(-1),
+    llvm::cl::desc("apply list-scheduler variant N unmeasured (debugging)"));
+
+static llvm::cl::opt<unsigned>
+    budget("budget", llvm::cl::init(LocalSearchOptions().budget),
+           llvm::cl::desc("compile-and-measure runs of the local search"));
 
 static llvm::json::Value toJSONMeasure(const std::optional<BlockMeasure> &m) {
   if (!m)
@@ -70,6 +113,8 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  if (dumpTiming)
+    printTiming(*module);
   for (ProgramOp program : module->getOps<ProgramOp>()) {
     const TargetModel &target =
         TargetModel::get(program.getTargetKind());
@@ -86,13 +131,29 @@ int main(int argc, char **argv) {
     unsigned loopNo = 0;
     for (LoopOp loop : loops) {
       Block &body = loop.getBody().front();
+      if (forceVariant >= 0) {
+        DependenceGraph graph(body);
+        std::vector<unsigned> order = listScheduleOrder(
+            graph, target, listScheduleVariants()[forceVariant]);
+        std::vector<Operation *> ops;
+        for (unsigned i : order)
+          ops.push_back(graph.getOp(i));
+        for (Operation *op : ops)
+          op->moveBefore(&body, body.end());
+        continue;
+      }
       StrategyResult result = strategy == "pressure"
                                   ? schedulePressureOrder(body, target)
-                                  : scheduleListLatencyOrder(body, target);
+                                  : scheduleListLatencyOrder(
+                                        body, target, {}, {budget, 12});
       DependenceGraph graph(body);
       std::vector<OpMove> moves = synthesizeMoves(graph, result.order);
       for (Operation *op : result.order)
         op->moveBefore(&body, body.end());
+      llvm::json::Array tried;
+      for (auto &[name, m] : result.tried)
+        tried.push_back(llvm::json::Object{{"variant", name},
+                                           {"measure", toJSONMeasure(m)}});
       llvm::json::Object line{{"program", program.getSymName()},
                               {"loop", loopNo++},
                               {"ops", static_cast<int64_t>(graph.size())},
@@ -100,9 +161,14 @@ int main(int argc, char **argv) {
                               {"improved", result.improved},
                               {"variant", result.variant},
                               {"before", toJSONMeasure(result.before)},
-                              {"after", toJSONMeasure(result.after)}};
+                              {"after", toJSONMeasure(result.after)},
+                              {"tried", std::move(tried)}};
       llvm::errs() << llvm::json::Value(std::move(line)) << "\n";
     }
+  }
+  if (dumpTiming) {
+    llvm::errs() << "---- after\n";
+    printTiming(*module);
   }
   if (failed(verify(*module))) {
     llvm::errs() << "rescheduled module does not verify\n";

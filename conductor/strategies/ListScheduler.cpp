@@ -2,6 +2,7 @@
 
 #include "conductor/strategies/ListScheduler.h"
 
+#include "conductor/strategies/LocalSearch.h"
 #include "conductor/strategies/SchedulingModel.h"
 
 #include <numeric>
@@ -131,7 +132,8 @@ static std::string describe(const ListScheduleOptions &o) {
 }
 
 StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
-                                        const CompileOptions &options) {
+                                        const CompileOptions &options,
+                                        const LocalSearchOptions &refine) {
   StrategyResult result;
   for (Operation &op : block)
     result.order.push_back(&op);
@@ -152,12 +154,25 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
     for (unsigned i : order)
       ops.push_back(graph.getOp(i));
     std::optional<BlockMeasure> m = evaluator.measure(ops);
+    result.tried.push_back({describe(variant), m});
     if (!m || !isFasterWithin(*m, *result.after, *result.before))
       continue;
     result.after = m;
     result.order = std::move(ops);
     result.improved = true;
     result.variant = describe(variant);
+  }
+
+  // Then measured single moves from the best order so far (the input when
+  // no variant beat it).
+  BlockMeasure current = *result.after;
+  unsigned moves = refineBySingleMoves(graph, evaluator, result.order, current,
+                                       *result.before, refine);
+  if (moves) {
+    result.after = current;
+    result.improved = true;
+    result.variant = (result.variant.empty() ? "input" : result.variant) +
+                     " + " + std::to_string(moves) + " measured moves";
   }
   return result;
 }

@@ -23,7 +23,8 @@
 //
 // `scheduleListLatencyOrder` runs the variants, measures each with
 // compile-and-measure and keeps the fastest that does not raise peak VGPRs
-// or AGPRs; when none beats the input it returns the input order.
+// or AGPRs (or the input order when none beats it), then refines that order
+// with measured single moves (LocalSearch.h) within a budget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,7 @@
 #define WAVEASM_CONDUCTOR_STRATEGIES_LISTSCHEDULER_H
 
 #include "conductor/strategies/DependenceGraph.h"
+#include "conductor/strategies/LocalSearch.h"
 #include "conductor/strategies/ScheduleEvaluator.h"
 
 #include "analysis/TargetModel.h"
@@ -64,12 +66,16 @@ struct StrategyResult {
   std::optional<BlockMeasure> before, after;
   bool improved = false;
   std::string variant; // which variant won
+  /// Every distinct order measured: variant name and its measure (nullopt
+  /// when the backend failed on it), for reports.
+  std::vector<std::pair<std::string, std::optional<BlockMeasure>>> tried;
 };
 
 /// The measured latency strategy on `block`.
 StrategyResult scheduleListLatencyOrder(mlir::Block &block,
                                         const TargetModel &target,
-                                        const CompileOptions &options = {});
+                                        const CompileOptions &options = {},
+                                        const LocalSearchOptions &refine = {});
 
 } // namespace waveasm::conductor
 

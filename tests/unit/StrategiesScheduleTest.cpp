@@ -124,11 +124,19 @@ void checkStrategyOnAllKernels(Strategy strategy, llvm::StringRef name) {
 } // namespace
 
 TEST(StrategiesSchedule, LatencyStrategyIsLegalOnEveryExample) {
-  checkStrategyOnAllKernels(scheduleListLatencyOrder, "latency");
+  checkStrategyOnAllKernels(
+      [](Block &block, const TargetModel &target, const CompileOptions &o) {
+        return scheduleListLatencyOrder(block, target, o);
+      },
+      "latency");
 }
 
 TEST(StrategiesSchedule, PressureStrategyIsLegalOnEveryExample) {
-  checkStrategyOnAllKernels(schedulePressureOrder, "pressure");
+  checkStrategyOnAllKernels(
+      [](Block &block, const TargetModel &target, const CompileOptions &o) {
+        return schedulePressureOrder(block, target, o);
+      },
+      "pressure");
 }
 
 TEST(StrategiesSchedule, EveryListVariantIsALegalOrder) {
