@@ -118,7 +118,10 @@ int main(int argc, char **argv) {
   for (ProgramOp program : module->getOps<ProgramOp>()) {
     const TargetModel &target =
         TargetModel::get(program.getTargetKind());
-    std::vector<LoopOp> loops;
+    // Innermost loops with their pre-order number among all loops (the
+    // order of the metrics' "loops" list and of the L_loop_N labels).
+    std::vector<std::pair<LoopOp, int64_t>> loops;
+    int64_t preOrder = 0;
     program.walk<WalkOrder::PreOrder>([&](LoopOp loop) {
       bool innermost = true;
       loop.getBody().walk([&](LoopOp inner) {
@@ -126,10 +129,10 @@ int main(int argc, char **argv) {
           innermost = false;
       });
       if (innermost)
-        loops.push_back(loop);
+        loops.push_back({loop, preOrder});
+      ++preOrder;
     });
-    unsigned loopNo = 0;
-    for (LoopOp loop : loops) {
+    for (auto [loop, loopNo] : loops) {
       Block &body = loop.getBody().front();
       if (forceVariant >= 0) {
         DependenceGraph graph(body);
@@ -155,7 +158,7 @@ int main(int argc, char **argv) {
         tried.push_back(llvm::json::Object{{"variant", name},
                                            {"measure", toJSONMeasure(m)}});
       llvm::json::Object line{{"program", program.getSymName()},
-                              {"loop", loopNo++},
+                              {"loop", loopNo},
                               {"ops", static_cast<int64_t>(graph.size())},
                               {"moves", static_cast<int64_t>(moves.size())},
                               {"improved", result.improved},

@@ -138,7 +138,7 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
   for (Operation &op : block)
     result.order.push_back(&op);
   DependenceGraph graph(block);
-  ScheduleEvaluator evaluator(block, options);
+  ScheduleEvaluator evaluator(block, options, /*robust=*/true);
   result.before = evaluator.measureInput();
   result.after = result.before;
   if (!result.before)

@@ -2,6 +2,7 @@
 
 #include "conductor/strategies/ScheduleEvaluator.h"
 
+#include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -11,7 +12,8 @@ using namespace mlir;
 
 namespace waveasm::conductor {
 
-ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts)
+ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
+                                     bool robust)
     : block(block), options(std::move(opts)) {
   options.emitAssembly = false;
   options.keepCompiledModule = false;
@@ -34,6 +36,19 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts)
         loopIndex = l;
       ++l;
     });
+  }
+
+  if (robust) {
+    llvm::Expected<TargetModel> model = TargetModel::getWithOverrides(
+        program.getTargetKind(), options.targetOverrides);
+    if (model) {
+      robustOptions = options;
+      robustOptions->targetOverrides.push_back(
+          "latency.vmem_load=" +
+          std::to_string(2 * model->getLatency(LatencyClass::VMEMLoad)));
+    } else {
+      llvm::consumeError(model.takeError());
+    }
   }
 
   IRMapping mapping;
@@ -66,6 +81,15 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
   m.cycles = m.program.est_cycles;
   if (loopIndex && *loopIndex < m.program.loops.size())
     m.cycles = m.program.loops[*loopIndex].est_cycles_per_iter;
+  if (robustOptions) {
+    FailureOr<CompileResult> slow = compileAndMeasure(*clone, *robustOptions);
+    if (succeeded(slow) && programIndex < slow->programs.size()) {
+      const ProgramMetrics &pm = slow->programs[programIndex].metrics;
+      m.robustCycles = pm.est_cycles;
+      if (loopIndex && *loopIndex < pm.loops.size())
+        m.robustCycles = pm.loops[*loopIndex].est_cycles_per_iter;
+    }
+  }
   return m;
 }
 
@@ -85,6 +109,9 @@ bool isFasterWithin(const BlockMeasure &a, const BlockMeasure &b,
     return false;
   if (a.cycles != b.cycles)
     return a.cycles < b.cycles;
+  if (a.robustCycles >= 0 && b.robustCycles >= 0 &&
+      a.robustCycles != b.robustCycles)
+    return a.robustCycles < b.robustCycles;
   if (a.peakVGPR != b.peakVGPR)
     return a.peakVGPR < b.peakVGPR;
   return a.program.est_cycles < b.program.est_cycles;
