@@ -82,6 +82,7 @@ struct ChatClient::Operation {
   RetryTimer *retryTimer = nullptr;
   std::string lastError;
   long lastStatus = 0;
+  bool failWhenTimerFires = false;
 
   void closeTimer() {
     if (!retryTimer)
@@ -135,12 +136,9 @@ void ChatClient::attempt(RequestId id) {
   if (!config_.apiKeyEnv.empty()) {
     const char *value = std::getenv(config_.apiKeyEnv.c_str());
     if (!value || !*value) {
-      ChatReply reply;
-      reply.attempts = op.attempts;
-      reply.error = "environment variable " + config_.apiKeyEnv +
-                    " is not set; it must hold the " +
-                    providerName(config_.provider) + " API key";
-      finish(id, std::move(reply));
+      failLater(id, "environment variable " + config_.apiKeyEnv +
+                        " is not set; it must hold the " +
+                        providerName(config_.provider) + " API key");
       return;
     }
     key = value;
@@ -260,10 +258,27 @@ void ChatClient::retryLater(RequestId id, int delayMs) {
         auto it = client->ops_.find(id);
         if (it == client->ops_.end())
           return;
-        it->second->closeTimer();
+        Operation &op = *it->second;
+        op.closeTimer();
+        if (op.failWhenTimerFires) {
+          ChatReply reply;
+          reply.attempts = op.attempts;
+          reply.error = op.lastError;
+          client->finish(id, std::move(reply));
+          return;
+        }
         client->attempt(id);
       },
       (uint64_t)std::max(delayMs, 0), 0);
+}
+
+/// Errors found before sending still reach the callback from the loop, so
+/// callers never see their callback run inside send().
+void ChatClient::failLater(RequestId id, std::string error) {
+  Operation &op = *ops_.at(id);
+  op.lastError = std::move(error);
+  op.failWhenTimerFires = true;
+  retryLater(id, 0);
 }
 
 void ChatClient::finish(RequestId id, ChatReply reply) {

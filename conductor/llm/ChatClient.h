@@ -36,12 +36,14 @@ public:
   ChatClient &operator=(const ChatClient &) = delete;
 
   /// Sends `request`; `callback` runs on the loop thread exactly once
-  /// (unless the client is destroyed or the request cancelled first).
+  /// (unless the client is destroyed or the request cancelled first), and
+  /// never before send() returns.
   RequestId send(ChatRequest request, Callback callback);
   /// Drops a request (in flight or waiting to retry) without calling back.
   void cancel(RequestId id);
 
   const LLMConfig &config() const { return config_; }
+  HttpMulti &http() const { return http_; }
   /// Tokens of every successful reply so far.
   Usage totalUsage() const { return total_; }
   size_t pending() const { return ops_.size(); }
@@ -65,6 +67,7 @@ private:
   void onResponse(RequestId id, HttpResponse response);
   void finish(RequestId id, ChatReply reply);
   void retryLater(RequestId id, int delayMs);
+  void failLater(RequestId id, std::string error);
   int backoffMs(int attempt, const HttpResponse &response);
   std::string describeHttpError(const HttpResponse &response) const;
 
