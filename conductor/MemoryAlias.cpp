@@ -1,0 +1,164 @@
+//===- MemoryAlias.cpp - lightweight alias analysis for moves -------------===//
+
+#include "conductor/MemoryAlias.h"
+
+#include "ir/Dialect.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::conductor;
+
+static unsigned collect(Operation *op, bool writes) {
+  unsigned mask = 0;
+  op->walk([&](Operation *nested) {
+    if (auto info = dyn_cast<InstInfoOpInterface>(nested))
+      mask |= writes ? info.getMemWrites() : info.getMemReads();
+  });
+  return mask;
+}
+
+unsigned conductor::memReads(Operation *op) { return collect(op, false); }
+unsigned conductor::memWrites(Operation *op) { return collect(op, true); }
+bool conductor::readsMemory(Operation *op) { return memReads(op) != 0; }
+bool conductor::writesMemory(Operation *op) { return memWrites(op) != 0; }
+
+llvm::StringRef conductor::describeSpaces(unsigned spaces) {
+  switch (spaces) {
+  case MemLDS:
+    return "LDS";
+  case MemGlobal:
+    return "global";
+  case MemScalar:
+    return "scalar";
+  default:
+    return "memory";
+  }
+}
+
+/// The constant of an immediate-typed value.
+static std::optional<int64_t> getConstant(Value value) {
+  if (auto imm = dyn_cast<ImmType>(value.getType()))
+    return imm.getValue();
+  return std::nullopt;
+}
+
+/// `value` as base + constant: looks through v_add_u32 with an immediate
+/// operand (what address arithmetic in these kernels is made of).
+static std::pair<Value, int64_t> splitConstantAdd(Value value) {
+  int64_t offset = 0;
+  for (int depth = 0; depth < 4; ++depth) {
+    auto add = value.getDefiningOp<V_ADD_U32>();
+    if (!add)
+      break;
+    Value lhs = add->getOperand(0), rhs = add->getOperand(1);
+    if (auto c = getConstant(rhs)) {
+      offset += *c;
+      value = lhs;
+    } else if (auto c = getConstant(lhs)) {
+      offset += *c;
+      value = rhs;
+    } else {
+      break;
+    }
+  }
+  return {value, offset};
+}
+
+static int64_t optionalAttr(Operation *op, llvm::StringRef name) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return 0;
+}
+
+std::optional<MemoryAccess> conductor::getMemoryAccess(Operation *op) {
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  if (!info || op->getNumRegions())
+    return std::nullopt;
+  MemoryAccess access;
+  access.spaces = info.getMemReads() | info.getMemWrites();
+  access.width = 4 * static_cast<int64_t>(info.getDataDwords());
+  if (!access.spaces)
+    return std::nullopt;
+  // Two-address LDS ops and FLAT (global or LDS by address) stay unknown.
+  if (isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(op) ||
+      access.spaces == (MemGlobal | MemLDS))
+    return access;
+
+  if (access.spaces == MemLDS) {
+    // LDS read: (vaddr); LDS write: (data, vaddr); `offset` attribute.
+    Value vaddr = op->getOperand(op->getNumOperands() - 1);
+    auto [base, add] = splitConstantAdd(vaddr);
+    access.base = base;
+    access.offset = add + optionalAttr(op, "offset");
+    return access;
+  }
+  if (info.getExecUnit() == ExecUnit::VMEM && op->hasAttr("instOffset")) {
+    // Loads: (saddr, voffset, soffset); stores/atomics: (data, saddr,
+    // voffset) with soffset 0.
+    bool isLoad = op->getNumOperands() == 3 && op->getNumResults() > 0;
+    unsigned first = isLoad ? 0 : op->getNumOperands() - 2;
+    access.srd = op->getOperand(first);
+    Value voffset = op->getOperand(first + 1);
+    int64_t offset = optionalAttr(op, "instOffset");
+    if (auto c = getConstant(voffset))
+      offset += *c;
+    else
+      access.base = voffset;
+    if (isLoad) {
+      Value soffset = op->getOperand(2);
+      if (auto c = getConstant(soffset))
+        offset += *c;
+      else
+        access.soffset = soffset;
+    }
+    access.offset = offset;
+    return access;
+  }
+  return access; // scalar loads, direct-to-LDS loads: unknown
+}
+
+static AliasResult aliasSingle(Operation *a, Operation *b) {
+  std::optional<MemoryAccess> x = getMemoryAccess(a);
+  std::optional<MemoryAccess> y = getMemoryAccess(b);
+  if (!x || !y)
+    return AliasResult::MayAlias;
+  // FLAT may address both global memory and LDS.
+  auto widen = [](unsigned s) { return s & MemGlobal ? s | MemScalar : s; };
+  if (!(widen(x->spaces) & widen(y->spaces)))
+    return AliasResult::NoAlias;
+  if (x->spaces != y->spaces || !x->offset || !y->offset || !x->width ||
+      !y->width)
+    return AliasResult::MayAlias;
+  // Same base values (null matches null: a constant address).
+  if (x->srd != y->srd || x->base != y->base || x->soffset != y->soffset)
+    return AliasResult::MayAlias;
+  int64_t xBegin = *x->offset, xEnd = xBegin + x->width;
+  int64_t yBegin = *y->offset, yEnd = yBegin + y->width;
+  if (xEnd <= yBegin || yEnd <= xBegin)
+    return AliasResult::NoAlias;
+  if (xBegin == yBegin && xEnd == yEnd)
+    return AliasResult::MustAlias;
+  return AliasResult::MayAlias;
+}
+
+AliasResult conductor::alias(Operation *a, Operation *b) {
+  if (!a->getNumRegions() && !b->getNumRegions())
+    return aliasSingle(a, b);
+  // Ops with regions: the strongest answer over the nested memory ops.
+  AliasResult result = AliasResult::NoAlias;
+  a->walk([&](Operation *x) {
+    if (!memReads(x) && !memWrites(x))
+      return;
+    if (x->getNumRegions())
+      return;
+    b->walk([&](Operation *y) {
+      if (y->getNumRegions() || (!memReads(y) && !memWrites(y)))
+        return;
+      AliasResult r = aliasSingle(x, y);
+      if (r == AliasResult::MustAlias ||
+          (r == AliasResult::MayAlias && result == AliasResult::NoAlias))
+        result = r;
+    });
+  });
+  return result;
+}

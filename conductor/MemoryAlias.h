@@ -1,0 +1,60 @@
+//===- MemoryAlias.h - lightweight alias analysis for moves -----*- C++ -*-===//
+//
+// Enough to keep the Conductor's hazard warnings honest: two memory ops
+// provably touch disjoint bytes when they address the same space through
+// the same base (buffer: same SRD, voffset and soffset values; LDS: same
+// address value, or the same value plus a constant added by v_add_u32) at
+// constant offsets whose [offset, offset + width) ranges do not overlap.
+// The reasoning is per lane (per work item), as a compiler's alias analysis
+// is: a lane's read and another lane's write of the same bytes within one
+// wave are not ordered by program order anyway.
+//
+// Reads/writes come from InstInfoOpInterface (memory spaces), never from op
+// names; ops with regions read/write what their nested ops do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_CONDUCTOR_MEMORYALIAS_H
+#define WAVEASM_CONDUCTOR_MEMORYALIAS_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+
+#include <optional>
+
+namespace waveasm {
+namespace conductor {
+
+enum class AliasResult { NoAlias, MayAlias, MustAlias };
+
+/// MemSpace masks (ir/InstInfo.h) the op (or its nested ops) reads/writes.
+unsigned memReads(mlir::Operation *op);
+unsigned memWrites(mlir::Operation *op);
+bool readsMemory(mlir::Operation *op);
+bool writesMemory(mlir::Operation *op);
+
+/// Where one memory op accesses: a base value, a constant byte offset and
+/// the byte width per lane (nullopt: unknown).
+struct MemoryAccess {
+  unsigned spaces = 0;                   // MemSpace mask touched
+  mlir::Value srd;                       // buffer: SRD operand
+  mlir::Value base;                      // voffset / LDS address (adjusted)
+  mlir::Value soffset;                   // buffer: soffset operand
+  std::optional<int64_t> offset;         // constant bytes added to base
+  int64_t width = 0;                     // bytes per lane
+};
+/// The access of a single memory op; nullopt for ops with regions or
+/// unanalysable ones.
+std::optional<MemoryAccess> getMemoryAccess(mlir::Operation *op);
+
+/// Whether two memory ops may touch the same bytes (of a space one of them
+/// writes or reads). Ops with regions compare every nested pair.
+AliasResult alias(mlir::Operation *a, mlir::Operation *b);
+
+/// "LDS", "global", "scalar", or "memory" for a mix.
+llvm::StringRef describeSpaces(unsigned spaces);
+
+} // namespace conductor
+} // namespace waveasm
+
+#endif // WAVEASM_CONDUCTOR_MEMORYALIAS_H

@@ -1,0 +1,431 @@
+//===- Session.cpp - one agent's iterative scheduling loop ----------------===//
+
+#include "conductor/Session.h"
+
+#include "pipeline/CompileAndMeasure.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::conductor;
+
+static constexpr llvm::StringLiteral kDefaultGoal =
+    "Minimize register pressure and hide memory latency.";
+
+//===----------------------------------------------------------------------===//
+// RoundReport
+//===----------------------------------------------------------------------===//
+
+static std::string joinApplied(llvm::ArrayRef<std::string> applied) {
+  return applied.empty() ? "(none)" : llvm::join(applied, ", ");
+}
+
+std::string RoundReport::text() const {
+  std::string out;
+  if (failed) {
+    out = "Applied successfully: " + joinApplied(applied) + "\nFailed: " +
+          *failed + " \u2014 " + failureReason + "\nAll moves reverted.";
+  } else if (reverted) {
+    out = "Applied successfully: " + joinApplied(applied) + "\nReverted: " +
+          failureReason + "\nAll moves reverted.";
+  } else if (applied.empty() && !done) {
+    out = "No move commands found.";
+  }
+  if (!ignoredLines.empty()) {
+    if (!out.empty())
+      out += "\n";
+    out += "Ignored lines (not a command):";
+    for (const std::string &line : llvm::ArrayRef(ignoredLines).take_front(5))
+      out += "\n  " + line;
+    if (ignoredLines.size() > 5)
+      out += "\n  ... (" + std::to_string(ignoredLines.size() - 5) + " more)";
+  }
+  return out;
+}
+
+std::string RoundReport::summary() const {
+  std::string out = "round " + std::to_string(round) + ": " +
+                    std::to_string(applied.size()) + " move" +
+                    (applied.size() == 1 ? "" : "s");
+  if (failed)
+    out += ", failed at '" + *failed + "': " + failureReason + ", reverted";
+  else if (reverted)
+    out += ", reverted (" + failureReason + ")";
+  else if (improved)
+    out += ", kept";
+  if (!warnings.empty())
+    out += ", " + std::to_string(warnings.size()) + " warning" +
+           (warnings.size() == 1 ? "" : "s");
+  if (!ignoredLines.empty())
+    out += ", " + std::to_string(ignoredLines.size()) + " ignored line" +
+           (ignoredLines.size() == 1 ? "" : "s");
+  if (done)
+    out += ", done";
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+static Attribute getTargetKindAttr(MLIRContext *ctx, TargetKind kind) {
+  switch (kind) {
+  case TargetKind::gfx942:
+    return GFX942Attr::get(ctx);
+  case TargetKind::gfx950:
+    return GFX950Attr::get(ctx);
+  case TargetKind::gfx1250:
+    return GFX1250Attr::get(ctx);
+  }
+  return GFX942Attr::get(ctx);
+}
+
+Session::~Session() = default;
+
+FailureOr<std::unique_ptr<Session>>
+Session::create(ModuleOp input, Operation *regionOwnerOrNull,
+                SessionOptions options, std::string *error) {
+  auto fail = [&](const llvm::Twine &message) {
+    if (error)
+      *error = message.str();
+    return failure();
+  };
+  std::unique_ptr<Session> session(new Session());
+  Session &s = *session;
+  if (options.maxRounds < 0)
+    return fail("the round budget must not be negative");
+  for (const std::string &name : options.metricKeyOrder) {
+    std::optional<MetricKey> key = parseMetricKey(name);
+    if (!key)
+      return fail("unknown metric key '" + name + "'");
+    s.keys.push_back(*key);
+  }
+  if (s.keys.empty())
+    s.keys.assign(getDefaultMetricOrder().begin(),
+                  getDefaultMetricOrder().end());
+
+  IRMapping mapping;
+  s.module = cast<ModuleOp>(input->clone(mapping));
+  Block *block = nullptr;
+  if (regionOwnerOrNull) {
+    Operation *owner = mapping.lookupOrNull(regionOwnerOrNull);
+    if (!owner)
+      return fail("the region owner is not an op of the input module");
+    block = getScheduledBlock(owner);
+    if (!block)
+      return fail("cannot schedule the region of '" +
+                  owner->getName().getStringRef() +
+                  "': choose a waveasm.loop or a waveasm.program");
+  } else {
+    auto programs = s.module->getOps<ProgramOp>();
+    if (programs.empty())
+      return fail("the module has no waveasm.program");
+    block = findDefaultBlock(*programs.begin());
+  }
+  ProgramOp program = isa<ProgramOp>(block->getParentOp())
+                          ? cast<ProgramOp>(block->getParentOp())
+                          : block->getParentOp()->getParentOfType<ProgramOp>();
+  if (!options.targetOverride.empty()) {
+    std::optional<TargetKind> kind = parseTargetKind(options.targetOverride);
+    if (!kind)
+      return fail("unknown target '" + options.targetOverride + "' (known: " +
+                  listTargetKinds() + ")");
+    MLIRContext *ctx = program.getContext();
+    for (ProgramOp each : s.module->getOps<ProgramOp>())
+      each.setTargetAttr(TargetAttr::get(
+          ctx, cast<TargetAttrInterface>(getTargetKindAttr(ctx, *kind)),
+          each.getTarget().getCodeObjectVersion()));
+  }
+  llvm::Expected<TargetModel> target = TargetModel::getWithOverrides(
+      program.getTargetKind(), options.targetModelOverrides);
+  if (!target)
+    return fail(llvm::toString(target.takeError()));
+  s.target = *target;
+  if (options.goal.empty())
+    options.goal = kDefaultGoal.str();
+  s.options = std::move(options);
+
+  // Tag index -> input op, through the clone mapping.
+  llvm::DenseMap<Operation *, Operation *> inputOf;
+  for (auto [from, to] : mapping.getOperationMap())
+    inputOf[to] = from;
+  s.tagged = tagBlock(*block);
+  for (Operation *op : s.tagged.ops)
+    s.inputOps.push_back(inputOf.lookup(op));
+
+  s.header = formatTargetHeader(program, s.target);
+  s.initialText = s.header + printTaggedRegion(s.tagged);
+
+  std::string compileError;
+  if (!s.measure(s.baseline, compileError)) {
+    s.baselineFailure = compileError;
+    s.bestCompiled = false;
+  }
+  s.best = s.baseline;
+  return session;
+}
+
+ProgramOp Session::program() const {
+  Operation *owner = tagged.block->getParentOp();
+  if (auto program = dyn_cast<ProgramOp>(owner))
+    return program;
+  return owner->getParentOfType<ProgramOp>();
+}
+
+//===----------------------------------------------------------------------===//
+// Measuring
+//===----------------------------------------------------------------------===//
+
+bool Session::measure(ProgramMetrics &out, std::string &error) const {
+  CompileOptions compile;
+  compile.emitAssembly = false;
+  compile.targetOverrides = options.targetModelOverrides;
+  MLIRContext *ctx = module.get().getContext();
+  std::thread::id self = std::this_thread::get_id();
+  FailureOr<CompileResult> result = failure();
+  {
+    // Capture this thread's diagnostics only: the context may be shared
+    // with a server whose other threads report their own.
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      if (std::this_thread::get_id() != self)
+        return failure();
+      if (diag.getSeverity() == DiagnosticSeverity::Error && error.empty())
+        error = diag.str();
+      return success();
+    });
+    result = compileAndMeasure(module.get(), compile);
+  }
+  if (failed(result)) {
+    if (error.empty())
+      error = "the backend pipeline failed";
+    return false;
+  }
+  unsigned index = 0;
+  for (ProgramOp each : module.get().getOps<ProgramOp>()) {
+    if (each == program())
+      break;
+    ++index;
+  }
+  if (index >= result->programs.size()) {
+    error = "the scheduled program was not measured";
+    return false;
+  }
+  out = result->programs[index].metrics;
+  return true;
+}
+
+bool Session::isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const {
+  return waveasm::isBetter(a, b, keys);
+}
+
+/// "peak_vgpr 96 -> 100" at the first key where `now` and `before` differ.
+static std::string describeDifference(const ProgramMetrics &now,
+                                      const ProgramMetrics &before,
+                                      llvm::ArrayRef<MetricKey> keys) {
+  for (MetricKey key : keys) {
+    int64_t a = getMetric(before, key), b = getMetric(now, key);
+    if (a != b)
+      return (stringifyMetricKey(key) + " " + llvm::Twine(a) + " -> " +
+              llvm::Twine(b))
+          .str();
+  }
+  return "";
+}
+
+std::string Session::metricsText() const {
+  if (!bestCompiled)
+    return "compile failed: " + baselineFailure + "\n";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "peak_vgpr: " << best.peak_vgpr << "\n"
+     << "peak_sgpr: " << best.peak_sgpr << "\n"
+     << "peak_agpr: " << best.peak_agpr << "\n"
+     << "nops_inserted: " << best.nops_inserted << "\n"
+     << "waitcnts_inserted: " << best.waitcnts_inserted << "\n"
+     << "total_instructions: " << best.total_instructions << "\n"
+     << "est_cycles: " << best.est_cycles << "\n"
+     << "occupancy: " << best.occupancy << "\n";
+  // The scheduled loop's steady state (loops are numbered in pre-order).
+  if (auto loop = dyn_cast<LoopOp>(tagged.block->getParentOp())) {
+    unsigned index = 0, found = ~0u;
+    program().walk<WalkOrder::PreOrder>([&](LoopOp each) {
+      if (each == loop)
+        found = index;
+      ++index;
+    });
+    if (found < best.loops.size()) {
+      const LoopMetrics &m = best.loops[found];
+      os << "est_cycles_per_iter: " << m.est_cycles_per_iter << "\n"
+         << "lower_bound_cycles: " << m.lower_bound_cycles << " ("
+         << m.busiest_unit << ")\n"
+         << "critical_path: " << m.critical_path << "\n";
+    }
+  }
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Rounds
+//===----------------------------------------------------------------------===//
+
+std::string Session::prompt() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "=== WaveASM Scheduling Round " << round + 1 << " ===\n"
+     << header << "\n--- IR (" << describeRegion(tagged) << ") ---\n"
+     << printTaggedRegion(tagged) << "\n--- Metrics ("
+     << (acceptedMoves.empty() ? "baseline" : "best schedule so far")
+     << ") ---\n"
+     << metricsText() << "\n--- Warnings from previous round ---\n";
+  const RoundReport *last = reports.empty() ? nullptr : &reports.back();
+  if (!last || last->warnings.empty())
+    os << "(none)\n";
+  else
+    for (const std::string &warning : last->warnings)
+      os << warning << "\n";
+  os << "\n--- Error from previous round ---\n";
+  std::string error = last ? last->text() : "";
+  os << (error.empty() ? "(none)" : error) << "\n";
+  if (!profiling.empty())
+    os << "\n" << profiling;
+  os << "\nGOAL: " << options.goal
+     << "\nRespond with move commands, one per line.\n";
+  return text;
+}
+
+bool Session::finished() const {
+  return doneReceived || round >= options.maxRounds;
+}
+
+RoundReport Session::applyReply(llvm::StringRef reply) {
+  ParsedReply parsed = parseReply(reply);
+  return runRound(parsed.commands, parsed.done, std::move(parsed.ignoredLines));
+}
+
+RoundReport Session::applyCommands(llvm::ArrayRef<MoveCommand> commands) {
+  return runRound(commands, false, {});
+}
+
+RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
+                              std::vector<std::string> ignored) {
+  RoundReport report;
+  if (finished()) {
+    report.round = round;
+    report.done = doneReceived;
+    report.failureReason = "the session is finished";
+    return report;
+  }
+  report.round = ++round;
+  report.ignoredLines = std::move(ignored);
+  Block &block = *tagged.block;
+  std::vector<Operation *> snapshot = snapshotOrder(block);
+  std::vector<MoveWarning> warnings;
+  for (const MoveCommand &command : commands) {
+    if (command.kind == MoveCommand::Done) {
+      done = true;
+      break;
+    }
+    std::optional<MoveFailure> failure = applyMove(tagged, command, warnings);
+    if (failure) {
+      // Revert first: value names are those of the prompt's IR.
+      restoreOrder(block, snapshot);
+      report.failed = command.text();
+      report.failureReason = failure->describe(
+          failure->kind == MoveFailure::Dominance
+              ? printValueName(failure->value)
+              : "");
+      report.reverted = true;
+      break;
+    }
+    report.applied.push_back(command.text());
+  }
+
+  if (!report.failed) {
+    for (const MoveWarning &warning : warnings)
+      report.warnings.push_back(warning.text());
+  }
+  if (!report.failed && !report.applied.empty()) {
+    std::vector<MoveCommand> anchoring;
+    anchorPseudoOps(block, &anchoring);
+    ProgramMetrics metrics;
+    std::string error;
+    if (!measure(metrics, error)) {
+      restoreOrder(block, snapshot);
+      report.reverted = true;
+      report.failureReason = "the schedule does not compile: " + error;
+    } else {
+      report.metrics = metrics;
+      if (!bestCompiled || isBetter(metrics, best)) {
+        best = metrics;
+        bestCompiled = true;
+        report.improved = true;
+        acceptedMoves.insert(acceptedMoves.end(), report.applied.begin(),
+                             report.applied.end());
+        for (const MoveCommand &command : anchoring)
+          acceptedMoves.push_back(command.text());
+      } else {
+        restoreOrder(block, snapshot);
+        report.reverted = true;
+        std::string diff = describeDifference(metrics, best, keys);
+        report.failureReason =
+            diff.empty() ? "no improvement (metrics unchanged)"
+                         : "round regressed metrics (" + diff + ")";
+      }
+    }
+  }
+  if (done) {
+    doneReceived = true;
+    report.done = true;
+  }
+  reports.push_back(report);
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Orders and forks
+//===----------------------------------------------------------------------===//
+
+std::vector<unsigned> Session::currentOrder() const {
+  llvm::DenseMap<Operation *, unsigned> index;
+  for (auto [i, op] : llvm::enumerate(tagged.ops))
+    index[op] = i;
+  std::vector<unsigned> order;
+  for (Operation &op : *tagged.block)
+    order.push_back(index.lookup(&op));
+  return order;
+}
+
+Operation *Session::inputOp(unsigned tagIndex) const {
+  return tagIndex < inputOps.size() ? inputOps[tagIndex] : nullptr;
+}
+
+std::unique_ptr<Session> Session::fork() const {
+  std::unique_ptr<Session> copy(new Session());
+  IRMapping mapping;
+  copy->module = cast<ModuleOp>(module.get().getOperation()->clone(mapping));
+  copy->tagged.block = mapping.lookup(tagged.block);
+  for (Operation *op : tagged.ops)
+    copy->tagged.ops.push_back(mapping.lookup(op));
+  copy->options = options;
+  copy->inputOps = inputOps;
+  copy->target = target;
+  copy->keys = keys;
+  copy->baseline = baseline;
+  copy->best = best;
+  copy->baselineFailure = baselineFailure;
+  copy->bestCompiled = bestCompiled;
+  copy->acceptedMoves = acceptedMoves;
+  copy->reports = reports;
+  copy->round = round;
+  copy->doneReceived = doneReceived;
+  copy->profiling = profiling;
+  copy->initialText = initialText;
+  copy->header = header;
+  return copy;
+}

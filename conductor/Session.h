@@ -1,0 +1,174 @@
+//===- Session.h - one agent's iterative scheduling loop --------*- C++ -*-===//
+//
+// The design's "Iterative Loop Detail" for one agent: a Session owns a clone
+// of the input module, tags one block, measures the baseline with
+// compileAndMeasure (on a clone of the clone, assembly off), and then takes
+// one round at a time: a reply (or commands from a built-in strategy),
+// validated and applied move by move, pseudo ops anchored, compiled and
+// measured; the round is kept if the metrics are lexicographically better
+// (configurable key order) and reverted otherwise. The first invalid move
+// aborts the round and reverts all of its moves. Between rounds the block
+// is always in its best order, so the best schedule is the working IR.
+//
+// Driven synchronously: each call does the whole round on the caller's
+// thread (a few hundred microseconds for a 300-op loop, see
+// bench/ConductorRoundBench.cpp); an LLM driver awaits replies elsewhere and
+// calls applyReply when one arrives.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_CONDUCTOR_SESSION_H
+#define WAVEASM_CONDUCTOR_SESSION_H
+
+#include "analysis/Metrics.h"
+#include "analysis/TargetModel.h"
+#include "conductor/Commands.h"
+#include "conductor/Moves.h"
+#include "conductor/Tags.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace waveasm {
+namespace conductor {
+
+struct SessionOptions {
+  /// Target kind name ("gfx950") replacing the program's target; empty:
+  /// the program's own.
+  std::string targetOverride;
+  /// TargetModel overrides ("latency.vmem_load=120").
+  std::vector<std::string> targetModelOverrides;
+  /// is_better order (Metrics.h key names); empty: the default order
+  /// peak_vgpr, waitcnts_inserted, nops_inserted, total_instructions.
+  std::vector<std::string> metricKeyOrder;
+  int maxRounds = 10;
+  /// The prompt's GOAL line; empty: the design's default.
+  std::string goal;
+};
+
+struct RoundReport {
+  int round = 0;
+  std::vector<std::string> applied; // command texts applied (before revert)
+  std::optional<std::string> failed; // the invalid command
+  std::string failureReason;        // why it failed, or why the round was
+                                    // reverted (regression, compile error)
+  std::vector<std::string> warnings; // MoveWarning::text()
+  std::vector<std::string> ignoredLines; // reply lines that were no command
+  bool improved = false;
+  bool reverted = false;
+  bool done = false;
+  /// Metrics of this round's schedule when it compiled.
+  std::optional<ProgramMetrics> metrics;
+
+  /// The design's error report ("Applied successfully: ...\nFailed: ...
+  /// \nAll moves reverted."), empty when the round was kept.
+  std::string text() const;
+  /// One log line: "round 2: 3 moves, kept (peak_vgpr 96 -> 92)".
+  std::string summary() const;
+};
+
+/// A source of replies or commands for the next round (an LLM client, a
+/// built-in strategy, a scripted list in tests). The CLI and the server take
+/// any of them.
+class MoveSource {
+public:
+  virtual ~MoveSource() = default;
+  /// Short name for logs ("list-latency", "openai:gpt-4o", "script").
+  virtual std::string name() const = 0;
+  /// The reply to `prompt` for `session`'s current state; nullopt when the
+  /// source has nothing more to say (the loop stops).
+  virtual std::optional<std::string> nextReply(const class Session &session,
+                                               llvm::StringRef prompt) = 0;
+};
+
+class Session {
+public:
+  /// Clones `input` (never mutated) and tags the block of `regionOwnerOrNull`
+  /// (a loop or a program of `input`) or the default block of the first
+  /// program. Fails with a message in `error` on a bad option or region.
+  static mlir::FailureOr<std::unique_ptr<Session>>
+  create(mlir::ModuleOp input, mlir::Operation *regionOwnerOrNull,
+         SessionOptions options, std::string *error = nullptr);
+  ~Session();
+
+  /// The design's "LLM Input" for the next round.
+  std::string prompt() const;
+  /// Parse, validate, apply, anchor, measure, keep or revert.
+  RoundReport applyReply(llvm::StringRef reply);
+  /// The same for commands from a built-in strategy or tool calls.
+  RoundReport applyCommands(llvm::ArrayRef<MoveCommand> commands);
+  /// `done` was received or the round budget is used up.
+  bool finished() const;
+  int roundsUsed() const { return round; }
+  int maxRounds() const { return options.maxRounds; }
+
+  const ProgramMetrics &baselineMetrics() const { return baseline; }
+  const ProgramMetrics &bestMetrics() const { return best; }
+  /// Empty when the input compiled; else the pipeline's first diagnostic
+  /// (every schedule that compiles is then better).
+  const std::string &baselineError() const { return baselineFailure; }
+  bool bestCompiles() const { return bestCompiled; }
+  /// The accepted move texts, in order (replayable with applyCommands).
+  std::vector<std::string> bestMoves() const { return acceptedMoves; }
+  /// The metrics of the current best as "key: value" lines.
+  std::string metricsText() const;
+  /// The best schedule so far (the working module, tagged).
+  mlir::ModuleOp bestModule() const { return module.get(); }
+  /// The program holding the scheduled block.
+  ProgramOp program() const;
+  const TaggedRegion &region() const { return tagged; }
+  /// The current block order as tag indices (ops[i] of the region).
+  std::vector<unsigned> currentOrder() const;
+  /// The op of the *input* module that tag index `i` was cloned from.
+  mlir::Operation *inputOp(unsigned tagIndex) const;
+  const std::vector<RoundReport> &history() const { return reports; }
+  const TargetModel &targetModel() const { return target; }
+  llvm::ArrayRef<MetricKey> keyOrder() const { return keys; }
+  /// compareMetrics(a, b) with this session's key order.
+  bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const;
+
+  /// Optional "--- Profiling ---" section text for the prompt (empty: none).
+  void setProfilingSection(std::string text) { profiling = std::move(text); }
+  /// The tagged IR text the cache key is computed from (header + region
+  /// before any move of this session).
+  const std::string &initialTaggedText() const { return initialText; }
+
+  /// Deep copy (module, tags, metrics, history) for beam search.
+  std::unique_ptr<Session> fork() const;
+
+private:
+  Session() = default;
+  /// Compile and measure the working module; false with `error` set when the
+  /// pipeline fails.
+  bool measure(ProgramMetrics &out, std::string &error) const;
+  RoundReport runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
+                       std::vector<std::string> ignored);
+
+  SessionOptions options;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  TaggedRegion tagged;
+  std::vector<mlir::Operation *> inputOps; // by tag index
+  TargetModel target;
+  std::vector<MetricKey> keys;
+  ProgramMetrics baseline, best;
+  std::string baselineFailure;
+  bool bestCompiled = true;
+  std::vector<std::string> acceptedMoves;
+  std::vector<RoundReport> reports;
+  int round = 0;
+  bool doneReceived = false;
+  std::string profiling;
+  std::string initialText;
+  std::string header;
+};
+
+} // namespace conductor
+} // namespace waveasm
+
+#endif // WAVEASM_CONDUCTOR_SESSION_H
