@@ -9,6 +9,7 @@
 #include "FakeLLMServer.h"
 #include "TestUtils.h"
 
+#include "conductor/LLMMoveSource.h"
 #include "conductor/Search.h"
 
 #include <gtest/gtest.h>
@@ -291,5 +292,31 @@ TEST_P(LLMSearchToolTest, ToolCallingRoundTrip) {
 INSTANTIATE_TEST_SUITE_P(Providers, LLMSearchToolTest,
                          ::testing::Values(Provider::OpenAI,
                                            Provider::Anthropic));
+
+} // namespace
+
+namespace {
+
+TEST_F(LLMSearchTest, BlockingMoveSourceForSynchronousCallers) {
+  FakeLLMServer server(
+      json{{"replies", {{{"text", "move I1 before I0"}}, {{"status", 404}}}}});
+  ASSERT_TRUE(server.ok());
+  LLMConfig c;
+  c.baseUrl = server.baseUrl("/v1");
+  c.model = "m";
+  c.apiKeyEnv = kKeyEnv;
+  LLMMoveSource source(c);
+  EXPECT_EQ(source.name(), "openai:m");
+  auto s = session(3);
+  ASSERT_TRUE(s);
+  std::optional<std::string> reply = source.nextReply(*s, s->prompt());
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(*reply, "move I1 before I0");
+  RoundReport report = s->applyReply(*reply);
+  EXPECT_EQ(report.applied, std::vector<std::string>{"move I1 before I0"});
+  EXPECT_FALSE(source.nextReply(*s, s->prompt()));
+  EXPECT_NE(source.lastError().find("HTTP 404"), std::string::npos);
+  EXPECT_EQ(source.usage().inputTokens, 10);
+}
 
 } // namespace
