@@ -10,6 +10,7 @@
 #ifndef WAVEASM_CONDUCTOR_LLMMOVESOURCE_H
 #define WAVEASM_CONDUCTOR_LLMMOVESOURCE_H
 
+#include "conductor/MoveSource.h"
 #include "conductor/Session.h"
 #include "conductor/llm/ChatClient.h"
 

@@ -73,20 +73,6 @@ struct RoundReport {
   std::string summary() const;
 };
 
-/// A source of replies or commands for the next round (an LLM client, a
-/// built-in strategy, a scripted list in tests). The CLI and the server take
-/// any of them.
-class MoveSource {
-public:
-  virtual ~MoveSource() = default;
-  /// Short name for logs ("list-latency", "openai:gpt-4o", "script").
-  virtual std::string name() const = 0;
-  /// The reply to `prompt` for `session`'s current state; nullopt when the
-  /// source has nothing more to say (the loop stops).
-  virtual std::optional<std::string> nextReply(const class Session &session,
-                                               llvm::StringRef prompt) = 0;
-};
-
 class Session {
 public:
   /// Clones `input` (never mutated) and tags the block of `regionOwnerOrNull`

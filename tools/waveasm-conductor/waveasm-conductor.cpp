@@ -1,0 +1,389 @@
+//===- waveasm-conductor.cpp - schedule a WaveASM loop from the shell -----===//
+//
+// waveasm-conductor FILE [--llm openai|anthropic|none] [--rounds N] ...
+//
+// Runs the Conductor on the default region of FILE's first program (the
+// innermost loop body, else the program body): baseline metrics, rounds of
+// moves from the chosen source (built-in strategies for `--llm none`, a
+// script with `--replies`), then writes FILE's text with that block's ops
+// reordered (each op's source lines moved verbatim, comments kept) to -o
+// (default stdout). The input file is never modified.
+//
+// Exit status: 0 when a schedule no worse than the input was written; 1 when
+// no schedule that compiles exists (the input does not compile and nothing
+// fixed it) or the result failed its re-check; 2 for usage, I/O and parse
+// errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conductor/Cache.h"
+#include "conductor/LLMMoveSource.h"
+#include "conductor/Search.h"
+#include "conductor/MoveSource.h"
+#include "conductor/Session.h"
+#include "conductor/TextEdit.h"
+#include "ir/Dialect.h"
+#include "pipeline/CompileAndMeasure.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::conductor;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("FILE"),
+                                      cl::Required);
+static cl::opt<std::string> outputPath("o", cl::desc("output file ('-': stdout)"),
+                                       cl::value_desc("OUT"), cl::init("-"));
+static cl::opt<std::string>
+    llmProvider("llm", cl::desc("reply source: openai, anthropic or none "
+                                "(built-in strategies)"),
+                cl::init("none"));
+static cl::opt<std::string> baseUrl("base-url",
+                                    cl::desc("LLM API base URL"));
+static cl::opt<std::string> modelName("model", cl::desc("LLM model name"));
+static cl::opt<std::string>
+    apiKeyEnv("api-key-env",
+              cl::desc("environment variable holding the API key"),
+              cl::init("WAVEASM_LLM_API_KEY"));
+static cl::opt<int> rounds("rounds", cl::desc("round budget"), cl::init(10));
+static cl::opt<int> agents("agents", cl::desc("parallel agents (LLM search)"),
+                           cl::init(1));
+static cl::opt<int> checkpoint("checkpoint",
+                               cl::desc("rounds between checkpoints"),
+                               cl::init(2));
+static cl::opt<int> topK("top-k", cl::desc("agents kept at a checkpoint"),
+                         cl::init(2));
+static cl::opt<bool> noCache("no-cache",
+                             cl::desc("neither read nor write the cache"));
+static cl::opt<std::string> repliesPath(
+    "replies",
+    cl::desc("take replies from FILE (separated by lines '---') instead of "
+             "--llm: replays a transcript, used by the tests"),
+    cl::value_desc("FILE"));
+static cl::opt<std::string>
+    metricOrder("metric-order",
+                cl::desc("is_better key order, comma separated (default "
+                         "peak_vgpr,waitcnts_inserted,nops_inserted,"
+                         "total_instructions)"));
+static cl::opt<std::string> targetName("target",
+                                       cl::desc("override the target"));
+static cl::opt<bool> showPrompt("print-prompt",
+                                cl::desc("print the first prompt to the log"));
+
+namespace {
+
+llvm::raw_ostream *logStream = &llvm::errs();
+llvm::raw_ostream &log() { return *logStream; }
+
+int usageError(const llvm::Twine &message) {
+  llvm::errs() << "waveasm-conductor: error: " << message << "\n";
+  return 2;
+}
+
+/// The before/after table of the metrics the Conductor compares by.
+void printTable(const Session &session) {
+  const ProgramMetrics &a = session.baselineMetrics(), &b = session.bestMetrics();
+  struct Row {
+    const char *name;
+    int64_t before, after;
+  };
+  std::vector<Row> rows = {
+      {"peak_vgpr", a.peak_vgpr, b.peak_vgpr},
+      {"peak_sgpr", a.peak_sgpr, b.peak_sgpr},
+      {"peak_agpr", a.peak_agpr, b.peak_agpr},
+      {"nops_inserted", a.nops_inserted, b.nops_inserted},
+      {"waitcnts_inserted", a.waitcnts_inserted, b.waitcnts_inserted},
+      {"total_instructions", a.total_instructions, b.total_instructions},
+      {"est_cycles", a.est_cycles, b.est_cycles},
+      {"occupancy", a.occupancy, b.occupancy}};
+  for (size_t i = 0; i < a.loops.size() && i < b.loops.size(); ++i) {
+    static std::vector<std::string> names;
+    names.push_back("loop" + std::to_string(i) + ".est_cycles_per_iter");
+    rows.push_back({names.back().c_str(), a.loops[i].est_cycles_per_iter,
+                    b.loops[i].est_cycles_per_iter});
+  }
+  log() << llvm::format("%-30s %10s %10s\n", "metric", "before", "after");
+  for (const Row &row : rows)
+    log() << llvm::format("%-30s %10lld %10lld%s\n", row.name,
+                          (long long)row.before, (long long)row.after,
+                          row.before == row.after ? "" : "  *");
+}
+
+void logRound(const RoundReport &report, llvm::StringRef source) {
+  log() << report.summary() << " [" << source << "]\n";
+  for (const std::string &warning : report.warnings)
+    log() << "  " << warning << "\n";
+  for (const std::string &line : report.ignoredLines)
+    log() << "  ignored: " << line << "\n";
+}
+
+/// Replays a cache entry; false when the entry does not parse as commands.
+bool replay(Session &session, const CacheEntry &entry) {
+  std::vector<MoveCommand> commands;
+  for (const std::string &move : entry.moves) {
+    std::optional<MoveCommand> command = parseCommand(move);
+    if (!command || command->kind == MoveCommand::Done)
+      return false;
+    commands.push_back(*command);
+  }
+  if (commands.empty())
+    return true;
+  logRound(session.applyCommands(commands), "cache");
+  return true;
+}
+
+/// --llm openai|anthropic: one agent (LLMMoveSource) or, with --agents > 1,
+/// the parallel search; the best schedule ends up in `session`. Returns the
+/// exit status when the LLM failed before any round (1), else 0.
+int runLLM(Session &session, const llm::LLMConfig &config) {
+  std::vector<std::string> errors;
+  int roundsDone = 0;
+  if (agents == 1) {
+    LLMMoveSource source(config);
+    runSession(session, source, [&](const RoundReport &report) {
+      ++roundsDone;
+      logRound(report, source.name());
+    });
+    if (!source.lastError().empty())
+      errors.push_back(source.lastError());
+    log() << "tokens: " << source.usage().inputTokens << " in, "
+          << source.usage().outputTokens << " out\n";
+  } else {
+    SearchOptions options;
+    options.agents = agents;
+    options.checkpointRounds = checkpoint;
+    options.topK = topK;
+    std::optional<RoundReport> replayed;
+    SearchResult result = searchAndReplay(
+        session, config, options,
+        [&](const SearchEvent &event) { log() << event.message << "\n"; },
+        &replayed);
+    roundsDone = result.rounds;
+    errors = result.errors;
+    if (replayed)
+      logRound(*replayed, "search best");
+    log() << "search: " << result.checkpoints << " checkpoints, "
+          << result.rounds << " rounds, " << result.requests
+          << " requests; tokens: " << result.usage.inputTokens << " in, "
+          << result.usage.outputTokens << " out\n";
+  }
+  for (const std::string &error : errors)
+    llvm::errs() << "waveasm-conductor: error: " << error << "\n";
+  if (!errors.empty() && roundsDone == 0) {
+    llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                    "nothing written\n";
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "waveasm-conductor: schedule the innermost loop of a WaveASM file\n");
+  if (outputPath != "-")
+    logStream = &llvm::outs();
+
+  bool scripted = !repliesPath.empty();
+  std::optional<llm::Provider> provider = llm::parseProvider(llmProvider);
+  if (!scripted && llmProvider != "none" && !provider)
+    return usageError("unknown --llm '" + llmProvider +
+                      "' (expected openai, anthropic or none)");
+  if (rounds < 1)
+    return usageError("--rounds must be at least 1");
+  if (agents < 1 || checkpoint < 1 || topK < 1)
+    return usageError("--agents, --checkpoint and --top-k must be at least 1");
+
+  // Read and parse; the text stays as read so the output can be an edit.
+  auto buffer = llvm::MemoryBuffer::getFile(inputPath, /*IsText=*/true);
+  if (!buffer)
+    return usageError("cannot read '" + inputPath +
+                      "': " + buffer.getError().message());
+  llvm::StringRef text = (*buffer)->getBuffer();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(text, inputPath, false), llvm::SMLoc());
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  context.loadDialect<WaveASMDialect>();
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  Block parsed;
+  AsmParserState state;
+  ParserConfig config(&context);
+  if (failed(parseAsmSourceFile(sourceMgr, &parsed, config, &state)))
+    return 2;
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &parsed, &context, FileLineColLoc::get(&context, inputPath, 1, 1));
+  if (!module || failed(verify(*module)))
+    return 2;
+
+  SessionOptions options;
+  options.maxRounds = rounds;
+  options.targetOverride = targetName;
+  if (!metricOrder.empty()) {
+    llvm::SmallVector<llvm::StringRef> keys;
+    llvm::StringRef(metricOrder).split(keys, ',', -1, false);
+    for (llvm::StringRef key : keys)
+      options.metricKeyOrder.push_back(key.trim().str());
+  }
+  std::string error;
+  FailureOr<std::unique_ptr<Session>> created =
+      Session::create(*module, nullptr, options, &error);
+  if (failed(created))
+    return usageError(inputPath + ": " + error);
+  Session &session = **created;
+  log() << "scheduling the " << describeRegion(session.region()) << " of @"
+        << session.program().getSymName() << " ("
+        << session.region().ops.size() << " ops)\n";
+  if (!session.baselineError().empty())
+    log() << "note: the input does not compile: " << session.baselineError()
+          << "\n";
+  if (showPrompt)
+    log() << session.prompt();
+
+  // Cache: a hit replays the moves (validated again), no reply source runs.
+  ScheduleCache cache(noCache ? std::string() : ScheduleCache::defaultDirectory());
+  std::string key = ScheduleCache::keyFor(session);
+  bool cacheHit = false;
+  if (!cache.directory().empty() && !scripted) {
+    std::string warning;
+    std::optional<CacheEntry> entry = cache.lookup(key, &warning);
+    if (!warning.empty())
+      log() << "warning: " << warning << "\n";
+    if (entry) {
+      log() << "cache hit " << key.substr(0, 12) << ": replaying "
+            << entry->moves.size() << " moves found by "
+            << (entry->model.empty() ? "?" : entry->model) << " (no LLM call)\n";
+      cacheHit = replay(session, *entry);
+      if (!cacheHit)
+        log() << "warning: ignoring corrupt cache entry " << cache.pathFor(key)
+              << ": a move is not a command\n";
+    }
+  }
+
+  std::string model = "script";
+  if (!cacheHit) {
+    std::unique_ptr<MoveSource> source;
+    StrategyMoveSource *strategySource = nullptr;
+    if (scripted) {
+      auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
+      if (!replies)
+        return usageError("cannot read '" + repliesPath +
+                          "': " + replies.getError().message());
+      source = std::make_unique<ScriptedMoveSource>(
+          splitScriptedReplies((*replies)->getBuffer()));
+    } else if (provider) {
+      // LLM: one agent through runSession below, or the parallel search.
+      llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
+      if (!baseUrl.empty())
+        llmConfig.baseUrl = baseUrl;
+      if (!modelName.empty())
+        llmConfig.model = modelName;
+      llmConfig.apiKeyEnv = apiKeyEnv;
+      model = llmProvider + ":" + llmConfig.model;
+      if (int status = runLLM(session, llmConfig))
+        return status;
+    } else {
+      std::vector<Strategy> strategies = builtinStrategies();
+      if (strategies.empty())
+        log() << "note: no built-in strategy is linked into this build; the "
+                 "schedule stays as written\n";
+      if (agents > 1)
+        log() << "note: --agents applies to LLM search; the built-in "
+                 "strategies run once\n";
+      auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
+      strategySource = builtin.get();
+      source = std::move(builtin);
+      model = "builtin";
+    }
+    if (source)
+      runSession(session, *source, [&](const RoundReport &report) {
+        logRound(report, strategySource
+                             ? "builtin:" + strategySource->lastStrategy()
+                             : source->name());
+      });
+    if (!cache.directory().empty() && !scripted &&
+        !session.bestMoves().empty()) {
+      if (llvm::Error err =
+              cache.store(key, ScheduleCache::entryFor(session, model)))
+        log() << "warning: cannot write the cache: "
+              << llvm::toString(std::move(err)) << "\n";
+    }
+  }
+
+  if (!session.bestCompiles()) {
+    llvm::errs() << "waveasm-conductor: error: no schedule that compiles was "
+                    "found (the input fails: "
+                 << session.baselineError() << "); nothing written\n";
+    return 1;
+  }
+
+  // The output: the input text with the block's op lines reordered.
+  Block *inputBlock = session.inputOp(0)->getBlock();
+  FailureOr<std::vector<OpTextRange>> ranges =
+      computeOpTextRanges(text, *inputBlock, state, &error);
+  if (failed(ranges))
+    return usageError(inputPath + ": cannot edit the text: " + error);
+  std::vector<unsigned> order = session.currentOrder();
+  FailureOr<std::string> result = reorderBlockText(text, *ranges, order, &error);
+  if (failed(result))
+    return usageError("cannot reorder the text: " + error);
+
+  // Re-check: the written text parses, verifies and measures as the best.
+  {
+    ScopedDiagnosticHandler quiet(&context, [&](Diagnostic &diag) {
+      if (error.empty())
+        error = diag.str();
+      return success();
+    });
+    OwningOpRef<ModuleOp> reparsed =
+        parseSourceString<ModuleOp>(*result, ParserConfig(&context));
+    CompileOptions compile;
+    compile.emitAssembly = false;
+    FailureOr<CompileResult> measured = failure();
+    if (reparsed)
+      measured = compileAndMeasure(*reparsed, compile);
+    if (!reparsed || failed(measured)) {
+      llvm::errs() << "waveasm-conductor: error: the rescheduled text does not "
+                      "compile: "
+                   << error << "\n";
+      return 1;
+    }
+  }
+
+  printTable(session);
+  if (outputPath == "-") {
+    llvm::outs() << *result;
+    llvm::outs().flush();
+    return 0;
+  }
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(inputPath, outputPath, same) && same)
+    return usageError("refusing to overwrite the input file '" + inputPath +
+                      "'");
+  std::error_code ec;
+  llvm::raw_fd_ostream out(outputPath, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return usageError("cannot write '" + outputPath + "': " + ec.message());
+  out << *result;
+  log() << "wrote " << outputPath << " (" << session.bestMoves().size()
+        << " moves)\n";
+  return 0;
+}
