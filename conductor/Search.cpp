@@ -322,10 +322,11 @@ SearchResult Search::run(std::function<void(const SearchEvent &)> eventFn) {
   return std::move(*out);
 }
 
-SearchResult conductor::searchAndReplay(
-    Session &session, const llm::LLMConfig &config, SearchOptions options,
-    std::function<void(const SearchEvent &)> onEvent,
-    std::optional<RoundReport> *replayed) {
+SearchResult
+conductor::searchAndReplay(Session &session, const llm::LLMConfig &config,
+                           SearchOptions options,
+                           std::function<void(const SearchEvent &)> onEvent,
+                           std::optional<RoundReport> *replayed) {
   uv_loop_t loop;
   uv_loop_init(&loop);
   SearchResult result;

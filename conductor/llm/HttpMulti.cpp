@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <mutex>
 
 namespace waveasm::conductor::llm {
@@ -26,6 +27,9 @@ struct HttpMulti::Transfer {
   HttpResponse response;
   Callback callback;
   ~Transfer() {
+    // The header list holds the API key; wipe it before the memory goes.
+    for (curl_slist *h = headers; h; h = h->next)
+      std::fill(h->data, h->data + std::strlen(h->data), '\0');
     if (headers)
       curl_slist_free_all(headers);
     if (easy)

@@ -116,6 +116,26 @@ class ConductorLLM(unittest.TestCase):
         self.assertTrue(all(r["path"] == "/v1/messages" and r["auth_ok"]
                             for r in log["requests"]))
 
+    def test_tool_calling_mode(self):
+        s = self.server({"replies": [
+            {"tool_calls": [{"name": "evaluate", "arguments": {}},
+                            {"name": "apply_moves",
+                             "arguments": {"moves": ["swap I2 I3"]}}]},
+            {"text": "done"}]})
+        proc, _ = self.run_cli(s, "openai", "--llm-tools", "--rounds", "3",
+                               "--checkpoint", "3")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("agent 0 round 1: 1 move, kept", proc.stdout)
+        requests = s.log()["requests"]
+        self.assertEqual(len(requests), 2)
+        names = [t["function"]["name"] for t in requests[0]["body"]["tools"]]
+        self.assertEqual(names, ["apply_moves", "evaluate"])
+        tool_msgs = [m for m in requests[1]["body"]["messages"]
+                     if m["role"] == "tool"]
+        self.assertEqual(len(tool_msgs), 2)
+        self.assertIn("peak_vgpr", tool_msgs[0]["content"])
+        self.assertIn("round 1: 1 move, kept", tool_msgs[1]["content"])
+
     def test_unauthorized_is_a_clear_error(self):
         s = self.server({"default": {"status": 401}})
         proc, out = self.run_cli(s, "openai", "--rounds", "3")

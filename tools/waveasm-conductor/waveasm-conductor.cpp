@@ -67,6 +67,10 @@ static cl::opt<int> checkpoint("checkpoint",
                                cl::init(2));
 static cl::opt<int> topK("top-k", cl::desc("agents kept at a checkpoint"),
                          cl::init(2));
+static cl::opt<bool> llmTools(
+    "llm-tools",
+    cl::desc("the LLM calls apply_moves/evaluate tools instead of writing "
+             "commands as text"));
 static cl::opt<bool> noCache("no-cache",
                              cl::desc("neither read nor write the cache"));
 static cl::opt<std::string> repliesPath(
@@ -152,7 +156,7 @@ bool replay(Session &session, const CacheEntry &entry) {
 int runLLM(Session &session, const llm::LLMConfig &config) {
   std::vector<std::string> errors;
   int roundsDone = 0;
-  if (agents == 1) {
+  if (agents == 1 && !llmTools) {
     LLMMoveSource source(config);
     runSession(session, source, [&](const RoundReport &report) {
       ++roundsDone;
@@ -167,6 +171,7 @@ int runLLM(Session &session, const llm::LLMConfig &config) {
     options.agents = agents;
     options.checkpointRounds = checkpoint;
     options.topK = topK;
+    options.toolCalling = llmTools;
     std::optional<RoundReport> replayed;
     SearchResult result = searchAndReplay(
         session, config, options,
