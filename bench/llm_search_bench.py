@@ -35,8 +35,9 @@ def run(bench, kernel, provider, agents, rounds, checkpoint, top_k, delay,
                "--checkpoint", str(checkpoint), "--top-k", str(top_k), kernel]
         if tools:
             cmd.insert(1, "--tools")
+        env = dict(os.environ, no_proxy="127.0.0.1,localhost")
         out = subprocess.run(cmd, check=True, capture_output=True, text=True,
-                             timeout=120)
+                             timeout=120, env=env)
         result = json.loads(out.stdout)
         result["llm_delay_s"] = delay
         return result

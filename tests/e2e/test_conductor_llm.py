@@ -72,7 +72,8 @@ class ConductorLLM(unittest.TestCase):
 
     def run_cli(self, server, provider, *args, key=KEY):
         out = os.path.join(self.tmp.name, "out.mlir")
-        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.tmp.name, "c"))
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.tmp.name, "c"),
+                   no_proxy="127.0.0.1,localhost")
         env.pop(KEY_ENV, None)
         if key is not None:
             env[KEY_ENV] = key

@@ -29,6 +29,8 @@ class LLMClientTest : public ::testing::Test {
 protected:
   void SetUp() override {
     setenv(kKeyEnv, kKey, 1);
+    // The fake server is local; a proxy from the environment must not see it.
+    setenv("no_proxy", "127.0.0.1,localhost", 1);
     uv_loop_init(&loop);
     http = std::make_unique<HttpMulti>(&loop);
   }
