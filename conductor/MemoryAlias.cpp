@@ -92,11 +92,13 @@ std::optional<MemoryAccess> conductor::getMemoryAccess(Operation *op) {
     access.offset = add + optionalAttr(op, "offset");
     return access;
   }
-  if (info.getExecUnit() == ExecUnit::VMEM && op->hasAttr("instOffset")) {
-    // Loads: (saddr, voffset, soffset); stores/atomics: (data, saddr,
-    // voffset) with soffset 0.
-    bool isLoad = op->getNumOperands() == 3 && op->getNumResults() > 0;
-    unsigned first = isLoad ? 0 : op->getNumOperands() - 2;
+  bool toLDS = info.getMemWrites() & MemLDS;
+  if (info.getExecUnit() == ExecUnit::VMEM && !toLDS &&
+      op->getNumOperands() == 3) {
+    // Loads: (saddr, voffset, soffset) -> results; stores and atomics:
+    // (data, saddr, voffset) with soffset 0. `instOffset` defaults to 0.
+    bool isLoad = op->getNumResults() > 0;
+    unsigned first = isLoad ? 0 : 1;
     access.srd = op->getOperand(first);
     Value voffset = op->getOperand(first + 1);
     int64_t offset = optionalAttr(op, "instOffset");

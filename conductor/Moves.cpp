@@ -264,20 +264,26 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
 static void warnAddress(Operation *m, const Simulation &sim,
                         const std::string &command, Block *block,
                         std::vector<MoveWarning> &warnings) {
+  // The nearest memory op that takes one of m's results as an address.
+  Operation *consumer = nullptr;
   for (OpOperand &use : m->getUses()) {
     Operation *user = use.getOwner();
     if (user->getBlock() != block ||
         !isAddressOperand(user, use.getOperandNumber()))
       continue;
-    int64_t oldDist = int64_t(sim.oldPos.lookup(user)) - sim.oldPos.lookup(m);
-    int64_t newDist = int64_t(sim.newPos.lookup(user)) - sim.newPos.lookup(m);
-    if (newDist > oldDist) {
-      warnings.push_back({Severity::Info, command,
-                          "address computation moved away from consumer " +
-                              tagOf(user)});
-      return;
-    }
+    if (!consumer || sim.newPos.lookup(user) < sim.newPos.lookup(consumer))
+      consumer = user;
   }
+  if (!consumer)
+    return;
+  int64_t oldDist =
+      int64_t(sim.oldPos.lookup(consumer)) - sim.oldPos.lookup(m);
+  int64_t newDist =
+      int64_t(sim.newPos.lookup(consumer)) - sim.newPos.lookup(m);
+  if (newDist > oldDist)
+    warnings.push_back({Severity::Info, command,
+                        "address computation moved away from consumer " +
+                            tagOf(consumer)});
 }
 
 std::optional<MoveFailure> conductor::applyMove(

@@ -7,6 +7,8 @@
 
 #include "conductor/Session.h"
 
+#include "mlir/IR/Verifier.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>

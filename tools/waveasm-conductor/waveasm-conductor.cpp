@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "conductor/Cache.h"
+#include "conductor/Driver.h"
 #include "conductor/LLMMoveSource.h"
-#include "conductor/Search.h"
 #include "conductor/MoveSource.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
@@ -135,67 +135,6 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
     log() << "  ignored: " << line << "\n";
 }
 
-/// Replays a cache entry; false when the entry does not parse as commands.
-bool replay(Session &session, const CacheEntry &entry) {
-  std::vector<MoveCommand> commands;
-  for (const std::string &move : entry.moves) {
-    std::optional<MoveCommand> command = parseCommand(move);
-    if (!command || command->kind == MoveCommand::Done)
-      return false;
-    commands.push_back(*command);
-  }
-  if (commands.empty())
-    return true;
-  logRound(session.applyCommands(commands), "cache");
-  return true;
-}
-
-/// --llm openai|anthropic: one agent (LLMMoveSource) or, with --agents > 1,
-/// the parallel search; the best schedule ends up in `session`. Returns the
-/// exit status when the LLM failed before any round (1), else 0.
-int runLLM(Session &session, const llm::LLMConfig &config) {
-  std::vector<std::string> errors;
-  int roundsDone = 0;
-  if (agents == 1 && !llmTools) {
-    LLMMoveSource source(config);
-    runSession(session, source, [&](const RoundReport &report) {
-      ++roundsDone;
-      logRound(report, source.name());
-    });
-    if (!source.lastError().empty())
-      errors.push_back(source.lastError());
-    log() << "tokens: " << source.usage().inputTokens << " in, "
-          << source.usage().outputTokens << " out\n";
-  } else {
-    SearchOptions options;
-    options.agents = agents;
-    options.checkpointRounds = checkpoint;
-    options.topK = topK;
-    options.toolCalling = llmTools;
-    std::optional<RoundReport> replayed;
-    SearchResult result = searchAndReplay(
-        session, config, options,
-        [&](const SearchEvent &event) { log() << event.message << "\n"; },
-        &replayed);
-    roundsDone = result.rounds;
-    errors = result.errors;
-    if (replayed)
-      logRound(*replayed, "search best");
-    log() << "search: " << result.checkpoints << " checkpoints, "
-          << result.rounds << " rounds, " << result.requests
-          << " requests; tokens: " << result.usage.inputTokens << " in, "
-          << result.usage.outputTokens << " out\n";
-  }
-  for (const std::string &error : errors)
-    llvm::errs() << "waveasm-conductor: error: " << error << "\n";
-  if (!errors.empty() && roundsDone == 0) {
-    llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
-                    "nothing written\n";
-    return 1;
-  }
-  return 0;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -264,72 +203,97 @@ int main(int argc, char **argv) {
     log() << session.prompt();
 
   // Cache: a hit replays the moves (validated again), no reply source runs.
-  ScheduleCache cache(noCache ? std::string() : ScheduleCache::defaultDirectory());
-  std::string key = ScheduleCache::keyFor(session);
-  bool cacheHit = false;
-  if (!cache.directory().empty() && !scripted) {
-    std::string warning;
-    std::optional<CacheEntry> entry = cache.lookup(key, &warning);
-    if (!warning.empty())
-      log() << "warning: " << warning << "\n";
-    if (entry) {
-      log() << "cache hit " << key.substr(0, 12) << ": replaying "
-            << entry->moves.size() << " moves found by "
-            << (entry->model.empty() ? "?" : entry->model) << " (no LLM call)\n";
-      cacheHit = replay(session, *entry);
-      if (!cacheHit)
-        log() << "warning: ignoring corrupt cache entry " << cache.pathFor(key)
-              << ": a move is not a command\n";
-    }
-  }
-
-  std::string model = "script";
-  if (!cacheHit) {
-    std::unique_ptr<MoveSource> source;
-    StrategyMoveSource *strategySource = nullptr;
-    if (scripted) {
-      auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
-      if (!replies)
-        return usageError("cannot read '" + repliesPath +
-                          "': " + replies.getError().message());
-      source = std::make_unique<ScriptedMoveSource>(
-          splitScriptedReplies((*replies)->getBuffer()));
-    } else if (provider) {
-      // LLM: one agent through runSession below, or the parallel search.
-      llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
-      if (!baseUrl.empty())
-        llmConfig.baseUrl = baseUrl;
-      if (!modelName.empty())
-        llmConfig.model = modelName;
-      llmConfig.apiKeyEnv = apiKeyEnv;
-      model = llmProvider + ":" + llmConfig.model;
-      if (int status = runLLM(session, llmConfig))
-        return status;
+  ScheduleCache cache(noCache ? std::string()
+                              : ScheduleCache::defaultDirectory());
+  std::unique_ptr<MoveSource> source;
+  StrategyMoveSource *strategySource = nullptr;
+  LLMMoveSource *llmSource = nullptr;
+  SearchMoveSource *searchSource = nullptr;
+  std::string model;
+  if (scripted) {
+    auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
+    if (!replies)
+      return usageError("cannot read '" + repliesPath +
+                        "': " + replies.getError().message());
+    source = std::make_unique<ScriptedMoveSource>(
+        splitScriptedReplies((*replies)->getBuffer()));
+    model = "script";
+  } else if (provider) {
+    // LLM: one agent, or the parallel search with --agents > 1 (or tools).
+    llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
+    if (!baseUrl.empty())
+      llmConfig.baseUrl = baseUrl;
+    if (!modelName.empty())
+      llmConfig.model = modelName;
+    llmConfig.apiKeyEnv = apiKeyEnv;
+    model = llmProvider + ":" + llmConfig.model;
+    if (agents == 1 && !llmTools) {
+      auto one = std::make_unique<LLMMoveSource>(llmConfig);
+      llmSource = one.get();
+      source = std::move(one);
     } else {
-      std::vector<Strategy> strategies = builtinStrategies();
-      if (strategies.empty())
-        log() << "note: no built-in strategy is linked into this build; the "
-                 "schedule stays as written\n";
-      if (agents > 1)
-        log() << "note: --agents applies to LLM search; the built-in "
-                 "strategies run once\n";
-      auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
-      strategySource = builtin.get();
-      source = std::move(builtin);
-      model = "builtin";
+      SearchOptions options;
+      options.agents = agents;
+      options.checkpointRounds = checkpoint;
+      options.topK = topK;
+      options.toolCalling = llmTools;
+      auto search = std::make_unique<SearchMoveSource>(
+          llmConfig, options,
+          [](const SearchEvent &event) { log() << event.message << "\n"; });
+      searchSource = search.get();
+      source = std::move(search);
     }
-    if (source)
-      runSession(session, *source, [&](const RoundReport &report) {
-        logRound(report, strategySource
+  } else {
+    std::vector<Strategy> strategies = builtinStrategies();
+    if (strategies.empty())
+      log() << "note: no built-in strategy is linked into this build; the "
+               "schedule stays as written unless the cache has one\n";
+    if (agents > 1)
+      log() << "note: --agents applies to LLM search; the built-in "
+               "strategies run once\n";
+    auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
+    strategySource = builtin.get();
+    source = std::move(builtin);
+    model = "builtin";
+  }
+  RunResult run = runConductor(
+      session, *source, cache.directory().empty() ? nullptr : &cache, model,
+      [&](const RoundReport &report, llvm::StringRef from) {
+        if (from == "cache")
+          log() << "cache hit: replayed " << report.applied.size()
+                << " cached moves (no LLM call)\n";
+        logRound(report, strategySource && from == "builtin"
                              ? "builtin:" + strategySource->lastStrategy()
-                             : source->name());
+                             : from.str());
       });
-    if (!cache.directory().empty() && !scripted &&
-        !session.bestMoves().empty()) {
-      if (llvm::Error err =
-              cache.store(key, ScheduleCache::entryFor(session, model)))
-        log() << "warning: cannot write the cache: "
-              << llvm::toString(std::move(err)) << "\n";
+  for (const std::string &warning : run.warnings)
+    log() << "warning: " << warning << "\n";
+  if (llmSource || searchSource) {
+    // Request errors (after retries; never the key), token usage, and a
+    // failure when the LLM answered no round at all.
+    std::vector<std::string> errors;
+    int answered = 0;
+    if (llmSource) {
+      if (!llmSource->lastError().empty())
+        errors.push_back(llmSource->lastError());
+      answered = run.sourceCalls;
+      log() << "tokens: " << llmSource->usage().inputTokens << " in, "
+            << llmSource->usage().outputTokens << " out\n";
+    } else {
+      const SearchResult &result = searchSource->result();
+      errors = result.errors;
+      answered = result.rounds;
+      log() << "search: " << result.checkpoints << " checkpoints, "
+            << result.rounds << " rounds, " << result.requests
+            << " requests; tokens: " << result.usage.inputTokens << " in, "
+            << result.usage.outputTokens << " out\n";
+    }
+    for (const std::string &error : errors)
+      llvm::errs() << "waveasm-conductor: error: " << error << "\n";
+    if (!errors.empty() && answered == 0 && !run.cacheHit) {
+      llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                      "nothing written\n";
+      return 1;
     }
   }
 
