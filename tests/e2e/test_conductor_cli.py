@@ -101,15 +101,13 @@ class ConductorCLI(unittest.TestCase):
         self.assertIn("refusing to overwrite the input file", result.stderr)
         self.assert_input_untouched()
 
-    def test_llm_providers_not_linked_yet(self):
-        for provider in ("openai", "anthropic"):
-            result = self.run_cli("--llm", provider)
-            self.assertEqual(result.returncode, 2)
-            self.assertIn("--llm " + provider + " is not built into this "
-                          "waveasm-conductor yet", result.stderr)
+    def test_unknown_provider_and_bad_numbers(self):
         result = self.run_cli("--llm", "gpt")
         self.assertEqual(result.returncode, 2)
         self.assertIn("unknown --llm 'gpt'", result.stderr)
+        result = self.run_cli("--rounds", "0")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--rounds must be at least 1", result.stderr)
         self.assert_input_untouched()
 
     def test_builtin_run_exits_zero_no_worse(self):
