@@ -67,6 +67,9 @@ struct RoundReport {
   bool done = false;
   /// Metrics of this round's schedule when it compiled.
   std::optional<ProgramMetrics> metrics;
+  /// For a kept round, the first key (in the session's order) that
+  /// improved: "peak_vgpr 52 -> 48".
+  std::string metricsChange;
 
   /// The design's error report ("Applied successfully: ...\nFailed: ...
   /// \nAll moves reverted."), empty when the round was kept.

@@ -73,7 +73,8 @@ class ConductorCLI(unittest.TestCase):
         result = self.run_cli("-o", out, replies=INTERLEAVE)
         self.assertEqual(result.returncode, 0, result.stderr + result.stdout)
         log = result.stdout
-        self.assertIn("round 1: 3 moves, kept, 1 ignored line [script]", log)
+        self.assertIn("round 1: 3 moves, kept, 1 ignored line [script]\n"
+                      "  better: peak_vgpr 52 -> 48\n", log)
         self.assertIn("round 2: 0 moves, failed at 'swap I6 I14': would break "
                       "dominance of %58 (defined by I6, used by I14), reverted", log)
         self.assertIn("round 3: 0 moves, done [script]", log)

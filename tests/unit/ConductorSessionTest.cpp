@@ -86,6 +86,7 @@ TEST(ConductorSession, ValidRoundIsKept) {
   EXPECT_EQ(report.applied.size(), 3u);
   EXPECT_EQ(report.text(), "");
   EXPECT_EQ(session->bestMetrics().peak_vgpr, 48);
+  EXPECT_EQ(report.metricsChange, "peak_vgpr 52 -> 48");
   EXPECT_EQ(session->bestMoves(),
             (std::vector<std::string>{"move I7 after I15", "move I9 after I17",
                                       "move I11 after I14"}));

@@ -135,6 +135,8 @@ void printTable(const Session &session) {
 
 void logRound(const RoundReport &report, llvm::StringRef source) {
   log() << report.summary() << " [" << source << "]\n";
+  if (!report.metricsChange.empty())
+    log() << "  better: " << report.metricsChange << "\n";
   for (const std::string &warning : report.warnings)
     log() << "  " << warning << "\n";
   for (const std::string &line : report.ignoredLines)
