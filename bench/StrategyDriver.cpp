@@ -18,6 +18,7 @@
 
 #include "ir/Dialect.h"
 #include "analysis/CycleModel.h"
+#include "analysis/Liveness.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "llvm/Support/Format.h"
 
@@ -52,6 +53,12 @@ static llvm::cl::opt<bool>
 /// Steady-state issue cycle, stall and reason of every op of the loops of
 /// the compiled module (waits and nops the backend inserted included).
 static void printTiming(ModuleOp module) {
+  for (ProgramOp program : module.getOps<ProgramOp>()) {
+    ProgramIndex index(program);
+    Liveness liveness(index);
+    llvm::errs() << "virtual peak VGPRs (Liveness): "
+                 << liveness.getPeak(RegClass::VGPR).regs << "\n";
+  }
   CompileOptions options;
   options.keepCompiledModule = true;
   options.emitAssembly = false;

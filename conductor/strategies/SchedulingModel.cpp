@@ -48,6 +48,14 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
       so.mfmaOccupancy = target.getUnitOccupancy(op);
     so.isGlobalLoad = facts.unit == ExecUnit::VMEM &&
                       (facts.memReads & MemGlobal) && !facts.memWrites;
+    so.deadResults = !graph.isFree(i) && !graph.isWall(i) &&
+                     op->getNumResults() > 0 &&
+                     llvm::all_of(op->getResults(), [](Value v) {
+                       return v.use_empty() || isa<SCCType>(v.getType());
+                     }) &&
+                     llvm::any_of(op->getResults(), [](Value v) {
+                       return !isa<SCCType>(v.getType());
+                     });
     so.isLDSRead = facts.unit == ExecUnit::LDS && (facts.memReads & MemLDS) &&
                    !facts.memWrites;
 

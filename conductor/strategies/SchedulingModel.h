@@ -43,6 +43,10 @@ struct SchedOp {
   int64_t mfmaOccupancy = 0; // cycles the MFMA pipe is busy, 0 if no MFMA
   bool isGlobalLoad = false;
   bool isLDSRead = false;
+  /// Defines registers nobody reads (e.g. a load kept for its side effect
+  /// on the counters): after allocation its register is free at once, so
+  /// any later def may reuse it and must wait for the op (WAW); best last.
+  bool deadResults = false;
   std::vector<unsigned> defs;  // SchedValue ids defined here
   std::vector<unsigned> reads; // SchedValue ids read here (distinct)
   int tiedValue = -1;          // SchedValue id of the tied accumulator read
