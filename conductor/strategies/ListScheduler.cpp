@@ -191,33 +191,38 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
     result.variant = describe(variant);
   }
 
-  // Measured single moves: from the best order within the limit (the input
-  // when no variant is), and, with half the budget, from the fastest order
-  // above it when that one is faster.
-  LocalSearchOptions budget = refine;
-  bool tryFastest = fastest && fastest->cycles < result.after->cycles;
-  if (tryFastest)
-    budget.budget = refine.budget / 2;
+  // Measured single moves. When an order above the register limit is
+  // faster than every order within it, half the budget first tries to bring
+  // it down to the limit; the rest (all of it otherwise) improves the best
+  // order within the limit (the input when no variant is).
+  std::optional<BlockMeasure> other;
+  unsigned otherMoves = 0;
+  unsigned start = evaluator.getNumMeasured();
+  if (fastest && fastest->cycles < result.after->cycles) {
+    LocalSearchOptions half = refine;
+    half.budget = refine.budget / 2;
+    other = *fastest;
+    otherMoves = refineBySingleMoves(graph, evaluator, fastestOrder, *other,
+                                     *result.before, half);
+  }
+  LocalSearchOptions rest = refine;
+  unsigned used = evaluator.getNumMeasured() - start;
+  rest.budget = used < refine.budget ? refine.budget - used : 0;
   BlockMeasure current = *result.after;
   unsigned moves = refineBySingleMoves(graph, evaluator, result.order, current,
-                                       *result.before, budget);
+                                       *result.before, rest);
   if (moves) {
     result.after = current;
     result.improved = true;
     result.variant = (result.variant.empty() ? "input" : result.variant) +
                      " + " + std::to_string(moves) + " measured moves";
   }
-  if (tryFastest) {
-    BlockMeasure other = *fastest;
-    unsigned otherMoves = refineBySingleMoves(
-        graph, evaluator, fastestOrder, other, *result.before, budget);
-    if (isFasterWithin(other, *result.after, *result.before)) {
-      result.after = other;
-      result.order = std::move(fastestOrder);
-      result.improved = true;
-      result.variant = fastestVariant + " + " + std::to_string(otherMoves) +
-                       " measured moves (registers brought down)";
-    }
+  if (other && isFasterWithin(*other, *result.after, *result.before)) {
+    result.after = other;
+    result.order = std::move(fastestOrder);
+    result.improved = true;
+    result.variant = fastestVariant + " + " + std::to_string(otherMoves) +
+                     " measured moves (registers brought down)";
   }
   return result;
 }
