@@ -16,16 +16,16 @@
 #include "conductor/strategies/MoveSynthesis.h"
 #include "conductor/strategies/PressureScheduler.h"
 
-#include "ir/Dialect.h"
 #include "analysis/CycleModel.h"
 #include "analysis/Liveness.h"
+#include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "llvm/Support/Format.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -75,9 +75,10 @@ static void printTiming(ModuleOp module) {
       std::string text;
       llvm::raw_string_ostream os(text);
       index.getOp(i)->print(os, OpPrintingFlags().skipRegions());
-      llvm::errs() << llvm::format("%5lld %4lld %-13s ", (long long)t->issueCycle,
-                                   (long long)t->stall,
-                                   stringifyStallReason(t->reason).str().c_str())
+      llvm::errs() << llvm::format(
+                          "%5lld %4lld %-13s ", (long long)t->issueCycle,
+                          (long long)t->stall,
+                          stringifyStallReason(t->reason).str().c_str())
                    << llvm::StringRef(text).split(" : ").first << "\n";
     }
   }
@@ -123,8 +124,7 @@ int main(int argc, char **argv) {
   if (dumpTiming)
     printTiming(*module);
   for (ProgramOp program : module->getOps<ProgramOp>()) {
-    const TargetModel &target =
-        TargetModel::get(program.getTargetKind());
+    const TargetModel &target = TargetModel::get(program.getTargetKind());
     // Innermost loops with their pre-order number among all loops (the
     // order of the metrics' "loops" list and of the L_loop_N labels).
     std::vector<std::pair<LoopOp, int64_t>> loops;
@@ -152,10 +152,10 @@ int main(int argc, char **argv) {
           op->moveBefore(&body, body.end());
         continue;
       }
-      StrategyResult result = strategy == "pressure"
-                                  ? schedulePressureOrder(body, target)
-                                  : scheduleListLatencyOrder(
-                                        body, target, {}, {budget, 12});
+      StrategyResult result =
+          strategy == "pressure"
+              ? schedulePressureOrder(body, target)
+              : scheduleListLatencyOrder(body, target, {}, {budget, 12});
       DependenceGraph graph(body);
       std::vector<OpMove> moves = synthesizeMoves(graph, result.order);
       for (Operation *op : result.order)

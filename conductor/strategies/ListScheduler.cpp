@@ -71,8 +71,8 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
       int throttled = options.maxPendingLDSReads && op.isLDSRead &&
                       pendingLDSReads >= options.maxPendingLDSReads;
       int deferred = options.deferDeadResults && op.deadResults;
-      Key key{over,      deferred, throttled, over ? peakSum : 0,
-              est,       -priority, loadFirst, c};
+      Key key{over, deferred,  throttled, over ? peakSum : 0,
+              est,  -priority, loadFirst, c};
       if (!bestKey || key < *bestKey) {
         bestKey = key;
         bestSlot = slot;

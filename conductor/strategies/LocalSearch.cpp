@@ -51,7 +51,8 @@ unsigned refineBySingleMoves(const DependenceGraph &graph,
           std::optional<BlockMeasure> m = evaluator.measure(candidate, false);
           if (!m)
             continue;
-          auto rank = latencyRank(*m, limit), best = latencyRank(current, limit);
+          auto rank = latencyRank(*m, limit),
+               best = latencyRank(current, limit);
           if (std::make_tuple(rank[0], rank[1], rank[2]) ==
                   std::make_tuple(best[0], best[1], best[2]) &&
               current.robustCycles >= 0)

@@ -1,4 +1,5 @@
-//===- LocalSearch.h - improve an order by measured single moves -*- C++ -*-===//
+//===- LocalSearch.h - improve an order by measured single moves -*- C++
+//-*-===//
 //
 // Hill climbing on the real measure: from a legal order, try moving one op
 // at a time to another legal position (nearest positions first, up before

@@ -66,8 +66,7 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
 }
 
 std::optional<BlockMeasure>
-ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order,
-                           bool withRobust) {
+ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   assert(order.size() == cloneOf.size() && "order of another block");
   for (Operation *op : order)
     cloneOf.lookup(op)->moveBefore(cloneBlock, cloneBlock->end());

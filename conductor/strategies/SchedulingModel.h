@@ -1,4 +1,5 @@
-//===- SchedulingModel.h - per-op numbers the list schedulers use -*- C++ -*-===//
+//===- SchedulingModel.h - per-op numbers the list schedulers use -*- C++
+//-*-===//
 //
 // What the latency and pressure schedulers know about the ops of one block,
 // gathered once: result latencies and MFMA pipe occupancy from the
@@ -31,9 +32,9 @@ constexpr unsigned kNumTrackedClasses = 2;
 using RegVector = std::array<int64_t, kNumTrackedClasses>;
 
 struct SchedValue {
-  unsigned cls;  // 0 VGPR, 1 AGPR
-  int64_t size;  // registers
-  unsigned def;  // defining op (graph index)
+  unsigned cls;                // 0 VGPR, 1 AGPR
+  int64_t size;                // registers
+  unsigned def;                // defining op (graph index)
   std::vector<unsigned> users; // distinct user ops in the block, ascending
 };
 

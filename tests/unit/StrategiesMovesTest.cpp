@@ -128,8 +128,7 @@ TEST(StrategiesMoves, StrategyCommandsPassTheConductorValidatorStepByStep) {
       EXPECT_TRUE(commands.empty()) << path;
     std::vector<MoveWarning> warnings;
     for (const MoveCommand &command : commands) {
-      std::optional<MoveFailure> failure =
-          applyMove(region, command, warnings);
+      std::optional<MoveFailure> failure = applyMove(region, command, warnings);
       ASSERT_FALSE(failure.has_value())
           << path << ": " << command.text() << ": " << failure->detail;
     }

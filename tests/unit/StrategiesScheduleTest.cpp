@@ -232,8 +232,8 @@ TEST(StrategiesSchedule, PressureStrategyLowersPeakVGPRsOfAWideSum) {
   ASSERT_TRUE(module) << t.diagnostics;
   ProgramOp program = firstProgram(*module);
   Block &block = program.getBody().front();
-  StrategyResult result = schedulePressureOrder(
-      block, TargetModel::get(program.getTargetKind()));
+  StrategyResult result =
+      schedulePressureOrder(block, TargetModel::get(program.getTargetKind()));
   ASSERT_TRUE(result.improved) << result.before->peakVGPR;
   EXPECT_GE(result.before->peakVGPR, 32);
   EXPECT_LT(result.after->peakVGPR, result.before->peakVGPR);
@@ -277,8 +277,8 @@ TEST(StrategiesSchedule, LocalSearchImprovesWithinItsBudgetAndStaysLegal) {
   EXPECT_EQ(order, blockOrder(*block));
 
   unsigned before = evaluator.getNumMeasured();
-  unsigned moves = refineBySingleMoves(graph, evaluator, order, current,
-                                       *input, {/*budget=*/60, 12});
+  unsigned moves = refineBySingleMoves(graph, evaluator, order, current, *input,
+                                       {/*budget=*/60, 12});
   EXPECT_LE(evaluator.getNumMeasured() - before, 60u * 2);
   ASSERT_GT(moves, 0u);
   EXPECT_LT(current.cycles, input->cycles);
