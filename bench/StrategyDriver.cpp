@@ -15,12 +15,16 @@
 #include "conductor/strategies/ListScheduler.h"
 #include "conductor/strategies/MoveSynthesis.h"
 #include "conductor/strategies/PressureScheduler.h"
+#include "conductor/strategies/Strategies.h"
 
 #include "analysis/CycleModel.h"
 #include "analysis/Liveness.h"
 #include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -92,6 +96,11 @@ static llvm::cl::opt<unsigned>
     budget("budget", llvm::cl::init(LocalSearchOptions().budget),
            llvm::cl::desc("compile-and-measure runs of the local search"));
 
+static llvm::cl::opt<int> suggestFor(
+    "suggest", llvm::cl::init(-1),
+    llvm::cl::desc("print the single-move suggestions for op N of every "
+                   "innermost loop body (tags I0..), with their cost"));
+
 static llvm::json::Value toJSONMeasure(const std::optional<BlockMeasure> &m) {
   if (!m)
     return nullptr;
@@ -141,6 +150,25 @@ int main(int argc, char **argv) {
     });
     for (auto [loop, loopNo] : loops) {
       Block &body = loop.getBody().front();
+      if (suggestFor >= 0) {
+        TaggedRegion region = tagBlock(body);
+        if (static_cast<size_t>(suggestFor) >= region.ops.size())
+          continue;
+        auto start = std::chrono::steady_clock::now();
+        std::vector<MoveSuggestion> suggestions =
+            rankSingleMoveSuggestions(region, region.ops[suggestFor]);
+        double ms = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+        llvm::errs() << llvm::formatv("I{0} ({1} ops): {2} suggestions in "
+                                      "{3:F1} ms\n",
+                                      suggestFor, region.ops.size(),
+                                      suggestions.size(), ms);
+        for (const MoveSuggestion &s : suggestions)
+          llvm::errs() << "  " << s.title() << "\n";
+        untagBlock(region);
+        continue;
+      }
       if (forceVariant >= 0) {
         DependenceGraph graph(body);
         std::vector<unsigned> order = listScheduleOrder(
