@@ -56,6 +56,7 @@ TEST(ConductorCache, HashIsSHA256OfTheText) {
   OwningOpRef<ModuleOp> module = gemm(t);
   ASSERT_TRUE(module);
   auto a = makeSession(*module), b = makeSession(*module);
+  EXPECT_EQ(a->initialTaggedText(), b->initialTaggedText());
   EXPECT_EQ(ScheduleCache::keyFor(*a), ScheduleCache::keyFor(*b));
   SessionOptions options;
   options.metricKeyOrder = {"est_cycles"};

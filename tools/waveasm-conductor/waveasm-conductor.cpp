@@ -18,7 +18,9 @@
 
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"
+#include "conductor/LLMMoveSource.h"
 #include "conductor/MoveSource.h"
+#include "conductor/Profile.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
 #include "ir/Dialect.h"
@@ -66,6 +68,10 @@ static cl::opt<int> checkpoint("checkpoint",
                                cl::init(2));
 static cl::opt<int> topK("top-k", cl::desc("agents kept at a checkpoint"),
                          cl::init(2));
+static cl::opt<bool> llmTools(
+    "llm-tools",
+    cl::desc("the LLM calls apply_moves/evaluate tools instead of writing "
+             "commands as text"));
 static cl::opt<bool> noCache("no-cache",
                              cl::desc("neither read nor write the cache"));
 static cl::opt<std::string> repliesPath(
@@ -80,6 +86,11 @@ static cl::opt<std::string>
                          "total_instructions)"));
 static cl::opt<std::string> targetName("target",
                                        cl::desc("override the target"));
+static cl::opt<std::string> profilePath(
+    "profile",
+    cl::desc("per-instruction profile CSV (key,hits,lat_min,lat_mean,lat_max; "
+             "key = tag or assembly line) added to the prompt"),
+    cl::value_desc("CSV"));
 static cl::opt<bool> showPrompt("print-prompt",
                                 cl::desc("print the first prompt to the log"));
 
@@ -141,14 +152,10 @@ int main(int argc, char **argv) {
     logStream = &llvm::outs();
 
   bool scripted = !repliesPath.empty();
-  if (!scripted && llmProvider != "none") {
-    if (llmProvider == "openai" || llmProvider == "anthropic")
-      return usageError("--llm " + llmProvider +
-                        " is not built into this waveasm-conductor yet (the "
-                        "LLM clients are not linked in); use --llm none");
+  std::optional<llm::Provider> provider = llm::parseProvider(llmProvider);
+  if (!scripted && llmProvider != "none" && !provider)
     return usageError("unknown --llm '" + llmProvider +
                       "' (expected openai, anthropic or none)");
-  }
   if (rounds < 1)
     return usageError("--rounds must be at least 1");
   if (agents < 1 || checkpoint < 1 || topK < 1)
@@ -198,6 +205,24 @@ int main(int argc, char **argv) {
   if (!session.baselineError().empty())
     log() << "note: the input does not compile: " << session.baselineError()
           << "\n";
+  if (!profilePath.empty()) {
+    auto csv = llvm::MemoryBuffer::getFile(profilePath, true);
+    if (!csv)
+      return usageError("cannot read '" + profilePath +
+                        "': " + csv.getError().message());
+    llvm::Expected<std::vector<ProfileRow>> rows =
+        parseProfileCSV((*csv)->getBuffer(), profilePath);
+    if (!rows)
+      return usageError(llvm::toString(rows.takeError()));
+    std::vector<std::string> unmatched;
+    std::vector<TaggedProfile> profile =
+        correlateProfile(session, *rows, &unmatched);
+    if (!unmatched.empty())
+      log() << "warning: " << unmatched.size()
+            << " profile rows match no tag or assembly line (first: "
+            << unmatched.front() << ")\n";
+    session.setProfilingSection(formatProfileSection(profile));
+  }
   if (showPrompt)
     log() << session.prompt();
 
@@ -206,6 +231,8 @@ int main(int argc, char **argv) {
                               : ScheduleCache::defaultDirectory());
   std::unique_ptr<MoveSource> source;
   StrategyMoveSource *strategySource = nullptr;
+  LLMMoveSource *llmSource = nullptr;
+  SearchMoveSource *searchSource = nullptr;
   std::string model;
   if (scripted) {
     auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
@@ -215,6 +242,31 @@ int main(int argc, char **argv) {
     source = std::make_unique<ScriptedMoveSource>(
         splitScriptedReplies((*replies)->getBuffer()));
     model = "script";
+  } else if (provider) {
+    // LLM: one agent, or the parallel search with --agents > 1 (or tools).
+    llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
+    if (!baseUrl.empty())
+      llmConfig.baseUrl = baseUrl;
+    if (!modelName.empty())
+      llmConfig.model = modelName;
+    llmConfig.apiKeyEnv = apiKeyEnv;
+    model = llmProvider + ":" + llmConfig.model;
+    if (agents == 1 && !llmTools) {
+      auto one = std::make_unique<LLMMoveSource>(llmConfig);
+      llmSource = one.get();
+      source = std::move(one);
+    } else {
+      SearchOptions options;
+      options.agents = agents;
+      options.checkpointRounds = checkpoint;
+      options.topK = topK;
+      options.toolCalling = llmTools;
+      auto search = std::make_unique<SearchMoveSource>(
+          llmConfig, options,
+          [](const SearchEvent &event) { log() << event.message << "\n"; });
+      searchSource = search.get();
+      source = std::move(search);
+    }
   } else {
     std::vector<Strategy> strategies = builtinStrategies();
     if (strategies.empty())
@@ -240,6 +292,34 @@ int main(int argc, char **argv) {
       });
   for (const std::string &warning : run.warnings)
     log() << "warning: " << warning << "\n";
+  if (llmSource || searchSource) {
+    // Request errors (after retries; never the key), token usage, and a
+    // failure when the LLM answered no round at all.
+    std::vector<std::string> errors;
+    int answered = 0;
+    if (llmSource) {
+      if (!llmSource->lastError().empty())
+        errors.push_back(llmSource->lastError());
+      answered = run.sourceCalls;
+      log() << "tokens: " << llmSource->usage().inputTokens << " in, "
+            << llmSource->usage().outputTokens << " out\n";
+    } else {
+      const SearchResult &result = searchSource->result();
+      errors = result.errors;
+      answered = result.rounds;
+      log() << "search: " << result.checkpoints << " checkpoints, "
+            << result.rounds << " rounds, " << result.requests
+            << " requests; tokens: " << result.usage.inputTokens << " in, "
+            << result.usage.outputTokens << " out\n";
+    }
+    for (const std::string &error : errors)
+      llvm::errs() << "waveasm-conductor: error: " << error << "\n";
+    if (!errors.empty() && answered == 0 && !run.cacheHit) {
+      llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                      "nothing written\n";
+      return 1;
+    }
+  }
 
   if (!session.bestCompiles()) {
     llvm::errs() << "waveasm-conductor: error: no schedule that compiles was "
