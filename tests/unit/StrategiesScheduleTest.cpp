@@ -293,3 +293,26 @@ TEST(StrategiesSchedule, LocalSearchImprovesWithinItsBudgetAndStaysLegal) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->cycles, current.cycles);
 }
+
+TEST(StrategiesSchedule, PressureStrategyTradesCyclesOnlyForAWave) {
+  // Fewer VGPRs within the same occupancy bracket are not worth cycles: the
+  // pressure strategy is then no slower than the input.
+  for (const std::string &path : allKernelPaths()) {
+    TestContext t;
+    OwningOpRef<ModuleOp> module = t.parseModule(readKernel(path));
+    ASSERT_TRUE(module) << path;
+    const TargetModel &target =
+        TargetModel::get(firstProgram(*module).getTargetKind());
+    StrategyResult result =
+        schedulePressureOrder(*defaultBlock(*module), target);
+    ASSERT_TRUE(result.before && result.after) << path;
+    auto waves = [&](int64_t vgprs) {
+      for (auto [maxVGPRs, w] : target.vgprOccupancy)
+        if (maxVGPRs >= vgprs)
+          return w;
+      return int64_t(0);
+    };
+    if (waves(result.after->peakVGPR) <= waves(result.before->peakVGPR))
+      EXPECT_LE(result.after->cycles, result.before->cycles) << path;
+  }
+}
