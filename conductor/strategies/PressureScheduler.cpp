@@ -82,8 +82,20 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
   ScheduleEvaluator evaluator(block, options);
   result.before = evaluator.measureInput();
   result.after = result.before;
-  if (!result.before)
+  if (!result.before) {
+    // The input does not compile (e.g. allocation overflows: the allocator
+    // cannot spill): any order that does is better.
+    std::vector<Operation *> ops;
+    for (unsigned i : pressureScheduleOrder(graph, target))
+      ops.push_back(graph.getOp(i));
+    if (std::optional<BlockMeasure> m = evaluator.measure(ops)) {
+      result.order = std::move(ops);
+      result.after = m;
+      result.improved = true;
+      result.variant = "compiles (the input does not)";
+    }
     return result;
+  }
 
   std::vector<unsigned> order = pressureScheduleOrder(graph, target);
   std::vector<unsigned> input(graph.size());

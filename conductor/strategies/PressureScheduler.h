@@ -16,7 +16,9 @@
 // using registers up to the top of the occupancy bracket of the new peak
 // (the waves per SIMD it reached) but staying below the input's peak. When
 // the new peak gains no wave per SIMD, the result must also be no slower
-// than the input (else the input order stays).
+// than the input (else the input order stays). When the input does not
+// compile (register allocation overflows: the allocator cannot spill), an
+// order that does is kept.
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,6 +8,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <thread>
+
 using namespace mlir;
 
 namespace waveasm::conductor {
@@ -72,9 +74,14 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
     cloneOf.lookup(op)->moveBefore(cloneBlock, cloneBlock->end());
 
   ++numMeasured;
-  // A failing candidate is not an error of the user's program.
-  ScopedDiagnosticHandler quiet(clone->getContext(),
-                                [](Diagnostic &) { return success(); });
+  // A failing candidate is not an error of the user's program. The context
+  // may be shared with other threads (the language server parses on its
+  // main thread while the worker schedules): only this thread's
+  // diagnostics are swallowed, the others fall through to their handlers.
+  std::thread::id self = std::this_thread::get_id();
+  ScopedDiagnosticHandler quiet(clone->getContext(), [self](Diagnostic &) {
+    return success(std::this_thread::get_id() == self);
+  });
   FailureOr<CompileResult> result = compileAndMeasure(*clone, options);
   if (failed(result) || programIndex >= result->programs.size())
     return std::nullopt;

@@ -316,3 +316,30 @@ TEST(StrategiesSchedule, PressureStrategyTradesCyclesOnlyForAWave) {
       EXPECT_LE(result.after->cycles, result.before->cycles) << path;
   }
 }
+
+TEST(StrategiesSchedule, PressureStrategyRescuesAnOverflowingAllocation) {
+  // The wide sum needs 32+ VGPRs in input order; with 24 available the
+  // allocator (which cannot spill) fails. The evaluator reports that as no
+  // measure, without leaking the failure's diagnostics; the pressure
+  // strategy finds an order that compiles.
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(wideSumProgram());
+  ASSERT_TRUE(module) << t.diagnostics;
+  ProgramOp program = firstProgram(*module);
+  Block &block = program.getBody().front();
+  CompileOptions tight;
+  tight.pipeline.maxVGPRs = 24;
+  ScheduleEvaluator evaluator(block, tight);
+  EXPECT_FALSE(evaluator.measureInput().has_value());
+  EXPECT_EQ(t.diagnostics, "");
+
+  StrategyResult result = schedulePressureOrder(
+      block, TargetModel::get(program.getTargetKind()), tight);
+  EXPECT_FALSE(result.before.has_value());
+  ASSERT_TRUE(result.improved);
+  ASSERT_TRUE(result.after.has_value());
+  EXPECT_LE(result.after->peakVGPR, 24);
+  applyOrder(block, result.order);
+  EXPECT_TRUE(succeeded(compileAndMeasure(*module, tight)));
+  EXPECT_EQ(t.diagnostics, "");
+}
