@@ -204,8 +204,7 @@ public:
                   "budget: %s <= %.1f ms per round for a 300-op loop body -> "
                   "%s%.3f ms (CPU %.3f ms) (%s; this region: %zu ops)\n",
                   kBudgetBenchmark, kBudgetMs, haveMedian ? "median " : "", ms,
-                  cpuMs, ms <= kBudgetMs ? "within" : "over",
-                  input->regionOps);
+                  cpuMs, ms <= kBudgetMs ? "within" : "over", input->regionOps);
     GetOutputStream() << line;
   }
 

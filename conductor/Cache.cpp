@@ -19,11 +19,13 @@
 using namespace waveasm;
 using namespace waveasm::conductor;
 
-ScheduleCache::ScheduleCache(std::string directory) : dir(std::move(directory)) {}
+ScheduleCache::ScheduleCache(std::string directory)
+    : dir(std::move(directory)) {}
 
 std::string ScheduleCache::defaultDirectory() {
   llvm::SmallString<256> path;
-  if (std::optional<std::string> xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
+  if (std::optional<std::string> xdg =
+          llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
       xdg && !xdg->empty()) {
     path = *xdg;
   } else if (std::optional<std::string> home =
@@ -39,9 +41,8 @@ std::string ScheduleCache::defaultDirectory() {
 }
 
 std::string ScheduleCache::hashText(llvm::StringRef text) {
-  std::array<uint8_t, 32> digest = llvm::SHA256::hash(
-      llvm::ArrayRef(reinterpret_cast<const uint8_t *>(text.data()),
-                     text.size()));
+  std::array<uint8_t, 32> digest = llvm::SHA256::hash(llvm::ArrayRef(
+      reinterpret_cast<const uint8_t *>(text.data()), text.size()));
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
 
@@ -121,7 +122,8 @@ llvm::Error ScheduleCache::store(llvm::StringRef key,
                             {"timestamp", entry.timestamp},
                             {"model", entry.model}};
   std::string path = pathFor(key);
-  std::string temp = path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
+  std::string temp =
+      path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(temp, ec);

@@ -1,4 +1,4 @@
-//===- Cache.h - schedules cached by the tagged IR they start from -*- C++ -*-===//
+//===- Cache.h - schedules cached by their tagged IR ----------*- C++ -*-===//
 //
 // The design's cache: the final move sequence of a run, keyed by the SHA-256
 // of the tagged IR text before any move (the prompt's header and region, so

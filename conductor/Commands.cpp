@@ -42,8 +42,7 @@ static llvm::StringRef stripMarkup(llvm::StringRef line) {
     while (digits < line.size() && llvm::isDigit(line[digits]))
       ++digits;
     if (digits && digits + 1 < line.size() &&
-        (line[digits] == '.' || line[digits] == ')') &&
-        line[digits + 1] == ' ')
+        (line[digits] == '.' || line[digits] == ')') && line[digits + 1] == ' ')
       line = line.drop_front(digits + 2).ltrim();
   }
   for (llvm::StringRef wrap : {"**", "__", "`", "*", "_"})
@@ -55,8 +54,8 @@ static llvm::StringRef stripMarkup(llvm::StringRef line) {
   return line;
 }
 
-std::optional<MoveCommand> waveasm::conductor::parseCommand(
-    llvm::StringRef line) {
+std::optional<MoveCommand>
+waveasm::conductor::parseCommand(llvm::StringRef line) {
   llvm::SmallVector<llvm::StringRef, 6> tokens;
   stripMarkup(line).split(tokens, ' ', -1, /*KeepEmpty=*/false);
   auto is = [&](unsigned i, llvm::StringRef word) {
@@ -70,7 +69,8 @@ std::optional<MoveCommand> waveasm::conductor::parseCommand(
       return MoveCommand::swap(*a, *b);
     return std::nullopt;
   }
-  if (tokens.size() == 4 && is(0, "move") && (is(2, "after") || is(2, "before"))) {
+  if (tokens.size() == 4 && is(0, "move") &&
+      (is(2, "after") || is(2, "before"))) {
     auto a = normalizeTag(tokens[1]), b = normalizeTag(tokens[3]);
     if (!a || !b)
       return std::nullopt;

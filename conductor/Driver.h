@@ -33,11 +33,11 @@ struct RunResult {
 /// Runs `session`: from `cache` (null: no cache) if it has an entry, else
 /// from `source`; stores a result with at least one accepted move under
 /// `model`. `onRound` sees every round with the name of what produced it.
-RunResult runConductor(
-    Session &session, MoveSource &source, const ScheduleCache *cache,
-    llvm::StringRef model,
-    const std::function<void(const RoundReport &, llvm::StringRef)> &onRound =
-        {});
+RunResult
+runConductor(Session &session, MoveSource &source, const ScheduleCache *cache,
+             llvm::StringRef model,
+             const std::function<void(const RoundReport &, llvm::StringRef)>
+                 &onRound = {});
 
 } // namespace conductor
 } // namespace waveasm

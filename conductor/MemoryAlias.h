@@ -36,12 +36,12 @@ bool writesMemory(mlir::Operation *op);
 /// Where one memory op accesses: a base value, a constant byte offset and
 /// the byte width per lane (nullopt: unknown).
 struct MemoryAccess {
-  unsigned spaces = 0;                   // MemSpace mask touched
-  mlir::Value srd;                       // buffer: SRD operand
-  mlir::Value base;                      // voffset / LDS address (adjusted)
-  mlir::Value soffset;                   // buffer: soffset operand
-  std::optional<int64_t> offset;         // constant bytes added to base
-  int64_t width = 0;                     // bytes per lane
+  unsigned spaces = 0;           // MemSpace mask touched
+  mlir::Value srd;               // buffer: SRD operand
+  mlir::Value base;              // voffset / LDS address (adjusted)
+  mlir::Value soffset;           // buffer: soffset operand
+  std::optional<int64_t> offset; // constant bytes added to base
+  int64_t width = 0;             // bytes per lane
 };
 /// The access of a single memory op; nullopt for ops with regions or
 /// unanalysable ones.

@@ -8,8 +8,8 @@
 
 using namespace waveasm::conductor;
 
-std::optional<std::string>
-ScriptedMoveSource::nextReply(const Session &, llvm::StringRef) {
+std::optional<std::string> ScriptedMoveSource::nextReply(const Session &,
+                                                         llvm::StringRef) {
   if (next >= replies.size())
     return std::nullopt;
   ++numCalls;
@@ -34,8 +34,8 @@ waveasm::conductor::splitScriptedReplies(llvm::StringRef text) {
   return replies;
 }
 
-std::optional<std::string>
-StrategyMoveSource::nextReply(const Session &session, llvm::StringRef) {
+std::optional<std::string> StrategyMoveSource::nextReply(const Session &session,
+                                                         llvm::StringRef) {
   if (next >= strategies.size())
     return std::nullopt;
   const Strategy &strategy = strategies[next++];

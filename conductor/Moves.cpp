@@ -241,8 +241,8 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
     bool mIsWrite = waw || !(mr && cw);
     unsigned mSpaces = mIsWrite ? mw : mr;
     unsigned cSpaces = (waw || !mIsWrite) ? cw : cr;
-    std::string what = describePair(mIsWrite, mSpaces, !mIsWrite || waw,
-                                    cSpaces);
+    std::string what =
+        describePair(mIsWrite, mSpaces, !mIsWrite || waw, cSpaces);
     AliasResult result = alias(m, c);
     if (result != AliasResult::NoAlias)
       warnings.push_back({waw ? Severity::Critical : Severity::Warn, command,
@@ -254,10 +254,10 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
   }
   if (isa<S_BARRIER>(c)) {
     bool memory = mr || mw;
-    warnings.push_back({memory ? Severity::Warn : Severity::Info, command,
-                        "moved " + mTag + " " + relation.str() +
-                            " barrier " + cTag +
-                            (memory ? " (a memory access changes sides)" : "")});
+    warnings.push_back(
+        {memory ? Severity::Warn : Severity::Info, command,
+         "moved " + mTag + " " + relation.str() + " barrier " + cTag +
+             (memory ? " (a memory access changes sides)" : "")});
   }
   unsigned mu, md, cu, cd;
   implicitRegs(m, mu, md);
@@ -284,19 +284,17 @@ static void warnAddress(Operation *m, const Simulation &sim,
   }
   if (!consumer)
     return;
-  int64_t oldDist =
-      int64_t(sim.oldPos.lookup(consumer)) - sim.oldPos.lookup(m);
-  int64_t newDist =
-      int64_t(sim.newPos.lookup(consumer)) - sim.newPos.lookup(m);
+  int64_t oldDist = int64_t(sim.oldPos.lookup(consumer)) - sim.oldPos.lookup(m);
+  int64_t newDist = int64_t(sim.newPos.lookup(consumer)) - sim.newPos.lookup(m);
   if (newDist > oldDist)
-    warnings.push_back({Severity::Info, command,
-                        "address computation moved away from consumer " +
-                            tagOf(consumer)});
+    warnings.push_back(
+        {Severity::Info, command,
+         "address computation moved away from consumer " + tagOf(consumer)});
 }
 
-std::optional<MoveFailure> conductor::applyMove(
-    const TaggedRegion &region, const MoveCommand &command,
-    std::vector<MoveWarning> &warnings) {
+std::optional<MoveFailure>
+conductor::applyMove(const TaggedRegion &region, const MoveCommand &command,
+                     std::vector<MoveWarning> &warnings) {
   if (auto failure = validateMove(region, command))
     return failure;
   Operation *x = findTag(region, command.a), *y = findTag(region, command.b);
@@ -365,7 +363,7 @@ void conductor::restoreOrder(Block &block, llvm::ArrayRef<Operation *> order) {
 }
 
 unsigned conductor::anchorPseudoOps(Block &block,
-                                     std::vector<MoveCommand> *record) {
+                                    std::vector<MoveCommand> *record) {
   std::vector<Operation *> pseudo;
   for (Operation &op : block)
     if (isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op))

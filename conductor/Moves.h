@@ -43,12 +43,18 @@ struct MoveWarning {
 /// once the IR is back in the state the prompt showed, so `describe` takes
 /// the name.
 struct MoveFailure {
-  enum Kind { UnknownTag, SameOp, Pinned, RegionBoundary, AfterTerminator,
-              Dominance } kind = UnknownTag;
-  std::string detail;   // everything but dominance: the whole reason
-  mlir::Value value;    // Dominance: the value
-  std::string defTag;   // Dominance: its def's tag
-  std::string userTag;  // Dominance: the user's tag (or its ancestor's)
+  enum Kind {
+    UnknownTag,
+    SameOp,
+    Pinned,
+    RegionBoundary,
+    AfterTerminator,
+    Dominance
+  } kind = UnknownTag;
+  std::string detail;  // everything but dominance: the whole reason
+  mlir::Value value;   // Dominance: the value
+  std::string defTag;  // Dominance: its def's tag
+  std::string userTag; // Dominance: the user's tag (or its ancestor's)
 
   /// "would break dominance of %2 (defined by I6, used by I7)" given "%2".
   std::string describe(llvm::StringRef valueName) const;

@@ -34,7 +34,8 @@ waveasm::conductor::parseProfileCSV(llvm::StringRef text,
     };
     if (fields.size() != 5)
       return error("expected 5 columns (key,hits,lat_min,lat_mean,lat_max), "
-                   "got " + llvm::Twine(fields.size()));
+                   "got " +
+                   llvm::Twine(fields.size()));
     ProfileRow row;
     row.key = fields[0].trim().str();
     row.csvLine = lineNo;

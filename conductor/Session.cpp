@@ -4,8 +4,8 @@
 
 #include "pipeline/CompileAndMeasure.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,11 +30,12 @@ static std::string joinApplied(llvm::ArrayRef<std::string> applied) {
 std::string RoundReport::text() const {
   std::string out;
   if (failed) {
-    out = "Applied successfully: " + joinApplied(applied) + "\nFailed: " +
-          *failed + " \u2014 " + failureReason + "\nAll moves reverted.";
+    out = "Applied successfully: " + joinApplied(applied) +
+          "\nFailed: " + *failed + " \u2014 " + failureReason +
+          "\nAll moves reverted.";
   } else if (reverted) {
-    out = "Applied successfully: " + joinApplied(applied) + "\nReverted: " +
-          failureReason + "\nAll moves reverted.";
+    out = "Applied successfully: " + joinApplied(applied) +
+          "\nReverted: " + failureReason + "\nAll moves reverted.";
   } else if (applied.empty() && !done) {
     out = "No move commands found.";
   }
@@ -135,8 +136,8 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   if (!options.targetOverride.empty()) {
     std::optional<TargetKind> kind = parseTargetKind(options.targetOverride);
     if (!kind)
-      return fail("unknown target '" + options.targetOverride + "' (known: " +
-                  listTargetKinds() + ")");
+      return fail("unknown target '" + options.targetOverride +
+                  "' (known: " + listTargetKinds() + ")");
     MLIRContext *ctx = program.getContext();
     for (ProgramOp each : s.module->getOps<ProgramOp>())
       each.setTargetAttr(TargetAttr::get(
@@ -374,9 +375,9 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
         restoreOrder(block, snapshot);
         report.reverted = true;
         std::string diff = describeDifference(metrics, best, keys);
-        report.failureReason =
-            diff.empty() ? "no improvement (metrics unchanged)"
-                         : "round regressed metrics (" + diff + ")";
+        report.failureReason = diff.empty()
+                                   ? "no improvement (metrics unchanged)"
+                                   : "round regressed metrics (" + diff + ")";
       }
     }
   }

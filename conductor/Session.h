@@ -56,10 +56,10 @@ struct SessionOptions {
 
 struct RoundReport {
   int round = 0;
-  std::vector<std::string> applied; // command texts applied (before revert)
+  std::vector<std::string> applied;  // command texts applied (before revert)
   std::optional<std::string> failed; // the invalid command
-  std::string failureReason;        // why it failed, or why the round was
-                                    // reverted (regression, compile error)
+  std::string failureReason;         // why it failed, or why the round was
+                                     // reverted (regression, compile error)
   std::vector<std::string> warnings; // MoveWarning::text()
   std::vector<std::string> ignoredLines; // reply lines that were no command
   bool improved = false;
@@ -158,7 +158,7 @@ private:
   /// then stay with their values (as tags stay with their ops), so a round
   /// only concatenates these in the block's current order.
   std::string regionHeader, regionFooter;
-  std::vector<std::string> opText;                         // by tag index
+  std::vector<std::string> opText;                            // by tag index
   std::vector<llvm::SmallVector<std::string, 2>> resultNames; // by tag index
   llvm::DenseMap<mlir::Operation *, unsigned> tagIndex;
   void printRegionOnce();

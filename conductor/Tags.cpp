@@ -114,7 +114,7 @@ Operation *conductor::getAncestorInBlock(Block *block, Operation *op) {
 
 llvm::StringRef conductor::describeRegion(const TaggedRegion &region) {
   return isa<LoopOp>(region.block->getParentOp()) ? "loop body"
-                                                   : "program body";
+                                                  : "program body";
 }
 
 //===----------------------------------------------------------------------===//

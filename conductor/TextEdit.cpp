@@ -34,9 +34,8 @@ waveasm::conductor::computeOpTextRanges(llvm::StringRef buffer, Block &block,
       start = std::min(start, group.definition.loc.Start.getPointer());
     size_t begin = start - base;
     size_t lineBegin = buffer.rfind('\n', begin == 0 ? 0 : begin - 1);
-    lineBegin = (lineBegin == llvm::StringRef::npos || begin == 0)
-                    ? 0
-                    : lineBegin + 1;
+    lineBegin =
+        (lineBegin == llvm::StringRef::npos || begin == 0) ? 0 : lineBegin + 1;
     if (!buffer.slice(lineBegin, begin).trim().empty())
       return fail(error, "'" + op.getName().getStringRef() +
                              "' does not start its line");
@@ -51,11 +50,9 @@ waveasm::conductor::computeOpTextRanges(llvm::StringRef buffer, Block &block,
   return ranges;
 }
 
-FailureOr<BlockTextEdit>
-waveasm::conductor::computeBlockTextEdit(llvm::StringRef buffer,
-                                         llvm::ArrayRef<OpTextRange> ranges,
-                                         llvm::ArrayRef<unsigned> newOrder,
-                                         std::string *error) {
+FailureOr<BlockTextEdit> waveasm::conductor::computeBlockTextEdit(
+    llvm::StringRef buffer, llvm::ArrayRef<OpTextRange> ranges,
+    llvm::ArrayRef<unsigned> newOrder, std::string *error) {
   auto failWith = [&](const llvm::Twine &message) -> FailureOr<BlockTextEdit> {
     if (error)
       *error = message.str();
@@ -101,11 +98,9 @@ waveasm::conductor::computeBlockTextEdit(llvm::StringRef buffer,
   return edit;
 }
 
-FailureOr<std::string>
-waveasm::conductor::reorderBlockText(llvm::StringRef buffer,
-                                     llvm::ArrayRef<OpTextRange> ranges,
-                                     llvm::ArrayRef<unsigned> newOrder,
-                                     std::string *error) {
+FailureOr<std::string> waveasm::conductor::reorderBlockText(
+    llvm::StringRef buffer, llvm::ArrayRef<OpTextRange> ranges,
+    llvm::ArrayRef<unsigned> newOrder, std::string *error) {
   FailureOr<BlockTextEdit> edit =
       computeBlockTextEdit(buffer, ranges, newOrder, error);
   if (failed(edit))

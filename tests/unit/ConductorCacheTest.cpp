@@ -39,7 +39,8 @@ TEST(ConductorCache, DefaultDirectoryFollowsXDG) {
   const char *oldXdg = std::getenv("XDG_CACHE_HOME");
   std::string saved = oldXdg ? oldXdg : "";
   setenv("XDG_CACHE_HOME", "/tmp/xdg-test", 1);
-  EXPECT_EQ(ScheduleCache::defaultDirectory(), "/tmp/xdg-test/waveasm/conductor");
+  EXPECT_EQ(ScheduleCache::defaultDirectory(),
+            "/tmp/xdg-test/waveasm/conductor");
   unsetenv("XDG_CACHE_HOME");
   std::string home = std::getenv("HOME") ? std::getenv("HOME") : "";
   if (!home.empty())

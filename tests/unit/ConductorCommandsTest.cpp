@@ -42,8 +42,7 @@ Done.
   EXPECT_EQ(reply.commands[4], MoveCommand::moveBefore("I4", "I0"));
   EXPECT_TRUE(reply.done);
   ASSERT_EQ(reply.ignoredLines.size(), 2u);
-  EXPECT_EQ(reply.ignoredLines[0],
-            "Sure! To hide the LDS latency I suggest:");
+  EXPECT_EQ(reply.ignoredLines[0], "Sure! To hide the LDS latency I suggest:");
   EXPECT_EQ(reply.ignoredLines[1],
             "That should interleave the reads with the MFMAs.");
 }

@@ -62,8 +62,8 @@ struct Fixture {
     module = t.parseModule(program(body));
     EXPECT_TRUE(module) << t.diagnostics;
     if (module)
-      region = tagBlock(
-          *findDefaultBlock(*module->getOps<ProgramOp>().begin()));
+      region =
+          tagBlock(*findDefaultBlock(*module->getOps<ProgramOp>().begin()));
   }
   Operation *op(llvm::StringRef tag) { return findTag(region, tag); }
   std::vector<Operation *> order() { return snapshotOrder(*region.block); }
@@ -158,9 +158,8 @@ TEST(ConductorMoves, RegionBoundaries) {
   // Schedule the program body: the loop is one op, its body is not.
   ProgramOp p = *f.module->getOps<ProgramOp>().begin();
   TaggedRegion outer = tagBlock(p.getBody().front());
-  auto loopIt = llvm::find_if(outer.ops, [](Operation *op) {
-    return isa<LoopOp>(op);
-  });
+  auto loopIt =
+      llvm::find_if(outer.ops, [](Operation *op) { return isa<LoopOp>(op); });
   ASSERT_NE(loopIt, outer.ops.end());
   std::string loopTag = formatTag(loopIt - outer.ops.begin());
   // %off (I6) is used inside the loop body: the loop counts as its user.
@@ -246,8 +245,9 @@ TEST(ConductorMoves, BarrierAndAddressWarnings) {
   std::vector<std::string> warnings =
       f.warningsOf(MoveCommand::moveAfter("I2", "I8"));
   ASSERT_EQ(warnings.size(), 3u);
-  EXPECT_TRUE(llvm::StringRef(warnings[0]).starts_with(
-      "info: move I2 after I8 \u2014 moved LDS write (I2) after LDS read (I3)"));
+  EXPECT_TRUE(llvm::StringRef(warnings[0])
+                  .starts_with("info: move I2 after I8 \u2014 moved LDS write "
+                               "(I2) after LDS read (I3)"));
   EXPECT_EQ(warnings[1], "warn: move I2 after I8 \u2014 moved LDS write (I2) "
                          "after LDS read (I4), same address");
   EXPECT_EQ(warnings[2], "warn: move I2 after I8 \u2014 moved I2 after barrier "
@@ -347,15 +347,14 @@ TEST(ConductorMoves, AnchorsPseudoOpsBeforeTheirFirstUser) {
     tags.push_back(getTag(op)->str());
   // c7 (I1) already precedes its first user a (I2); c1 (I0) goes before s
   // (I6); extract (I5) and then pack (I4) just before their first users.
-  EXPECT_EQ(tags, (std::vector<std::string>{"I1", "I2", "I3", "I0", "I6",
-                                            "I4", "I5", "I7", "I8", "I9",
-                                            "I10"}));
+  EXPECT_EQ(tags, (std::vector<std::string>{"I1", "I2", "I3", "I0", "I6", "I4",
+                                            "I5", "I7", "I8", "I9", "I10"}));
   std::vector<std::string> texts;
   for (const MoveCommand &command : record)
     texts.push_back(command.text());
-  EXPECT_EQ(texts, (std::vector<std::string>{
-                       "move I5 before I7", "move I4 before I5",
-                       "move I0 before I6"}));
+  EXPECT_EQ(texts,
+            (std::vector<std::string>{"move I5 before I7", "move I4 before I5",
+                                      "move I0 before I6"}));
   EXPECT_TRUE(succeeded(verify(*module)));
   // Anchoring again changes nothing.
   EXPECT_EQ(anchorPseudoOps(*region.block), 0u);

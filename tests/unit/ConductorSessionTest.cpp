@@ -113,9 +113,8 @@ TEST(ConductorSession, InvalidMoveRevertsTheRoundWithTheDesignsReport) {
   std::vector<unsigned> before = session->currentOrder();
   RoundReport report = session->applyReply(
       "move I3 before I2\nmove I1 before I6\nswap I6 I9\nmove I0 after I1\n");
-  EXPECT_EQ(report.applied,
-            (std::vector<std::string>{"move I3 before I2",
-                                      "move I1 before I6"}));
+  EXPECT_EQ(report.applied, (std::vector<std::string>{"move I3 before I2",
+                                                      "move I1 before I6"}));
   ASSERT_TRUE(report.failed);
   EXPECT_EQ(*report.failed, "swap I6 I9");
   EXPECT_TRUE(report.reverted);
@@ -128,9 +127,9 @@ TEST(ConductorSession, InvalidMoveRevertsTheRoundWithTheDesignsReport) {
       "All moves reverted.";
   EXPECT_EQ(report.text(), expected);
   std::string prompt = session->prompt();
-  EXPECT_NE(prompt.find("--- Error from previous round ---\n" + expected +
-                        "\n"),
-            std::string::npos)
+  EXPECT_NE(
+      prompt.find("--- Error from previous round ---\n" + expected + "\n"),
+      std::string::npos)
       << prompt;
   // The name in the report is the one the prompt's IR shows for I6.
   EXPECT_NE(prompt.find("  %15 = waveasm.v_add_u32 %14, %11 : "),
@@ -188,7 +187,8 @@ TEST(ConductorSession, DoneAndBudget) {
   options.maxRounds = 2;
   auto budget = makeSession(*g.module, options);
   ASSERT_TRUE(budget);
-  ScriptedMoveSource source({"swap I6 I14", "nothing useful", "move I7 after I15"});
+  ScriptedMoveSource source(
+      {"swap I6 I14", "nothing useful", "move I7 after I15"});
   runSession(*budget, source);
   EXPECT_TRUE(budget->finished());
   EXPECT_EQ(budget->roundsUsed(), 2);
@@ -212,8 +212,8 @@ TEST(ConductorSession, GarbageAndFencedReplies) {
   EXPECT_NE(session->prompt().find("--- Error from previous round ---\n"
                                    "No move commands found."),
             std::string::npos);
-  RoundReport fenced = session->applyReply(
-      "Here is the schedule:\n```\n" + std::string(kInterleave) + "```\n");
+  RoundReport fenced = session->applyReply("Here is the schedule:\n```\n" +
+                                           std::string(kInterleave) + "```\n");
   EXPECT_TRUE(fenced.improved);
   EXPECT_EQ(fenced.ignoredLines,
             std::vector<std::string>{"Here is the schedule:"});
@@ -284,10 +284,10 @@ TEST(ConductorSession, OptionsAndRegions) {
   ASSERT_TRUE(whole);
   EXPECT_NE(whole->prompt().find("--- IR (program body) ---"),
             std::string::npos);
-  EXPECT_EQ(whole->region().ops.size(), p.getBody().front().getOperations().size());
+  EXPECT_EQ(whole->region().ops.size(),
+            p.getBody().front().getOperations().size());
   Operation *notARegion = &p.getBody().front().front();
-  EXPECT_TRUE(
-      failed(Session::create(*g.module, notARegion, {}, &error)));
+  EXPECT_TRUE(failed(Session::create(*g.module, notARegion, {}, &error)));
   EXPECT_NE(error.find("choose a waveasm.loop or a waveasm.program"),
             std::string::npos);
 }
@@ -304,15 +304,13 @@ TEST(ConductorSession, EveryExampleHasABaselineAndAPrompt) {
   ASSERT_GE(paths.size(), 6u);
   for (const std::string &path : paths) {
     TestContext t;
-    OwningOpRef<ModuleOp> module =
-        t.parseModule(waveasm::test::readFile(path));
+    OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(path));
     ASSERT_TRUE(module) << path << t.diagnostics;
     auto session = makeSession(*module);
     ASSERT_TRUE(session) << path;
     EXPECT_TRUE(session->baselineError().empty()) << path;
     std::string prompt = session->prompt();
-    std::string lastTag =
-        formatTag(session->region().ops.size() - 1);
+    std::string lastTag = formatTag(session->region().ops.size() - 1);
     EXPECT_NE(prompt.find("loc(\"" + lastTag + "\")"), std::string::npos)
         << path;
     // A swap of the first two ops is either applied or refused with a

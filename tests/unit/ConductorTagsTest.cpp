@@ -88,7 +88,8 @@ TEST(ConductorTags, TagsFollowTheOpNotThePosition) {
   ASSERT_TRUE(module) << t.diagnostics;
   TaggedRegion region = tagBlock(*findDefaultBlock(firstProgram(*module)));
   std::vector<MoveWarning> warnings;
-  ASSERT_FALSE(applyMove(region, MoveCommand::moveBefore("I3", "I0"), warnings));
+  ASSERT_FALSE(
+      applyMove(region, MoveCommand::moveBefore("I3", "I0"), warnings));
   EXPECT_EQ(&region.block->front(), region.ops[3]);
   EXPECT_EQ(*getTag(&region.block->front()), "I3");
   EXPECT_EQ(findTag(region, "I3"), region.ops[3]);
