@@ -113,8 +113,10 @@ local function run()
   check(hover_text:find('mfma') ~= nil, 'hover on the MFMA answers')
 
   -- Code actions at an op inside the loop.
-  local caps = client.server_capabilities or client.resolved_capabilities or {}
-  local offered = caps.codeActionProvider ~= nil and caps.codeActionProvider ~= false and caps.code_action ~= false
+  local caps = client.server_capabilities
+  check(type(caps) == 'table' and caps.hoverProvider ~= nil, 'the server capabilities are readable')
+  caps = caps or {}
+  local offered = caps.codeActionProvider ~= nil and caps.codeActionProvider ~= false
   local done, action_err, actions = false, nil, nil
   waveasm.code_actions(bufnr, { line = mfma_line, character = col }, function(err, list)
     done, action_err, actions = true, err, list

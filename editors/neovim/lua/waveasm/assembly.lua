@@ -114,7 +114,7 @@ function M.refresh(src, callback)
   if not client then
     return
   end
-  client.request('waveasm/assembly', { textDocument = { uri = vim.uri_from_bufnr(src) } }, function(err, result)
+  require('waveasm').request(client, 'waveasm/assembly', { textDocument = { uri = vim.uri_from_bufnr(src) } }, function(err, result)
     if not vim.api.nvim_buf_is_valid(view.buf) then
       return
     end

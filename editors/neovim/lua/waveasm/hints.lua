@@ -63,7 +63,7 @@ function M.refresh(client, bufnr)
     range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
   }
   local version = vim.lsp.util.buf_versions[bufnr]
-  client.request('textDocument/inlayHint', params, function(err, result)
+  require('waveasm').request(client, 'textDocument/inlayHint', params, function(err, result)
     if err or not vim.api.nvim_buf_is_loaded(bufnr) then
       return
     end

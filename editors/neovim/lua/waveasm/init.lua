@@ -20,6 +20,38 @@ local M = {}
 local hints = require('waveasm.hints')
 local assembly = require('waveasm.assembly')
 
+-- Client API across versions: 0.11 made request/notify/stop methods
+-- (client:request) and deprecated the field form; 0.10 added get_clients.
+local method_calls = vim.fn.has('nvim-0.11') == 1
+
+function M.request(client, method, params, handler, bufnr)
+  if method_calls then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+function M.notify(client, method, params)
+  if method_calls then
+    return client:notify(method, params)
+  end
+  return client.notify(method, params)
+end
+
+local function clients(filter)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients(filter)
+  end
+  local list = {}
+  local source = filter.bufnr and vim.lsp.buf_get_clients(filter.bufnr) or vim.lsp.get_active_clients()
+  for _, client in pairs(source) do
+    if not filter.name or client.name == filter.name then
+      table.insert(list, client)
+    end
+  end
+  return list
+end
+
 M.config = {
   cmd = nil,
   settings = {},
@@ -72,12 +104,10 @@ end
 
 --- The waveasm client attached to a buffer.
 function M.client(bufnr)
-  for _, client in pairs(vim.lsp.buf_get_clients(bufnr or 0)) do
-    if client.name == 'waveasm' then
-      return client
-    end
+  if bufnr == nil or bufnr == 0 then
+    bufnr = vim.api.nvim_get_current_buf()
   end
-  return nil
+  return clients({ bufnr = bufnr, name = 'waveasm' })[1]
 end
 
 local function each_attached_buffer(client, fn)
@@ -195,31 +225,37 @@ function M.attach(bufnr)
     return
   end
   local root = root_dir(bufnr)
+  local config = {
+    name = 'waveasm',
+    cmd = cmd,
+    root_dir = root,
+    init_options = M.config.settings,
+    -- Sent as workspace/didChangeConfiguration after initialize; the
+    -- server accepts the "waveasm" section.
+    settings = { waveasm = M.config.settings },
+    capabilities = capabilities(),
+    handlers = {
+      ['workspace/codeLens/refresh'] = on_codelens_refresh,
+      ['workspace/inlayHint/refresh'] = on_inlay_hint_refresh,
+    },
+    on_attach = on_attach,
+    on_exit = function(code, signal)
+      client_ids[root] = nil
+      if code ~= 0 then
+        vim.schedule(function()
+          vim.notify(('waveasm: language server exited (code %d, signal %d)'):format(code, signal), vim.log.levels.WARN)
+        end)
+      end
+    end,
+  }
+  if vim.lsp.start then
+    -- 0.8+: reuses the client with the same name and root.
+    vim.lsp.start(config, { bufnr = bufnr })
+    return
+  end
   local id = client_ids[root]
   if not id or not vim.lsp.get_client_by_id(id) then
-    id = vim.lsp.start_client({
-      name = 'waveasm',
-      cmd = cmd,
-      root_dir = root,
-      init_options = M.config.settings,
-      -- Sent as workspace/didChangeConfiguration after initialize; the
-      -- server accepts the "waveasm" section.
-      settings = { waveasm = M.config.settings },
-      capabilities = capabilities(),
-      handlers = {
-        ['workspace/codeLens/refresh'] = on_codelens_refresh,
-        ['workspace/inlayHint/refresh'] = on_inlay_hint_refresh,
-      },
-      on_attach = on_attach,
-      on_exit = function(code, signal)
-        client_ids[root] = nil
-        if code ~= 0 then
-          vim.schedule(function()
-            vim.notify(('waveasm: language server exited (code %d, signal %d)'):format(code, signal), vim.log.levels.WARN)
-          end)
-        end
-      end,
-    })
+    id = vim.lsp.start_client(config)
     if not id then
       vim.notify('waveasm: could not start ' .. table.concat(cmd, ' '), vim.log.levels.ERROR)
       return
@@ -233,10 +269,8 @@ end
 --- running waveasm client.
 function M.configure(settings)
   M.config.settings = vim.tbl_deep_extend('force', M.config.settings or {}, settings or {})
-  for _, client in pairs(vim.lsp.get_active_clients()) do
-    if client.name == 'waveasm' then
-      client.notify('workspace/didChangeConfiguration', { settings = { waveasm = M.config.settings } })
-    end
+  for _, client in ipairs(clients({ name = 'waveasm' })) do
+    M.notify(client, 'workspace/didChangeConfiguration', { settings = { waveasm = M.config.settings } })
   end
 end
 
@@ -262,7 +296,7 @@ function M.code_actions(bufnr, position, callback)
     range = { start = position, ['end'] = position },
     context = { diagnostics = diagnostics },
   }
-  client.request('textDocument/codeAction', params, function(err, result)
+  M.request(client, 'textDocument/codeAction', params, function(err, result)
     local actions = {}
     for _, action in ipairs(type(result) == 'table' and result or {}) do
       table.insert(actions, action)
@@ -290,7 +324,7 @@ function M.schedule(strategy, callback)
     arguments = { { uri = vim.uri_from_bufnr(bufnr), position = pos, strategy = strategy } },
   }
   vim.notify(('waveasm: scheduling the loop (%s)...'):format(strategy))
-  client.request('workspace/executeCommand', params, function(err, result)
+  M.request(client, 'workspace/executeCommand', params, function(err, result)
     local message, level
     if err then
       message, level = 'waveasm: scheduling failed: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR
@@ -356,7 +390,7 @@ function M.metrics(callback)
   if not client then
     return vim.notify('waveasm: no language server for this buffer', vim.log.levels.WARN)
   end
-  client.request('waveasm/metrics', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, function(err, result)
+  M.request(client, 'waveasm/metrics', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, function(err, result)
     if err then
       vim.notify('waveasm: no metrics: ' .. (err.message or ''), vim.log.levels.ERROR)
     else
@@ -403,8 +437,10 @@ function M.complete_strategy()
 end
 
 function M.restart()
-  for _, client in pairs(vim.lsp.get_active_clients()) do
-    if client.name == 'waveasm' then
+  for _, client in ipairs(clients({ name = 'waveasm' })) do
+    if method_calls then
+      client:stop()
+    else
       client.stop()
     end
   end
