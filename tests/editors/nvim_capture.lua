@@ -7,13 +7,30 @@ local M = {}
 
 local SIGNS = { 'E', 'W', 'I', 'H' }
 
-local function eol_texts(bufnr, line)
+-- Every namespace, named or not (vim.diagnostic draws its virtual text in
+-- anonymous ones): namespace ids are small consecutive integers.
+local function namespaces()
+  local ids = {}
+  for id = 1, 400 do
+    if pcall(vim.api.nvim_buf_get_extmarks, 0, id, 0, 0, {}) then
+      table.insert(ids, id)
+    end
+  end
+  return ids
+end
+
+local function eol_texts(bufnr, line, ids)
   local texts = {}
-  for _, ns in pairs(vim.api.nvim_get_namespaces()) do
+  for _, ns in ipairs(ids) do
     local marks = vim.api.nvim_buf_get_extmarks(bufnr, ns, { line, 0 }, { line, -1 }, { details = true })
     for _, m in ipairs(marks) do
+      local chunks = {}
       for _, chunk in ipairs(m[4].virt_text or {}) do
-        table.insert(texts, chunk[1])
+        table.insert(chunks, chunk[1])
+      end
+      local text = table.concat(chunks, '')
+      if text ~= '' then
+        table.insert(texts, (text:match('^%s') and '' or '  ') .. text)
       end
     end
   end
@@ -29,18 +46,26 @@ function M.render(bufnr, first, last)
     end
   end
   local out = {}
+  local ids = namespaces()
   local lines = vim.api.nvim_buf_get_lines(bufnr, first, last, false)
   for i, text in ipairs(lines) do
     local lnum = first + i - 1
     local sign = signs[lnum] and SIGNS[signs[lnum]] or ' '
-    table.insert(out, ('%s %4d │ %s%s'):format(sign, lnum + 1, text, eol_texts(bufnr, lnum)))
+    table.insert(out, ('%s %4d │ %s%s'):format(sign, lnum + 1, text, eol_texts(bufnr, lnum, ids)))
   end
   return out
 end
 
 function M.write(bufnr, path, around)
-  local first = math.max(0, around - 12)
   local out = { ('── %s ──'):format(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':t')) }
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if l:find('waveasm.loop', 1, true) then
+      vim.list_extend(out, M.render(bufnr, i - 1, i + 1))
+      table.insert(out, '       ┆')
+      break
+    end
+  end
+  local first = math.max(0, around - 12)
   vim.list_extend(out, M.render(bufnr, first, first + 22))
   local view = require('waveasm.assembly').views[bufnr]
   if view and vim.api.nvim_buf_is_valid(view.buf) then
