@@ -4,7 +4,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 export WAVEASM_REPO="$(cd "$here/../.." && pwd)"
-export WAVEASM_LSP="${1:?usage: emacs.sh path/to/waveasm-lsp}"
+export WAVEASM_LSP="$(realpath "${1:?usage: emacs.sh path/to/waveasm-lsp}")"
 export WAVEASM_EXAMPLE="${WAVEASM_EXAMPLE:-$WAVEASM_REPO/examples/gemm_f16_32x32x8_global.mlir}"
 if ! command -v emacs >/dev/null 2>&1; then
   echo "emacs.sh: SKIP: emacs is not installed (scripts/install-deps.sh installs emacs-nox)" >&2

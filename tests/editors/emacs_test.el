@@ -66,10 +66,13 @@
                                  (memq (flymake-diagnostic-type d) '(eglot-warning :warning))))
                 diags)
        "initializationOptions apply: stall lints are warnings")
-      (when diags
-        (message "first diagnostic: line %d: %s"
-                 (line-number-at-pos (flymake-diagnostic-beg (car diags)))
-                 (flymake-diagnostic-text (car diags)))))
+      ;; What M-x flymake-show-buffer-diagnostics lists.
+      (dolist (d (sort (copy-sequence diags)
+                       (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
+        (message "  %4d  %-8s %s"
+                 (line-number-at-pos (flymake-diagnostic-beg d))
+                 (replace-regexp-in-string "^eglot-\\|^:" "" (symbol-name (flymake-diagnostic-type d)))
+                 (flymake-diagnostic-text d))))
     (let ((metrics (waveasm-metrics)))
       (waveasm-test-check (> (length (plist-get metrics :programs)) 0) "waveasm/metrics round-trips"))
     (let ((asm (waveasm-show-assembly)))

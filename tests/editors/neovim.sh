@@ -4,7 +4,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-export WAVEASM_LSP="${1:?usage: neovim.sh path/to/waveasm-lsp}"
+export WAVEASM_LSP="$(realpath "${1:?usage: neovim.sh path/to/waveasm-lsp}")"
 export WAVEASM_EXAMPLE="${WAVEASM_EXAMPLE:-$repo/examples/gemm_f16_32x32x8_global.mlir}"
 if ! command -v nvim >/dev/null 2>&1; then
   echo "neovim.sh: SKIP: nvim is not installed (scripts/install-deps.sh installs neovim)" >&2

@@ -18,7 +18,15 @@ import { asmLinesForIrLine } from '../../src/assemblyMap';
 import { AssemblyResult, MetricsResult } from '../../src/protocol';
 import { buildServerEnv, resolveServerPath, spawnServer } from '../../src/serverLaunch';
 import { buildServerSettings, getterFromObject } from '../../src/settings';
-import { findProgram, programAt, scheduleLoopParams, scheduleMessage, statusText } from '../../src/status';
+import {
+  findProgram,
+  metricsReport,
+  programAt,
+  scheduleLoopParams,
+  scheduleMessage,
+  statusText,
+  statusTooltip,
+} from '../../src/status';
 
 const repo = path.join(__dirname, '..', '..', '..', '..');
 const example = path.join(repo, 'examples', 'gemm_f16_32x32x8_global.mlir');
@@ -145,6 +153,19 @@ describe('waveasm-lsp through the extension launch code', function () {
     const program = findProgram(metrics, programAt(text, line));
     assert.strictEqual(program?.name, 'gemm_f16_32x32x8_global');
     assert.match(statusText(program!), /^\$\(pulse\) \d+ cyc · \d+ VGPR · \d+ waves$/);
+    // What the status bar and "Show Metrics" display, for the README.
+    const capture = process.env.WAVEASM_VSCODE_CAPTURE;
+    if (capture)
+      fs.writeFileSync(
+        capture,
+        [
+          `status bar: ${statusText(program!)}`,
+          'tooltip:',
+          statusTooltip(program!).replace(/^/gm, '  '),
+          '',
+          metricsReport(path.basename(example), metrics),
+        ].join('\n'),
+      );
   });
 
   it('applies a configuration change: stall lints off', async () => {
