@@ -107,12 +107,25 @@
     `(,program ,@waveasm-server-args
                :initializationOptions ,(waveasm--json-settings))))
 
+(defvar eglot-server-programs)
+(defvar eglot-workspace-configuration)
+
+(defun waveasm--workspace-configuration (&optional _server)
+  "The workspace configuration: {\"waveasm\": settings}, read when sent."
+  `((:waveasm . ,(waveasm--json-settings))))
+
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs `(waveasm-mode . ,#'waveasm--contact))
-  ;; workspace/didChangeConfiguration carries {"waveasm": settings}.
-  (setq-default eglot-workspace-configuration
-                (cons `(:waveasm . ,(waveasm--json-settings))
-                      (assq-delete-all :waveasm (copy-sequence (default-value 'eglot-workspace-configuration))))))
+  ;; workspace/didChangeConfiguration carries {"waveasm": settings}. A
+  ;; function reads `waveasm-server-settings' when eglot sends it; a user
+  ;; configuration that is already a list keeps its entries.
+  (let ((current (default-value 'eglot-workspace-configuration)))
+    (cond ((null current)
+           (setq-default eglot-workspace-configuration #'waveasm--workspace-configuration))
+          ((listp current)
+           (setq-default eglot-workspace-configuration
+                         (append (waveasm--workspace-configuration)
+                                 (assq-delete-all :waveasm (copy-sequence current))))))))
 
 (declare-function eglot--current-server-or-lose "eglot")
 (declare-function eglot--TextDocumentIdentifier "eglot")

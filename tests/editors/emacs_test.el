@@ -73,6 +73,17 @@
                  (line-number-at-pos (flymake-diagnostic-beg d))
                  (replace-regexp-in-string "^eglot-\\|^:" "" (symbol-name (flymake-diagnostic-type d)))
                  (flymake-diagnostic-text d))))
+    ;; A settings change reaches the server as workspace configuration.
+    (setq waveasm-server-settings '(:lints (:stall "off")))
+    (eglot-signal-didChangeConfiguration (eglot-current-server))
+    (waveasm-test-check
+     (waveasm-test-wait
+      (lambda ()
+        (flymake-start)
+        (let ((ds (flymake-diagnostics)))
+          (and (cl-some (lambda (d) (string-match-p "VGPRs are live" (flymake-diagnostic-text d))) ds)
+               (not (cl-some (lambda (d) (string-match-p "cycles before its operand" (flymake-diagnostic-text d))) ds))))))
+     "workspace configuration applies: stall lints off")
     (let ((metrics (waveasm-metrics)))
       (waveasm-test-check (> (length (plist-get metrics :programs)) 0) "waveasm/metrics round-trips"))
     (let ((asm (waveasm-show-assembly)))

@@ -188,6 +188,12 @@ local function run()
     log('note: the server does not provide waveasm.scheduleLoop yet (' .. (sched_err and sched_err.message or '?') .. ')')
   end
 
+  -- A settings change reaches the running server.
+  waveasm.configure({ lints = { stall = 'off' } })
+  check(vim.wait(TIMEOUT, function()
+    return has_diag('pressure') and not has_diag('stall')
+  end, 50), 'configure{} applies: stall lints off')
+
   -- Metrics for the statusline.
   local metrics_done = false
   waveasm.metrics(function()

@@ -176,6 +176,28 @@ describe('waveasm-lsp through the extension launch code', function () {
     await waitDiagnostics((d) => d.some((x) => x.code === 'pressure') && !d.some((x) => x.code === 'stall'), from);
   });
 
+  it('round-trips textDocument/codeAction in a loop (required once the server offers actions)', async () => {
+    const line = text.split('\n').findIndex((l) => l.includes('waveasm.v_mfma_f32_32x32x8_f16 '));
+    const position = { line, character: 4 };
+    const params = {
+      textDocument: { uri },
+      range: { start: position, end: position },
+      context: { diagnostics: [] },
+    };
+    if (!capabilities.codeActionProvider) {
+      // Not offered yet: the request must still be answered (an error).
+      await assert.rejects(conn.sendRequest('textDocument/codeAction', params), ResponseError);
+      return;
+    }
+    const actions = ((await conn.sendRequest('textDocument/codeAction', params)) ?? []) as any[];
+    const schedule = actions.find((a) => a.title === 'Schedule this loop (built-in)');
+    assert.ok(schedule, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    // The extension runs it through the command vscode-languageclient
+    // registers for the server's executeCommandProvider.
+    assert.strictEqual(schedule.command?.command, 'waveasm.scheduleLoop');
+    assert.ok((capabilities.executeCommandProvider?.commands ?? []).includes('waveasm.scheduleLoop'));
+  });
+
   it('round-trips waveasm.scheduleLoop (required once the server advertises it)', async () => {
     const line = text.split('\n').findIndex((l) => l.includes('waveasm.v_mfma_f32_32x32x8_f16 '));
     const params = scheduleLoopParams(uri, { line, character: 4 }, 'builtin');
