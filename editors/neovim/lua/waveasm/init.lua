@@ -95,7 +95,7 @@ function M.is_waveasm(bufnr)
     return false
   end
   for _, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, 400, false)) do
-    if line:match('^%s*waveasm%.program[%s@]') then
+    if line:match('^%s*waveasm%.program%f[^%w_]') then
       return true
     end
   end
@@ -318,7 +318,7 @@ function M.schedule(strategy, callback)
   if not client then
     return vim.notify('waveasm: no language server for this buffer', vim.log.levels.WARN)
   end
-  local pos = vim.lsp.util.make_position_params().position
+  local pos = vim.lsp.util.make_position_params(0, client.offset_encoding).position
   local params = {
     command = 'waveasm.scheduleLoop',
     arguments = { { uri = vim.uri_from_bufnr(bufnr), position = pos, strategy = strategy } },
