@@ -19,7 +19,10 @@ export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=f
 case "${1:-}" in
   setup)
     # Offline when the npm cache has every package; the registry otherwise.
-    npm ci --prefer-offline --no-progress --loglevel=error
+    # No install scripts: none is needed (esbuild's binary comes as an
+    # optional dependency; keytar and vsce-sign only serve publishing), and
+    # keytar's would try to download a prebuilt binary.
+    npm ci --prefer-offline --ignore-scripts --no-progress --loglevel=error
     node esbuild.mjs --minify
     rm -rf out
     npx --no-install tsc -p .
