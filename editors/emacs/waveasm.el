@@ -38,14 +38,16 @@
 ;;;; Major mode
 
 (defconst waveasm--unit-faces
-  ;; Instruction families by execution unit (first match wins).
-  '(("s_\\(?:waitcnt\\w*\\|barrier\\|nop\\|sleep\\|setprio\\|endpgm\\|branch\\|cbranch_\\w+\\)" . font-lock-warning-face)
-    ("v_\\(?:mfma\\|smfmac\\)\\w*" . font-lock-builtin-face)
-    ("\\(?:buffer\\|global\\|flat\\|scratch\\)_\\w+" . font-lock-preprocessor-face)
-    ("ds_\\w+" . font-lock-constant-face)
-    ("s_\\(?:load\\|buffer_load\\|store\\|dcache\\|memtime\\)\\w*" . font-lock-preprocessor-face)
-    ("s_\\w+" . font-lock-keyword-face)
-    ("v_\\w+" . font-lock-function-name-face)))
+  ;; Instruction families by execution unit (first match wins). `_' is a
+  ;; symbol constituent in this syntax table, where \\w would stop at it,
+  ;; hence [[:alnum:]_].
+  '(("s_\\(?:waitcnt[[:alnum:]_]*\\|barrier\\|nop\\|sleep\\|setprio\\|endpgm\\|branch\\|cbranch_[[:alnum:]_]+\\)" . font-lock-warning-face)
+    ("v_\\(?:mfma\\|smfmac\\)[[:alnum:]_]*" . font-lock-builtin-face)
+    ("\\(?:buffer\\|global\\|flat\\|scratch\\)_[[:alnum:]_]+" . font-lock-preprocessor-face)
+    ("ds_[[:alnum:]_]+" . font-lock-constant-face)
+    ("s_\\(?:load\\|buffer_load\\|store\\|dcache\\|memtime\\)[[:alnum:]_]*" . font-lock-preprocessor-face)
+    ("s_[[:alnum:]_]+" . font-lock-keyword-face)
+    ("v_[[:alnum:]_]+" . font-lock-function-name-face)))
 
 (defconst waveasm-font-lock-keywords
   (append

@@ -44,6 +44,18 @@ local function run()
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
   check(vim.bo[bufnr].filetype == 'waveasm', 'a .mlir file with waveasm.program gets filetype waveasm')
+  vim.cmd('syntax on')
+  local function syntax_at(pattern)
+    local lnum = vim.fn.search(pattern, 'w')
+    if lnum == 0 then
+      return ''
+    end
+    local col = vim.fn.col('.')
+    return vim.fn.synIDattr(vim.fn.synID(lnum, col + 8, 1), 'name')
+  end
+  check(syntax_at('waveasm\\.v_mfma') == 'waveasmMfma', 'syntax: MFMA instructions (' .. syntax_at('waveasm\\.v_mfma') .. ')')
+  check(syntax_at('waveasm\\.ds_read') == 'waveasmLds', 'syntax: LDS instructions')
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
 
   check(vim.wait(TIMEOUT, function()
     return waveasm.client(bufnr) ~= nil and waveasm.client(bufnr).initialized ~= false
