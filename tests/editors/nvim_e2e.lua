@@ -221,6 +221,40 @@ local function run()
     dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_capture.lua').write(bufnr, capture, mfma_line)
     log('capture written to ' .. capture)
   end
+
+  -- A broken kernel: an error diagnostic at its line, and the assembly view
+  -- says why there is no assembly instead of failing.
+  local broken = dir .. '/broken.waveasm.mlir'
+  vim.fn.writefile({
+    'waveasm.program @broken target = #waveasm.target<#waveasm.gfx942, 5> abi = #waveasm.abi<> {',
+    '  %x = waveasm.v_add_u32 %nope, %nope : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg',
+    '  waveasm.s_endpgm',
+    '}',
+  }, broken)
+  vim.cmd('only')
+  vim.cmd('edit ' .. vim.fn.fnameescape(broken))
+  local bad = vim.api.nvim_get_current_buf()
+  check(vim.bo[bad].filetype == 'waveasm', '*.waveasm.mlir gets filetype waveasm')
+  local err_diag
+  check(vim.wait(TIMEOUT, function()
+    for _, d in ipairs(vim.diagnostic.get(bad, { severity = vim.diagnostic.severity.ERROR })) do
+      err_diag = d
+      return true
+    end
+    return false
+  end, 50), 'a broken kernel gets an error diagnostic')
+  if err_diag then
+    check(err_diag.lnum == 1, 'the error is on the line with the undefined value: ' .. err_diag.message)
+  end
+  vim.cmd('WaveasmAssembly')
+  check(vim.wait(TIMEOUT, function()
+    local view = assembly.views[bad]
+    if not view then
+      return false
+    end
+    local first = vim.api.nvim_buf_get_lines(view.buf, 0, 1, false)[1] or ''
+    return first:find('^; ') ~= nil
+  end, 50), ':WaveasmAssembly on a broken kernel shows the reason as a comment')
 end
 
 local ok, err = pcall(run)
