@@ -56,7 +56,7 @@ function M.render(bufnr, first, last)
   return out
 end
 
-function M.write(bufnr, path, around)
+function M.write(bufnr, path, around, actions)
   local out = { ('── %s ──'):format(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':t')) }
   for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
     if l:find('waveasm.loop', 1, true) then
@@ -76,6 +76,13 @@ function M.write(bufnr, path, around)
     for i, l in ipairs(asm) do
       local lnum = math.max(0, center - 3) + i - 1
       table.insert(out, ('%s %4d │ %s'):format(vim.tbl_contains(lines, lnum) and '▶' or ' ', lnum + 1, l))
+    end
+  end
+  if actions and #actions > 0 then
+    -- What vim.lsp.buf.code_action() offers on the MFMA line (0.7's prompt).
+    table.insert(out, ('── code actions at line %d ──'):format(around + 1))
+    for i, a in ipairs(actions) do
+      table.insert(out, ('%d. %s'):format(i, a.title))
     end
   end
   vim.fn.writefile(out, path)

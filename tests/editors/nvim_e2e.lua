@@ -7,6 +7,7 @@
 -- Exits 0 when every check passed, 1 otherwise (with the reason on stderr).
 
 local TIMEOUT = 60000
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
 local failures = 0
 local function log(msg)
   io.stdout:write(msg .. '\n')
@@ -174,6 +175,14 @@ local function run()
     local asm_line = asm_win and vim.api.nvim_buf_get_lines(view.buf, vim.api.nvim_win_get_cursor(asm_win)[1] - 1, vim.api.nvim_win_get_cursor(asm_win)[1], false)[1] or ''
     check(asm_line:find('v_mfma') ~= nil, 'cursor sync: the asm cursor lands on the MFMA (' .. asm_line .. ')')
 
+    -- The README's capture: the state so far, before edits.
+    local capture = os.getenv('WAVEASM_NVIM_CAPTURE')
+    if capture and capture ~= '' then
+      vim.api.nvim_set_current_win(vim.fn.win_getid(vim.fn.bufwinnr(bufnr)))
+      dofile(here .. 'nvim_capture.lua').write(bufnr, capture, mfma_line, actions)
+      log('capture written to ' .. capture)
+    end
+
     -- An edit re-runs the pipeline; the view refreshes by itself.
     local before = view.version
     vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line, false, { '  // an edit' })
@@ -186,6 +195,7 @@ local function run()
   -- :WaveasmSchedule round trip (workspace/executeCommand waveasm.scheduleLoop).
   local commands = (caps.executeCommandProvider or {}).commands or {}
   local sched_done, sched_err, sched_result = false, nil, nil
+  local text_before = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
   vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
   waveasm.schedule('builtin', function(err, result)
     sched_done, sched_err, sched_result = true, err, result
@@ -196,6 +206,12 @@ local function run()
   if vim.tbl_contains(commands, 'waveasm.scheduleLoop') then
     check(sched_err == nil and type(sched_result) == 'table' and type(sched_result.applied) == 'boolean',
       'waveasm.scheduleLoop answers {applied, summary}: ' .. vim.inspect(sched_err or sched_result))
+    if type(sched_result) == 'table' and sched_result.applied then
+      -- The server's workspace/applyEdit went through Neovim's handler.
+      check(vim.wait(TIMEOUT, function()
+        return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') ~= text_before
+      end, 50), 'the schedule edit is applied to the buffer (' .. (sched_result.summary or '') .. ')')
+    end
   else
     log('note: the server does not provide waveasm.scheduleLoop yet (' .. (sched_err and sched_err.message or '?') .. ')')
   end
@@ -216,11 +232,6 @@ local function run()
   end, 50)
   check(waveasm.statusline():find('^%d+ cyc · %d+ VGPR · %d+ waves$') ~= nil, 'statusline: ' .. waveasm.statusline())
 
-  local capture = os.getenv('WAVEASM_NVIM_CAPTURE')
-  if capture and capture ~= '' then
-    dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_capture.lua').write(bufnr, capture, mfma_line)
-    log('capture written to ' .. capture)
-  end
 
   -- A broken kernel: an error diagnostic at its line, and the assembly view
   -- says why there is no assembly instead of failing.

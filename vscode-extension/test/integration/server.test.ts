@@ -206,6 +206,8 @@ describe('waveasm-lsp through the extension launch code', function () {
       const result = await conn.sendRequest('workspace/executeCommand', params);
       assert.match(scheduleMessage('builtin', result), /^WaveASM: built-in schedule (applied|not applied)/);
       assert.strictEqual(typeof (result as any).applied, 'boolean');
+      // An applied schedule arrives as workspace/applyEdit before the reply.
+      if ((result as any).applied) assert.ok(serverRequests.includes('workspace/applyEdit'));
     } catch (error) {
       assert.ok(error instanceof ResponseError, String(error));
       assert.ok(
