@@ -23,7 +23,7 @@ export interface ServerSettings {
   waitcntStallThresholdCycles: number;
   debounce: { minMs: number; maxMs: number; leadingEdge: boolean };
   progressDelayMs: number;
-  llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string };
+  llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string; rounds: number };
 }
 
 function severity(get: ConfigGetter, code: string, fallback: Severity): Severity {
@@ -33,6 +33,12 @@ function severity(get: ConfigGetter, code: string, fallback: Severity): Severity
 
 function nonNegativeInt(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
+    ? value
+    : fallback;
+}
+
+function boundedInt(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
     ? value
     : fallback;
 }
@@ -73,6 +79,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       model: get<string>('llm.model', ''),
       baseUrl: get<string>('llm.baseUrl', ''),
       apiKeyEnv: apiKeyEnv || DEFAULT_API_KEY_ENV,
+      rounds: boundedInt(get('llm.rounds', 5), 1, 100, 5),
     },
   };
 }

@@ -45,6 +45,7 @@ describe('waveasm-lsp through the extension launch code', function () {
   let stderr = '';
   const published: { uri: string; version?: number; diagnostics: Diagnostic[] }[] = [];
   const serverRequests: string[] = [];
+  const messages: string[] = [];
   const uri = pathToFileURL(example).toString();
   const text = fs.readFileSync(example, 'utf8');
   let capabilities: Record<string, any>;
@@ -80,6 +81,7 @@ describe('waveasm-lsp through the extension launch code', function () {
       new StreamMessageWriter(proc.stdin!),
     );
     conn.onNotification('textDocument/publishDiagnostics', (p: any) => published.push(p));
+    conn.onNotification('window/showMessage', (p: any) => messages.push(p.message));
     for (const method of [
       'window/workDoneProgress/create',
       'workspace/inlayHint/refresh',
@@ -131,6 +133,10 @@ describe('waveasm-lsp through the extension launch code', function () {
     const stall = diags.filter((d) => d.code === 'stall');
     assert.ok(stall.every((d) => d.severity === 2), JSON.stringify(stall));
     assert.ok(diags.some((d) => d.code === 'pressure' && d.severity === 2));
+  });
+
+  it('accepts every setting the extension sends (no settings warnings)', () => {
+    assert.deepStrictEqual(messages.filter((m) => /settings/.test(m)), []);
   });
 
   it('answers waveasm/assembly, and the map leads from an MFMA line to its instruction', async () => {

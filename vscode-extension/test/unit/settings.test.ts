@@ -21,7 +21,7 @@ describe('settings', () => {
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },
       progressDelayMs: 200,
-      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY' },
+      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY', rounds: 5 },
     });
   });
 
@@ -45,13 +45,15 @@ describe('settings', () => {
       model: 'm',
       baseUrl: '',
       apiKeyEnv: 'MY_KEY',
+      rounds: 5,
     });
   });
 
   it('drops invalid values back to the defaults', () => {
     const s = buildServerSettings(
-      getterFromObject({ lints: { stall: 'loud' }, stallThresholdCycles: -3, llm: { apiKeyEnv: ' ' } }),
+      getterFromObject({ lints: { stall: 'loud' }, stallThresholdCycles: -3, llm: { apiKeyEnv: ' ', rounds: 0 } }),
     );
+    assert.strictEqual(s.llm.rounds, 5);
     assert.strictEqual(s.lints.stall, 'hint');
     assert.strictEqual(s.stallThresholdCycles, 16);
     assert.strictEqual(s.llm.apiKeyEnv, 'WAVEASM_LLM_API_KEY');
