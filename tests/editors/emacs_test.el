@@ -94,6 +94,22 @@
           (and (cl-some (lambda (d) (string-match-p "VGPRs are live" (flymake-diagnostic-text d))) ds)
                (not (cl-some (lambda (d) (string-match-p "cycles before its operand" (flymake-diagnostic-text d))) ds))))))
      "workspace configuration applies: stall lints off")
+    ;; Code actions on an op inside the loop (what M-x eglot-code-actions
+    ;; lists); required once the server offers them.
+    (goto-char (point-min))
+    (search-forward "waveasm.v_mfma_f32_32x32x8_f16")
+    (if (not (eglot--server-capable :codeActionProvider))
+        (message "note: the server does not offer code actions yet")
+      (let* ((pos (eglot--pos-to-lsp-position))
+             (actions (jsonrpc-request
+                       (eglot-current-server) :textDocument/codeAction
+                       `(:textDocument ,(eglot--TextDocumentIdentifier)
+                         :range (:start ,pos :end ,pos)
+                         :context (:diagnostics [])))))
+        (waveasm-test-check
+         (cl-some (lambda (a) (equal (plist-get a :title) "Schedule this loop (built-in)"))
+                  (append actions nil))
+         "code actions include \"Schedule this loop (built-in)\"")))
     (let ((metrics (waveasm-metrics)))
       (waveasm-test-check (> (length (plist-get metrics :programs)) 0) "waveasm/metrics round-trips"))
     (let ((asm (waveasm-show-assembly)))
