@@ -13,6 +13,9 @@ packages=(
   nlohmann-json3-dev libcurl4-openssl-dev libuv1-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # editor integrations and their tests: Node.js for the VS Code extension
+  # (esbuild, vsce, mocha come from npm), headless Neovim, Emacs + eglot
+  nodejs neovim emacs-nox elpa-eglot
 )
 
 missing=()
@@ -21,6 +24,15 @@ for pkg in "${packages[@]}"; do
     missing+=("$pkg")
   fi
 done
+
+# Debian's nodejs ships npm separately; NodeSource's bundles it (and conflicts
+# with Debian's npm package), so ask for npm only when the command is absent.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+  if ! dpkg-query -W -f='${Status}' npm 2>/dev/null | grep -q "install ok installed"; then
+    missing+=(npm)
+  fi
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"

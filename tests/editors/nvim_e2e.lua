@@ -1,0 +1,276 @@
+-- End-to-end test of editors/neovim in a real headless Neovim against the
+-- real waveasm-lsp (tests/editors/neovim.sh runs it):
+--   nvim --headless -u NONE -i NONE -n --cmd 'set rtp^=editors/neovim' -c 'luafile nvim_e2e.lua'
+-- Environment: WAVEASM_LSP (server), WAVEASM_EXAMPLE (a kernel to open; the
+-- test works on a copy), WAVEASM_NVIM_CAPTURE (optional: where to write a
+-- text capture of the screen with hints and diagnostics).
+-- Exits 0 when every check passed, 1 otherwise (with the reason on stderr).
+
+local TIMEOUT = 60000
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
+local failures = 0
+local function log(msg)
+  io.stdout:write(msg .. '\n')
+end
+local function check(ok, what)
+  if ok then
+    log('ok: ' .. what)
+  else
+    failures = failures + 1
+    io.stderr:write('FAIL: ' .. what .. '\n')
+  end
+  return ok
+end
+local function finish()
+  vim.cmd(failures == 0 and 'qall!' or 'cquit! 1')
+end
+
+local function run()
+  local server = assert(os.getenv('WAVEASM_LSP'), 'WAVEASM_LSP is not set')
+  local example = assert(os.getenv('WAVEASM_EXAMPLE'), 'WAVEASM_EXAMPLE is not set')
+  log('neovim ' .. tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.' .. tostring(vim.version().patch))
+
+  -- A .mlir copy: detection must work from the text (waveasm.program after
+  -- a comment header), and schedule edits must not touch the repository.
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  local file = dir .. '/' .. vim.fn.fnamemodify(example, ':t')
+  vim.fn.writefile(vim.fn.readfile(example, 'b'), file, 'b')
+
+  local waveasm = require('waveasm')
+  waveasm.setup({
+    cmd = { server, '--log=info' },
+    settings = { lints = { stall = 'warning' } },
+  })
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  check(vim.bo[bufnr].filetype == 'waveasm', 'a .mlir file with waveasm.program gets filetype waveasm')
+  vim.cmd('syntax on')
+  local function syntax_at(pattern)
+    local lnum = vim.fn.search(pattern, 'w')
+    if lnum == 0 then
+      return ''
+    end
+    local col = vim.fn.col('.')
+    return vim.fn.synIDattr(vim.fn.synID(lnum, col + 8, 1), 'name')
+  end
+  check(syntax_at('waveasm\\.v_mfma') == 'waveasmMfma', 'syntax: MFMA instructions (' .. syntax_at('waveasm\\.v_mfma') .. ')')
+  check(syntax_at('waveasm\\.ds_read') == 'waveasmLds', 'syntax: LDS instructions')
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+
+  check(vim.wait(TIMEOUT, function()
+    return waveasm.client(bufnr) ~= nil and waveasm.client(bufnr).initialized ~= false
+  end, 50), 'the waveasm client starts and attaches')
+  local client = waveasm.client(bufnr)
+  if not client then
+    return
+  end
+
+  -- Diagnostics: the pipeline's lints, with the severity from setup{settings}.
+  local function has_diag(code, severity)
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      local c = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+      if c == code and (not severity or d.severity == severity) then
+        return true
+      end
+    end
+    return false
+  end
+  check(vim.wait(TIMEOUT, function()
+    return has_diag('pressure') and has_diag('stall')
+  end, 50), 'diagnostics arrive (pressure and stall lints)')
+  check(has_diag('stall', vim.diagnostic.severity.WARN), 'settings apply: stall lints are warnings')
+
+  -- Inlay hints: native on 0.10+, end-of-line virtual text before.
+  local hints = require('waveasm.hints')
+  local function hint_texts()
+    local out = {}
+    if hints.native() then
+      for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = bufnr })) do
+        local label = h.inlay_hint.label
+        table.insert(out, type(label) == 'string' and label or vim.inspect(label))
+      end
+    else
+      for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, hints.ns, 0, -1, { details = true })) do
+        for _, chunk in ipairs(m[4].virt_text or {}) do
+          table.insert(out, chunk[1])
+        end
+      end
+    end
+    return table.concat(out, '\n')
+  end
+  check(vim.wait(TIMEOUT, function()
+    local t = hint_texts()
+    return t:find('lat %d+') ~= nil and t:find('v %d+ · s %d+') ~= nil and t:find('I%d+') ~= nil
+  end, 50), 'inlay hints appear (' .. (hints.native() and 'native' or 'virtual text') .. ') with latency, pressure and tags')
+
+  -- Code lenses (refreshed on the server's request).
+  check(vim.wait(TIMEOUT, function()
+    return #(vim.lsp.codelens.get(bufnr) or {}) > 0
+  end, 50), 'code lenses appear')
+
+  -- Hover on an instruction.
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local mfma_line
+  for i, l in ipairs(lines) do
+    if l:find('waveasm.v_mfma', 1, true) then
+      mfma_line = i - 1
+      break
+    end
+  end
+  check(mfma_line ~= nil, 'the example has an MFMA inside its loop')
+  local col = lines[mfma_line + 1]:find('waveasm.v_mfma', 1, true) + 8
+  vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
+  local hover = vim.lsp.buf_request_sync(bufnr, 'textDocument/hover', vim.lsp.util.make_position_params(), 10000)
+  local hover_text = hover and hover[client.id] and hover[client.id].result and vim.inspect(hover[client.id].result.contents) or ''
+  check(hover_text:find('mfma') ~= nil, 'hover on the MFMA answers')
+
+  -- Code actions at an op inside the loop.
+  local caps = client.server_capabilities
+  check(type(caps) == 'table' and caps.hoverProvider ~= nil, 'the server capabilities are readable')
+  caps = caps or {}
+  local offered = caps.codeActionProvider ~= nil and caps.codeActionProvider ~= false
+  local done, action_err, actions = false, nil, nil
+  waveasm.code_actions(bufnr, { line = mfma_line, character = col }, function(err, list)
+    done, action_err, actions = true, err, list
+  end)
+  check(vim.wait(TIMEOUT, function()
+    return done
+  end, 50), 'textDocument/codeAction round-trips')
+  check(type(actions) == 'table', 'the code action list is handled (a table, never nil)')
+  if offered then
+    local titles = {}
+    for _, a in ipairs(actions or {}) do
+      table.insert(titles, a.title)
+    end
+    check(vim.tbl_contains(titles, 'Schedule this loop (built-in)'),
+      'the server offers "Schedule this loop (built-in)"; got: ' .. table.concat(titles, ' | '))
+  else
+    log('note: the server does not advertise codeActionProvider yet (answer: '
+      .. (action_err and (action_err.message or vim.inspect(action_err)) or (#actions .. ' actions')) .. ')')
+  end
+
+  -- :WaveasmAssembly: a split with the emitted assembly, in sync with the cursor.
+  local assembly = require('waveasm.assembly')
+  vim.cmd('WaveasmAssembly')
+  local view
+  check(vim.wait(TIMEOUT, function()
+    view = assembly.views[bufnr]
+    if not view then
+      return false
+    end
+    local text = table.concat(vim.api.nvim_buf_get_lines(view.buf, 0, -1, false), '\n')
+    return text:find('v_mfma_f32') ~= nil and #view.map > 0
+  end, 50), ':WaveasmAssembly shows the assembly with its line map')
+  check(#vim.api.nvim_list_wins() == 2, 'the assembly opens in a split')
+  if view then
+    vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
+    assembly.sync_from_source(bufnr)
+    local asm_win
+    for _, w in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_buf(w) == view.buf then
+        asm_win = w
+      end
+    end
+    local asm_line = asm_win and vim.api.nvim_buf_get_lines(view.buf, vim.api.nvim_win_get_cursor(asm_win)[1] - 1, vim.api.nvim_win_get_cursor(asm_win)[1], false)[1] or ''
+    check(asm_line:find('v_mfma') ~= nil, 'cursor sync: the asm cursor lands on the MFMA (' .. asm_line .. ')')
+
+    -- The README's capture: the state so far, before edits.
+    local capture = os.getenv('WAVEASM_NVIM_CAPTURE')
+    if capture and capture ~= '' then
+      vim.api.nvim_set_current_win(vim.fn.win_getid(vim.fn.bufwinnr(bufnr)))
+      dofile(here .. 'nvim_capture.lua').write(bufnr, capture, mfma_line, actions)
+      log('capture written to ' .. capture)
+    end
+
+    -- An edit re-runs the pipeline; the view refreshes by itself.
+    local before = view.version
+    vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line, false, { '  // an edit' })
+    check(vim.wait(TIMEOUT, function()
+      return view.version ~= nil and view.version ~= before
+    end, 50), 'the assembly view refreshes after an edit (version ' .. tostring(before) .. ' -> ' .. tostring(view.version) .. ')')
+    mfma_line = mfma_line + 1
+  end
+
+  -- :WaveasmSchedule round trip (workspace/executeCommand waveasm.scheduleLoop).
+  local commands = (caps.executeCommandProvider or {}).commands or {}
+  local sched_done, sched_err, sched_result = false, nil, nil
+  local text_before = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+  vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
+  waveasm.schedule('builtin', function(err, result)
+    sched_done, sched_err, sched_result = true, err, result
+  end)
+  check(vim.wait(TIMEOUT, function()
+    return sched_done
+  end, 50), ':WaveasmSchedule round-trips')
+  if vim.tbl_contains(commands, 'waveasm.scheduleLoop') then
+    check(sched_err == nil and type(sched_result) == 'table' and type(sched_result.applied) == 'boolean',
+      'waveasm.scheduleLoop answers {applied, summary}: ' .. vim.inspect(sched_err or sched_result))
+    if type(sched_result) == 'table' and sched_result.applied then
+      -- The server's workspace/applyEdit went through Neovim's handler.
+      check(vim.wait(TIMEOUT, function()
+        return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') ~= text_before
+      end, 50), 'the schedule edit is applied to the buffer (' .. (sched_result.summary or '') .. ')')
+    end
+  else
+    log('note: the server does not provide waveasm.scheduleLoop yet (' .. (sched_err and sched_err.message or '?') .. ')')
+  end
+
+  -- A settings change reaches the running server.
+  waveasm.configure({ lints = { stall = 'off' } })
+  check(vim.wait(TIMEOUT, function()
+    return has_diag('pressure') and not has_diag('stall')
+  end, 50), 'configure{} applies: stall lints off')
+
+  -- Metrics for the statusline.
+  local metrics_done = false
+  waveasm.metrics(function()
+    metrics_done = true
+  end)
+  vim.wait(TIMEOUT, function()
+    return metrics_done
+  end, 50)
+  check(waveasm.statusline():find('^%d+ cyc · %d+ VGPR · %d+ waves$') ~= nil, 'statusline: ' .. waveasm.statusline())
+
+
+  -- A broken kernel: an error diagnostic at its line, and the assembly view
+  -- says why there is no assembly instead of failing.
+  local broken = dir .. '/broken.waveasm.mlir'
+  vim.fn.writefile({
+    'waveasm.program @broken target = #waveasm.target<#waveasm.gfx942, 5> abi = #waveasm.abi<> {',
+    '  %x = waveasm.v_add_u32 %nope, %nope : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg',
+    '  waveasm.s_endpgm',
+    '}',
+  }, broken)
+  vim.cmd('only')
+  vim.cmd('edit ' .. vim.fn.fnameescape(broken))
+  local bad = vim.api.nvim_get_current_buf()
+  check(vim.bo[bad].filetype == 'waveasm', '*.waveasm.mlir gets filetype waveasm')
+  local err_diag
+  check(vim.wait(TIMEOUT, function()
+    for _, d in ipairs(vim.diagnostic.get(bad, { severity = vim.diagnostic.severity.ERROR })) do
+      err_diag = d
+      return true
+    end
+    return false
+  end, 50), 'a broken kernel gets an error diagnostic')
+  if err_diag then
+    check(err_diag.lnum == 1, 'the error is on the line with the undefined value: ' .. err_diag.message)
+  end
+  vim.cmd('WaveasmAssembly')
+  check(vim.wait(TIMEOUT, function()
+    local view = assembly.views[bad]
+    if not view then
+      return false
+    end
+    local first = vim.api.nvim_buf_get_lines(view.buf, 0, 1, false)[1] or ''
+    return first:find('^; ') ~= nil
+  end, 50), ':WaveasmAssembly on a broken kernel shows the reason as a comment')
+end
+
+local ok, err = pcall(run)
+if not ok then
+  failures = failures + 1
+  io.stderr:write('FAIL: error: ' .. tostring(err) .. '\n')
+end
+finish()

@@ -1,0 +1,296 @@
+// The VS Code extension: WaveASM language detection, the language client
+// for waveasm-lsp, and the editor-side commands (assembly view, loop
+// scheduling, metrics, status bar, LLM API key in SecretStorage).
+
+import * as vscode from 'vscode';
+import {
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+} from 'vscode-languageclient/node';
+import { AssemblyView, RequestFn } from './assemblyView';
+import { shouldBeWaveasm } from './detect';
+import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
+import { buildServerEnv, resolveServerPath, spawnServer } from './serverLaunch';
+import { buildServerSettings, ConfigGetter, RESTART_KEYS } from './settings';
+import {
+  findProgram,
+  llmNotReady,
+  metricsReport,
+  programAt,
+  scheduleLoopParams,
+  scheduleMessage,
+  statusText,
+  statusTooltip,
+} from './status';
+
+const SECRET_KEY = 'waveasm.llm.apiKey';
+
+let client: LanguageClient | undefined;
+let context: vscode.ExtensionContext;
+let output: vscode.OutputChannel;
+let assembly: AssemblyView;
+let statusItem: vscode.StatusBarItem;
+const metricsCache = new Map<string, { version: number; result: MetricsResult }>();
+let statusTimer: NodeJS.Timeout | undefined;
+let statusRequest: vscode.CancellationTokenSource | undefined;
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('waveasm');
+}
+
+function getter(cfg: vscode.WorkspaceConfiguration): ConfigGetter {
+  return <T>(key: string, fallback: T) => cfg.get<T>(key, fallback);
+}
+
+function request(): RequestFn | undefined {
+  const c = client;
+  if (!c || !c.isRunning()) return undefined;
+  return <R>(method: string, params: unknown, token?: vscode.CancellationToken) =>
+    c.sendRequest<R>(method, params, token);
+}
+
+function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => f.uri.fsPath);
+}
+
+async function startClient(): Promise<void> {
+  const cfg = config();
+  const resolved = resolveServerPath(cfg.get('server.path', ''), workspaceRoots(), process.env);
+  if (!resolved.ok) {
+    statusItem.text = '$(error) WaveASM: no server';
+    statusItem.tooltip = resolved.message;
+    statusItem.show();
+    const choice = await vscode.window.showErrorMessage(resolved.message, 'Open Settings');
+    if (choice === 'Open Settings')
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'waveasm.server.path');
+    return;
+  }
+  const settings = buildServerSettings(getter(cfg));
+  const apiKey = await context.secrets.get(SECRET_KEY);
+  const env = buildServerEnv(process.env, settings.llm.apiKeyEnv, apiKey);
+  const logLevel = cfg.get<'error' | 'info' | 'verbose'>('server.logLevel', 'error');
+  const serverOptions: ServerOptions = () =>
+    Promise.resolve(spawnServer({ serverPath: resolved.path, logLevel, env }));
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'waveasm' },
+      { scheme: 'untitled', language: 'waveasm' },
+    ],
+    initializationOptions: settings,
+    outputChannel: output,
+    middleware: {
+      handleDiagnostics: (uri, diagnostics, next) => {
+        next(uri, diagnostics);
+        // Diagnostics are republished when the background pipeline lands:
+        // the assembly and the metrics of that text are ready now.
+        metricsCache.delete(uri.toString());
+        assembly.refresh(uri);
+        scheduleStatusUpdate();
+      },
+    },
+  };
+  client = new LanguageClient('waveasm', 'WaveASM', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (error) {
+    vscode.window.showErrorMessage(`WaveASM: the language server did not start: ${error}`);
+  }
+  scheduleStatusUpdate();
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop().catch(() => undefined);
+}
+
+async function restartClient(): Promise<void> {
+  await stopClient();
+  await startClient();
+}
+
+function activeWaveasmEditor(): vscode.TextEditor | undefined {
+  const editor = vscode.window.activeTextEditor;
+  return editor?.document.languageId === 'waveasm' ? editor : undefined;
+}
+
+// --- status bar -----------------------------------------------------------
+
+function scheduleStatusUpdate(): void {
+  if (statusTimer) clearTimeout(statusTimer);
+  statusTimer = setTimeout(() => void updateStatus(), 150);
+}
+
+async function metricsFor(doc: vscode.TextDocument): Promise<MetricsResult> {
+  const key = doc.uri.toString();
+  const cached = metricsCache.get(key);
+  if (cached && cached.version === doc.version) return cached.result;
+  const send = request();
+  if (!send) throw new Error('the language server is not running');
+  statusRequest?.cancel();
+  statusRequest = new vscode.CancellationTokenSource();
+  const result = await send<MetricsResult>(
+    METRICS_REQUEST,
+    { textDocument: { uri: key } },
+    statusRequest.token,
+  );
+  if (result.version === doc.version) metricsCache.set(key, { version: doc.version, result });
+  return result;
+}
+
+async function updateStatus(): Promise<void> {
+  const editor = activeWaveasmEditor();
+  if (!editor || !client) {
+    if (client) statusItem.hide();
+    return;
+  }
+  try {
+    const metrics = await metricsFor(editor.document);
+    const name = programAt(editor.document.getText(), editor.selection.active.line);
+    const program = findProgram(metrics, name);
+    if (!program) return statusItem.hide();
+    statusItem.text = statusText(program);
+    statusItem.tooltip = statusTooltip(program);
+  } catch (error) {
+    if (error instanceof Error && /cancel/i.test(error.message)) return;
+    statusItem.text = '$(warning) WaveASM: no metrics';
+    statusItem.tooltip = error instanceof Error ? error.message : String(error);
+  }
+  statusItem.command = 'waveasm.editor.showMetrics';
+  statusItem.show();
+}
+
+// --- commands ---------------------------------------------------------------
+
+async function showAssembly(): Promise<void> {
+  const editor = activeWaveasmEditor();
+  if (!editor) return void vscode.window.showWarningMessage('WaveASM: open a WaveASM file first.');
+  await assembly.show(editor);
+}
+
+async function scheduleLoop(strategy: ScheduleStrategy): Promise<void> {
+  const editor = activeWaveasmEditor();
+  const send = request();
+  if (!editor || !send)
+    return void vscode.window.showWarningMessage('WaveASM: open a WaveASM file first.');
+  if (strategy === 'llm') {
+    const settings = buildServerSettings(getter(config()));
+    const problem = llmNotReady(
+      settings.llm.provider,
+      settings.llm.apiKeyEnv,
+      (await context.secrets.get(SECRET_KEY)) !== undefined,
+      process.env,
+    );
+    if (problem) return void vscode.window.showWarningMessage(problem);
+  }
+  const position = editor.selection.active;
+  const params = scheduleLoopParams(editor.document.uri.toString(), position, strategy);
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `WaveASM: scheduling the loop (${strategy === 'llm' ? 'LLM' : 'built-in'})`,
+      cancellable: true,
+    },
+    async (_progress, token) => {
+      try {
+        // Cancelling the notification sends $/cancelRequest.
+        const result = await send<unknown>(ExecuteCommandRequest.method, params, token);
+        vscode.window.showInformationMessage(scheduleMessage(strategy, result));
+      } catch (error) {
+        if (token.isCancellationRequested) return;
+        const message = error instanceof Error ? error.message : String(error);
+        vscode.window.showErrorMessage(`WaveASM: scheduling failed: ${message}`);
+      }
+    },
+  );
+}
+
+async function showMetrics(): Promise<void> {
+  const editor = activeWaveasmEditor();
+  if (!editor) return void vscode.window.showWarningMessage('WaveASM: open a WaveASM file first.');
+  try {
+    const metrics = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'WaveASM: metrics' },
+      () => metricsFor(editor.document),
+    );
+    const name = editor.document.uri.path.split('/').pop() ?? '';
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: metricsReport(name, metrics),
+    });
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    vscode.window.showErrorMessage(`WaveASM: no metrics: ${message}`);
+  }
+}
+
+async function setApiKey(): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    prompt: 'LLM API key for WaveASM scheduling (kept in VS Code secret storage)',
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (!key) return;
+  await context.secrets.store(SECRET_KEY, key);
+  // The key reaches the server only through its environment: restart it.
+  await restartClient();
+  vscode.window.showInformationMessage('WaveASM: API key stored; the language server restarted.');
+}
+
+async function clearApiKey(): Promise<void> {
+  await context.secrets.delete(SECRET_KEY);
+  await restartClient();
+}
+
+// --- activation ---------------------------------------------------------------
+
+function detect(doc: vscode.TextDocument): void {
+  if (shouldBeWaveasm(doc.fileName, doc.languageId, doc.getText()))
+    void vscode.languages.setTextDocumentLanguage(doc, 'waveasm');
+}
+
+export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
+  context = ctx;
+  output = vscode.window.createOutputChannel('WaveASM');
+  statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
+  assembly = new AssemblyView(request);
+  const register = (id: string, fn: () => Promise<void>) =>
+    ctx.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  register('waveasm.editor.showAssembly', showAssembly);
+  register('waveasm.editor.scheduleLoopBuiltin', () => scheduleLoop('builtin'));
+  register('waveasm.editor.scheduleLoopLLM', () => scheduleLoop('llm'));
+  register('waveasm.editor.showMetrics', showMetrics);
+  register('waveasm.editor.setApiKey', setApiKey);
+  register('waveasm.editor.clearApiKey', clearApiKey);
+  register('waveasm.editor.restartServer', restartClient);
+  ctx.subscriptions.push(
+    output,
+    statusItem,
+    assembly,
+    vscode.workspace.onDidOpenTextDocument(detect),
+    vscode.window.onDidChangeActiveTextEditor(scheduleStatusUpdate),
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor.document.languageId === 'waveasm') scheduleStatusUpdate();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('waveasm')) return;
+      if (RESTART_KEYS.some((k) => e.affectsConfiguration(k))) return void restartClient();
+      metricsCache.clear();
+      void client?.sendNotification(DidChangeConfigurationNotification.type, {
+        settings: buildServerSettings(getter(config())),
+      });
+    }),
+  );
+  vscode.workspace.textDocuments.forEach(detect);
+  await startClient();
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}

@@ -1,0 +1,56 @@
+// The server's extension requests and commands (README "waveasm-lsp",
+// /work/notes contracts). Shapes only; no VS Code API.
+
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+
+/// `waveasm/assembly` {textDocument} -> the emitted `.s` and which input op
+/// (its range) produced each output line.
+export const ASSEMBLY_REQUEST = 'waveasm/assembly';
+export interface AssemblyResult {
+  version: number;
+  text: string;
+  map: { line: number; range: LspRange }[];
+}
+
+/// `waveasm/metrics` {textDocument} -> analysis/Metrics.h's JSON.
+export const METRICS_REQUEST = 'waveasm/metrics';
+export interface LoopMetrics {
+  est_cycles_per_iter: number;
+  lower_bound_cycles: number;
+  busiest_unit: string;
+  critical_path: number;
+}
+export interface ProgramMetrics {
+  name: string;
+  peak_vgpr: number;
+  peak_sgpr: number;
+  peak_agpr: number;
+  nops_inserted: number;
+  waitcnts_inserted: number;
+  total_instructions: number;
+  est_cycles: number;
+  occupancy: number;
+  loops: LoopMetrics[];
+}
+export interface MetricsResult {
+  version: number;
+  programs: ProgramMetrics[];
+}
+
+/// workspace/executeCommand commands the server provides.
+export const SCHEDULE_LOOP_COMMAND = 'waveasm.scheduleLoop';
+export const SHOW_METRICS_COMMAND = 'waveasm.showMetrics';
+export type ScheduleStrategy = 'builtin' | 'llm';
+export interface ScheduleLoopResult {
+  applied: boolean;
+  summary?: string;
+  before?: unknown;
+  after?: unknown;
+}

@@ -1,0 +1,108 @@
+// The server's settings (server/runtime/SettingsJSON.h) from the
+// extension's `waveasm.*` configuration. Sent as initializationOptions and
+// in workspace/didChangeConfiguration. Pure: takes a getter so that unit
+// tests pass a plain object instead of a WorkspaceConfiguration.
+//
+// The LLM API key is deliberately absent: it lives in VS Code's
+// SecretStorage and reaches the server only as an environment variable of
+// its process (serverLaunch.ts).
+
+export type ConfigGetter = <T>(key: string, fallback: T) => T;
+
+export type Severity = 'off' | 'hint' | 'info' | 'warning' | 'error';
+const SEVERITIES: readonly string[] = ['off', 'hint', 'info', 'warning', 'error'];
+export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt'] as const;
+export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
+
+export interface ServerSettings {
+  target: string | null;
+  targetModelOverrides: string[];
+  hints: { latency: boolean; pressure: boolean; tag: boolean };
+  lints: Record<string, Severity>;
+  stallThresholdCycles: number;
+  waitcntStallThresholdCycles: number;
+  debounce: { minMs: number; maxMs: number; leadingEdge: boolean };
+  progressDelayMs: number;
+  llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string; rounds: number };
+}
+
+function severity(get: ConfigGetter, code: string, fallback: Severity): Severity {
+  const value = get<string>(`lints.${code}`, fallback);
+  return SEVERITIES.includes(value) ? (value as Severity) : fallback;
+}
+
+function nonNegativeInt(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
+    ? value
+    : fallback;
+}
+
+function boundedInt(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback;
+}
+
+export function buildServerSettings(get: ConfigGetter): ServerSettings {
+  const target = get<string>('target', '');
+  const apiKeyEnv = get<string>('llm.apiKeyEnv', DEFAULT_API_KEY_ENV).trim();
+  return {
+    // null asks the server for each program's own target.
+    target: target ? target : null,
+    targetModelOverrides: get<string[]>('targetModelOverrides', []).filter(
+      (s) => typeof s === 'string' && s.length > 0,
+    ),
+    hints: {
+      latency: get<boolean>('hints.latency', true),
+      pressure: get<boolean>('hints.pressure', true),
+      tag: get<boolean>('hints.tag', true),
+    },
+    lints: {
+      stall: severity(get, 'stall', 'hint'),
+      pressure: severity(get, 'pressure', 'warning'),
+      hazard: severity(get, 'hazard', 'hint'),
+      waitcnt: severity(get, 'waitcnt', 'info'),
+    },
+    stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
+    waitcntStallThresholdCycles: nonNegativeInt(
+      get('waitcntStallThresholdCycles', 64),
+      64,
+    ),
+    debounce: {
+      minMs: nonNegativeInt(get('debounce.minMs', 50), 50),
+      maxMs: nonNegativeInt(get('debounce.maxMs', 500), 500),
+      leadingEdge: get<boolean>('debounce.leadingEdge', true),
+    },
+    progressDelayMs: nonNegativeInt(get('progressDelayMs', 200), 200),
+    llm: {
+      provider: get<string>('llm.provider', 'none'),
+      model: get<string>('llm.model', ''),
+      baseUrl: get<string>('llm.baseUrl', ''),
+      apiKeyEnv: apiKeyEnv || DEFAULT_API_KEY_ENV,
+      rounds: boundedInt(get('llm.rounds', 5), 1, 100, 5),
+    },
+  };
+}
+
+/// Configuration keys whose change needs a new server process (the
+/// process's command line and environment), not just a settings update.
+export const RESTART_KEYS = [
+  'waveasm.server.path',
+  'waveasm.server.logLevel',
+  'waveasm.llm.apiKeyEnv',
+];
+
+/// A getter over a nested plain object ({lints: {stall: 'off'}}) or dotted
+/// keys ({'lints.stall': 'off'}): for tests and non-VS Code callers.
+export function getterFromObject(config: Record<string, unknown>): ConfigGetter {
+  return <T>(key: string, fallback: T): T => {
+    if (key in config) return config[key] as T;
+    let node: unknown = config;
+    for (const part of key.split('.')) {
+      if (node === null || typeof node !== 'object' || !(part in (node as object)))
+        return fallback;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return node as T;
+  };
+}
