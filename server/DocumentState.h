@@ -307,6 +307,13 @@ public:
     return parsed.getVersion() == version && parsed.getTextHash() == textHash;
   }
   bool succeeded() const { return ok; }
+  /// True when this was compiled with `settings`' target and TargetModel
+  /// overrides (a settings change re-parses, but the previous compile stays
+  /// current for the same text until the new one lands).
+  bool compiledWith(const ServerSettings &settings) const {
+    return settings.targetOverride == targetOverride &&
+           settings.targetModelOverrides == modelOverrides;
+  }
   /// Pipeline errors (the lints are computed by computeLints).
   const std::vector<lsp::Diagnostic> &getDiagnostics() const {
     return diagnostics;
@@ -333,6 +340,8 @@ private:
 
   int64_t version;
   size_t textHash;
+  std::optional<TargetKind> targetOverride;
+  std::vector<std::string> modelOverrides;
   bool ok = false;
   std::vector<lsp::Diagnostic> diagnostics;
   mlir::OwningOpRef<mlir::ModuleOp> compiled;
