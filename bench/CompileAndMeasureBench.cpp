@@ -6,6 +6,8 @@
 //   compileAndMeasure/metrics   waveasm::compileAndMeasure, emitAssembly =
 //                               false: clone, allocation, waits, hazards,
 //                               cycle model, metrics (one Conductor round)
+//   compiler/metrics-reused     the same through one waveasm::Compiler kept
+//                               across calls (the Conductor's loop)
 //   compileAndMeasure/assembly  the same with emitAssembly = true (+ the
 //                               assembly text and the op <-> line map)
 //   analyses/annotations        ProgramAnnotations of every program of the
@@ -144,6 +146,26 @@ void runCompile(benchmark::State &state, bool emitAssembly) {
 }
 
 void BM_CompileMetrics(benchmark::State &state) { runCompile(state, false); }
+
+/// The Conductor's loop: one Compiler, many calls (metrics only).
+void BM_CompilerReused(benchmark::State &state) {
+  if (!input->metricsError.empty()) {
+    state.SkipWithError("compileAndMeasure failed");
+    for (auto _ : state) {
+    }
+    return;
+  }
+  CompileOptions options;
+  options.emitAssembly = false;
+  ScopedDiagnosticHandler quiet(&input->context,
+                                [](Diagnostic &) { return success(); });
+  Compiler compiler(&input->context, options);
+  for (auto _ : state) {
+    FailureOr<CompileResult> result = compiler.compile(*input->module);
+    benchmark::DoNotOptimize(result);
+  }
+  setCounters(state);
+}
 void BM_CompileAssembly(benchmark::State &state) { runCompile(state, true); }
 
 void BM_Annotations(benchmark::State &state) {
@@ -378,6 +400,8 @@ int main(int argc, char **argv) {
       b->Repetitions(1)->Iterations(1);
   };
   add(kBudgetBenchmark, BM_CompileMetrics, !in.metricsError.empty());
+  add("compiler/metrics-reused", BM_CompilerReused,
+      !in.metricsError.empty());
   add("compileAndMeasure/assembly", BM_CompileAssembly,
       !in.assemblyError.empty());
   add("analyses/annotations", BM_Annotations, false);

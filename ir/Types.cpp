@@ -3,7 +3,9 @@
 #include "ir/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/RWMutex.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -11,11 +13,50 @@ using namespace waveasm;
 #define GET_TYPEDEF_CLASSES
 #include "ir/WaveASMTypes.cpp.inc"
 
+/// Parsed types by spelling (the text after `!waveasm.`, e.g. "vreg<4, 4>").
+/// A type is a pure function of its spelling, and MLIR resets its lexer
+/// after a dialect type, so a cached spelling needs no second parse. Only
+/// successful parses are cached: errors are diagnosed every time. The
+/// language server parses on two threads with one context, hence the lock.
+struct WaveASMDialect::TypeCache {
+  llvm::sys::SmartRWMutex<true> mutex;
+  llvm::StringMap<Type> types;
+};
+
 void WaveASMDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "ir/WaveASMTypes.cpp.inc"
       >();
+  typeCache = std::make_shared<TypeCache>();
+}
+
+Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
+  StringRef spelling = parser.getFullSymbolSpec();
+  {
+    llvm::sys::SmartScopedReader<true> lock(typeCache->mutex);
+    auto it = typeCache->types.find(spelling);
+    if (it != typeCache->types.end())
+      return it->second;
+  }
+  SMLoc typeLoc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult result = generatedTypeParser(parser, &mnemonic, type);
+  if (!result.has_value()) {
+    parser.emitError(typeLoc) << "unknown  type `" << mnemonic
+                              << "` in dialect `" << getNamespace() << "`";
+    return {};
+  }
+  if (succeeded(*result) && type) {
+    llvm::sys::SmartScopedWriter<true> lock(typeCache->mutex);
+    typeCache->types.try_emplace(spelling, type);
+  }
+  return type;
+}
+
+void WaveASMDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,11 +19,25 @@ def WaveASM_Dialect : Dialect {
     (`waveasm.loop`, `waveasm.if`) inside `waveasm.program` kernels.
   }];
   let cppNamespace = "::waveasm";
-  let useDefaultTypePrinterParser = 1;
+  // Types: the generated parser behind a cache of parsed spellings
+  // (Types.cpp); a kernel spells a handful of types tens of thousands times.
+  let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+
+  private:
+    struct TypeCache;
+    // shared_ptr: its deleter is bound where it is created (Types.cpp), so
+    // the generated destructor needs no complete type.
+    std::shared_ptr<TypeCache> typeCache;
+
+  public:
   }];
 }
 

@@ -9,6 +9,13 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <mutex>
+#include <optional>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 using namespace mlir;
 using namespace waveasm;
 
@@ -36,9 +43,52 @@ InsertedOpCounts countWaitsAndNops(ProgramOp program) {
 
 } // namespace
 
+/// glibc gives free memory at the top of the heap back to the OS once more
+/// than M_TRIM_THRESHOLD (128 KiB by default) is free there. A compile
+/// allocates and frees a few hundred KiB (the clone, the passes' tables), so
+/// repeated calls shrank and regrew the heap every time and touched fresh
+/// zero-filled pages: about a tenth of a 300-op call went to brk and page
+/// faults. Keeping up to 64 MiB of free heap costs nothing a process that
+/// compiles repeatedly would not allocate again anyway.
+static void keepFreedHeapForRepeatedCompiles() {
+#if defined(__GLIBC__)
+  static std::once_flag once;
+  std::call_once(once, [] { mallopt(M_TRIM_THRESHOLD, 64 << 20); });
+#endif
+}
+
+struct Compiler::Impl {
+  explicit Impl(MLIRContext *context) : pm(context) {}
+  PassManager pm;
+  IRMapping mapping; // input -> clone, reused
+  /// TargetModel with the options' overrides, per target kind (by value).
+  std::optional<TargetModel>
+      targets[static_cast<unsigned>(TargetKind::gfx1250) + 1];
+};
+
+Compiler::Compiler(MLIRContext *context, CompileOptions options)
+    : options(std::move(options)), impl(std::make_unique<Impl>(context)) {
+  keepFreedHeapForRepeatedCompiles();
+  // Passes run without verification in between: the input was verified and
+  // each pass keeps the IR valid (their tests verify after every pass).
+  impl->pm.enableVerifier(false);
+  WaveASMPipelineConfig pipeline = this->options.pipeline;
+  pipeline.targetOverrides = this->options.targetOverrides;
+  buildWaveASMPipeline(impl->pm, pipeline);
+}
+
+Compiler::~Compiler() = default;
+
 FailureOr<CompileResult>
 waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
-  IRMapping mapping;
+  return Compiler(module->getContext(), options).compile(module);
+}
+
+FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
+  // The mapping's tables keep their capacity across calls (clear() keeps
+  // the buckets): no rehashing while a clone of the usual size fills them.
+  IRMapping &mapping = impl->mapping;
+  mapping.clear();
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(module->clone(mapping));
 
   SmallVector<ProgramOp> sourcePrograms(module.getOps<ProgramOp>());
@@ -47,24 +97,23 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
   for (ProgramOp program : sourcePrograms)
     before.push_back(countWaitsAndNops(program));
 
-  // Passes run without verification in between: the input was verified and
-  // each pass keeps the IR valid (their tests verify after every pass).
-  PassManager pm(module->getContext());
-  pm.enableVerifier(false);
-  WaveASMPipelineConfig pipeline = options.pipeline;
-  pipeline.targetOverrides = options.targetOverrides;
-  buildWaveASMPipeline(pm, pipeline);
-  if (failed(pm.run(*clone)))
+  if (failed(impl->pm.run(*clone)))
     return failure();
 
   CompileResult result;
   for (auto [i, program] : llvm::enumerate(programs)) {
     CompiledProgram compiled;
     ProgramOp source = sourcePrograms[i];
-    llvm::Expected<TargetModel> target = TargetModel::getWithOverrides(
-        program.getTargetKind(), options.targetOverrides);
-    if (!target)
-      return program.emitOpError(llvm::toString(target.takeError()));
+    TargetKind kind = program.getTargetKind();
+    std::optional<TargetModel> &target =
+        impl->targets[static_cast<unsigned>(kind)];
+    if (!target) {
+      llvm::Expected<TargetModel> model =
+          TargetModel::getWithOverrides(kind, options.targetOverrides);
+      if (!model)
+        return program.emitOpError(llvm::toString(model.takeError()));
+      target = std::move(*model);
+    }
 
     // One index and cycle model serve the metrics and the counts.
     ProgramIndex index(program);

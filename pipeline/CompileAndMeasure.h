@@ -19,6 +19,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -62,9 +63,37 @@ struct CompileResult {
   mlir::OwningOpRef<mlir::ModuleOp> compiled; // if keepCompiledModule
 };
 
-/// Compiles a clone of `module` and measures every program. Fails (with
-/// diagnostics through the context's handlers, located at the input's
-/// locations) when a pass or the emitter fails, e.g. on register overflow.
+/// A configured pipeline for many compile-and-measure calls with the same
+/// options (the Conductor measures hundreds of schedules per run): the pass
+/// manager and the target models are built once, not per call. Not
+/// thread-safe: one Compiler per thread. The context must outlive it.
+///
+/// Constructing the first Compiler of a process also raises glibc's
+/// M_TRIM_THRESHOLD (see the .cpp): a call allocates and frees a few hundred
+/// KiB, and with the default threshold every call would give that memory
+/// back to the OS and fault in fresh pages on the next one.
+class Compiler {
+public:
+  explicit Compiler(mlir::MLIRContext *context, CompileOptions options = {});
+  ~Compiler();
+  Compiler(const Compiler &) = delete;
+  Compiler &operator=(const Compiler &) = delete;
+
+  /// Compiles a clone of `module` and measures every program. Fails (with
+  /// diagnostics through the context's handlers, located at the input's
+  /// locations) when a pass or the emitter fails, e.g. on register overflow.
+  mlir::FailureOr<CompileResult> compile(mlir::ModuleOp module);
+
+  const CompileOptions &getOptions() const { return options; }
+
+private:
+  struct Impl;
+  CompileOptions options;
+  std::unique_ptr<Impl> impl;
+};
+
+/// One compile with a Compiler built for it; for repeated calls with the
+/// same options, keep a Compiler instead.
 mlir::FailureOr<CompileResult>
 compileAndMeasure(mlir::ModuleOp module, const CompileOptions &options = {});
 

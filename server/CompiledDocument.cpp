@@ -77,7 +77,9 @@ void CompiledDocument::addAllocationFailureNotes(const ParsedDocument &parsed) {
 
 CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
                                    const ServerSettings &settings)
-    : version(parsed.getVersion()), textHash(parsed.getTextHash()) {
+    : version(parsed.getVersion()), textHash(parsed.getTextHash()),
+      targetOverride(settings.targetOverride),
+      modelOverrides(settings.targetModelOverrides) {
   ModuleOp input = parsed.getModule();
   if (!input || !parsed.isVerified())
     return;

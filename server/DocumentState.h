@@ -155,10 +155,9 @@ public:
   const llvm::SourceMgr &getSourceMgr() const { return sourceMgr; }
   const LineTable &getLines() const { return lines; }
 
-  /// Milliseconds spent parsing, verifying and indexing, for the logs.
+  /// Milliseconds spent parsing and verifying, for the logs.
   double getParseMs() const { return parseMs; }
   double getVerifyMs() const { return verifyMs; }
-  double getIndexMs() const { return indexMs; }
 
   //===--- positions ------------------------------------------------------===//
 
@@ -179,10 +178,16 @@ public:
   lsp::Diagnostic toLspDiagnostic(const RawDiagnostic &diag) const;
 
   //===--- ops ------------------------------------------------------------===//
+  //
+  // Built on first use (thread-safe), like the names below: the diagnostics
+  // are published before it exists, and the first user is usually the
+  // background compile on the worker.
 
-  llvm::ArrayRef<OpEntry> getOps() const { return ops; }
+  llvm::ArrayRef<OpEntry> getOps() const { return opIndexes().ops; }
   /// Entry indexes of the programs, in module order.
-  llvm::ArrayRef<unsigned> getPrograms() const { return programs; }
+  llvm::ArrayRef<unsigned> getPrograms() const {
+    return opIndexes().programs;
+  }
   std::optional<unsigned> lookupOp(mlir::Operation *op) const;
   /// Entries whose op name starts on lines [firstLine, lastLine]:
   /// [begin, end) indexes into getOps().
@@ -209,6 +214,14 @@ public:
   std::optional<unsigned> lookupValue(mlir::Value value) const;
 
 private:
+  struct OpIndex {
+    std::vector<OpEntry> ops;
+    std::vector<unsigned> programs;
+    llvm::DenseMap<mlir::Operation *, unsigned> opIndex;
+    /// Ops whose location is not a position in this text (`loc("I12")`),
+    /// by location, for diagnostics located there; kNone if not unique.
+    llvm::DenseMap<mlir::Location, unsigned> opsByLocation;
+  };
   struct NameIndex {
     std::vector<ValueEntry> values;
     std::vector<lsp::Range> useRanges; // ValueEntry::uses point here
@@ -217,7 +230,8 @@ private:
   };
 
   void parse();
-  void buildIndexes();
+  void buildOpIndex(OpIndex &index) const;
+  const OpIndex &opIndexes() const;
   void buildNameIndex(NameIndex &index) const;
   const NameIndex &names() const;
 
@@ -232,16 +246,12 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> module;
   bool verified = false;
   std::vector<lsp::Diagnostic> diagnostics;
-  double parseMs = 0, verifyMs = 0, indexMs = 0;
+  double parseMs = 0, verifyMs = 0;
 
-  std::vector<OpEntry> ops;
-  std::vector<unsigned> programs;
-  llvm::DenseMap<mlir::Operation *, unsigned> opIndex;
+  mutable std::once_flag opsOnce;
+  mutable OpIndex opIndex; // written once, under opsOnce
   mutable std::once_flag namesOnce;
   mutable NameIndex nameIndex; // written once, under namesOnce
-  /// Ops whose location is not a position in this text (`loc("I12")`), by
-  /// location, for diagnostics located there; kNone if not unique.
-  llvm::DenseMap<mlir::Location, unsigned> opsByLocation;
 };
 
 /// The Conductor tag of `op`: its index among the schedulable ops of its
@@ -297,6 +307,13 @@ public:
     return parsed.getVersion() == version && parsed.getTextHash() == textHash;
   }
   bool succeeded() const { return ok; }
+  /// True when this was compiled with `settings`' target and TargetModel
+  /// overrides (a settings change re-parses, but the previous compile stays
+  /// current for the same text until the new one lands).
+  bool compiledWith(const ServerSettings &settings) const {
+    return settings.targetOverride == targetOverride &&
+           settings.targetModelOverrides == modelOverrides;
+  }
   /// Pipeline errors (the lints are computed by computeLints).
   const std::vector<lsp::Diagnostic> &getDiagnostics() const {
     return diagnostics;
@@ -323,6 +340,8 @@ private:
 
   int64_t version;
   size_t textHash;
+  std::optional<TargetKind> targetOverride;
+  std::vector<std::string> modelOverrides;
   bool ok = false;
   std::vector<lsp::Diagnostic> diagnostics;
   mlir::OwningOpRef<mlir::ModuleOp> compiled;

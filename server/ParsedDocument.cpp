@@ -142,12 +142,8 @@ void ParsedDocument::parse() {
     }
     raw = capture.take();
   }
-  start = std::chrono::steady_clock::now();
-  if (module)
-    buildIndexes();
   for (const RawDiagnostic &diag : raw)
     diagnostics.push_back(toLspDiagnostic(diag));
-  indexMs = msSince(start);
 }
 
 //===----------------------------------------------------------------------===//
@@ -222,9 +218,10 @@ std::optional<lsp::Range> ParsedDocument::getRange(Location loc) const {
   });
   if (found)
     return found;
-  auto it = opsByLocation.find(loc);
-  if (it != opsByLocation.end() && it->second != OpEntry::kNone)
-    return ops[it->second].name;
+  const OpIndex &index = opIndexes();
+  auto it = index.opsByLocation.find(loc);
+  if (it != index.opsByLocation.end() && it->second != OpEntry::kNone)
+    return index.ops[it->second].name;
   return std::nullopt;
 }
 
@@ -252,7 +249,19 @@ ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const {
 // Indexes
 //===----------------------------------------------------------------------===//
 
-void ParsedDocument::buildIndexes() {
+const ParsedDocument::OpIndex &ParsedDocument::opIndexes() const {
+  std::call_once(opsOnce, [this] {
+    if (module)
+      buildOpIndex(opIndex);
+  });
+  return opIndex;
+}
+
+void ParsedDocument::buildOpIndex(OpIndex &index) const {
+  std::vector<OpEntry> &ops = index.ops;
+  std::vector<unsigned> &programs = index.programs;
+  llvm::DenseMap<Operation *, unsigned> &opIndex = index.opIndex;
+  llvm::DenseMap<Location, unsigned> &opsByLocation = index.opsByLocation;
   // Ops inside programs (and the programs), in source order. The parser
   // finishes children before parents: sort (pointer, definition) pairs,
   // cheaper to move than entries.
@@ -369,6 +378,7 @@ void ParsedDocument::buildNameIndex(NameIndex &index) const {
       useRanges.emplace_back();
     }
   };
+  const llvm::DenseMap<Operation *, unsigned> &opIndex = opIndexes().opIndex;
   for (const AsmParserState::OperationDefinition &def : asmState->getOpDefs()) {
     auto it = opIndex.find(def.op);
     unsigned owner = it == opIndex.end() ? OpEntry::kNone : it->second;
@@ -428,6 +438,7 @@ void ParsedDocument::buildNameIndex(NameIndex &index) const {
 //===----------------------------------------------------------------------===//
 
 std::optional<unsigned> ParsedDocument::lookupOp(Operation *op) const {
+  const llvm::DenseMap<Operation *, unsigned> &opIndex = opIndexes().opIndex;
   auto it = opIndex.find(op);
   if (it == opIndex.end())
     return std::nullopt;
@@ -436,6 +447,7 @@ std::optional<unsigned> ParsedDocument::lookupOp(Operation *op) const {
 
 std::pair<unsigned, unsigned>
 ParsedDocument::getOpsOnLines(int firstLine, int lastLine) const {
+  llvm::ArrayRef<OpEntry> ops = getOps();
   auto begin = std::lower_bound(
       ops.begin(), ops.end(), firstLine,
       [](const OpEntry &e, int line) { return e.name.start.line < line; });
@@ -447,6 +459,7 @@ ParsedDocument::getOpsOnLines(int firstLine, int lastLine) const {
 }
 
 unsigned ParsedDocument::findOpAt(lsp::Position pos) const {
+  llvm::ArrayRef<OpEntry> ops = getOps();
   // The innermost op containing `pos` is the last op starting at or before
   // `pos`, or one of its ancestors (ops nest properly).
   auto it = std::upper_bound(
@@ -461,6 +474,7 @@ unsigned ParsedDocument::findOpAt(lsp::Position pos) const {
 }
 
 unsigned ParsedDocument::findOpNameAt(lsp::Position pos) const {
+  llvm::ArrayRef<OpEntry> ops = getOps();
   auto it = std::upper_bound(
       ops.begin(), ops.end(), pos,
       [](lsp::Position p, const OpEntry &e) { return p < e.name.start; });

@@ -711,6 +711,37 @@ void LspServer::onMetrics(const lsp::DocumentParams &p,
   reply(std::move(result));
 }
 
+namespace {
+/// The `waveasm/assembly` answer from compiled programs whose line maps
+/// point at `parsed`'s ops.
+lsp::AssemblyResult
+assemblyAnswer(const ParsedDocument &parsed,
+               llvm::ArrayRef<const CompiledProgram *> programs) {
+  lsp::AssemblyResult answer;
+  answer.version = parsed.getVersion();
+  int lineOffset = 0;
+  for (const CompiledProgram *program : programs) {
+    std::string text = program->assembly;
+    if (!text.empty() && text.back() != '\n')
+      text += '\n';
+    for (auto [line, op] : llvm::enumerate(program->lineOps)) {
+      if (!op)
+        continue;
+      std::optional<unsigned> entry = parsed.lookupOp(op);
+      if (!entry)
+        continue;
+      const OpEntry &e = parsed.getOps()[*entry];
+      // Region ops map to their name line, others to the whole op.
+      lsp::Range range = op->getNumRegions() ? e.name : e.scope;
+      answer.map.push_back({lineOffset + static_cast<int>(line), range});
+    }
+    lineOffset += static_cast<int>(llvm::count(text, '\n'));
+    answer.text += text;
+  }
+  return answer;
+}
+} // namespace
+
 void LspServer::onAssembly(const lsp::DocumentParams &p,
                            lsp::Reply<lsp::AssemblyResult> reply) {
   llvm::Expected<Session *> s = ready(p.textDocument.uri);
@@ -720,9 +751,23 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   if (llvm::Error error = checkCompilable(*parsed, "assembly"))
     return reply(std::move(error));
 
-  // Emission needs the allocator's registers, and the background pipeline
-  // does not emit (kEmitAssemblyInServer), so this compiles on the worker
-  // once more with emission on. The request's token lets a cancelled
+  // The background pipeline emits assembly (kEmitAssemblyInServer): when
+  // its result is for this text and these settings, answer from it. With a
+  // target override it compiled a retargeted copy, whose line map points
+  // at the copy's ops; and the request compiles the file's own target.
+  const CompiledDocument *compiled =
+      freshOrNull(*parsed, (*s)->compiled.get());
+  if (kEmitAssemblyInServer && compiled && compiled->succeeded() &&
+      !settings.targetOverride && compiled->compiledWith(settings)) {
+    std::vector<const CompiledProgram *> programs;
+    for (const CompiledProgramInfo &program : compiled->getPrograms())
+      programs.push_back(&program.result);
+    return reply(assemblyAnswer(*parsed, programs));
+  }
+
+  // Otherwise compile on the worker once more with emission on (the
+  // pipeline may be queued behind an edit, or have failed: this reports
+  // the emitter's own error). The request's token lets a cancelled
   // request drop the job before it starts.
   if (!worker)
     return reply(makeError(ErrorCode::InvalidRequest, "the server is exiting"));
@@ -756,28 +801,10 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
                                    first.range.start.line + 1, first.message);
           }
         } else {
-          answer.emplace();
-          answer->version = parsed->getVersion();
-          int lineOffset = 0;
-          for (const CompiledProgram &program : result->programs) {
-            std::string text = program.assembly;
-            if (!text.empty() && text.back() != '\n')
-              text += '\n';
-            for (auto [line, op] : llvm::enumerate(program.lineOps)) {
-              if (!op)
-                continue;
-              std::optional<unsigned> entry = parsed->lookupOp(op);
-              if (!entry)
-                continue;
-              const OpEntry &e = parsed->getOps()[*entry];
-              // Region ops map to their name line, others to the whole op.
-              lsp::Range range = op->getNumRegions() ? e.name : e.scope;
-              answer->map.push_back(
-                  {lineOffset + static_cast<int>(line), range});
-            }
-            lineOffset += static_cast<int>(llvm::count(text, '\n'));
-            answer->text += text;
-          }
+          std::vector<const CompiledProgram *> programs;
+          for (const CompiledProgram &program : result->programs)
+            programs.push_back(&program);
+          answer = assemblyAnswer(*parsed, programs);
         }
         return [shared, answer = std::move(answer), error = std::move(error),
                 parsed = std::move(parsed)]() mutable {

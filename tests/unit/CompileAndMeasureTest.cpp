@@ -117,3 +117,56 @@ TEST(CompileAndMeasure, AppliesTargetOverrides) {
   EXPECT_TRUE(failed(compileAndMeasure(*module, bad)));
   EXPECT_NE(t.diagnostics.find("unknown target override"), std::string::npos);
 }
+
+// One Compiler, many calls (the Conductor's loop): every call must give
+// what a fresh compileAndMeasure gives, whatever was compiled before, and a
+// failing call must not poison the next one.
+TEST(CompileAndMeasure, CompilerIsReusable) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kBody));
+  // The same program with the load's use moved away: other waits.
+  OwningOpRef<ModuleOp> other = t.parseModule(program(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %x = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %x, %srd, %tid : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.pvreg<0>
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module && other) << t.diagnostics;
+  CompileOptions options;
+  options.emitAssembly = true;
+  FailureOr<CompileResult> expected = compileAndMeasure(*module, options);
+  FailureOr<CompileResult> expectedOther = compileAndMeasure(*other, options);
+  ASSERT_TRUE(succeeded(expected) && succeeded(expectedOther))
+      << t.diagnostics;
+
+  auto same = [](const CompiledProgram &a, const CompiledProgram &b) {
+    EXPECT_EQ(a.assembly, b.assembly);
+    EXPECT_EQ(a.metrics.est_cycles, b.metrics.est_cycles);
+    EXPECT_EQ(a.metrics.waitcnts_inserted, b.metrics.waitcnts_inserted);
+    EXPECT_EQ(a.metrics.nops_inserted, b.metrics.nops_inserted);
+    EXPECT_EQ(a.metrics.total_instructions, b.metrics.total_instructions);
+    EXPECT_EQ(a.metrics.peak_vgpr, b.metrics.peak_vgpr);
+    EXPECT_EQ(a.lineOps, b.lineOps);
+  };
+  Compiler compiler(&t.ctx, options);
+  for (int round = 0; round < 3; ++round) {
+    FailureOr<CompileResult> a = compiler.compile(*module);
+    FailureOr<CompileResult> b = compiler.compile(*other);
+    ASSERT_TRUE(succeeded(a) && succeeded(b)) << t.diagnostics;
+    same(a->programs[0], expected->programs[0]);
+    same(b->programs[0], expectedOther->programs[0]);
+  }
+  EXPECT_NE(expected->programs[0].assembly,
+            expectedOther->programs[0].assembly);
+
+  CompileOptions bad;
+  bad.targetOverrides = {"latency.bogus=1"};
+  Compiler failing(&t.ctx, bad);
+  EXPECT_TRUE(failed(failing.compile(*module)));
+  EXPECT_TRUE(failed(failing.compile(*module)));
+  FailureOr<CompileResult> again = compiler.compile(*module);
+  ASSERT_TRUE(succeeded(again));
+  same(again->programs[0], expected->programs[0]);
+}

@@ -61,6 +61,37 @@ TEST(Types, InvalidTypesDiagnose) {
             std::string::npos);
 }
 
+// The dialect caches parsed spellings: a repeated spelling must give the
+// same type, in a module as alone, and an invalid one must be diagnosed
+// every time.
+TEST(Types, RepeatedSpellingsParseAlike) {
+  TestContext t;
+  Type first = t.parseType("!waveasm.vreg<4, 4>");
+  Type second = t.parseType("!waveasm.vreg<4, 4>");
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(first, t.parseType("!waveasm.vreg<4,4>"));
+  EXPECT_NE(first, t.parseType("!waveasm.vreg<4>"));
+  EXPECT_EQ(cast<ImmType>(t.parseType("!waveasm.imm<-6>")).getValue(), -6);
+  EXPECT_EQ(cast<ImmType>(t.parseType("!waveasm.imm<-6>")).getValue(), -6);
+  EXPECT_EQ(cast<ImmType>(t.parseType("!waveasm.imm<6>")).getValue(), 6);
+  // After a cached type, the parser continues right behind it.
+  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::program(R"(
+  %a = waveasm.constant -6 : !waveasm.imm<-6>
+  %b = waveasm.constant -6 : !waveasm.imm<-6>
+  %v = waveasm.v_mov_b32 %a : !waveasm.imm<-6> -> !waveasm.vreg<4, 4>
+  waveasm.s_endpgm
+)"));
+  EXPECT_TRUE(module) << t.diagnostics;
+
+  for (int i = 0; i < 2; ++i) {
+    t.diagnostics.clear();
+    EXPECT_FALSE(t.parseType("!waveasm.vreg<0>"));
+    EXPECT_NE(t.diagnostics.find("register count must be at least 1"),
+              std::string::npos);
+  }
+}
+
 TEST(Types, RegisterQueries) {
   TestContext t;
   Type v4 = t.parseType("!waveasm.vreg<4, 4>");
