@@ -148,7 +148,7 @@ def main():
                     default=os.path.join(REPO, "build", "bin", "waveasm-strategy"))
     ap.add_argument("--llvm-mca", default=os.environ.get("LLVM_MCA", mca_compare.DEFAULT_MCA))
     ap.add_argument("--iterations", type=int, default=100)
-    ap.add_argument("--budget", type=int, default=300,
+    ap.add_argument("--budget", type=int, default=400,
                     help="compile-and-measure runs of the local search per loop")
     ap.add_argument("--generated", default="60:1,60:2,60:3,100:1,100:2,100:3,200:1,200:2,200:3",
                     help="gen_waveasm.py loop bodies as SIZE:SEED,... ('' for none)")

@@ -2,6 +2,7 @@
 
 #include "conductor/strategies/PressureScheduler.h"
 
+#include "conductor/strategies/LocalSearch.h"
 #include "conductor/strategies/SchedulingModel.h"
 
 #include <numeric>
@@ -53,8 +54,27 @@ std::vector<unsigned> pressureScheduleOrder(const DependenceGraph &graph,
   return order;
 }
 
+/// The largest VGPR count with the same waves per SIMD as `vgprs`.
+static int64_t bracketTop(const TargetModel &target, int64_t vgprs) {
+  for (auto [maxVGPRs, waves] : target.vgprOccupancy) {
+    (void)waves;
+    if (maxVGPRs >= vgprs)
+      return maxVGPRs;
+  }
+  return vgprs;
+}
+
+/// Waves per SIMD the VGPR count allows (VGPR limit only).
+static int64_t wavesFor(const TargetModel &target, int64_t vgprs) {
+  for (auto [maxVGPRs, waves] : target.vgprOccupancy)
+    if (maxVGPRs >= vgprs)
+      return waves;
+  return 0;
+}
+
 StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
-                                     const CompileOptions &options) {
+                                     const CompileOptions &options,
+                                     const LocalSearchOptions &refineOptions) {
   StrategyResult result;
   for (Operation &op : block)
     result.order.push_back(&op);
@@ -62,8 +82,20 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
   ScheduleEvaluator evaluator(block, options);
   result.before = evaluator.measureInput();
   result.after = result.before;
-  if (!result.before)
+  if (!result.before) {
+    // The input does not compile (e.g. allocation overflows: the allocator
+    // cannot spill): any order that does is better.
+    std::vector<Operation *> ops;
+    for (unsigned i : pressureScheduleOrder(graph, target))
+      ops.push_back(graph.getOp(i));
+    if (std::optional<BlockMeasure> m = evaluator.measure(ops)) {
+      result.order = std::move(ops);
+      result.after = m;
+      result.improved = true;
+      result.variant = "compiles (the input does not)";
+    }
     return result;
+  }
 
   std::vector<unsigned> order = pressureScheduleOrder(graph, target);
   std::vector<unsigned> input(graph.size());
@@ -82,14 +114,38 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
     return result;
   bool fewer = m->peakVGPR < result.before->peakVGPR;
   bool shorter = m->peakVGPR == result.before->peakVGPR &&
-                 areaAfter < areaBefore &&
-                 m->cycles <= result.before->cycles;
+                 areaAfter < areaBefore && m->cycles <= result.before->cycles;
   if (!fewer && !shorter)
     return result;
   result.order = std::move(ops);
   result.after = m;
   result.improved = true;
   result.variant = fewer ? "fewer-vgprs" : "shorter-live-ranges";
+
+  // Win back the cycles short live ranges cost: measured single moves may
+  // use registers up to the top of the occupancy bracket the new peak is in
+  // (the same waves per SIMD), but stay below the input's peak.
+  BlockMeasure limit = *m;
+  if (fewer)
+    limit.peakVGPR =
+        std::min(result.before->peakVGPR - 1, bracketTop(target, m->peakVGPR));
+  BlockMeasure current = *m;
+  unsigned moves = refineBySingleMoves(graph, evaluator, result.order, current,
+                                       limit, refineOptions);
+  result.after = current;
+  if (moves)
+    result.variant += " + " + std::to_string(moves) + " measured moves";
+  // Fewer registers are worth cycles only when they gain a wave per SIMD.
+  if (wavesFor(target, current.peakVGPR) <=
+          wavesFor(target, result.before->peakVGPR) &&
+      current.cycles > result.before->cycles) {
+    result.order.clear();
+    for (Operation &op : block)
+      result.order.push_back(&op);
+    result.after = result.before;
+    result.improved = false;
+    result.variant.clear();
+  }
   return result;
 }
 

@@ -11,7 +11,14 @@
 // `schedulePressureOrder` keeps the result only when it measures (compile-
 // and-measure) with fewer peak VGPRs, or as many and a smaller live-range
 // area, and never more AGPRs; otherwise it returns the input order. It
-// never raises peak VGPRs.
+// never raises peak VGPRs. A kept order is then refined by measured single
+// moves (LocalSearch.h) that win back the cycles short live ranges cost,
+// using registers up to the top of the occupancy bracket of the new peak
+// (the waves per SIMD it reached) but staying below the input's peak. When
+// the new peak gains no wave per SIMD, the result must also be no slower
+// than the input (else the input order stays). When the input does not
+// compile (register allocation overflows: the allocator cannot spill), an
+// order that does is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +36,8 @@ std::vector<unsigned> pressureScheduleOrder(const DependenceGraph &graph,
 /// The measured pressure strategy on `block`.
 StrategyResult schedulePressureOrder(mlir::Block &block,
                                      const TargetModel &target,
-                                     const CompileOptions &options = {});
+                                     const CompileOptions &options = {},
+                                     const LocalSearchOptions &refine = {});
 
 } // namespace waveasm::conductor
 

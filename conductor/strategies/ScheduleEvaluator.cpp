@@ -8,6 +8,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <thread>
+
 using namespace mlir;
 
 namespace waveasm::conductor {
@@ -62,14 +64,24 @@ ScheduleEvaluator::~ScheduleEvaluator() = default;
 
 std::optional<BlockMeasure>
 ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
+  return measure(order, /*withRobust=*/true);
+}
+
+std::optional<BlockMeasure>
+ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   assert(order.size() == cloneOf.size() && "order of another block");
   for (Operation *op : order)
     cloneOf.lookup(op)->moveBefore(cloneBlock, cloneBlock->end());
 
   ++numMeasured;
-  // A failing candidate is not an error of the user's program.
-  ScopedDiagnosticHandler quiet(clone->getContext(),
-                                [](Diagnostic &) { return success(); });
+  // A failing candidate is not an error of the user's program. The context
+  // may be shared with other threads (the language server parses on its
+  // main thread while the worker schedules): only this thread's
+  // diagnostics are swallowed, the others fall through to their handlers.
+  std::thread::id self = std::this_thread::get_id();
+  ScopedDiagnosticHandler quiet(clone->getContext(), [self](Diagnostic &) {
+    return success(std::this_thread::get_id() == self);
+  });
   FailureOr<CompileResult> result = compileAndMeasure(*clone, options);
   if (failed(result) || programIndex >= result->programs.size())
     return std::nullopt;
@@ -81,7 +93,7 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
   m.cycles = m.program.est_cycles;
   if (loopIndex && *loopIndex < m.program.loops.size())
     m.cycles = m.program.loops[*loopIndex].est_cycles_per_iter;
-  if (robustOptions) {
+  if (robustOptions && withRobust) {
     FailureOr<CompileResult> slow = compileAndMeasure(*clone, *robustOptions);
     if (succeeded(slow) && programIndex < slow->programs.size()) {
       const ProgramMetrics &pm = slow->programs[programIndex].metrics;
@@ -103,18 +115,23 @@ std::optional<BlockMeasure> ScheduleEvaluator::measureInput() {
   return *inputMeasure;
 }
 
+std::array<int64_t, 6> latencyRank(const BlockMeasure &m,
+                                   const BlockMeasure &limit) {
+  return {std::max<int64_t>(0, m.peakVGPR - limit.peakVGPR),
+          std::max<int64_t>(0, m.peakAGPR - limit.peakAGPR),
+          m.cycles,
+          m.robustCycles,
+          m.peakVGPR,
+          m.program.est_cycles};
+}
+
+bool isFeasible(const BlockMeasure &m, const BlockMeasure &limit) {
+  return m.peakVGPR <= limit.peakVGPR && m.peakAGPR <= limit.peakAGPR;
+}
+
 bool isFasterWithin(const BlockMeasure &a, const BlockMeasure &b,
                     const BlockMeasure &limit) {
-  if (a.peakVGPR > limit.peakVGPR || a.peakAGPR > limit.peakAGPR)
-    return false;
-  if (a.cycles != b.cycles)
-    return a.cycles < b.cycles;
-  if (a.robustCycles >= 0 && b.robustCycles >= 0 &&
-      a.robustCycles != b.robustCycles)
-    return a.robustCycles < b.robustCycles;
-  if (a.peakVGPR != b.peakVGPR)
-    return a.peakVGPR < b.peakVGPR;
-  return a.program.est_cycles < b.program.est_cycles;
+  return isFeasible(a, limit) && latencyRank(a, limit) < latencyRank(b, limit);
 }
 
 } // namespace waveasm::conductor

@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -54,6 +55,10 @@ public:
   /// of the input block's ops). Nullopt if the backend fails on it (e.g.
   /// register allocation overflows); its diagnostics are swallowed.
   std::optional<BlockMeasure> measure(llvm::ArrayRef<mlir::Operation *> order);
+  /// Same; robust cycles only when `withRobust` (and the evaluator is
+  /// robust): a caller that needs them only to break ties saves a compile.
+  std::optional<BlockMeasure> measure(llvm::ArrayRef<mlir::Operation *> order,
+                                      bool withRobust);
   /// Metrics of the input order.
   std::optional<BlockMeasure> measureInput();
 
@@ -72,6 +77,13 @@ private:
   unsigned numMeasured = 0;
   std::optional<std::optional<BlockMeasure>> inputMeasure;
 };
+
+/// The latency strategy's rank of a schedule, lower is better: registers
+/// above `limit` (VGPRs, then AGPRs: a schedule must not raise them), then
+/// cycles, robust cycles, VGPRs, program cycles.
+std::array<int64_t, 6> latencyRank(const BlockMeasure &m,
+                                   const BlockMeasure &limit);
+bool isFeasible(const BlockMeasure &m, const BlockMeasure &limit);
 
 /// True if `a` is a strictly better schedule than `b` for a latency
 /// strategy: not more VGPRs/AGPRs than `limit`, and fewer cycles; on a tie
