@@ -146,9 +146,12 @@ std::optional<MoveFailure> resolve(const TaggedRegion &region,
 
 } // namespace
 
-std::optional<MoveFailure> conductor::validateMove(const TaggedRegion &region,
-                                                   const MoveCommand &command) {
-  Operation *x, *y;
+/// Validation; fills `sim` (the orders before and after) when it gets that
+/// far.
+static std::optional<MoveFailure> validate(const TaggedRegion &region,
+                                           const MoveCommand &command,
+                                           Operation *&x, Operation *&y,
+                                           Simulation &sim) {
   if (auto failure = resolve(region, command, x, y))
     return failure;
   auto pinned = [](Operation *op) {
@@ -164,12 +167,19 @@ std::optional<MoveFailure> conductor::validateMove(const TaggedRegion &region,
       y->hasTrait<mlir::OpTrait::IsTerminator>())
     return MoveFailure{MoveFailure::AfterTerminator,
                        "cannot move after the block terminator " + tagOf(y)};
-  Simulation sim = simulate(*region.block, command, x, y);
+  sim = simulate(*region.block, command, x, y);
   if (auto failure = checkDominance(region.block, x, sim))
     return failure;
   if (command.kind == MoveCommand::Swap)
     return checkDominance(region.block, y, sim);
   return std::nullopt;
+}
+
+std::optional<MoveFailure> conductor::validateMove(const TaggedRegion &region,
+                                                   const MoveCommand &command) {
+  Operation *x, *y;
+  Simulation sim;
+  return validate(region, command, x, y, sim);
 }
 
 //===----------------------------------------------------------------------===//
@@ -295,10 +305,10 @@ static void warnAddress(Operation *m, const Simulation &sim,
 std::optional<MoveFailure>
 conductor::applyMove(const TaggedRegion &region, const MoveCommand &command,
                      std::vector<MoveWarning> &warnings) {
-  if (auto failure = validateMove(region, command))
+  Operation *x, *y;
+  Simulation sim;
+  if (auto failure = validate(region, command, x, y, sim))
     return failure;
-  Operation *x = findTag(region, command.a), *y = findTag(region, command.b);
-  Simulation sim = simulate(*region.block, command, x, y);
   std::string text = command.text();
   // Every op whose order relative to a moved op flipped.
   auto warnFlips = [&](Operation *m, Operation *skip) {

@@ -321,3 +321,63 @@ TEST(ConductorSession, EveryExampleHasABaselineAndAPrompt) {
     EXPECT_TRUE(succeeded(verify(session->bestModule()))) << path;
   }
 }
+
+TEST(ConductorSession, RandomMovesNeverBreakTheIR) {
+  // Deterministic pseudo-random commands on every example: each round either
+  // applies valid moves (the IR verifies, the order is a permutation of the
+  // same ops) or is refused and leaves the order exactly as it was.
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".mlir"))
+      paths.push_back(it->path());
+  ASSERT_FALSE(paths.empty());
+  uint64_t state = 12345;
+  auto next = [&](uint64_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % bound;
+  };
+  for (const std::string &path : paths) {
+    TestContext t;
+    OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(path));
+    ASSERT_TRUE(module) << path;
+    SessionOptions options;
+    options.maxRounds = 40;
+    auto session = makeSession(*module, options);
+    ASSERT_TRUE(session);
+    size_t n = session->region().ops.size();
+    int refused = 0;
+    while (!session->finished()) {
+      std::vector<unsigned> before = session->currentOrder();
+      std::string reply;
+      for (int i = 0; i < 3; ++i) {
+        std::string a = formatTag(next(n)), b = formatTag(next(n));
+        switch (next(3)) {
+        case 0:
+          reply += "move " + a + " after " + b + "\n";
+          break;
+        case 1:
+          reply += "move " + a + " before " + b + "\n";
+          break;
+        default:
+          reply += "swap " + a + " " + b + "\n";
+        }
+      }
+      RoundReport report = session->applyReply(reply);
+      ASSERT_TRUE(succeeded(verify(session->bestModule()))) << path << reply;
+      std::vector<unsigned> after = session->currentOrder();
+      std::vector<unsigned> sorted = after;
+      std::sort(sorted.begin(), sorted.end());
+      for (unsigned i = 0; i < sorted.size(); ++i)
+        ASSERT_EQ(sorted[i], i) << path;
+      if (report.failed || report.reverted) {
+        EXPECT_EQ(after, before) << path << reply;
+        ++refused;
+      }
+    }
+    EXPECT_GT(refused, 0) << path;
+    // The best schedule still compiles.
+    EXPECT_TRUE(session->bestCompiles()) << path;
+  }
+}
