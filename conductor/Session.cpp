@@ -2,6 +2,7 @@
 
 #include "conductor/Session.h"
 
+#include "ir/TargetKindAttr.h"
 #include "pipeline/CompileAndMeasure.h"
 
 #include "mlir/IR/AsmState.h"
@@ -75,18 +76,6 @@ std::string RoundReport::summary() const {
 //===----------------------------------------------------------------------===//
 // Creation
 //===----------------------------------------------------------------------===//
-
-static Attribute getTargetKindAttr(MLIRContext *ctx, TargetKind kind) {
-  switch (kind) {
-  case TargetKind::gfx942:
-    return GFX942Attr::get(ctx);
-  case TargetKind::gfx950:
-    return GFX950Attr::get(ctx);
-  case TargetKind::gfx1250:
-    return GFX1250Attr::get(ctx);
-  }
-  return GFX942Attr::get(ctx);
-}
 
 Session::~Session() = default;
 

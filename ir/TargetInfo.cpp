@@ -1,6 +1,8 @@
 //===- TargetInfo.cpp - per-target architectural data ---------------------===//
 
 #include "ir/TargetInfo.h"
+#include "ir/Dialect.h"
+#include "ir/TargetKindAttr.h"
 
 using namespace waveasm;
 
@@ -31,3 +33,16 @@ std::optional<TargetKind> waveasm::parseTargetKind(llvm::StringRef name) {
 }
 
 llvm::StringRef waveasm::listTargetKinds() { return "gfx942, gfx950, gfx1250"; }
+
+mlir::Attribute waveasm::getTargetKindAttr(mlir::MLIRContext *ctx,
+                                           TargetKind kind) {
+  switch (kind) {
+  case TargetKind::gfx942:
+    return GFX942Attr::get(ctx);
+  case TargetKind::gfx950:
+    return GFX950Attr::get(ctx);
+  case TargetKind::gfx1250:
+    return GFX1250Attr::get(ctx);
+  }
+  return GFX942Attr::get(ctx);
+}

@@ -4,6 +4,7 @@
 #include "server/DocumentState.h"
 
 #include "analysis/TargetModel.h"
+#include "ir/TargetKindAttr.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
@@ -20,18 +21,6 @@ double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now() - start)
       .count();
-}
-
-Attribute getTargetKindAttr(MLIRContext *ctx, TargetKind kind) {
-  switch (kind) {
-  case TargetKind::gfx942:
-    return GFX942Attr::get(ctx);
-  case TargetKind::gfx950:
-    return GFX950Attr::get(ctx);
-  case TargetKind::gfx1250:
-    return GFX1250Attr::get(ctx);
-  }
-  return GFX942Attr::get(ctx);
 }
 
 } // namespace
