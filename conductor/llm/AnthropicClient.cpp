@@ -9,32 +9,26 @@
 //===----------------------------------------------------------------------===//
 
 #include "conductor/llm/ChatClient.h"
-
-#include <nlohmann/json.hpp>
+#include "conductor/llm/WireJson.h"
 
 namespace waveasm::conductor::llm {
 
 using json = nlohmann::json;
 
-std::string AnthropicClient::endpoint() const {
-  std::string url = config_.baseUrl;
-  while (!url.empty() && url.back() == '/')
-    url.pop_back();
-  return url + "/v1/messages";
-}
+namespace {
 
-std::vector<std::string>
-AnthropicClient::headers(const std::string &key) const {
+std::vector<std::string> headers(const LLMConfig &config,
+                                 const std::string &key) {
   std::vector<std::string> h = {"Content-Type: application/json",
                                 "anthropic-version: " +
-                                    config_.anthropicVersion};
+                                    config.anthropicVersion};
   if (!key.empty())
     h.push_back("x-api-key: " + key);
   return h;
 }
 
 /// Appends a user-side block, merging into the previous user turn.
-static void appendUserBlock(json &messages, json block) {
+void appendUserBlock(json &messages, json block) {
   if (!messages.empty() && messages.back()["role"] == "user") {
     json &content = messages.back()["content"];
     if (content.is_string())
@@ -46,7 +40,7 @@ static void appendUserBlock(json &messages, json block) {
       {{"role", "user"}, {"content", json::array({std::move(block)})}});
 }
 
-std::string AnthropicClient::buildBody(const ChatRequest &request) const {
+std::string buildBody(const LLMConfig &config, const ChatRequest &request) {
   json messages = json::array();
   for (const ChatMessage &m : request.messages) {
     switch (m.role) {
@@ -78,33 +72,24 @@ std::string AnthropicClient::buildBody(const ChatRequest &request) const {
     }
     }
   }
-  json body = {{"model", config_.model},
-               {"max_tokens", config_.maxTokens},
-               {"temperature", config_.temperature},
-               {"messages", messages}};
+  json body = wire::requestBody(config, std::move(messages));
   if (!request.system.empty())
     body["system"] = request.system;
   if (!request.tools.empty()) {
     json tools = json::array();
     for (const ToolSpec &t : request.tools)
-      tools.push_back({{"name", t.name},
-                       {"description", t.description},
-                       {"input_schema", json::parse(t.parametersJson)}});
+      tools.push_back(wire::toolJson(t, "input_schema"));
     body["tools"] = tools;
   }
   return body.dump();
 }
 
-std::optional<std::string> AnthropicClient::parseBody(const std::string &text,
-                                                      ChatReply &reply) const {
-  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!doc.is_object())
-    return std::string("body is not a JSON object");
-  if (doc.contains("usage") && doc["usage"].is_object()) {
-    const json &u = doc["usage"];
-    reply.usage.inputTokens = u.value("input_tokens", (int64_t)0);
-    reply.usage.outputTokens = u.value("output_tokens", (int64_t)0);
-  }
+std::optional<std::string> parseBody(const std::string &text,
+                                     ChatReply &reply) {
+  json doc;
+  if (std::optional<std::string> err =
+          wire::parseReply(text, "input_tokens", "output_tokens", doc, reply))
+    return err;
   if (doc.contains("stop_reason") && doc["stop_reason"].is_string())
     reply.stopReason = doc["stop_reason"].get<std::string>();
   if (!doc.contains("content") || !doc["content"].is_array())
@@ -127,6 +112,14 @@ std::optional<std::string> AnthropicClient::parseBody(const std::string &text,
     }
   }
   return std::nullopt;
+}
+
+} // namespace
+
+const WireFormat &anthropicWireFormat() {
+  static const WireFormat format{"/v1/messages", headers, buildBody,
+                                 parseBody};
+  return format;
 }
 
 } // namespace waveasm::conductor::llm

@@ -94,8 +94,17 @@ struct ChatClient::Operation {
   }
 };
 
-ChatClient::ChatClient(HttpMulti &http, LLMConfig config)
-    : config_(std::move(config)), http_(http), rng_(std::random_device{}()) {}
+ChatClient::ChatClient(HttpMulti &http, LLMConfig config,
+                       const WireFormat &wire)
+    : config_(std::move(config)), wire_(wire), http_(http),
+      rng_(std::random_device{}()) {}
+
+std::string ChatClient::endpoint() const {
+  std::string url = config_.baseUrl;
+  while (!url.empty() && url.back() == '/')
+    url.pop_back();
+  return url + wire_.path;
+}
 
 ChatClient::~ChatClient() {
   std::vector<RequestId> ids;
@@ -115,14 +124,19 @@ ChatClient::RequestId ChatClient::send(ChatRequest request, Callback callback) {
   return id;
 }
 
-void ChatClient::cancel(RequestId id) {
+std::unique_ptr<ChatClient::Operation> ChatClient::take(RequestId id) {
   auto it = ops_.find(id);
   if (it == ops_.end())
-    return;
+    return nullptr;
   std::unique_ptr<Operation> op = std::move(it->second);
   ops_.erase(it);
   op->closeTimer();
-  if (op->inFlight) {
+  return op;
+}
+
+void ChatClient::cancel(RequestId id) {
+  std::unique_ptr<Operation> op = take(id);
+  if (op && op->inFlight) {
     op->callback = nullptr;
     http_.cancel(op->httpId); // its callback finds no operation
   }
@@ -145,9 +159,9 @@ void ChatClient::attempt(RequestId id) {
   }
   HttpRequest request;
   request.url = endpoint();
-  request.headers = headers(key);
+  request.headers = wire_.headers(config_, key);
   std::fill(key.begin(), key.end(), '\0');
-  request.body = buildBody(op.request);
+  request.body = wire_.buildBody(config_, op.request);
   request.timeoutMs = config_.timeoutMs;
   request.connectTimeoutMs = config_.connectTimeoutMs;
   op.inFlight = true;
@@ -193,7 +207,7 @@ void ChatClient::onResponse(RequestId id, HttpResponse response) {
     ChatReply reply;
     reply.httpStatus = response.status;
     reply.attempts = op.attempts;
-    if (std::optional<std::string> err = parseBody(response.body, reply)) {
+    if (std::optional<std::string> err = wire_.parseBody(response.body, reply)) {
       reply.error = "malformed response from " + endpoint() + ": " + *err;
     } else {
       total_ += reply.usage;
@@ -284,12 +298,9 @@ void ChatClient::failLater(RequestId id, std::string error) {
 }
 
 void ChatClient::finish(RequestId id, ChatReply reply) {
-  auto it = ops_.find(id);
-  if (it == ops_.end())
+  std::unique_ptr<Operation> op = take(id);
+  if (!op)
     return;
-  std::unique_ptr<Operation> op = std::move(it->second);
-  ops_.erase(it);
-  op->closeTimer();
   Callback callback = std::move(op->callback);
   op.reset();
   // Last: the callback may send more requests or destroy this client.
@@ -299,9 +310,10 @@ void ChatClient::finish(RequestId id, ChatReply reply) {
 
 std::unique_ptr<ChatClient> createChatClient(HttpMulti &http,
                                              const LLMConfig &config) {
-  if (config.provider == Provider::Anthropic)
-    return std::make_unique<AnthropicClient>(http, config);
-  return std::make_unique<OpenAIClient>(http, config);
+  return std::make_unique<ChatClient>(http, config,
+                                      config.provider == Provider::Anthropic
+                                          ? anthropicWireFormat()
+                                          : openAIWireFormat());
 }
 
 } // namespace waveasm::conductor::llm

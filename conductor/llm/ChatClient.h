@@ -5,8 +5,8 @@
 // reading the API key from the environment at request time, timeouts,
 // retries with exponential backoff and jitter on 429/5xx/timeouts/
 // connection errors (honouring Retry-After), immediate clear errors on
-// 401/403/404/400, and token usage totals. Subclasses only know the wire
-// shape of their provider.
+// 401/403/404/400, and token usage totals. A WireFormat holds the only
+// provider-specific part: the wire shape of its API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,14 +24,32 @@
 
 namespace waveasm::conductor::llm {
 
+/// What differs between providers: the wire shape of one chat API.
+struct WireFormat {
+  /// Appended to the configured base URL.
+  const char *path;
+  /// Provider headers, given the key ("" when no key env var is configured).
+  std::vector<std::string> (*headers)(const LLMConfig &config,
+                                      const std::string &key);
+  std::string (*buildBody)(const LLMConfig &config, const ChatRequest &request);
+  /// Fills text/toolCalls/usage/stopReason, or returns an error message.
+  std::optional<std::string> (*parseBody)(const std::string &body,
+                                          ChatReply &reply);
+};
+
+/// OpenAI-compatible chat completions (OpenAIClient.cpp).
+const WireFormat &openAIWireFormat();
+/// Anthropic messages (AnthropicClient.cpp).
+const WireFormat &anthropicWireFormat();
+
 class ChatClient {
 public:
   using Callback = std::function<void(ChatReply)>;
   using RequestId = uint64_t;
 
-  ChatClient(HttpMulti &http, LLMConfig config);
+  ChatClient(HttpMulti &http, LLMConfig config, const WireFormat &wire);
   /// Pending requests and retry timers are dropped without calling back.
-  virtual ~ChatClient();
+  ~ChatClient();
   ChatClient(const ChatClient &) = delete;
   ChatClient &operator=(const ChatClient &) = delete;
 
@@ -49,57 +67,27 @@ public:
   size_t pending() const { return ops_.size(); }
 
   /// The URL requests go to.
-  virtual std::string endpoint() const = 0;
-
-protected:
-  /// Provider headers, given the key ("" when no key env var is configured).
-  virtual std::vector<std::string> headers(const std::string &key) const = 0;
-  virtual std::string buildBody(const ChatRequest &request) const = 0;
-  /// Fills text/toolCalls/usage/stopReason, or returns an error message.
-  virtual std::optional<std::string> parseBody(const std::string &body,
-                                               ChatReply &reply) const = 0;
-
-  LLMConfig config_;
+  std::string endpoint() const;
 
 private:
   struct Operation;
   void attempt(RequestId id);
   void onResponse(RequestId id, HttpResponse response);
+  /// Removes the operation, its retry timer closed; null if it is gone.
+  std::unique_ptr<Operation> take(RequestId id);
   void finish(RequestId id, ChatReply reply);
   void retryLater(RequestId id, int delayMs);
   void failLater(RequestId id, std::string error);
   int backoffMs(int attempt, const HttpResponse &response);
   std::string describeHttpError(const HttpResponse &response) const;
 
+  LLMConfig config_;
+  const WireFormat &wire_;
   HttpMulti &http_;
   std::map<RequestId, std::unique_ptr<Operation>> ops_;
   RequestId nextId_ = 1;
   Usage total_;
   std::mt19937 rng_;
-};
-
-class OpenAIClient : public ChatClient {
-public:
-  using ChatClient::ChatClient;
-  std::string endpoint() const override;
-
-protected:
-  std::vector<std::string> headers(const std::string &key) const override;
-  std::string buildBody(const ChatRequest &request) const override;
-  std::optional<std::string> parseBody(const std::string &body,
-                                       ChatReply &reply) const override;
-};
-
-class AnthropicClient : public ChatClient {
-public:
-  using ChatClient::ChatClient;
-  std::string endpoint() const override;
-
-protected:
-  std::vector<std::string> headers(const std::string &key) const override;
-  std::string buildBody(const ChatRequest &request) const override;
-  std::optional<std::string> parseBody(const std::string &body,
-                                       ChatReply &reply) const override;
 };
 
 std::unique_ptr<ChatClient> createChatClient(HttpMulti &http,

@@ -8,32 +8,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "conductor/llm/ChatClient.h"
-
-#include <nlohmann/json.hpp>
+#include "conductor/llm/WireJson.h"
 
 namespace waveasm::conductor::llm {
 
 using json = nlohmann::json;
 
-static std::string joinUrl(const std::string &base, const std::string &path) {
-  std::string url = base;
-  while (!url.empty() && url.back() == '/')
-    url.pop_back();
-  return url + path;
-}
+namespace {
 
-std::string OpenAIClient::endpoint() const {
-  return joinUrl(config_.baseUrl, "/chat/completions");
-}
-
-std::vector<std::string> OpenAIClient::headers(const std::string &key) const {
+std::vector<std::string> headers(const LLMConfig &, const std::string &key) {
   std::vector<std::string> h = {"Content-Type: application/json"};
   if (!key.empty())
     h.push_back("Authorization: Bearer " + key);
   return h;
 }
 
-std::string OpenAIClient::buildBody(const ChatRequest &request) const {
+std::string buildBody(const LLMConfig &config, const ChatRequest &request) {
   json messages = json::array();
   if (!request.system.empty())
     messages.push_back({{"role", "system"}, {"content", request.system}});
@@ -66,33 +56,23 @@ std::string OpenAIClient::buildBody(const ChatRequest &request) const {
       break;
     }
   }
-  json body = {{"model", config_.model},
-               {"messages", messages},
-               {"temperature", config_.temperature},
-               {"max_tokens", config_.maxTokens}};
+  json body = wire::requestBody(config, std::move(messages));
   if (!request.tools.empty()) {
     json tools = json::array();
     for (const ToolSpec &t : request.tools)
       tools.push_back({{"type", "function"},
-                       {"function",
-                        {{"name", t.name},
-                         {"description", t.description},
-                         {"parameters", json::parse(t.parametersJson)}}}});
+                       {"function", wire::toolJson(t, "parameters")}});
     body["tools"] = tools;
   }
   return body.dump();
 }
 
-std::optional<std::string> OpenAIClient::parseBody(const std::string &text,
-                                                   ChatReply &reply) const {
-  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!doc.is_object())
-    return std::string("body is not a JSON object");
-  if (doc.contains("usage") && doc["usage"].is_object()) {
-    const json &u = doc["usage"];
-    reply.usage.inputTokens = u.value("prompt_tokens", (int64_t)0);
-    reply.usage.outputTokens = u.value("completion_tokens", (int64_t)0);
-  }
+std::optional<std::string> parseBody(const std::string &text,
+                                     ChatReply &reply) {
+  json doc;
+  if (std::optional<std::string> err = wire::parseReply(
+          text, "prompt_tokens", "completion_tokens", doc, reply))
+    return err;
   if (!doc.contains("choices") || !doc["choices"].is_array() ||
       doc["choices"].empty())
     return std::string("no \"choices\" in the reply");
@@ -120,6 +100,14 @@ std::optional<std::string> OpenAIClient::parseBody(const std::string &text,
     }
   }
   return std::nullopt;
+}
+
+} // namespace
+
+const WireFormat &openAIWireFormat() {
+  static const WireFormat format{"/chat/completions", headers, buildBody,
+                                 parseBody};
+  return format;
 }
 
 } // namespace waveasm::conductor::llm
