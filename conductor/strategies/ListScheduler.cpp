@@ -3,6 +3,7 @@
 #include "conductor/strategies/ListScheduler.h"
 
 #include "conductor/strategies/LocalSearch.h"
+#include "conductor/strategies/ReadyList.h"
 #include "conductor/strategies/SchedulingModel.h"
 
 #include <numeric>
@@ -24,15 +25,8 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
     c = std::max<int64_t>(0, c - options.capSlack);
 
   LiveTracker live(model);
-  std::vector<unsigned> waitingPreds(n);
+  ReadyList ready(graph);
   std::vector<int64_t> readyAt(n, 0), issueAt(n, 0);
-  std::vector<unsigned> candidates, order;
-  order.reserve(n);
-  for (unsigned i = 0; i < n; ++i) {
-    waitingPreds[i] = graph.preds(i).size();
-    if (!waitingPreds[i])
-      candidates.push_back(i);
-  }
 
   // LDS reads placed whose data users are not all placed yet.
   std::vector<unsigned> unplacedDataUsers(n, 0);
@@ -42,13 +36,10 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
   unsigned pendingLDSReads = 0;
 
   int64_t clock = 0, mfmaFree = 0;
-  while (!candidates.empty()) {
+  while (!ready.empty()) {
     using Key =
         std::tuple<int, int, int, int64_t, int64_t, int64_t, int, unsigned>;
-    std::optional<Key> bestKey;
-    size_t bestSlot = 0;
-    for (size_t slot = 0; slot < candidates.size(); ++slot) {
-      unsigned c = candidates[slot];
+    auto keyOf = [&](unsigned c) {
       const SchedOp &op = model.op(c);
       int64_t est = clock;
       if (op.issueCycles) {
@@ -71,17 +62,12 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
       int throttled = options.maxPendingLDSReads && op.isLDSRead &&
                       pendingLDSReads >= options.maxPendingLDSReads;
       int deferred = options.deferDeadResults && op.deadResults;
-      Key key{over, deferred,  throttled, over ? peakSum : 0,
-              est,  -priority, loadFirst, c};
-      if (!bestKey || key < *bestKey) {
-        bestKey = key;
-        bestSlot = slot;
-      }
-    }
-    unsigned c = candidates[bestSlot];
-    candidates.erase(candidates.begin() + bestSlot);
+      return Key{over, deferred,  throttled, over ? peakSum : 0,
+                 est,  -priority, loadFirst, c};
+    };
+    auto [c, bestKey] = ready.takeBest(keyOf);
     const SchedOp &op = model.op(c);
-    int64_t issue = std::get<4>(*bestKey);
+    int64_t issue = std::get<4>(bestKey);
     if (!op.issueCycles)
       issue = std::max(clock, readyAt[c]); // free: ready when its inputs are
     else
@@ -90,26 +76,17 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
       mfmaFree = issue + op.mfmaOccupancy;
     issueAt[c] = issue;
     live.place(c);
-    order.push_back(c);
     if (op.isLDSRead && unplacedDataUsers[c])
       ++pendingLDSReads;
     for (unsigned p : graph.preds(c))
       if (model.op(p).isLDSRead && graph.edgeKind(p, c) == DepKind::Data &&
           --unplacedDataUsers[p] == 0)
         --pendingLDSReads;
-    for (unsigned s : graph.succs(c)) {
+    for (unsigned s : graph.succs(c))
       readyAt[s] = std::max(readyAt[s], issue + model.edgeLatency(c, s));
-      if (--waitingPreds[s] == 0)
-        candidates.push_back(s);
-    }
+    ready.place(c);
   }
-  assert(order.size() == n && "dependence graph has a cycle");
-
-  // Twice: a free op feeding another free op anchors to the second one's
-  // new place only on the second round.
-  order = anchorFreeOps(graph, order);
-  order = anchorFreeOps(graph, order);
-  return order;
+  return ready.finish();
 }
 
 std::vector<ListScheduleOptions> listScheduleVariants() {

@@ -3,6 +3,7 @@
 #include "conductor/strategies/PressureScheduler.h"
 
 #include "conductor/strategies/LocalSearch.h"
+#include "conductor/strategies/ReadyList.h"
 #include "conductor/strategies/SchedulingModel.h"
 
 #include <numeric>
@@ -15,43 +16,25 @@ namespace waveasm::conductor {
 std::vector<unsigned> pressureScheduleOrder(const DependenceGraph &graph,
                                             const TargetModel &target) {
   SchedulingModel model(graph, target);
-  unsigned n = graph.size();
   LiveTracker live(model);
-  std::vector<unsigned> waitingPreds(n), candidates, order;
-  for (unsigned i = 0; i < n; ++i) {
-    waitingPreds[i] = graph.preds(i).size();
-    if (!waitingPreds[i])
-      candidates.push_back(i);
-  }
-  while (!candidates.empty()) {
+  ReadyList ready(graph);
+  while (!ready.empty()) {
+    // Fewest registers added, then the lowest peak, then the op that frees
+    // a successor soonest.
     using Key = std::tuple<int64_t, int64_t, int64_t, unsigned, unsigned>;
-    std::optional<Key> bestKey;
-    size_t bestSlot = 0;
-    for (size_t slot = 0; slot < candidates.size(); ++slot) {
-      unsigned c = candidates[slot];
+    auto keyOf = [&](unsigned c) {
       RegVector delta = live.deltaIfPlaced(c);
       RegVector peak = live.peakIfPlaced(c);
       unsigned soonest = ~0u;
       for (unsigned s : graph.succs(c))
-        soonest = std::min(soonest, waitingPreds[s]);
-      Key key{delta[0], delta[1], peak[0], soonest, c};
-      if (!bestKey || key < *bestKey) {
-        bestKey = key;
-        bestSlot = slot;
-      }
-    }
-    unsigned c = candidates[bestSlot];
-    candidates.erase(candidates.begin() + bestSlot);
+        soonest = std::min(soonest, ready.waitingPreds(s));
+      return Key{delta[0], delta[1], peak[0], soonest, c};
+    };
+    unsigned c = ready.takeBest(keyOf).first;
     live.place(c);
-    order.push_back(c);
-    for (unsigned s : graph.succs(c))
-      if (--waitingPreds[s] == 0)
-        candidates.push_back(s);
+    ready.place(c);
   }
-  assert(order.size() == n && "dependence graph has a cycle");
-  order = anchorFreeOps(graph, order);
-  order = anchorFreeOps(graph, order);
-  return order;
+  return ready.finish();
 }
 
 /// The largest VGPR count with the same waves per SIMD as `vgprs`.
