@@ -58,7 +58,7 @@ struct Fixture {
   OwningOpRef<ModuleOp> module;
   TaggedRegion region;
 
-  explicit Fixture(const char *body) {
+  explicit Fixture(llvm::StringRef body) {
     module = t.parseModule(program(body));
     EXPECT_TRUE(module) << t.diagnostics;
     if (module)

@@ -17,6 +17,34 @@
 
 namespace waveasm::test {
 
+/// A program whose loop runs %k from 0 to 8 carrying the accumulator %acc;
+/// `body` is the loop body up to the counter update (each line starting with
+/// a newline) and must define the next accumulator as %a. Values available to it: %tid, %srd (buffer resource),
+/// %c0/%c1/%c4/%c8 and %off = %tid * 16. The counter update, the compare and
+/// the condition end the body; the accumulator is stored after the loop.
+inline std::string accumulatorLoop(llvm::StringRef body) {
+  return (R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %off = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %acc0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %kend, %accend = waveasm.loop (%k = %k0, %acc = %acc0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {)" +
+          body + R"(
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %a) : !waveasm.sreg, !waveasm.vreg
+  }
+  waveasm.buffer_store_dword %accend, %srd, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)")
+      .str();
+}
+
 /// A loop whose body has every kind of op the validator cares about; tags
 /// in the loop body (the default region):
 ///   I0  %x = buffer_load_dword   [srd, off, 0]
@@ -31,17 +59,7 @@ namespace waveasm::test {
 ///   I9  %kn = s_add_u32 %k, 1
 ///   I10 %more = s_cmp_lt_u32 %kn, 8
 ///   I11 condition
-inline const char *kConductorLoop = R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
-  %c8 = waveasm.constant 8 : !waveasm.imm<8>
-  %off = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
-  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
-  %acc0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
-  %kend, %accend = waveasm.loop (%k = %k0, %acc = %acc0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+inline const std::string kConductorLoop = accumulatorLoop(R"(
     %x = waveasm.buffer_load_dword %srd, %off, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
     %y = waveasm.buffer_load_dword %srd, %off, %c0 offset : 4 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
     waveasm.ds_write_b32 %x, %off : !waveasm.vreg, !waveasm.vreg
@@ -50,14 +68,7 @@ inline const char *kConductorLoop = R"(
     %s = waveasm.v_add_u32 %z, %w : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
     %t = waveasm.v_add_u32 %s, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
     %a = waveasm.v_add_u32 %acc, %t : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-    waveasm.s_barrier
-    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
-    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
-    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %a) : !waveasm.sreg, !waveasm.vreg
-  }
-  waveasm.buffer_store_dword %accend, %srd, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.s_endpgm
-)";
+    waveasm.s_barrier)");
 
 /// The text of a file, or empty.
 inline std::string readFile(llvm::StringRef path) {

@@ -6,51 +6,27 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FakeLLMServer.h"
-
-#include "conductor/llm/ChatClient.h"
-
-#include <gtest/gtest.h>
-#include <uv.h>
+#include "LLMTestFixture.h"
 
 #include <fstream>
 #include <sstream>
 
 using namespace waveasm::conductor::llm;
 using waveasm::testing::FakeLLMServer;
+using waveasm::testing::kKeyEnv;
 using json = nlohmann::json;
 
 namespace {
 
-constexpr const char *kKeyEnv = "WAVEASM_TEST_LLM_KEY";
 constexpr const char *kKey = "sk-test-SECRET-0123456789";
 
-class LLMClientTest : public ::testing::Test {
+class LLMClientTest : public waveasm::testing::LLMLoopTest {
 protected:
-  void SetUp() override {
-    setenv(kKeyEnv, kKey, 1);
-    // The fake server is local; a proxy from the environment must not see it.
-    setenv("no_proxy", "127.0.0.1,localhost", 1);
-    uv_loop_init(&loop);
-    http = std::make_unique<HttpMulti>(&loop);
-  }
-  void TearDown() override {
-    client.reset();
-    http.reset();
-    uv_run(&loop, UV_RUN_DEFAULT); // closes the handles
-    EXPECT_EQ(uv_loop_close(&loop), 0);
-  }
+  LLMClientTest() : LLMLoopTest(kKey) {}
 
   LLMConfig config(Provider provider, const FakeLLMServer &server) {
-    LLMConfig c;
-    c.provider = provider;
-    c.baseUrl =
-        provider == Provider::OpenAI ? server.baseUrl("/v1") : server.baseUrl();
-    c.model = "test-model";
-    c.apiKeyEnv = kKeyEnv;
-    c.timeoutMs = 5000;
-    c.maxRetries = 2;
-    c.retryBaseMs = 10;
+    LLMConfig c = fakeServerConfig(provider, server, /*timeoutMs=*/5000,
+                                   /*maxRetries=*/2);
     c.temperature = 0.5;
     c.maxTokens = 321;
     return c;
@@ -72,10 +48,6 @@ protected:
     r.messages.push_back(ChatMessage::user("round 1 prompt"));
     return r;
   }
-
-  uv_loop_t loop;
-  std::unique_ptr<HttpMulti> http;
-  std::unique_ptr<ChatClient> client;
 };
 
 std::string readFile(const std::string &path) {

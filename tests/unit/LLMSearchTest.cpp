@@ -1,13 +1,13 @@
 //===- LLMSearchTest.cpp - Parallel search through a real LLM client ------===//
 //
 // Search drives Sessions with replies from tests/fake_llm/fake_llm_server.py
-// through OpenAIClient/AnthropicClient on one libuv loop. Concurrency is
+// through the OpenAI and Anthropic wire formats on one libuv loop. Concurrency is
 // checked structurally (the server's max in-flight count), never by time.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FakeLLMServer.h"
-#include "TestUtils.h"
+#include "ConductorTestUtils.h"
+#include "LLMTestFixture.h"
 
 #include "conductor/LLMMoveSource.h"
 #include "conductor/Search.h"
@@ -19,39 +19,22 @@ using namespace waveasm;
 using namespace waveasm::conductor;
 using namespace waveasm::conductor::llm;
 using waveasm::testing::FakeLLMServer;
+using waveasm::testing::kKeyEnv;
 using json = nlohmann::json;
 
 namespace {
 
-constexpr const char *kKeyEnv = "WAVEASM_TEST_LLM_KEY";
 constexpr const char *kKey = "sk-test-SECRET-search-987654";
 
 /// A loop body with independent loads and adds: tags I0..I8 (I8 is the
 /// pinned condition), enough freedom for random moves to be valid.
-const char *kLoop = R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
-  %c8 = waveasm.constant 8 : !waveasm.imm<8>
-  %off = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
-  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
-  %acc0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
-  %kend, %accend = waveasm.loop (%k = %k0, %acc = %acc0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+const std::string kLoop = test::accumulatorLoop(R"(
     %x = waveasm.buffer_load_dword %srd, %off, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
     %y = waveasm.buffer_load_dword %srd, %off, %c0 offset : 4 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
     %z = waveasm.ds_read_b32 %off {offset = 4 : i64} : !waveasm.vreg -> !waveasm.vreg
     %s = waveasm.v_add_u32 %z, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
     %t = waveasm.v_add_u32 %s, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-    %a = waveasm.v_add_u32 %acc, %t : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
-    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
-    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %a) : !waveasm.sreg, !waveasm.vreg
-  }
-  waveasm.buffer_store_dword %accend, %srd, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.s_endpgm
-)";
+    %a = waveasm.v_add_u32 %acc, %t : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg)");
 
 std::string printModule(mlir::ModuleOp module) {
   std::string out;
@@ -60,23 +43,18 @@ std::string printModule(mlir::ModuleOp module) {
   return out;
 }
 
-class LLMSearchTest : public ::testing::Test {
+class LLMSearchTest : public waveasm::testing::LLMLoopTest {
 protected:
+  LLMSearchTest() : LLMLoopTest(kKey) {}
+
   void SetUp() override {
-    setenv(kKeyEnv, kKey, 1);
-    // The fake server is local; a proxy from the environment must not see it.
-    setenv("no_proxy", "127.0.0.1,localhost", 1);
-    uv_loop_init(&loop);
-    http = std::make_unique<HttpMulti>(&loop);
+    LLMLoopTest::SetUp();
     module = ctx.parseModule(test::program(kLoop));
     ASSERT_TRUE(module) << ctx.diagnostics;
     inputText = printModule(*module);
   }
   void TearDown() override {
-    client.reset();
-    http.reset();
-    uv_run(&loop, UV_RUN_DEFAULT);
-    EXPECT_EQ(uv_loop_close(&loop), 0);
+    LLMLoopTest::TearDown();
     // The search forks sessions; the input module is never touched.
     if (module)
       EXPECT_EQ(printModule(*module), inputText);
@@ -85,27 +63,14 @@ protected:
   std::unique_ptr<Session> session(int maxRounds) {
     SessionOptions options;
     options.maxRounds = maxRounds;
-    std::string error;
-    auto s = Session::create(*module, nullptr, options, &error);
-    if (mlir::failed(s)) {
-      ADD_FAILURE() << error;
-      return nullptr;
-    }
-    return std::move(*s);
+    return test::makeSession(*module, options);
   }
 
   void makeClient(Provider provider, const FakeLLMServer &server,
                   int maxRetries = 2) {
-    LLMConfig c;
-    c.provider = provider;
-    c.baseUrl =
-        provider == Provider::OpenAI ? server.baseUrl("/v1") : server.baseUrl();
-    c.model = "test-model";
-    c.apiKeyEnv = kKeyEnv;
-    c.timeoutMs = 10000;
-    c.maxRetries = maxRetries;
-    c.retryBaseMs = 10;
-    client = createChatClient(*http, c);
+    client = createChatClient(
+        *http, fakeServerConfig(provider, server, /*timeoutMs=*/10000,
+                                maxRetries));
   }
 
   SearchResult runSearch(const Session &initial, SearchOptions options) {
@@ -117,9 +82,6 @@ protected:
   test::TestContext ctx;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string inputText;
-  uv_loop_t loop;
-  std::unique_ptr<HttpMulti> http;
-  std::unique_ptr<ChatClient> client;
   std::string events;
 };
 
