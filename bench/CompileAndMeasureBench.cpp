@@ -34,6 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchCommon.h"
+
 #include "analysis/Annotations.h"
 #include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
@@ -78,20 +80,7 @@ struct Input {
 Input *input = nullptr;
 
 bool load(Input &in) {
-  in.context.loadDialect<WaveASMDialect>();
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(in.path);
-  if (!buffer) {
-    llvm::errs() << "error: cannot read '" << in.path
-                 << "': " << buffer.getError().message() << "\n";
-    return false;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  {
-    // Parse errors go to stderr with their source lines.
-    SourceMgrDiagnosticHandler handler(sourceMgr, &in.context);
-    in.module = parseSourceFile<ModuleOp>(sourceMgr, &in.context);
-  }
+  in.module = bench::parseInputFile(in.context, in.path);
   if (!in.module)
     return false;
   for (ProgramOp program : in.module->getOps<ProgramOp>()) {
@@ -267,13 +256,6 @@ private:
   bool haveMedian = false, haveSingle = false;
 };
 
-bool hasFlag(int argc, char **argv, const char *prefix) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
-      return true;
-  return false;
-}
-
 /// The value of `--name=value` (last one wins), or `fallback`.
 std::string flagValue(int argc, char **argv, const std::string &name,
                       const std::string &fallback) {
@@ -306,19 +288,10 @@ benchmark::ConsoleReporter::OutputOptions consoleOptions(int argc,
 } // namespace
 
 int main(int argc, char **argv) {
-  // Defaults the user can override: medians over 10 repetitions.
-  std::vector<char *> args(argv, argv + argc);
-  std::string repetitions = "--benchmark_repetitions=10";
-  std::string aggregates = "--benchmark_display_aggregates_only=true";
-  if (!hasFlag(argc, argv, "--benchmark_repetitions"))
-    args.insert(args.begin() + 1, repetitions.data());
-  if (!hasFlag(argc, argv, "--benchmark_report_aggregates_only") &&
-      !hasFlag(argc, argv, "--benchmark_display_aggregates_only"))
-    args.insert(args.begin() + 1, aggregates.data());
+  std::vector<char *> args = bench::withDefaultFlags(argc, argv);
   benchmark::ConsoleReporter::OutputOptions console =
       consoleOptions(argc, argv);
-  int count = static_cast<int>(args.size());
-  args.push_back(nullptr);
+  int count = static_cast<int>(args.size()) - 1;
   benchmark::Initialize(&count, args.data());
 
   // What is left: the program name and at most one input path.

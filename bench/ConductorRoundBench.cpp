@@ -24,6 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchCommon.h"
+
 #include "conductor/Moves.h"
 #include "conductor/Session.h"
 #include "ir/Dialect.h"
@@ -62,18 +64,7 @@ struct Input {
 Input *input = nullptr;
 
 bool load(Input &in, const std::string &path) {
-  in.context.loadDialect<WaveASMDialect>();
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    llvm::errs() << "error: cannot read '" << path << "'\n";
-    return false;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  {
-    SourceMgrDiagnosticHandler handler(sourceMgr, &in.context);
-    in.module = parseSourceFile<ModuleOp>(sourceMgr, &in.context);
-  }
+  in.module = bench::parseInputFile(in.context, path);
   if (!in.module)
     return false;
   SessionOptions options;
@@ -213,26 +204,11 @@ private:
   bool have = false, haveMedian = false;
 };
 
-bool hasFlag(int argc, char **argv, const char *prefix) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
-      return true;
-  return false;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
-  std::vector<char *> args(argv, argv + argc);
-  std::string repetitions = "--benchmark_repetitions=10";
-  std::string aggregates = "--benchmark_display_aggregates_only=true";
-  if (!hasFlag(argc, argv, "--benchmark_repetitions"))
-    args.insert(args.begin() + 1, repetitions.data());
-  if (!hasFlag(argc, argv, "--benchmark_display_aggregates_only") &&
-      !hasFlag(argc, argv, "--benchmark_report_aggregates_only"))
-    args.insert(args.begin() + 1, aggregates.data());
-  int count = static_cast<int>(args.size());
-  args.push_back(nullptr);
+  std::vector<char *> args = bench::withDefaultFlags(argc, argv);
+  int count = static_cast<int>(args.size()) - 1;
   benchmark::Initialize(&count, args.data());
   std::string path;
   if (count > 1)
