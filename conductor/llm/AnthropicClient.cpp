@@ -117,8 +117,7 @@ std::optional<std::string> parseBody(const std::string &text,
 } // namespace
 
 const WireFormat &anthropicWireFormat() {
-  static const WireFormat format{"/v1/messages", headers, buildBody,
-                                 parseBody};
+  static const WireFormat format{"/v1/messages", headers, buildBody, parseBody};
   return format;
 }
 

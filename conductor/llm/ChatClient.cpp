@@ -207,7 +207,8 @@ void ChatClient::onResponse(RequestId id, HttpResponse response) {
     ChatReply reply;
     reply.httpStatus = response.status;
     reply.attempts = op.attempts;
-    if (std::optional<std::string> err = wire_.parseBody(response.body, reply)) {
+    if (std::optional<std::string> err =
+            wire_.parseBody(response.body, reply)) {
       reply.error = "malformed response from " + endpoint() + ": " + *err;
     } else {
       total_ += reply.usage;

@@ -1,7 +1,7 @@
 //===- ChatTypes.h - Provider-neutral chat messages -------------*- C++ -*-===//
 //
 // The conversation a Conductor agent keeps, independent of the provider's
-// wire shape (OpenAIClient and AnthropicClient translate it).
+// wire shape (each provider's WireFormat translates it).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- WireJson.h - JSON pieces both providers' wire shapes share -*- C++ -*-===//
+//===- WireJson.h - JSON both providers' wire shapes share ------*- C++ -*-===//
 //
 // The request fields and reply handling that the OpenAI and Anthropic wire
 // formats have in common; each format adds only what its API names
@@ -38,9 +38,10 @@ inline json toolJson(const ToolSpec &tool, const char *schemaKey) {
 
 /// Parses a reply body into `doc` and reads its "usage" object with the
 /// provider's token field names; returns an error when it is no JSON object.
-inline std::optional<std::string>
-parseReply(const std::string &text, const char *inputTokensKey,
-           const char *outputTokensKey, json &doc, ChatReply &reply) {
+inline std::optional<std::string> parseReply(const std::string &text,
+                                             const char *inputTokensKey,
+                                             const char *outputTokensKey,
+                                             json &doc, ChatReply &reply) {
   doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!doc.is_object())
     return std::string("body is not a JSON object");

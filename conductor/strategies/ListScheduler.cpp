@@ -111,6 +111,15 @@ std::vector<ListScheduleOptions> listScheduleVariants() {
   return variants;
 }
 
+void StrategyResult::keepInput(Block &block) {
+  order.clear();
+  for (Operation &op : block)
+    order.push_back(&op);
+  after = before;
+  improved = false;
+  variant.clear();
+}
+
 static std::string describe(const ListScheduleOptions &o) {
   return (llvm::Twine(o.capPressure ? "cap-" + std::to_string(o.capSlack)
                                     : std::string("nocap")) +
@@ -125,12 +134,10 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
                                         const CompileOptions &options,
                                         const LocalSearchOptions &refine) {
   StrategyResult result;
-  for (Operation &op : block)
-    result.order.push_back(&op);
   DependenceGraph graph(block);
   ScheduleEvaluator evaluator(block, options, /*robust=*/true);
   result.before = evaluator.measureInput();
-  result.after = result.before;
+  result.keepInput(block);
   if (!result.before)
     return result;
 

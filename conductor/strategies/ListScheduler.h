@@ -76,6 +76,9 @@ struct StrategyResult {
   /// Every distinct order measured: variant name and its measure (nullopt
   /// when the backend failed on it), for reports.
   std::vector<std::pair<std::string, std::optional<BlockMeasure>>> tried;
+
+  /// Back to `block`'s own order, not improved (after = before).
+  void keepInput(mlir::Block &block);
 };
 
 /// The measured latency strategy on `block`.

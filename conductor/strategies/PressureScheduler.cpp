@@ -59,12 +59,10 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
                                      const CompileOptions &options,
                                      const LocalSearchOptions &refineOptions) {
   StrategyResult result;
-  for (Operation &op : block)
-    result.order.push_back(&op);
   DependenceGraph graph(block);
   ScheduleEvaluator evaluator(block, options);
   result.before = evaluator.measureInput();
-  result.after = result.before;
+  result.keepInput(block);
   if (!result.before) {
     // The input does not compile (e.g. allocation overflows: the allocator
     // cannot spill): any order that does is better.
@@ -121,14 +119,8 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
   // Fewer registers are worth cycles only when they gain a wave per SIMD.
   if (wavesFor(target, current.peakVGPR) <=
           wavesFor(target, result.before->peakVGPR) &&
-      current.cycles > result.before->cycles) {
-    result.order.clear();
-    for (Operation &op : block)
-      result.order.push_back(&op);
-    result.after = result.before;
-    result.improved = false;
-    result.variant.clear();
-  }
+      current.cycles > result.before->cycles)
+    result.keepInput(block);
   return result;
 }
 

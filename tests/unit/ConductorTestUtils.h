@@ -19,9 +19,10 @@ namespace waveasm::test {
 
 /// A program whose loop runs %k from 0 to 8 carrying the accumulator %acc;
 /// `body` is the loop body up to the counter update (each line starting with
-/// a newline) and must define the next accumulator as %a. Values available to it: %tid, %srd (buffer resource),
-/// %c0/%c1/%c4/%c8 and %off = %tid * 16. The counter update, the compare and
-/// the condition end the body; the accumulator is stored after the loop.
+/// a newline) and must define the next accumulator as %a. Values available to
+/// it: %tid, %srd (buffer resource), %c0/%c1/%c4/%c8 and %off = %tid * 16. The
+/// counter update, the compare and the condition end the body; the accumulator
+/// is stored after the loop.
 inline std::string accumulatorLoop(llvm::StringRef body) {
   return (R"(
   %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>

@@ -1,8 +1,8 @@
 //===- LLMSearchTest.cpp - Parallel search through a real LLM client ------===//
 //
 // Search drives Sessions with replies from tests/fake_llm/fake_llm_server.py
-// through the OpenAI and Anthropic wire formats on one libuv loop. Concurrency is
-// checked structurally (the server's max in-flight count), never by time.
+// through the OpenAI and Anthropic wire formats on one libuv loop. Concurrency
+// is checked structurally (the server's max in-flight count), never by time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,8 +69,8 @@ protected:
   void makeClient(Provider provider, const FakeLLMServer &server,
                   int maxRetries = 2) {
     client = createChatClient(
-        *http, fakeServerConfig(provider, server, /*timeoutMs=*/10000,
-                                maxRetries));
+        *http,
+        fakeServerConfig(provider, server, /*timeoutMs=*/10000, maxRetries));
   }
 
   SearchResult runSearch(const Session &initial, SearchOptions options) {

@@ -1,4 +1,4 @@
-//===- LLMTestFixture.h - a loop, an HttpMulti and a chat client -*- C++ -*-===//
+//===- LLMTestFixture.h - a loop, an HttpMulti, a chat client ---*- C++ -*-===//
 //
 // What the tests of the chat clients and of the search over them share: a
 // libuv loop with an HttpMulti on it, the API key in an environment
@@ -47,8 +47,7 @@ protected:
   /// variable, `maxRetries` quick retries and `timeoutMs`.
   static conductor::llm::LLMConfig
   fakeServerConfig(conductor::llm::Provider provider,
-                   const FakeLLMServer &server, int timeoutMs,
-                   int maxRetries) {
+                   const FakeLLMServer &server, int timeoutMs, int maxRetries) {
     conductor::llm::LLMConfig c;
     c.provider = provider;
     c.baseUrl = provider == conductor::llm::Provider::OpenAI
