@@ -1,0 +1,185 @@
+//===- StrategyDriver.cpp - run a built-in strategy on a file -------------===//
+//
+// waveasm-strategy [--strategy latency|pressure] [-o OUT.mlir] IN.mlir
+//
+// Schedules every innermost loop body of every program with the chosen
+// built-in strategy (conductor/strategies), writes the rescheduled module to
+// OUT (stdout by default) and prints one JSON line per loop to stderr:
+// {"program", "loop", "ops", "moves", "variant", "before": {...},
+//  "after": {...}} with the compile-and-measure numbers of both orders.
+// bench/strategy_gain.py drives it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conductor/strategies/DependenceGraph.h"
+#include "conductor/strategies/ListScheduler.h"
+#include "conductor/strategies/MoveSynthesis.h"
+#include "conductor/strategies/PressureScheduler.h"
+
+#include "ir/Dialect.h"
+#include "analysis/CycleModel.h"
+#include "pipeline/CompileAndMeasure.h"
+#include "llvm/Support/Format.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::conductor;
+
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::Required,
+                                            llvm::cl::desc("<input.mlir>"));
+static llvm::cl::opt<std::string> outputFile("o", llvm::cl::init("-"),
+                                             llvm::cl::desc("output"));
+static llvm::cl::opt<std::string>
+    strategy("strategy", llvm::cl::init("latency"),
+             llvm::cl::desc("latency | pressure"));
+
+static llvm::cl::opt<bool>
+    dumpTiming("dump-timing", llvm::cl::init(false),
+               llvm::cl::desc("print the steady-state timing of every op of "
+                              "the scheduled loops, before and after"));
+
+/// Steady-state issue cycle, stall and reason of every op of the loops of
+/// the compiled module (waits and nops the backend inserted included).
+static void printTiming(ModuleOp module) {
+  CompileOptions options;
+  options.keepCompiledModule = true;
+  options.emitAssembly = false;
+  FailureOr<CompileResult> compiled = compileAndMeasure(module, options);
+  if (failed(compiled))
+    return;
+  for (ProgramOp program : compiled->compiled->getOps<ProgramOp>()) {
+    ProgramIndex index(program);
+    CycleModel model(index, TargetModel::get(program.getTargetKind()));
+    for (unsigned i = 0; i < index.getNumOps(); ++i) {
+      const OpTiming *t = model.getSteadyTiming(i);
+      if (!t || index.getOp(i)->getNumRegions())
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      index.getOp(i)->print(os, OpPrintingFlags().skipRegions());
+      llvm::errs() << llvm::format("%5lld %4lld %-13s ", (long long)t->issueCycle,
+                                   (long long)t->stall,
+                                   stringifyStallReason(t->reason).str().c_str())
+                   << llvm::StringRef(text).split(" : ").first << "\n";
+    }
+  }
+}
+
+static llvm::cl::opt<int> forceVariant(
+    "variant", llvm::cl::init(-1),
+    llvm::cl::desc("apply list-scheduler variant N unmeasured (debugging)"));
+
+static llvm::cl::opt<unsigned>
+    budget("budget", llvm::cl::init(LocalSearchOptions().budget),
+           llvm::cl::desc("compile-and-measure runs of the local search"));
+
+static llvm::json::Value toJSONMeasure(const std::optional<BlockMeasure> &m) {
+  if (!m)
+    return nullptr;
+  return llvm::json::Object{{"cycles", m->cycles},
+                            {"peak_vgpr", m->peakVGPR},
+                            {"peak_agpr", m->peakAGPR},
+                            {"peak_sgpr", m->peakSGPR},
+                            {"est_cycles", m->program.est_cycles},
+                            {"waitcnts", m->program.waitcnts_inserted},
+                            {"nops", m->program.nops_inserted}};
+}
+
+int main(int argc, char **argv) {
+  llvm::cl::ParseCommandLineOptions(argc, argv, "built-in strategy driver\n");
+  MLIRContext context;
+  context.loadDialect<WaveASMDialect>();
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 2;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  if (dumpTiming)
+    printTiming(*module);
+  for (ProgramOp program : module->getOps<ProgramOp>()) {
+    const TargetModel &target =
+        TargetModel::get(program.getTargetKind());
+    std::vector<LoopOp> loops;
+    program.walk<WalkOrder::PreOrder>([&](LoopOp loop) {
+      bool innermost = true;
+      loop.getBody().walk([&](LoopOp inner) {
+        if (inner != loop)
+          innermost = false;
+      });
+      if (innermost)
+        loops.push_back(loop);
+    });
+    unsigned loopNo = 0;
+    for (LoopOp loop : loops) {
+      Block &body = loop.getBody().front();
+      if (forceVariant >= 0) {
+        DependenceGraph graph(body);
+        std::vector<unsigned> order = listScheduleOrder(
+            graph, target, listScheduleVariants()[forceVariant]);
+        std::vector<Operation *> ops;
+        for (unsigned i : order)
+          ops.push_back(graph.getOp(i));
+        for (Operation *op : ops)
+          op->moveBefore(&body, body.end());
+        continue;
+      }
+      StrategyResult result = strategy == "pressure"
+                                  ? schedulePressureOrder(body, target)
+                                  : scheduleListLatencyOrder(
+                                        body, target, {}, {budget, 12});
+      DependenceGraph graph(body);
+      std::vector<OpMove> moves = synthesizeMoves(graph, result.order);
+      for (Operation *op : result.order)
+        op->moveBefore(&body, body.end());
+      llvm::json::Array tried;
+      for (auto &[name, m] : result.tried)
+        tried.push_back(llvm::json::Object{{"variant", name},
+                                           {"measure", toJSONMeasure(m)}});
+      llvm::json::Object line{{"program", program.getSymName()},
+                              {"loop", loopNo++},
+                              {"ops", static_cast<int64_t>(graph.size())},
+                              {"moves", static_cast<int64_t>(moves.size())},
+                              {"improved", result.improved},
+                              {"variant", result.variant},
+                              {"before", toJSONMeasure(result.before)},
+                              {"after", toJSONMeasure(result.after)},
+                              {"tried", std::move(tried)}};
+      llvm::errs() << llvm::json::Value(std::move(line)) << "\n";
+    }
+  }
+  if (dumpTiming) {
+    llvm::errs() << "---- after\n";
+    printTiming(*module);
+  }
+  if (failed(verify(*module))) {
+    llvm::errs() << "rescheduled module does not verify\n";
+    return 1;
+  }
+  auto output = openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 2;
+  }
+  module->print(output->os());
+  output->keep();
+  return 0;
+}
