@@ -18,6 +18,8 @@
 
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"
+#include "conductor/LLMMoveSource.h"
+#include "conductor/Search.h"
 #include "conductor/MoveSource.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
@@ -66,6 +68,10 @@ static cl::opt<int> checkpoint("checkpoint",
                                cl::init(2));
 static cl::opt<int> topK("top-k", cl::desc("agents kept at a checkpoint"),
                          cl::init(2));
+static cl::opt<bool> llmTools(
+    "llm-tools",
+    cl::desc("the LLM calls apply_moves/evaluate tools instead of writing "
+             "commands as text"));
 static cl::opt<bool> noCache("no-cache",
                              cl::desc("neither read nor write the cache"));
 static cl::opt<std::string> repliesPath(
@@ -130,6 +136,52 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
     log() << "  ignored: " << line << "\n";
 }
 
+/// --llm openai|anthropic: one agent (LLMMoveSource) or, with --agents > 1,
+/// the parallel search; the best schedule ends up in `session`. Returns the
+/// exit status when the LLM failed before any round (1), else 0.
+int runLLM(Session &session, const llm::LLMConfig &config) {
+  std::vector<std::string> errors;
+  int roundsDone = 0;
+  if (agents == 1 && !llmTools) {
+    LLMMoveSource source(config);
+    runSession(session, source, [&](const RoundReport &report) {
+      ++roundsDone;
+      logRound(report, source.name());
+    });
+    if (!source.lastError().empty())
+      errors.push_back(source.lastError());
+    log() << "tokens: " << source.usage().inputTokens << " in, "
+          << source.usage().outputTokens << " out\n";
+  } else {
+    SearchOptions options;
+    options.agents = agents;
+    options.checkpointRounds = checkpoint;
+    options.topK = topK;
+    options.toolCalling = llmTools;
+    std::optional<RoundReport> replayed;
+    SearchResult result = searchAndReplay(
+        session, config, options,
+        [&](const SearchEvent &event) { log() << event.message << "\n"; },
+        &replayed);
+    roundsDone = result.rounds;
+    errors = result.errors;
+    if (replayed)
+      logRound(*replayed, "search best");
+    log() << "search: " << result.checkpoints << " checkpoints, "
+          << result.rounds << " rounds, " << result.requests
+          << " requests; tokens: " << result.usage.inputTokens << " in, "
+          << result.usage.outputTokens << " out\n";
+  }
+  for (const std::string &error : errors)
+    llvm::errs() << "waveasm-conductor: error: " << error << "\n";
+  if (!errors.empty() && roundsDone == 0) {
+    llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                    "nothing written\n";
+    return 1;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -141,14 +193,10 @@ int main(int argc, char **argv) {
     logStream = &llvm::outs();
 
   bool scripted = !repliesPath.empty();
-  if (!scripted && llmProvider != "none") {
-    if (llmProvider == "openai" || llmProvider == "anthropic")
-      return usageError("--llm " + llmProvider +
-                        " is not built into this waveasm-conductor yet (the "
-                        "LLM clients are not linked in); use --llm none");
+  std::optional<llm::Provider> provider = llm::parseProvider(llmProvider);
+  if (!scripted && llmProvider != "none" && !provider)
     return usageError("unknown --llm '" + llmProvider +
                       "' (expected openai, anthropic or none)");
-  }
   if (rounds < 1)
     return usageError("--rounds must be at least 1");
   if (agents < 1 || checkpoint < 1 || topK < 1)
@@ -206,6 +254,8 @@ int main(int argc, char **argv) {
                               : ScheduleCache::defaultDirectory());
   std::unique_ptr<MoveSource> source;
   StrategyMoveSource *strategySource = nullptr;
+  LLMMoveSource *llmAgent = nullptr;
+  bool searched = false;
   std::string model;
   if (scripted) {
     auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
@@ -215,6 +265,27 @@ int main(int argc, char **argv) {
     source = std::make_unique<ScriptedMoveSource>(
         splitScriptedReplies((*replies)->getBuffer()));
     model = "script";
+  } else if (provider) {
+    // LLM: one agent as the run's source (cache first), or the parallel
+    // search, which replays its best lineage into the session itself.
+    llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
+    if (!baseUrl.empty())
+      llmConfig.baseUrl = baseUrl;
+    if (!modelName.empty())
+      llmConfig.model = modelName;
+    llmConfig.apiKeyEnv = apiKeyEnv;
+    model = llmProvider + ":" + llmConfig.model;
+    if (agents == 1 && !llmTools) {
+      auto llmSource = std::make_unique<LLMMoveSource>(llmConfig);
+      llmAgent = llmSource.get();
+      source = std::move(llmSource);
+    } else {
+      if (int status = runLLM(session, llmConfig))
+        return status;
+      searched = true;
+      source = std::make_unique<ScriptedMoveSource>(
+          std::vector<std::string>{});
+    }
   } else {
     std::vector<Strategy> strategies = builtinStrategies();
     if (strategies.empty())
@@ -229,7 +300,8 @@ int main(int argc, char **argv) {
     model = "builtin";
   }
   RunResult run = runConductor(
-      session, *source, cache.directory().empty() ? nullptr : &cache, model,
+      session, *source,
+      cache.directory().empty() || searched ? nullptr : &cache, model,
       [&](const RoundReport &report, llvm::StringRef from) {
         if (from == "cache")
           log() << "cache hit: replayed " << report.applied.size()
@@ -240,6 +312,19 @@ int main(int argc, char **argv) {
       });
   for (const std::string &warning : run.warnings)
     log() << "warning: " << warning << "\n";
+  if (llmAgent) {
+    log() << "tokens: " << llmAgent->usage().inputTokens << " in, "
+          << llmAgent->usage().outputTokens << " out\n";
+    if (!llmAgent->lastError().empty()) {
+      llvm::errs() << "waveasm-conductor: error: " << llmAgent->lastError()
+                   << "\n";
+      if (!run.cacheHit && session.roundsUsed() == 0) {
+        llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                        "nothing written\n";
+        return 1;
+      }
+    }
+  }
 
   if (!session.bestCompiles()) {
     llvm::errs() << "waveasm-conductor: error: no schedule that compiles was "

@@ -1,0 +1,49 @@
+//===- LLMMoveSource.h - One LLM agent as a blocking MoveSource -*- C++ -*-===//
+//
+// For callers that drive a Session synchronously (the CLI's single-agent
+// loop, tests): each nextReply sends the prompt and runs a private libuv
+// loop until the reply arrives. Callers that already own a loop (the
+// language server, the parallel search) use ChatClient or Search directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_CONDUCTOR_LLMMOVESOURCE_H
+#define WAVEASM_CONDUCTOR_LLMMOVESOURCE_H
+
+#include "conductor/MoveSource.h"
+#include "conductor/Session.h"
+#include "conductor/llm/ChatClient.h"
+
+#include <memory>
+
+typedef struct uv_loop_s uv_loop_t;
+
+namespace waveasm {
+namespace conductor {
+
+class LLMMoveSource : public MoveSource {
+public:
+  /// `systemPrompt` empty: the first of defaultSystemPrompts().
+  explicit LLMMoveSource(llm::LLMConfig config, std::string systemPrompt = "");
+  ~LLMMoveSource() override;
+
+  std::string name() const override;
+  /// nullopt when the request failed for good; lastError() says why.
+  std::optional<std::string> nextReply(const Session &session,
+                                       llvm::StringRef prompt) override;
+
+  const std::string &lastError() const { return error; }
+  llm::Usage usage() const { return client->totalUsage(); }
+
+private:
+  std::unique_ptr<uv_loop_t> loop;
+  std::unique_ptr<llm::HttpMulti> http;
+  std::unique_ptr<llm::ChatClient> client;
+  std::string system;
+  std::string error;
+};
+
+} // namespace conductor
+} // namespace waveasm
+
+#endif // WAVEASM_CONDUCTOR_LLMMOVESOURCE_H

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""waveasm-conductor --llm openai|anthropic against the fake LLM server.
+
+Each test starts tests/fake_llm/fake_llm_server.py on 127.0.0.1 (never the
+network), runs the CLI with the key in an env var, and checks the output,
+the exit status, what the server received, and that the key appears in no
+output and no log.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FAKE = os.path.join(ROOT, "tests", "fake_llm", "fake_llm_server.py")
+KERNEL = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
+CONDUCTOR = os.environ.get(
+    "WAVEASM_CONDUCTOR", os.path.join(ROOT, "build", "bin", "waveasm-conductor"))
+KEY_ENV = "WAVEASM_E2E_LLM_KEY"
+KEY = "sk-e2e-SECRET-5551234"
+
+
+class FakeServer:
+    def __init__(self, tmp, script):
+        self.log_path = os.path.join(tmp, "fake_log.json")
+        script_path = os.path.join(tmp, "script.json")
+        with open(script_path, "w") as f:
+            json.dump(script, f)
+        self.proc = subprocess.Popen(
+            [sys.executable, FAKE, "--script", script_path, "--log",
+             self.log_path, "--expect-key-env", KEY_ENV],
+            stdout=subprocess.PIPE, text=True,
+            env=dict(os.environ, **{KEY_ENV: KEY}))
+        self.port = int(self.proc.stdout.readline())
+
+    def url(self, provider):
+        base = "http://127.0.0.1:%d" % self.port
+        return base + "/v1" if provider == "openai" else base
+
+    def log(self):
+        with open(self.log_path) as f:
+            return json.load(f)
+
+    def raw_log(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+        self.proc.stdout.close()
+
+
+class ConductorLLM(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.servers = []
+
+    def tearDown(self):
+        for s in self.servers:
+            s.stop()
+        self.tmp.cleanup()
+
+    def server(self, script):
+        s = FakeServer(self.tmp.name, script)
+        self.servers.append(s)
+        return s
+
+    def run_cli(self, server, provider, *args, key=KEY):
+        out = os.path.join(self.tmp.name, "out.mlir")
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.tmp.name, "c"),
+                   no_proxy="127.0.0.1,localhost")
+        env.pop(KEY_ENV, None)
+        if key is not None:
+            env[KEY_ENV] = key
+        cmd = [CONDUCTOR, KERNEL, "--llm", provider, "--base-url",
+               server.url(provider), "--model", "fake-model",
+               "--api-key-env", KEY_ENV, "-o", out] + list(args)
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                              timeout=120)
+        for text in (proc.stdout, proc.stderr, server.raw_log()):
+            self.assertNotIn(KEY, text)
+        return proc, out
+
+    def test_single_agent_openai(self):
+        s = self.server({"replies": [{"text": "```\nswap I2 I3\n```"},
+                                     {"text": "done"}]})
+        proc, out = self.run_cli(s, "openai", "--rounds", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("round 1: 1 move, kept [openai:fake-model]", proc.stdout)
+        self.assertIn("wrote", proc.stdout)
+        with open(out) as f:
+            self.assertIn("waveasm.program", f.read())
+        log = s.log()
+        self.assertEqual(len(log["requests"]), 2)  # "done" ends the loop
+        first = log["requests"][0]
+        self.assertEqual(first["path"], "/v1/chat/completions")
+        self.assertTrue(first["auth_ok"])
+        self.assertEqual(first["body"]["model"], "fake-model")
+        self.assertIn('loc("I0")', first["body"]["messages"][1]["content"])
+
+    def test_parallel_agents_anthropic(self):
+        s = self.server({"default": {"random_moves": 1, "delay": 0.2}})
+        proc, _ = self.run_cli(s, "anthropic", "--rounds", "2", "--agents",
+                               "4", "--checkpoint", "1", "--top-k", "2")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("checkpoint 1: kept 2 of 4", proc.stdout)
+        self.assertIn("search: 2 checkpoints, 8 rounds, 8 requests",
+                      proc.stdout)
+        log = s.log()
+        self.assertEqual(len(log["requests"]), 8)
+        self.assertEqual(log["max_in_flight"], 4)
+        self.assertTrue(all(r["path"] == "/v1/messages" and r["auth_ok"]
+                            for r in log["requests"]))
+
+    def test_tool_calling_mode(self):
+        s = self.server({"replies": [
+            {"tool_calls": [{"name": "evaluate", "arguments": {}},
+                            {"name": "apply_moves",
+                             "arguments": {"moves": ["swap I2 I3"]}}]},
+            {"text": "done"}]})
+        proc, _ = self.run_cli(s, "openai", "--llm-tools", "--rounds", "3",
+                               "--checkpoint", "3")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("agent 0 round 1: 1 move, kept", proc.stdout)
+        requests = s.log()["requests"]
+        self.assertEqual(len(requests), 2)
+        names = [t["function"]["name"] for t in requests[0]["body"]["tools"]]
+        self.assertEqual(names, ["apply_moves", "evaluate"])
+        tool_msgs = [m for m in requests[1]["body"]["messages"]
+                     if m["role"] == "tool"]
+        self.assertEqual(len(tool_msgs), 2)
+        self.assertIn("peak_vgpr", tool_msgs[0]["content"])
+        self.assertIn("round 1: 1 move, kept", tool_msgs[1]["content"])
+
+    def test_unauthorized_is_a_clear_error(self):
+        s = self.server({"default": {"status": 401}})
+        proc, out = self.run_cli(s, "openai", "--rounds", "3")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("authentication failed (HTTP 401)", proc.stderr)
+        self.assertIn(KEY_ENV, proc.stderr)
+        self.assertFalse(os.path.exists(out))
+        self.assertEqual(len(s.log()["requests"]), 1)  # no retry
+
+    def test_missing_key_names_the_env_var(self):
+        s = self.server({"default": {"text": "done"}})
+        proc, _ = self.run_cli(s, "anthropic", key=None)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn(KEY_ENV + " is not set", proc.stderr)
+        self.assertEqual(len(s.log()["requests"]), 0)
+
+    def test_prose_reply_is_a_round_with_ignored_lines(self):
+        # A reply with neither commands nor tool calls is a round with
+        # ignored lines, not a failure.
+        s = self.server({"replies": [{"text": "I think it is fine."},
+                                     {"text": "done"}]})
+        proc, _ = self.run_cli(s, "openai", "--rounds", "3")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("ignored: I think it is fine.", proc.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
