@@ -97,8 +97,20 @@ struct TextEdit {
   std::string newText;
 };
 
+/// Edits of one document at one version (LSP TextDocumentEdit): a client
+/// applies them only to that version of the document.
+struct TextDocumentEdit {
+  std::string uri;
+  std::optional<int64_t> version; // nullopt: null (any version)
+  std::vector<TextEdit> edits;
+};
+
+/// Either form: `changes` (uri -> edits, no version check) or
+/// `documentChanges` (versioned; for clients announcing
+/// workspace.workspaceEdit.documentChanges). Both are sent when set.
 struct WorkspaceEdit {
   std::map<std::string, std::vector<TextEdit>> changes; // uri -> edits
+  std::vector<TextDocumentEdit> documentChanges;
 };
 
 enum class DocumentHighlightKind { Text = 1, Read = 2, Write = 3 };
