@@ -242,7 +242,8 @@ bool waveasm::lsp::fromJSON(const json::Value &v, TextDocumentEdit &e,
                             json::Path path) {
   ObjectMapper o(v, path);
   const json::Object *object = v.getAsObject();
-  const json::Object *doc = object ? object->getObject("textDocument") : nullptr;
+  const json::Object *doc =
+      object ? object->getObject("textDocument") : nullptr;
   if (!o || !doc || !o.map("edits", e.edits)) {
     if (o && !doc)
       path.field("textDocument").report("expected an object");

@@ -191,10 +191,10 @@ std::optional<ScheduleTarget> findScheduleTarget(const ParsedDocument &parsed,
 /// as one TextEdit of `parsed`'s text; nullopt with `error` when the text
 /// cannot be edited line-wise (two ops on one line) or the order is not a
 /// permutation. An unchanged order gives an empty edit at the block start.
-std::optional<lsp::TextEdit> computeReorderEdit(const ParsedDocument &parsed,
-                                                mlir::Block &block,
-                                                llvm::ArrayRef<unsigned> newOrder,
-                                                std::string *error = nullptr);
+std::optional<lsp::TextEdit>
+computeReorderEdit(const ParsedDocument &parsed, mlir::Block &block,
+                   llvm::ArrayRef<unsigned> newOrder,
+                   std::string *error = nullptr);
 /// `edits` of `parsed`'s document as a WorkspaceEdit: versioned
 /// documentChanges when `versioned` (the client refuses it for any other
 /// version), else plain changes.
@@ -237,8 +237,8 @@ conductor::SessionOptions makeSessionOptions(const ServerSettings &settings);
 
 /// A finished schedule of a ScheduleTarget, ready to send.
 struct ScheduleOutcome {
-  bool changed = false;      // the best order differs from the text's
-  lsp::TextEdit edit;        // valid when changed
+  bool changed = false; // the best order differs from the text's
+  lsp::TextEdit edit;   // valid when changed
   ProgramMetrics before, after;
   std::optional<unsigned> loopIndex;
   std::vector<std::string> moves; // accepted move commands

@@ -74,11 +74,11 @@ unsigned entryAt(const ParsedDocument &parsed, lsp::Position pos) {
 
 std::string commandArgument(const ParsedDocument &parsed, lsp::Position pos,
                             llvm::StringRef strategy) {
-  json::Value arg = json::Object{
-      {"uri", parsed.getURI()},
-      {"position",
-       json::Object{{"line", pos.line}, {"character", pos.character}}},
-      {"strategy", strategy}};
+  json::Value arg =
+      json::Object{{"uri", parsed.getURI()},
+                   {"position", json::Object{{"line", pos.line},
+                                             {"character", pos.character}}},
+                   {"strategy", strategy}};
   return llvm::formatv("{0}", arg).str();
 }
 
@@ -159,11 +159,9 @@ waveasm::server::makeWorkspaceEdit(const ParsedDocument &parsed,
   return result;
 }
 
-std::vector<lsp::CodeAction>
-waveasm::server::computeSingleMoveActions(const ParsedDocument &parsed,
-                                          lsp::Position pos,
-                                          const ServerSettings &settings,
-                                          const CodeActionOptions &options) {
+std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
+    const ParsedDocument &parsed, lsp::Position pos,
+    const ServerSettings &settings, const CodeActionOptions &options) {
   std::vector<lsp::CodeAction> actions;
   if (!parsed.isVerified() || options.maxMoves == 0)
     return actions;
@@ -209,19 +207,17 @@ waveasm::server::computeSingleMoveActions(const ParsedDocument &parsed,
     lsp::CodeAction action;
     action.title = suggestion.title();
     action.kind = kCodeActionKind.str();
-    action.edit = makeWorkspaceEdit(parsed, {std::move(*edit)},
-                                    options.versionedEdits);
+    action.edit =
+        makeWorkspaceEdit(parsed, {std::move(*edit)}, options.versionedEdits);
     action.isPreferred = actions.empty();
     actions.push_back(std::move(action));
   }
   return actions;
 }
 
-std::vector<lsp::CodeAction>
-waveasm::server::computeCodeActions(const ParsedDocument &parsed,
-                                    lsp::Position pos,
-                                    const ServerSettings &settings,
-                                    const CodeActionOptions &options) {
+std::vector<lsp::CodeAction> waveasm::server::computeCodeActions(
+    const ParsedDocument &parsed, lsp::Position pos,
+    const ServerSettings &settings, const CodeActionOptions &options) {
   std::vector<lsp::CodeAction> actions;
   if (!parsed.isVerified())
     return actions;
@@ -234,7 +230,8 @@ waveasm::server::computeCodeActions(const ParsedDocument &parsed,
     lsp::CodeAction action;
     action.title = title.str();
     action.kind = kCodeActionKind.str();
-    action.command = lsp::Command{title.str(), kScheduleLoopCommand.str(),
+    action.command = lsp::Command{title.str(),
+                                  kScheduleLoopCommand.str(),
                                   {commandArgument(parsed, pos, strategy)}};
     actions.push_back(std::move(action));
   };
@@ -257,9 +254,9 @@ waveasm::server::makeSessionOptions(const ServerSettings &settings) {
   // The editor's question is "make this faster": waves first (occupancy is
   // the only key where more is better), then cycles, then the design's
   // default keys.
-  options.metricKeyOrder = {"occupancy",         "est_cycles",
-                            "peak_vgpr",         "waitcnts_inserted",
-                            "nops_inserted",     "total_instructions"};
+  options.metricKeyOrder = {"occupancy",     "est_cycles",
+                            "peak_vgpr",     "waitcnts_inserted",
+                            "nops_inserted", "total_instructions"};
   options.maxRounds = settings.llmRounds;
   return options;
 }
@@ -299,8 +296,8 @@ waveasm::server::makeScheduleOutcome(const ParsedDocument &parsed,
   outcome.summary =
       formatMetricDiff(outcome.before, outcome.after, outcome.loopIndex);
   if (!session.bestCompiles()) {
-    outcome.error = "no schedule that compiles was found: " +
-                    session.baselineError();
+    outcome.error =
+        "no schedule that compiles was found: " + session.baselineError();
     return outcome;
   }
   // Tag i is the op at index i of the block as written (the session tagged

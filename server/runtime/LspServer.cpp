@@ -149,8 +149,7 @@ void LspServer::registerMethods() {
   method("textDocument/codeLens", &LspServer::onCodeLens);
   method("textDocument/codeAction", &LspServer::onCodeAction);
   method("workspace/executeCommand", &LspServer::onExecuteCommand);
-  notification("window/workDoneProgress/cancel",
-               &LspServer::onProgressCancel);
+  notification("window/workDoneProgress/cancel", &LspServer::onProgressCancel);
   method("waveasm/assembly", &LspServer::onAssembly);
   method("waveasm/metrics", &LspServer::onMetrics);
 }
@@ -664,7 +663,6 @@ void LspServer::onCodeLens(const lsp::DocumentParams &p,
   reply(computeCodeLenses(*session.parsed, session.compiled.get()));
 }
 
-
 /// Why `parsed` cannot be compiled, or success.
 static llvm::Error checkCompilable(const ParsedDocument &parsed,
                                    llvm::StringRef what) {
@@ -843,8 +841,8 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
             logInfo("dropped code actions for {0} v{1} (now v{2})",
                     displayName(uri), parsed->getVersion(),
                     doc ? doc->version : -1);
-            return (*shared)(makeError(ErrorCode::ContentModified,
-                                       "the document changed"));
+            return (*shared)(
+                makeError(ErrorCode::ContentModified, "the document changed"));
           }
           logInfo("{0} code actions for {1} v{2} in {3} ms", actions.size(),
                   displayName(uri), parsed->getVersion(),
@@ -876,14 +874,14 @@ void LspServer::onExecuteCommand(const lsp::ExecuteCommandParams &p,
           "waveasm.scheduleLoop expects [{\"uri\": URI, \"position\": "
           "{\"line\": L, \"character\": C}, \"strategy\": "
           "\"builtin\"|\"llm\"}]"));
-    return scheduleLoop(p.arguments.front(),
-                        std::make_shared<lsp::Reply<json::Value>>(
-                            std::move(reply)));
+    return scheduleLoop(
+        p.arguments.front(),
+        std::make_shared<lsp::Reply<json::Value>>(std::move(reply)));
   }
-  reply(makeError(ErrorCode::InvalidParams,
-                  "unknown command '" + p.command + "' (waveasm-lsp provides " +
-                      kScheduleLoopCommand + " and " + kShowMetricsCommand +
-                      ")"));
+  reply(makeError(ErrorCode::InvalidParams, "unknown command '" + p.command +
+                                                "' (waveasm-lsp provides " +
+                                                kScheduleLoopCommand + " and " +
+                                                kShowMetricsCommand + ")"));
 }
 
 void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
@@ -893,8 +891,7 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
   std::optional<int64_t> line = pos ? pos->getInteger("line") : std::nullopt;
   std::optional<int64_t> character =
       pos ? pos->getInteger("character") : std::nullopt;
-  std::string strategy =
-      arg.getString("strategy").value_or("builtin").str();
+  std::string strategy = arg.getString("strategy").value_or("builtin").str();
   if (!uri || !line || !character || *line < 0 || *character < 0)
     return (*reply)(makeError(ErrorCode::InvalidParams,
                               "waveasm.scheduleLoop: expected uri and "
@@ -911,8 +908,7 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
   if (llvm::Error error = checkCompilable(*parsed, "schedule"))
     return (*reply)(std::move(error));
   lsp::Position position{static_cast<int>(*line), static_cast<int>(*character)};
-  std::optional<ScheduleTarget> target =
-      findScheduleTarget(*parsed, position);
+  std::optional<ScheduleTarget> target = findScheduleTarget(*parsed, position);
   if (!target)
     return (*reply)(makeError(
         ErrorCode::RequestFailed,

@@ -57,7 +57,6 @@ constexpr double kCancelPollMs = 50;
 
 } // namespace
 
-
 void LspServer::deliverSchedule(const std::string &uri,
                                 std::shared_ptr<const ParsedDocument> parsed,
                                 ScheduleOutcome outcome,
@@ -85,8 +84,8 @@ void LspServer::deliverSchedule(const std::string &uri,
     return answer(std::move(result), outcome.error);
   }
   if (!outcome.changed) {
-    showMessage(/*Info=*/3, what + ": no better schedule found (" +
-                                outcome.summary + ")");
+    showMessage(/*Info=*/3,
+                what + ": no better schedule found (" + outcome.summary + ")");
     return answer(std::move(result), "");
   }
   const TextDocument *doc = store.get(uri);
@@ -110,32 +109,32 @@ void LspServer::deliverSchedule(const std::string &uri,
   params.label = what + ": " + outcome.summary;
   params.edit = std::move(edit);
   std::string label = params.label;
-  dispatcher.call(
-      "workspace/applyEdit", toJSON(params),
-      [this, reply, result = std::move(result),
-       label](llvm::Expected<json::Value> response) mutable {
-        bool applied = false;
-        std::string reason;
-        if (!response) {
-          reason = llvm::toString(response.takeError());
-        } else {
-          lsp::ApplyWorkspaceEditResult r;
-          json::Path::Root root;
-          if (fromJSON(*response, r, root)) {
-            applied = r.applied;
-            reason = r.failureReason;
-          } else {
-            reason = "unreadable applyEdit result";
-          }
-        }
-        logInfo("{0}: {1}{2}", label, applied ? "applied" : "not applied",
-                reason.empty() ? "" : " (" + reason + ")");
-        result["applied"] = applied;
-        if (!applied && !reason.empty())
-          result["error"] = reason;
-        if (!reply->isCancelled())
-          (*reply)(json::Value(std::move(result)));
-      });
+  dispatcher.call("workspace/applyEdit", toJSON(params),
+                  [this, reply, result = std::move(result),
+                   label](llvm::Expected<json::Value> response) mutable {
+                    bool applied = false;
+                    std::string reason;
+                    if (!response) {
+                      reason = llvm::toString(response.takeError());
+                    } else {
+                      lsp::ApplyWorkspaceEditResult r;
+                      json::Path::Root root;
+                      if (fromJSON(*response, r, root)) {
+                        applied = r.applied;
+                        reason = r.failureReason;
+                      } else {
+                        reason = "unreadable applyEdit result";
+                      }
+                    }
+                    logInfo("{0}: {1}{2}", label,
+                            applied ? "applied" : "not applied",
+                            reason.empty() ? "" : " (" + reason + ")");
+                    result["applied"] = applied;
+                    if (!applied && !reason.empty())
+                      result["error"] = reason;
+                    if (!reply->isCancelled())
+                      (*reply)(json::Value(std::move(result)));
+                  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -255,9 +254,9 @@ void LspServer::sendLLMRound(LLMRun &run) {
           lsp::WorkDoneProgress progress;
           progress.kind = lsp::WorkDoneProgress::Report;
           progress.message = report.summary();
-          progress.percentage = std::min(
-              100, 100 * run.session->roundsUsed() /
-                       std::max(1, run.session->maxRounds()));
+          progress.percentage =
+              std::min(100, 100 * run.session->roundsUsed() /
+                                std::max(1, run.session->maxRounds()));
           dispatcher.notify("$/progress",
                             lsp::ProgressParams{run.progressToken, progress});
         }
@@ -282,8 +281,8 @@ void LspServer::onProgressCancel(const lsp::WorkDoneProgressCancelParams &p) {
   for (auto &[id, run] : llmRuns)
     if (!run->finished && run->progressToken == p.token) {
       // The user pressed cancel in the progress UI: same as $/cancelRequest.
-      (*run->reply)(makeError(ErrorCode::RequestCancelled,
-                              "cancelled by the user"));
+      (*run->reply)(
+          makeError(ErrorCode::RequestCancelled, "cancelled by the user"));
       run->token.cancel();
       return finishLLMRun(id, std::string("cancelled"));
     }
@@ -309,13 +308,13 @@ void LspServer::finishLLMRun(uint64_t id, std::optional<std::string> error) {
     end.kind = lsp::WorkDoneProgress::End;
     end.message = cancelled ? "cancelled"
                   : error   ? "failed"
-                            : run.session->bestMoves().empty()
-                                ? "no better schedule"
-                                : formatMetricDiff(
-                                      run.session->baselineMetrics(),
-                                      run.session->bestMetrics(),
-                                      run.target.loopIndex);
-    dispatcher.notify("$/progress", lsp::ProgressParams{run.progressToken, end});
+                  : run.session->bestMoves().empty()
+                      ? "no better schedule"
+                      : formatMetricDiff(run.session->baselineMetrics(),
+                                         run.session->bestMetrics(),
+                                         run.target.loopIndex);
+    dispatcher.notify("$/progress",
+                      lsp::ProgressParams{run.progressToken, end});
     run.progressBegun = false;
   }
   const char *what = "Ask LLM to schedule";

@@ -198,8 +198,7 @@ waveasm::server::applySettingsJSON(const json::Value &value,
     r.readString(*o, "apiKeyEnv", "llm.apiKeyEnv", keyEnv);
     // An environment variable name, never the key itself: refuse anything
     // that does not look like a name (and do not echo it back).
-    if (keyEnv.empty() ||
-        llvm::all_of(keyEnv, [](char c) {
+    if (keyEnv.empty() || llvm::all_of(keyEnv, [](char c) {
           return llvm::isAlnum(c) || c == '_';
         }))
       settings.llmApiKeyEnv = keyEnv.empty() ? "WAVEASM_LLM_API_KEY" : keyEnv;
@@ -238,10 +237,10 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
                                 {"maxMs", settings.debounceMaxMs},
                                 {"leadingEdge", runtime.debounceLeadingEdge}}},
       {"progressDelayMs", runtime.progressDelayMs},
-      {"llm", json::Object{{"provider",
-                            stringifyLLMProvider(settings.llmProvider)},
-                           {"model", settings.llmModel},
-                           {"baseUrl", settings.llmBaseUrl},
-                           {"apiKeyEnv", settings.llmApiKeyEnv},
-                           {"rounds", settings.llmRounds}}}};
+      {"llm",
+       json::Object{{"provider", stringifyLLMProvider(settings.llmProvider)},
+                    {"model", settings.llmModel},
+                    {"baseUrl", settings.llmBaseUrl},
+                    {"apiKeyEnv", settings.llmApiKeyEnv},
+                    {"rounds", settings.llmRounds}}}};
 }

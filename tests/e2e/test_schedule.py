@@ -135,6 +135,7 @@ class ScheduleTest(unittest.TestCase):
         if key is not None:
             env[KEY_ENV] = key
         self.stderr = tempfile.TemporaryFile()
+        self.addCleanup(self.stderr.close)
         client = LspClient([LSP, "--log=verbose"], stderr=self.stderr, env=env)
         self.addCleanup(client.close)
         client.initialize(EDITOR if capabilities is None else capabilities, options)

@@ -27,8 +27,8 @@ using namespace waveasm::test;
 namespace {
 
 std::string readExample(llvm::StringRef name) {
-  auto buffer = llvm::MemoryBuffer::getFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/" + name.str());
+  auto buffer = llvm::MemoryBuffer::getFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                                            "/" + name.str());
   if (!buffer)
     return "";
   return (*buffer)->getBuffer().str();
@@ -75,8 +75,8 @@ TEST(CodeActions, FindScheduleTarget) {
             "waveasm.v_mfma_f32_16x16x16_f16");
   EXPECT_EQ(mfma->loopIndex, 0u);
   // Its type line (a continuation) is the same op.
-  std::optional<ScheduleTarget> typeLine = findScheduleTarget(
-      *d.parsed, {d.line("%n00 = waveasm") + 1, 10});
+  std::optional<ScheduleTarget> typeLine =
+      findScheduleTarget(*d.parsed, {d.line("%n00 = waveasm") + 1, 10});
   ASSERT_TRUE(typeLine);
   EXPECT_EQ(typeLine->op, mfma->op);
   // The loop's header: the loop itself, no op.
@@ -106,9 +106,8 @@ TEST(CodeActions, ReorderEditKeepsCommentsAndLines) {
   waveasm.s_endpgm)");
   ServerDoc d(text, false);
   ASSERT_TRUE(d.parsed->isVerified());
-  mlir::Block &block = *d.parsed->getOps()[d.parsed->getPrograms()[0]]
-                            .op->getRegion(0)
-                            .begin();
+  mlir::Block &block =
+      *d.parsed->getOps()[d.parsed->getPrograms()[0]].op->getRegion(0).begin();
   // Unchanged order: an empty edit.
   std::optional<lsp::TextEdit> none =
       computeReorderEdit(*d.parsed, block, {0, 1, 2, 3});
@@ -157,8 +156,8 @@ TEST(CodeActions, SingleMovesOnTheGemmLoop) {
   // Every op line of the loop body; the moves measured must be legal and
   // keep the block's lines.
   int first = d.line(kLoopBodyStart), last = d.line(kLoopBodyEnd);
-  std::vector<std::string> lines = sortedLines(text, kLoopBodyStart,
-                                               kLoopBodyEnd);
+  std::vector<std::string> lines =
+      sortedLines(text, kLoopBodyStart, kLoopBodyEnd);
   for (int line = first; line < last; ++line) {
     llvm::StringRef lineText = d.parsed->getLines().getLine(line);
     if (!lineText.ltrim().starts_with("%") &&
@@ -219,8 +218,8 @@ TEST(CodeActions, ScheduleActionsCarryTheCommand) {
 
   // A document that does not verify gets nothing.
   std::string broken = d.text;
-  broken.replace(broken.find("%n00 = waveasm.v_mfma_f32_16x16x16_f16 %a01"),
-                 4, "%zz");
+  broken.replace(broken.find("%n00 = waveasm.v_mfma_f32_16x16x16_f16 %a01"), 4,
+                 "%zz");
   ServerDoc b(broken, false);
   EXPECT_FALSE(b.parsed->isVerified());
   EXPECT_TRUE(computeCodeActions(*b.parsed, pos, b.settings).empty());

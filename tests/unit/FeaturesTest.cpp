@@ -215,7 +215,7 @@ TEST(Hover, OnAnInstruction) {
   EXPECT_NE(text.find("vmem_load"), std::string::npos);
   EXPECT_NE(text.find("lat 100"), std::string::npos);
   EXPECT_NE(text.find("vmcnt"), std::string::npos);
-  EXPECT_NE(text.find("tag `I0`"), std::string::npos);
+  EXPECT_NE(text.find("tag `I3`"), std::string::npos);
   // Defs and uses with register classes.
   EXPECT_NE(text.find("| def | `%x` | `!waveasm.vreg` | VGPR"),
             std::string::npos)

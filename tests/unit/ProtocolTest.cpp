@@ -521,8 +521,8 @@ TEST(LspJSON, RoundTrips) {
   expectRoundTrip(actionParams);
   ExecuteCommandParams execute;
   execute.command = "waveasm.scheduleLoop";
-  execute.arguments.push_back(json::Object{{"uri", "file:///a.mlir"},
-                                           {"strategy", "llm"}});
+  execute.arguments.push_back(
+      json::Object{{"uri", "file:///a.mlir"}, {"strategy", "llm"}});
   expectRoundTrip(execute);
   expectRoundTrip(ApplyWorkspaceEditParams{"Schedule: x -> y", versioned});
   expectRoundTrip(ApplyWorkspaceEditResult{false, "no"});
