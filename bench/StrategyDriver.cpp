@@ -15,16 +15,21 @@
 #include "conductor/strategies/ListScheduler.h"
 #include "conductor/strategies/MoveSynthesis.h"
 #include "conductor/strategies/PressureScheduler.h"
+#include "conductor/strategies/Strategies.h"
 
-#include "ir/Dialect.h"
 #include "analysis/CycleModel.h"
+#include "analysis/Liveness.h"
+#include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -52,6 +57,12 @@ static llvm::cl::opt<bool>
 /// Steady-state issue cycle, stall and reason of every op of the loops of
 /// the compiled module (waits and nops the backend inserted included).
 static void printTiming(ModuleOp module) {
+  for (ProgramOp program : module.getOps<ProgramOp>()) {
+    ProgramIndex index(program);
+    Liveness liveness(index);
+    llvm::errs() << "virtual peak VGPRs (Liveness): "
+                 << liveness.getPeak(RegClass::VGPR).regs << "\n";
+  }
   CompileOptions options;
   options.keepCompiledModule = true;
   options.emitAssembly = false;
@@ -68,9 +79,10 @@ static void printTiming(ModuleOp module) {
       std::string text;
       llvm::raw_string_ostream os(text);
       index.getOp(i)->print(os, OpPrintingFlags().skipRegions());
-      llvm::errs() << llvm::format("%5lld %4lld %-13s ", (long long)t->issueCycle,
-                                   (long long)t->stall,
-                                   stringifyStallReason(t->reason).str().c_str())
+      llvm::errs() << llvm::format(
+                          "%5lld %4lld %-13s ", (long long)t->issueCycle,
+                          (long long)t->stall,
+                          stringifyStallReason(t->reason).str().c_str())
                    << llvm::StringRef(text).split(" : ").first << "\n";
     }
   }
@@ -83,6 +95,11 @@ static llvm::cl::opt<int> forceVariant(
 static llvm::cl::opt<unsigned>
     budget("budget", llvm::cl::init(LocalSearchOptions().budget),
            llvm::cl::desc("compile-and-measure runs of the local search"));
+
+static llvm::cl::opt<int> suggestFor(
+    "suggest", llvm::cl::init(-1),
+    llvm::cl::desc("print the single-move suggestions for op N of every "
+                   "innermost loop body (tags I0..), with their cost"));
 
 static llvm::json::Value toJSONMeasure(const std::optional<BlockMeasure> &m) {
   if (!m)
@@ -116,9 +133,11 @@ int main(int argc, char **argv) {
   if (dumpTiming)
     printTiming(*module);
   for (ProgramOp program : module->getOps<ProgramOp>()) {
-    const TargetModel &target =
-        TargetModel::get(program.getTargetKind());
-    std::vector<LoopOp> loops;
+    const TargetModel &target = TargetModel::get(program.getTargetKind());
+    // Innermost loops with their pre-order number among all loops (the
+    // order of the metrics' "loops" list and of the L_loop_N labels).
+    std::vector<std::pair<LoopOp, int64_t>> loops;
+    int64_t preOrder = 0;
     program.walk<WalkOrder::PreOrder>([&](LoopOp loop) {
       bool innermost = true;
       loop.getBody().walk([&](LoopOp inner) {
@@ -126,11 +145,30 @@ int main(int argc, char **argv) {
           innermost = false;
       });
       if (innermost)
-        loops.push_back(loop);
+        loops.push_back({loop, preOrder});
+      ++preOrder;
     });
-    unsigned loopNo = 0;
-    for (LoopOp loop : loops) {
+    for (auto [loop, loopNo] : loops) {
       Block &body = loop.getBody().front();
+      if (suggestFor >= 0) {
+        TaggedRegion region = tagBlock(body);
+        if (static_cast<size_t>(suggestFor) >= region.ops.size())
+          continue;
+        auto start = std::chrono::steady_clock::now();
+        std::vector<MoveSuggestion> suggestions =
+            rankSingleMoveSuggestions(region, region.ops[suggestFor]);
+        double ms = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+        llvm::errs() << llvm::formatv("I{0} ({1} ops): {2} suggestions in "
+                                      "{3:F1} ms\n",
+                                      suggestFor, region.ops.size(),
+                                      suggestions.size(), ms);
+        for (const MoveSuggestion &s : suggestions)
+          llvm::errs() << "  " << s.title() << "\n";
+        untagBlock(region);
+        continue;
+      }
       if (forceVariant >= 0) {
         DependenceGraph graph(body);
         std::vector<unsigned> order = listScheduleOrder(
@@ -142,10 +180,10 @@ int main(int argc, char **argv) {
           op->moveBefore(&body, body.end());
         continue;
       }
-      StrategyResult result = strategy == "pressure"
-                                  ? schedulePressureOrder(body, target)
-                                  : scheduleListLatencyOrder(
-                                        body, target, {}, {budget, 12});
+      StrategyResult result =
+          strategy == "pressure"
+              ? schedulePressureOrder(body, target)
+              : scheduleListLatencyOrder(body, target, {}, {budget, 12});
       DependenceGraph graph(body);
       std::vector<OpMove> moves = synthesizeMoves(graph, result.order);
       for (Operation *op : result.order)
@@ -155,7 +193,7 @@ int main(int argc, char **argv) {
         tried.push_back(llvm::json::Object{{"variant", name},
                                            {"measure", toJSONMeasure(m)}});
       llvm::json::Object line{{"program", program.getSymName()},
-                              {"loop", loopNo++},
+                              {"loop", loopNo},
                               {"ops", static_cast<int64_t>(graph.size())},
                               {"moves", static_cast<int64_t>(moves.size())},
                               {"improved", result.improved},

@@ -7,8 +7,21 @@
 //===----------------------------------------------------------------------===//
 
 #include "conductor/MoveSource.h"
+#include "conductor/Session.h"
+#include "conductor/strategies/Strategies.h"
 
 std::vector<waveasm::conductor::Strategy>
 waveasm::conductor::builtinStrategies() {
-  return {};
+  // Latency first (the loop's cycles), then pressure on whatever it kept;
+  // each proposal is one round, validated and measured like an LLM's.
+  return {
+      {"list-latency",
+       [](const Session &session) {
+         return scheduleListLatency(session.region(), session.targetModel());
+       }},
+      {"pressure",
+       [](const Session &session) {
+         return schedulePressure(session.region(), session.targetModel());
+       }},
+  };
 }

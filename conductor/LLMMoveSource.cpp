@@ -44,5 +44,42 @@ std::optional<std::string> LLMMoveSource::nextReply(const Session &,
     return std::nullopt;
   }
   error.clear();
+  ++numCalls;
   return reply->text;
+}
+
+SearchMoveSource::SearchMoveSource(
+    llm::LLMConfig config, SearchOptions options,
+    std::function<void(const SearchEvent &)> onEvent)
+    : config(std::move(config)), options(std::move(options)),
+      onEvent(std::move(onEvent)) {}
+
+std::string SearchMoveSource::name() const {
+  return std::string(llm::providerName(config.provider)) + ":" + config.model +
+         " x" + std::to_string(options.agents);
+}
+
+std::optional<std::string> SearchMoveSource::nextReply(const Session &session,
+                                                       llvm::StringRef) {
+  if (ran)
+    return std::nullopt;
+  ran = true;
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  {
+    llm::HttpMulti http(&loop);
+    std::unique_ptr<llm::ChatClient> client =
+        llm::createChatClient(http, config);
+    Search search(*client, session, options);
+    last = search.run(onEvent);
+  }
+  uv_run(&loop, UV_RUN_DEFAULT); // closes the handles
+  uv_loop_close(&loop);
+  if (!last.best || last.best->bestMoves().empty())
+    return std::nullopt;
+  ++numCalls;
+  std::string reply;
+  for (const std::string &move : last.best->bestMoves())
+    reply += move + "\n";
+  return reply;
 }

@@ -2,8 +2,9 @@
 //
 // For callers that drive a Session synchronously (the CLI's single-agent
 // loop, tests): each nextReply sends the prompt and runs a private libuv
-// loop until the reply arrives. Callers that already own a loop (the
-// language server, the parallel search) use ChatClient or Search directly.
+// loop until the reply arrives; SearchMoveSource does the same for a whole
+// parallel search. Callers that already own a loop (the language server)
+// use ChatClient or Search directly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #define WAVEASM_CONDUCTOR_LLMMOVESOURCE_H
 
 #include "conductor/MoveSource.h"
+#include "conductor/Search.h"
 #include "conductor/Session.h"
 #include "conductor/llm/ChatClient.h"
 
@@ -41,6 +43,28 @@ private:
   std::unique_ptr<llm::ChatClient> client;
   std::string system;
   std::string error;
+};
+
+/// The parallel search as a MoveSource: the first nextReply runs a Search
+/// from the session (forked, never changed) on a private loop and answers
+/// the best lineage's accepted moves as one reply, which the caller's loop
+/// validates and measures again (and may cache); then it has nothing more.
+class SearchMoveSource : public MoveSource {
+public:
+  SearchMoveSource(llm::LLMConfig config, SearchOptions options,
+                   std::function<void(const SearchEvent &)> onEvent = {});
+  std::string name() const override;
+  std::optional<std::string> nextReply(const Session &session,
+                                       llvm::StringRef prompt) override;
+  /// The search's counters and errors (best moved out) once it ran.
+  const SearchResult &result() const { return last; }
+
+private:
+  llm::LLMConfig config;
+  SearchOptions options;
+  std::function<void(const SearchEvent &)> onEvent;
+  SearchResult last;
+  bool ran = false;
 };
 
 } // namespace conductor

@@ -87,9 +87,14 @@ std::optional<MemoryAccess> conductor::getMemoryAccess(Operation *op) {
   if (access.spaces == MemLDS) {
     // LDS read: (vaddr); LDS write: (data, vaddr); `offset` attribute.
     Value vaddr = op->getOperand(op->getNumOperands() - 1);
+    int64_t offset = optionalAttr(op, "offset");
+    if (std::optional<int64_t> c = getConstant(vaddr)) {
+      access.offset = *c + offset; // the same address in every lane
+      return access;
+    }
     auto [base, add] = splitConstantAdd(vaddr);
     access.base = base;
-    access.offset = add + optionalAttr(op, "offset");
+    access.offset = add + offset;
     return access;
   }
   bool toLDS = info.getMemWrites() & MemLDS;

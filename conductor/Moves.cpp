@@ -221,28 +221,36 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
       return ", same base address";
     return ", may alias";
   };
-  if (mw && cw) {
+  // Per-lane disjoint LDS bytes may still be another lane's: LDS is how the
+  // lanes of a wave exchange data, so such pairs stay visible as `info`.
+  auto laneLocalOnly = [&]() {
+    std::optional<MemoryAccess> x = getMemoryAccess(m), y = getMemoryAccess(c);
+    return x && y && x->spaces == MemLDS && y->spaces == MemLDS && x->base &&
+           y->base;
+  };
+  auto describePair = [&](bool mIsWrite, unsigned mSpaces, bool cIsWrite,
+                          unsigned cSpaces) {
+    return ("moved " + describeSpaces(mSpaces) +
+            (mIsWrite ? " write (" : " read (") + mTag + ") " + relation + " " +
+            describeSpaces(cSpaces) + (cIsWrite ? " write (" : " read (") +
+            cTag + ")")
+        .str();
+  };
+  if ((mw && cw) || (mr && cw) || (mw && cr)) {
+    bool waw = mw && cw;
+    bool mIsWrite = waw || !(mr && cw);
+    unsigned mSpaces = mIsWrite ? mw : mr;
+    unsigned cSpaces = (waw || !mIsWrite) ? cw : cr;
+    std::string what = describePair(mIsWrite, mSpaces, !mIsWrite || waw,
+                                    cSpaces);
     AliasResult result = alias(m, c);
-    if (result != AliasResult::NoAlias) {
-      warnings.push_back(
-          {Severity::Critical, command,
-           ("moved " + describeSpaces(mw) + " write (" + mTag + ") " +
-            relation + " " + describeSpaces(cw) + " write (" + cTag + ")" +
-            aliasNote(result))
-               .str()});
-    }
-  } else if ((mr && cw) || (mw && cr)) {
-    AliasResult result = alias(m, c);
-    if (result != AliasResult::NoAlias) {
-      bool mIsRead = mr && cw;
-      unsigned mSpaces = mIsRead ? mr : mw, cSpaces = mIsRead ? cw : cr;
-      warnings.push_back(
-          {Severity::Warn, command,
-           ("moved " + describeSpaces(mSpaces) + (mIsRead ? " read (" : " write (") +
-            mTag + ") " + relation + " " + describeSpaces(cSpaces) +
-            (mIsRead ? " write (" : " read (") + cTag + ")" + aliasNote(result))
-               .str()});
-    }
+    if (result != AliasResult::NoAlias)
+      warnings.push_back({waw ? Severity::Critical : Severity::Warn, command,
+                          what + aliasNote(result)});
+    else if (laneLocalOnly())
+      warnings.push_back({Severity::Info, command,
+                          what + ", disjoint bytes in each lane (other lanes "
+                                 "of the wave may share them)"});
   }
   if (isa<S_BARRIER>(c)) {
     bool memory = mr || mw;

@@ -321,35 +321,3 @@ SearchResult Search::run(std::function<void(const SearchEvent &)> eventFn) {
     uv_run(loop, UV_RUN_ONCE);
   return std::move(*out);
 }
-
-SearchResult
-conductor::searchAndReplay(Session &session, const llm::LLMConfig &config,
-                           SearchOptions options,
-                           std::function<void(const SearchEvent &)> onEvent,
-                           std::optional<RoundReport> *replayed) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  SearchResult result;
-  {
-    llm::HttpMulti http(&loop);
-    std::unique_ptr<llm::ChatClient> client =
-        llm::createChatClient(http, config);
-    Search search(*client, session, std::move(options));
-    result = search.run(std::move(onEvent));
-  }
-  uv_run(&loop, UV_RUN_DEFAULT); // closes the handles
-  uv_loop_close(&loop);
-  if (!result.best)
-    return result;
-  std::vector<MoveCommand> commands;
-  for (const std::string &move : result.best->bestMoves())
-    if (std::optional<MoveCommand> command = parseCommand(move))
-      if (command->kind != MoveCommand::Done)
-        commands.push_back(*command);
-  if (!commands.empty()) {
-    RoundReport report = session.applyCommands(commands);
-    if (replayed)
-      *replayed = std::move(report);
-  }
-  return result;
-}

@@ -115,15 +115,6 @@ private:
   std::function<void(const SearchEvent &)> onEvent;
 };
 
-/// For synchronous callers (the CLI): runs a search from `session` on a
-/// private loop, then replays the best lineage's moves into `session` as one
-/// round (validated and measured again). `replayed` receives that round's
-/// report when there were moves to replay.
-SearchResult searchAndReplay(Session &session, const llm::LLMConfig &config,
-                             SearchOptions options,
-                             std::function<void(const SearchEvent &)> onEvent,
-                             std::optional<RoundReport> *replayed = nullptr);
-
 } // namespace conductor
 } // namespace waveasm
 

@@ -5,6 +5,7 @@
 #include "pipeline/CompileAndMeasure.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -160,7 +161,8 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
     s.inputOps.push_back(inputOf.lookup(op));
 
   s.header = formatTargetHeader(program, s.target);
-  s.initialText = s.header + printTaggedRegion(s.tagged);
+  s.printRegionOnce();
+  s.initialText = s.header + s.regionText();
 
   std::string compileError;
   if (!s.measure(s.baseline, compileError)) {
@@ -279,7 +281,7 @@ std::string Session::prompt() const {
   llvm::raw_string_ostream os(text);
   os << "=== WaveASM Scheduling Round " << round + 1 << " ===\n"
      << header << "\n--- IR (" << describeRegion(tagged) << ") ---\n"
-     << printTaggedRegion(tagged) << "\n--- Metrics ("
+     << regionText() << "\n--- Metrics ("
      << (acceptedMoves.empty() ? "baseline" : "best schedule so far")
      << ") ---\n"
      << metricsText() << "\n--- Warnings from previous round ---\n";
@@ -337,9 +339,8 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       restoreOrder(block, snapshot);
       report.failed = command.text();
       report.failureReason = failure->describe(
-          failure->kind == MoveFailure::Dominance
-              ? printValueName(failure->value)
-              : "");
+          failure->kind == MoveFailure::Dominance ? valueName(failure->value)
+                                                  : "");
       report.reverted = true;
       break;
     }
@@ -392,13 +393,69 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
 //===----------------------------------------------------------------------===//
 
 std::vector<unsigned> Session::currentOrder() const {
-  llvm::DenseMap<Operation *, unsigned> index;
-  for (auto [i, op] : llvm::enumerate(tagged.ops))
-    index[op] = i;
   std::vector<unsigned> order;
+  order.reserve(tagged.ops.size());
   for (Operation &op : *tagged.block)
-    order.push_back(index.lookup(&op));
+    order.push_back(tagIndex.lookup(&op));
   return order;
+}
+
+//===----------------------------------------------------------------------===//
+// The prompt's IR
+//===----------------------------------------------------------------------===//
+
+void Session::printRegionOnce() {
+  Operation *owner = tagged.block->getParentOp();
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  AsmState state(program(), flags);
+  // The owner's first and last line frame the body.
+  std::string whole;
+  {
+    llvm::raw_string_ostream os(whole);
+    owner->print(os, state);
+  }
+  whole = keepOnlyTagLocations(whole);
+  llvm::StringRef text(whole);
+  regionHeader = text.split('\n').first.str();
+  regionFooter = text.rsplit('\n').second.str();
+  tagIndex.clear();
+  opText.assign(tagged.ops.size(), "");
+  resultNames.assign(tagged.ops.size(), {});
+  for (auto [i, op] : llvm::enumerate(tagged.ops)) {
+    tagIndex[op] = i;
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    op->print(os, state);
+    // Indented one level, as inside the owner.
+    std::string kept = keepOnlyTagLocations(printed);
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(kept).split(lines, '\n');
+    for (auto [n, line] : llvm::enumerate(lines))
+      opText[i] += (n ? "\n  " : "  ") + line.str();
+    for (Value result : op->getResults()) {
+      std::string name;
+      llvm::raw_string_ostream names(name);
+      result.printAsOperand(names, state);
+      resultNames[i].push_back(name);
+    }
+  }
+}
+
+std::string Session::regionText() const {
+  std::string text = regionHeader + "\n";
+  for (Operation &op : *tagged.block)
+    text += opText[tagIndex.lookup(&op)] + "\n";
+  return text + regionFooter + "\n";
+}
+
+std::string Session::valueName(Value value) const {
+  if (auto result = dyn_cast<OpResult>(value)) {
+    auto it = tagIndex.find(result.getOwner());
+    if (it != tagIndex.end())
+      return resultNames[it->second][result.getResultNumber()];
+  }
+  return printValueName(value);
 }
 
 Operation *Session::inputOp(unsigned tagIndex) const {
@@ -427,5 +484,11 @@ std::unique_ptr<Session> Session::fork() const {
   copy->profiling = profiling;
   copy->initialText = initialText;
   copy->header = header;
+  copy->regionHeader = regionHeader;
+  copy->regionFooter = regionFooter;
+  copy->opText = opText;
+  copy->resultNames = resultNames;
+  for (auto [i, op] : llvm::enumerate(copy->tagged.ops))
+    copy->tagIndex[op] = i;
   return copy;
 }

@@ -29,6 +29,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <memory>
 #include <optional>
@@ -152,6 +154,16 @@ private:
   std::string profiling;
   std::string initialText;
   std::string header;
+  /// The prompt's IR, printed once: SSA names are numbered at creation and
+  /// then stay with their values (as tags stay with their ops), so a round
+  /// only concatenates these in the block's current order.
+  std::string regionHeader, regionFooter;
+  std::vector<std::string> opText;                         // by tag index
+  std::vector<llvm::SmallVector<std::string, 2>> resultNames; // by tag index
+  llvm::DenseMap<mlir::Operation *, unsigned> tagIndex;
+  void printRegionOnce();
+  std::string regionText() const;
+  std::string valueName(mlir::Value value) const;
 };
 
 } // namespace conductor

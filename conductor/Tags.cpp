@@ -157,9 +157,7 @@ std::string conductor::formatTargetHeader(ProgramOp program,
 // Printing
 //===----------------------------------------------------------------------===//
 
-/// Rewrites every `loc(...)` of `text`: a Conductor tag becomes `loc("In")`,
-/// any other location is dropped (the prompt names ops by tag only).
-static std::string rewriteLocations(llvm::StringRef text) {
+std::string conductor::keepOnlyTagLocations(llvm::StringRef text) {
   std::string out;
   out.reserve(text.size());
   size_t pos = 0;
@@ -211,5 +209,5 @@ std::string conductor::printTaggedRegion(const TaggedRegion &region) {
   AsmState state(scope, flags);
   owner->print(os, state);
   os << "\n";
-  return rewriteLocations(text);
+  return keepOnlyTagLocations(text);
 }

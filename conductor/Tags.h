@@ -73,6 +73,10 @@ std::string formatTargetHeader(ProgramOp program, const TargetModel &target);
 /// after every tagged op and no other locations; value names are the
 /// printer's numbering within the enclosing program.
 std::string printTaggedRegion(const TaggedRegion &region);
+/// Rewrites every `loc(...)` of printed IR: a Conductor tag stays as
+/// `loc("In")`, any other location is dropped.
+std::string keepOnlyTagLocations(llvm::StringRef printed);
+
 /// "loop body" or "program body".
 llvm::StringRef describeRegion(const TaggedRegion &region);
 

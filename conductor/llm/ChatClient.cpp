@@ -182,11 +182,13 @@ void ChatClient::onResponse(RequestId id, HttpResponse response) {
   bool retryable = false;
   std::string error;
   if (!response.transportError.empty()) {
-    retryable = true;
+    retryable = !response.permanent;
     error = response.timedOut
                 ? "request to " + endpoint() + " timed out after " +
                       std::to_string(config_.timeoutMs) + " ms"
-                : "cannot reach " + endpoint() + ": " + response.transportError;
+                : "cannot reach " + endpoint() + ": " +
+                      response.transportError +
+                      (response.permanent ? " (check the base URL)" : "");
   } else if (response.status >= 200 && response.status < 300) {
     ChatReply reply;
     reply.httpStatus = response.status;

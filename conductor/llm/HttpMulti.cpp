@@ -48,8 +48,14 @@ struct SocketWatch {
 
 void freeOnClose(uv_handle_t *handle) { delete (SocketWatch *)handle->data; }
 
+/// A chat reply is kilobytes; a body past this is not an LLM answering.
+constexpr size_t kMaxBodyBytes = 64u << 20;
+
 size_t writeBody(char *data, size_t size, size_t count, void *user) {
-  static_cast<std::string *>(user)->append(data, size * count);
+  auto *body = static_cast<std::string *>(user);
+  if (body->size() + size * count > kMaxBodyBytes)
+    return 0; // curl ends the transfer with a write error
+  body->append(data, size * count);
   return size * count;
 }
 
@@ -116,6 +122,8 @@ HttpMulti::RequestId HttpMulti::send(HttpRequest request, Callback callback) {
   CURL *easy = t.easy;
   curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  // Chat APIs are HTTP(S); a base URL must not reach file:// or others.
+  curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, writeBody);
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, &t.response.body);
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, writeHeader);
@@ -246,6 +254,9 @@ void HttpMulti::drainFinished() {
     if (code != CURLE_OK) {
       t->response.transportError = curl_easy_strerror(code);
       t->response.timedOut = code == CURLE_OPERATION_TIMEDOUT;
+      t->response.permanent = code == CURLE_UNSUPPORTED_PROTOCOL ||
+                              code == CURLE_URL_MALFORMAT ||
+                              code == CURLE_WRITE_ERROR;
     }
     auto it = transfers_.find(t->id);
     if (it == transfers_.end())

@@ -42,6 +42,9 @@ struct HttpResponse {
   /// Transport failure (connection refused, timeout, ...), empty on success.
   std::string transportError;
   bool timedOut = false;
+  /// A failure a retry cannot fix (unsupported scheme, malformed URL, an
+  /// oversized body).
+  bool permanent = false;
   bool cancelled = false;
 };
 

@@ -20,6 +20,8 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
   std::vector<unsigned> input(n);
   std::iota(input.begin(), input.end(), 0);
   RegVector cap = model.simulatePressure(input).peak;
+  for (int64_t &c : cap)
+    c = std::max<int64_t>(0, c - options.capSlack);
 
   LiveTracker live(model);
   std::vector<unsigned> waitingPreds(n);
@@ -42,7 +44,7 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
   int64_t clock = 0, mfmaFree = 0;
   while (!candidates.empty()) {
     using Key =
-        std::tuple<int, int, int64_t, int64_t, int64_t, int, unsigned>;
+        std::tuple<int, int, int, int64_t, int64_t, int64_t, int, unsigned>;
     std::optional<Key> bestKey;
     size_t bestSlot = 0;
     for (size_t slot = 0; slot < candidates.size(); ++slot) {
@@ -68,8 +70,9 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
       int loadFirst = options.sourceOrderTies ? 0 : (op.isGlobalLoad ? 0 : 1);
       int throttled = options.maxPendingLDSReads && op.isLDSRead &&
                       pendingLDSReads >= options.maxPendingLDSReads;
-      Key key{over, throttled, over ? peakSum : 0, est, -priority, loadFirst,
-              c};
+      int deferred = options.deferDeadResults && op.deadResults;
+      Key key{over, deferred,  throttled, over ? peakSum : 0,
+              est,  -priority, loadFirst, c};
       if (!bestKey || key < *bestKey) {
         bestKey = key;
         bestSlot = slot;
@@ -78,7 +81,7 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
     unsigned c = candidates[bestSlot];
     candidates.erase(candidates.begin() + bestSlot);
     const SchedOp &op = model.op(c);
-    int64_t issue = std::get<3>(*bestKey);
+    int64_t issue = std::get<4>(*bestKey);
     if (!op.issueCycles)
       issue = std::max(clock, readyAt[c]); // free: ready when its inputs are
     else
@@ -111,23 +114,33 @@ std::vector<unsigned> listScheduleOrder(const DependenceGraph &graph,
 
 std::vector<ListScheduleOptions> listScheduleVariants() {
   std::vector<ListScheduleOptions> variants;
-  for (bool cap : {true, false})
+  auto add = [&](bool cap, int64_t slack, unsigned lds, bool sourceTies) {
+    ListScheduleOptions o;
+    o.capPressure = cap;
+    o.capSlack = slack;
+    o.maxPendingLDSReads = lds;
+    o.sourceOrderTies = sourceTies;
+    o.deferDeadResults = !sourceTies;
+    variants.push_back(o);
+  };
+  for (int64_t slack : {0, 8, 16, 32})
     for (unsigned lds : {0u, 2u, 4u})
-      for (bool sourceTies : {false, true}) {
-        ListScheduleOptions o;
-        o.capPressure = cap;
-        o.maxPendingLDSReads = lds;
-        o.sourceOrderTies = sourceTies;
-        variants.push_back(o);
-      }
+      for (bool sourceTies : {false, true})
+        if (slack == 0 || lds != 2)
+          add(true, slack, lds, sourceTies);
+  for (unsigned lds : {0u, 2u, 4u})
+    for (bool sourceTies : {false, true})
+      add(false, 0, lds, sourceTies);
   return variants;
 }
 
 static std::string describe(const ListScheduleOptions &o) {
-  return (llvm::Twine(o.capPressure ? "cap" : "nocap") +
+  return (llvm::Twine(o.capPressure ? "cap-" + std::to_string(o.capSlack)
+                                    : std::string("nocap")) +
           (o.sourceOrderTies ? ",source-ties" : ",load-ties") +
           ",load-boost=" + llvm::Twine(o.globalLoadBoost) +
-          ",lds-pending=" + llvm::Twine(o.maxPendingLDSReads))
+          ",lds-pending=" + llvm::Twine(o.maxPendingLDSReads) +
+          (o.deferDeadResults ? ",dead-last" : ""))
       .str();
 }
 
@@ -138,13 +151,18 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
   for (Operation &op : block)
     result.order.push_back(&op);
   DependenceGraph graph(block);
-  ScheduleEvaluator evaluator(block, options);
+  ScheduleEvaluator evaluator(block, options, /*robust=*/true);
   result.before = evaluator.measureInput();
   result.after = result.before;
   if (!result.before)
     return result;
 
   std::vector<std::vector<unsigned>> tried;
+  // The fastest order above the register limit, if faster than every order
+  // within it: local search may bring its registers down.
+  std::optional<BlockMeasure> fastest;
+  std::vector<Operation *> fastestOrder;
+  std::string fastestVariant;
   for (const ListScheduleOptions &variant : listScheduleVariants()) {
     std::vector<unsigned> order = listScheduleOrder(graph, target, variant);
     if (llvm::is_contained(tried, order))
@@ -155,7 +173,17 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
       ops.push_back(graph.getOp(i));
     std::optional<BlockMeasure> m = evaluator.measure(ops);
     result.tried.push_back({describe(variant), m});
-    if (!m || !isFasterWithin(*m, *result.after, *result.before))
+    if (!m)
+      continue;
+    if (!isFeasible(*m, *result.before)) {
+      if (!fastest || m->cycles < fastest->cycles) {
+        fastest = m;
+        fastestOrder = ops;
+        fastestVariant = describe(variant);
+      }
+      continue;
+    }
+    if (!isFasterWithin(*m, *result.after, *result.before))
       continue;
     result.after = m;
     result.order = std::move(ops);
@@ -163,16 +191,38 @@ StrategyResult scheduleListLatencyOrder(Block &block, const TargetModel &target,
     result.variant = describe(variant);
   }
 
-  // Then measured single moves from the best order so far (the input when
-  // no variant beat it).
+  // Measured single moves. When an order above the register limit is
+  // faster than every order within it, half the budget first tries to bring
+  // it down to the limit; the rest (all of it otherwise) improves the best
+  // order within the limit (the input when no variant is).
+  std::optional<BlockMeasure> other;
+  unsigned otherMoves = 0;
+  unsigned start = evaluator.getNumMeasured();
+  if (fastest && fastest->cycles < result.after->cycles) {
+    LocalSearchOptions half = refine;
+    half.budget = refine.budget / 2;
+    other = *fastest;
+    otherMoves = refineBySingleMoves(graph, evaluator, fastestOrder, *other,
+                                     *result.before, half);
+  }
+  LocalSearchOptions rest = refine;
+  unsigned used = evaluator.getNumMeasured() - start;
+  rest.budget = used < refine.budget ? refine.budget - used : 0;
   BlockMeasure current = *result.after;
   unsigned moves = refineBySingleMoves(graph, evaluator, result.order, current,
-                                       *result.before, refine);
+                                       *result.before, rest);
   if (moves) {
     result.after = current;
     result.improved = true;
     result.variant = (result.variant.empty() ? "input" : result.variant) +
                      " + " + std::to_string(moves) + " measured moves";
+  }
+  if (other && isFasterWithin(*other, *result.after, *result.before)) {
+    result.after = other;
+    result.order = std::move(fastestOrder);
+    result.improved = true;
+    result.variant = fastestVariant + " + " + std::to_string(otherMoves) +
+                     " measured moves (registers brought down)";
   }
   return result;
 }

@@ -15,6 +15,7 @@
 //    arithmetic fill the gap: LDS reads interleave with MFMAs.
 //  - With `maxPendingLDSReads`, LDS reads beyond that many unconsumed ones
 //    wait while anything else can go.
+//  - With `deferDeadResults`, ops whose results nobody reads go last.
 //  - With `capPressure`, a candidate that would push the block's live VGPRs
 //    or AGPRs above the input order's peak waits while another candidate
 //    fits.
@@ -42,6 +43,9 @@ namespace waveasm::conductor {
 struct ListScheduleOptions {
   /// Keep the block's live VGPRs/AGPRs within the input order's peak.
   bool capPressure = true;
+  /// Registers below the input's in-block peak the cap allows (a tighter
+  /// cap keeps the greedy out of corners where everything exceeds it).
+  int64_t capSlack = 0;
   /// Break priority ties by input position before preferring loads.
   bool sourceOrderTies = false;
   /// Extra priority (cycles) of global loads.
@@ -51,6 +55,9 @@ struct ListScheduleOptions {
   /// something else can go (0: no limit): forces ds_read/MFMA interleaving
   /// and keeps fragment registers short-lived.
   unsigned maxPendingLDSReads = 0;
+  /// Place ops whose results nobody reads after everything else that can
+  /// go (their registers are reused at once after allocation).
+  bool deferDeadResults = true;
 };
 
 /// The order (graph indices) the list scheduler picks.

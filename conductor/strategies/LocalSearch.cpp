@@ -2,6 +2,8 @@
 
 #include "conductor/strategies/LocalSearch.h"
 
+#include <tuple>
+
 using namespace mlir;
 
 namespace waveasm::conductor {
@@ -45,8 +47,17 @@ unsigned refineBySingleMoves(const DependenceGraph &graph,
           candidate.erase(candidate.begin() + p);
           candidate.insert(candidate.begin() + target, op);
           ++used;
-          std::optional<BlockMeasure> m = evaluator.measure(candidate);
-          if (!m || !isFasterWithin(*m, current, limit))
+          // Robust cycles only break ties: measured only on a tie.
+          std::optional<BlockMeasure> m = evaluator.measure(candidate, false);
+          if (!m)
+            continue;
+          auto rank = latencyRank(*m, limit),
+               best = latencyRank(current, limit);
+          if (std::make_tuple(rank[0], rank[1], rank[2]) ==
+                  std::make_tuple(best[0], best[1], best[2]) &&
+              current.robustCycles >= 0)
+            m = evaluator.measure(candidate, true);
+          if (!m || latencyRank(*m, limit) >= latencyRank(current, limit))
             continue;
           order = std::move(candidate);
           current = *m;

@@ -1,4 +1,5 @@
-//===- MoveSynthesis.h - a short list of moves reaching an order -*- C++ -*-===//
+//===- MoveSynthesis.h - a short list of moves reaching an order -*- C++
+//-*-===//
 //
 // Turns a target order of one block's ops into single-op moves ("move X
 // after Y", "move X before Y") that the Conductor's validator applies one by
@@ -38,7 +39,8 @@ struct OpMove {
 
 /// Applies `move` to `order` (a list of distinct ops). False if either op
 /// is missing or they are the same op.
-bool applyMoveToOrder(std::vector<mlir::Operation *> &order, const OpMove &move);
+bool applyMoveToOrder(std::vector<mlir::Operation *> &order,
+                      const OpMove &move);
 
 /// Moves taking `current` to `target` (same ops); `pinned` ops are never
 /// moved (they must keep their position among the others). Chains.

@@ -82,8 +82,7 @@ StrategyResult schedulePressureOrder(Block &block, const TargetModel &target,
     return result;
   bool fewer = m->peakVGPR < result.before->peakVGPR;
   bool shorter = m->peakVGPR == result.before->peakVGPR &&
-                 areaAfter < areaBefore &&
-                 m->cycles <= result.before->cycles;
+                 areaAfter < areaBefore && m->cycles <= result.before->cycles;
   if (!fewer && !shorter)
     return result;
   result.order = std::move(ops);

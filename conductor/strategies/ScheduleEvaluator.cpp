@@ -2,6 +2,7 @@
 
 #include "conductor/strategies/ScheduleEvaluator.h"
 
+#include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -11,7 +12,8 @@ using namespace mlir;
 
 namespace waveasm::conductor {
 
-ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts)
+ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
+                                     bool robust)
     : block(block), options(std::move(opts)) {
   options.emitAssembly = false;
   options.keepCompiledModule = false;
@@ -36,6 +38,19 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts)
     });
   }
 
+  if (robust) {
+    llvm::Expected<TargetModel> model = TargetModel::getWithOverrides(
+        program.getTargetKind(), options.targetOverrides);
+    if (model) {
+      robustOptions = options;
+      robustOptions->targetOverrides.push_back(
+          "latency.vmem_load=" +
+          std::to_string(2 * model->getLatency(LatencyClass::VMEMLoad)));
+    } else {
+      llvm::consumeError(model.takeError());
+    }
+  }
+
   IRMapping mapping;
   clone = cast<ModuleOp>(module->clone(mapping));
   for (Operation &op : block)
@@ -47,6 +62,11 @@ ScheduleEvaluator::~ScheduleEvaluator() = default;
 
 std::optional<BlockMeasure>
 ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
+  return measure(order, /*withRobust=*/true);
+}
+
+std::optional<BlockMeasure>
+ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   assert(order.size() == cloneOf.size() && "order of another block");
   for (Operation *op : order)
     cloneOf.lookup(op)->moveBefore(cloneBlock, cloneBlock->end());
@@ -66,6 +86,15 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order) {
   m.cycles = m.program.est_cycles;
   if (loopIndex && *loopIndex < m.program.loops.size())
     m.cycles = m.program.loops[*loopIndex].est_cycles_per_iter;
+  if (robustOptions && withRobust) {
+    FailureOr<CompileResult> slow = compileAndMeasure(*clone, *robustOptions);
+    if (succeeded(slow) && programIndex < slow->programs.size()) {
+      const ProgramMetrics &pm = slow->programs[programIndex].metrics;
+      m.robustCycles = pm.est_cycles;
+      if (loopIndex && *loopIndex < pm.loops.size())
+        m.robustCycles = pm.loops[*loopIndex].est_cycles_per_iter;
+    }
+  }
   return m;
 }
 
@@ -79,15 +108,23 @@ std::optional<BlockMeasure> ScheduleEvaluator::measureInput() {
   return *inputMeasure;
 }
 
+std::array<int64_t, 6> latencyRank(const BlockMeasure &m,
+                                   const BlockMeasure &limit) {
+  return {std::max<int64_t>(0, m.peakVGPR - limit.peakVGPR),
+          std::max<int64_t>(0, m.peakAGPR - limit.peakAGPR),
+          m.cycles,
+          m.robustCycles,
+          m.peakVGPR,
+          m.program.est_cycles};
+}
+
+bool isFeasible(const BlockMeasure &m, const BlockMeasure &limit) {
+  return m.peakVGPR <= limit.peakVGPR && m.peakAGPR <= limit.peakAGPR;
+}
+
 bool isFasterWithin(const BlockMeasure &a, const BlockMeasure &b,
                     const BlockMeasure &limit) {
-  if (a.peakVGPR > limit.peakVGPR || a.peakAGPR > limit.peakAGPR)
-    return false;
-  if (a.cycles != b.cycles)
-    return a.cycles < b.cycles;
-  if (a.peakVGPR != b.peakVGPR)
-    return a.peakVGPR < b.peakVGPR;
-  return a.program.est_cycles < b.program.est_cycles;
+  return isFeasible(a, limit) && latencyRank(a, limit) < latencyRank(b, limit);
 }
 
 } // namespace waveasm::conductor

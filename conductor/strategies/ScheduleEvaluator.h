@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -34,18 +35,30 @@ struct BlockMeasure {
   int64_t peakVGPR = 0;
   int64_t peakAGPR = 0;
   int64_t peakSGPR = 0;
+  /// Block cycles with global memory twice as slow as modeled (-1: not
+  /// measured). Real load latency varies and is often longer than the
+  /// model's; among equally fast schedules the one that hides more of it
+  /// is the safer bet (it is also what llvm-mca's cheaper MFMAs reward).
+  int64_t robustCycles = -1;
 };
 
 class ScheduleEvaluator {
 public:
   /// `block` must be inside a waveasm.program inside a module.
-  explicit ScheduleEvaluator(mlir::Block &block, CompileOptions options = {});
+  /// With `robust`, every measure also runs with doubled global load
+  /// latency (BlockMeasure::robustCycles).
+  explicit ScheduleEvaluator(mlir::Block &block, CompileOptions options = {},
+                             bool robust = false);
   ~ScheduleEvaluator();
 
   /// Metrics of the program with the block's ops in `order` (a permutation
   /// of the input block's ops). Nullopt if the backend fails on it (e.g.
   /// register allocation overflows); its diagnostics are swallowed.
   std::optional<BlockMeasure> measure(llvm::ArrayRef<mlir::Operation *> order);
+  /// Same; robust cycles only when `withRobust` (and the evaluator is
+  /// robust): a caller that needs them only to break ties saves a compile.
+  std::optional<BlockMeasure> measure(llvm::ArrayRef<mlir::Operation *> order,
+                                      bool withRobust);
   /// Metrics of the input order.
   std::optional<BlockMeasure> measureInput();
 
@@ -55,6 +68,7 @@ public:
 private:
   mlir::Block &block;
   CompileOptions options;
+  std::optional<CompileOptions> robustOptions;
   mlir::OwningOpRef<mlir::ModuleOp> clone;
   mlir::Block *cloneBlock = nullptr;
   llvm::DenseMap<mlir::Operation *, mlir::Operation *> cloneOf;
@@ -64,8 +78,16 @@ private:
   std::optional<std::optional<BlockMeasure>> inputMeasure;
 };
 
+/// The latency strategy's rank of a schedule, lower is better: registers
+/// above `limit` (VGPRs, then AGPRs: a schedule must not raise them), then
+/// cycles, robust cycles, VGPRs, program cycles.
+std::array<int64_t, 6> latencyRank(const BlockMeasure &m,
+                                   const BlockMeasure &limit);
+bool isFeasible(const BlockMeasure &m, const BlockMeasure &limit);
+
 /// True if `a` is a strictly better schedule than `b` for a latency
-/// strategy: fewer cycles, not more VGPRs/AGPRs than `limit`.
+/// strategy: not more VGPRs/AGPRs than `limit`, and fewer cycles; on a tie
+/// fewer robust cycles, then fewer VGPRs, then fewer program cycles.
 bool isFasterWithin(const BlockMeasure &a, const BlockMeasure &b,
                     const BlockMeasure &limit);
 

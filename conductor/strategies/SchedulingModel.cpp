@@ -48,6 +48,14 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
       so.mfmaOccupancy = target.getUnitOccupancy(op);
     so.isGlobalLoad = facts.unit == ExecUnit::VMEM &&
                       (facts.memReads & MemGlobal) && !facts.memWrites;
+    so.deadResults =
+        !graph.isFree(i) && !graph.isWall(i) && op->getNumResults() > 0 &&
+        llvm::all_of(op->getResults(),
+                     [](Value v) {
+                       return v.use_empty() || isa<SCCType>(v.getType());
+                     }) &&
+        llvm::any_of(op->getResults(),
+                     [](Value v) { return !isa<SCCType>(v.getType()); });
     so.isLDSRead = facts.unit == ExecUnit::LDS && (facts.memReads & MemLDS) &&
                    !facts.memWrites;
 
@@ -60,7 +68,8 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
       // operand is a loop-carried value read only here (or such a result
       // itself) lives in the carried value's registers, which are live
       // across the whole block anyway (Liveness ties them into one block).
-      if (cast<OpResult>(result).getResultNumber() == 0 && facts.tiedOperand >= 0 &&
+      if (cast<OpResult>(result).getResultNumber() == 0 &&
+          facts.tiedOperand >= 0 &&
           static_cast<unsigned>(facts.tiedOperand) < op->getNumOperands()) {
         Value tied = op->getOperand(facts.tiedOperand);
         auto arg = dyn_cast<BlockArgument>(tied);
@@ -99,10 +108,10 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
           continue;
         unsigned d = *graph.indexOf(anc);
         int64_t lat = ops[d].latency;
-        bool chain = nested == op && facts.unit == ExecUnit::MFMA &&
-                     static_cast<int>(operand.getOperandNumber()) ==
-                         facts.tiedOperand &&
-                     ops[d].mfmaOccupancy > 0;
+        bool chain =
+            nested == op && facts.unit == ExecUnit::MFMA &&
+            static_cast<int>(operand.getOperandNumber()) == facts.tiedOperand &&
+            ops[d].mfmaOccupancy > 0;
         if (chain)
           lat += target.mfmaChainPenalty;
         int64_t &slot = dataLatency[edgeKey(d, i)];
@@ -112,9 +121,9 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
           continue;
         if (!llvm::is_contained(so.reads, it->second))
           so.reads.push_back(it->second);
-        if (chain || (nested == op && static_cast<int>(
-                                          operand.getOperandNumber()) ==
-                                          facts.tiedOperand))
+        if (chain ||
+            (nested == op &&
+             static_cast<int>(operand.getOperandNumber()) == facts.tiedOperand))
           so.tiedValue = it->second;
       }
     });

@@ -1,4 +1,5 @@
-//===- SchedulingModel.h - per-op numbers the list schedulers use -*- C++ -*-===//
+//===- SchedulingModel.h - per-op numbers the list schedulers use -*- C++
+//-*-===//
 //
 // What the latency and pressure schedulers know about the ops of one block,
 // gathered once: result latencies and MFMA pipe occupancy from the
@@ -31,9 +32,9 @@ constexpr unsigned kNumTrackedClasses = 2;
 using RegVector = std::array<int64_t, kNumTrackedClasses>;
 
 struct SchedValue {
-  unsigned cls;  // 0 VGPR, 1 AGPR
-  int64_t size;  // registers
-  unsigned def;  // defining op (graph index)
+  unsigned cls;                // 0 VGPR, 1 AGPR
+  int64_t size;                // registers
+  unsigned def;                // defining op (graph index)
   std::vector<unsigned> users; // distinct user ops in the block, ascending
 };
 
@@ -43,6 +44,10 @@ struct SchedOp {
   int64_t mfmaOccupancy = 0; // cycles the MFMA pipe is busy, 0 if no MFMA
   bool isGlobalLoad = false;
   bool isLDSRead = false;
+  /// Defines registers nobody reads (e.g. a load kept for its side effect
+  /// on the counters): after allocation its register is free at once, so
+  /// any later def may reuse it and must wait for the op (WAW); best last.
+  bool deadResults = false;
   std::vector<unsigned> defs;  // SchedValue ids defined here
   std::vector<unsigned> reads; // SchedValue ids read here (distinct)
   int tiedValue = -1;          // SchedValue id of the tied accumulator read

@@ -67,6 +67,18 @@ std::vector<SingleMove> rankSingleMoves(Block &block, Operation *op,
                             std::make_tuple(b.cyclesDelta(), b.vgprDelta(),
                                             b.estCyclesDelta());
                    });
+  // Moves with the same effect (usually neighbouring positions) are one
+  // suggestion: the nearest is kept, so the few shown differ.
+  std::vector<SingleMove> distinct;
+  for (SingleMove &move : result) {
+    bool seen = llvm::any_of(distinct, [&](const SingleMove &kept) {
+      return kept.cyclesDelta() == move.cyclesDelta() &&
+             kept.vgprDelta() == move.vgprDelta();
+    });
+    if (!seen)
+      distinct.push_back(std::move(move));
+  }
+  result = std::move(distinct);
   if (result.size() > options.maxResults)
     result.resize(options.maxResults);
   return result;

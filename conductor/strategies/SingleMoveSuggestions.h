@@ -6,7 +6,8 @@
 // compile-and-measure on a clone, and the moves that help are returned best
 // first. "Help" is lexicographic on the deltas (block cycles: the loop's
 // est_cycles_per_iter or the program's est_cycles; then peak VGPRs; then the
-// program's est_cycles): a move is kept when that key is below zero.
+// program's est_cycles): a move is kept when that key is below zero. Of
+// moves with the same cycle and VGPR deltas only the nearest is kept.
 //
 // Why measure instead of asking the cycle model of the uncompiled IR: the
 // wait counts and hazard nops the backend inserts change with the order,

@@ -14,8 +14,9 @@ std::vector<MoveCommand> toCommands(llvm::ArrayRef<OpMove> moves) {
     std::optional<llvm::StringRef> a = getTag(move.op), b = getTag(move.anchor);
     if (!a || !b)
       continue;
-    commands.push_back(move.after ? MoveCommand::moveAfter(a->str(), b->str())
-                                  : MoveCommand::moveBefore(a->str(), b->str()));
+    commands.push_back(move.after
+                           ? MoveCommand::moveAfter(a->str(), b->str())
+                           : MoveCommand::moveBefore(a->str(), b->str()));
   }
   return commands;
 }
@@ -48,9 +49,8 @@ std::string MoveSuggestion::title() const {
   if (!text.empty())
     text[0] = 'M'; // "Move I14 before I9"
   return (llvm::Twine(text) + ": " + (cyclesDelta > 0 ? "+" : "") +
-          llvm::Twine(cyclesDelta) +
-          " stall cycles, VGPR " + (vgprDelta >= 0 ? "+" : "") +
-          llvm::Twine(vgprDelta))
+          llvm::Twine(cyclesDelta) + " stall cycles, VGPR " +
+          (vgprDelta >= 0 ? "+" : "") + llvm::Twine(vgprDelta))
       .str();
 }
 

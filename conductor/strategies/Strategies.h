@@ -33,8 +33,9 @@ std::vector<MoveCommand> schedulePressure(const TaggedRegion &region,
 
 /// Commands taking the block from its current order to `newOrder` (the same
 /// ops). Uses the fewest single-op moves when every step stays legal.
-std::vector<MoveCommand> movesToReach(const TaggedRegion &region,
-                                      llvm::ArrayRef<mlir::Operation *> newOrder);
+std::vector<MoveCommand>
+movesToReach(const TaggedRegion &region,
+             llvm::ArrayRef<mlir::Operation *> newOrder);
 
 /// A single-move code action: the command, its measured deltas and the
 /// title "Move I14 before I9: -12 stall cycles, VGPR +0".

@@ -195,12 +195,20 @@ TEST(ConductorMoves, WarnsOnReadWriteReorderUnlessDisjoint) {
                 "LDS write (I2), same address"});
   Fixture h(waveasm::test::kConductorLoop);
   EXPECT_EQ(h.warningsOf(MoveCommand::moveAfter("I2", "I4")),
-            std::vector<std::string>{
+            (std::vector<std::string>{
+                "info: move I2 after I4 \u2014 moved LDS write (I2) after LDS "
+                "read (I3), disjoint bytes in each lane (other lanes of the "
+                "wave may share them)",
                 "warn: move I2 after I4 \u2014 moved LDS write (I2) after "
-                "LDS read (I4), same address"});
-  // I3 reads [off+4, off+8), I2 writes [off, off+4): provably disjoint.
+                "LDS read (I4), same address"}));
+  // I3 reads [off+4, off+8), I2 writes [off, off+4): disjoint in each lane,
+  // but LDS is shared by the lanes of a wave: information only.
   Fixture g(waveasm::test::kConductorLoop);
-  EXPECT_TRUE(g.warningsOf(MoveCommand::moveBefore("I3", "I2")).empty());
+  EXPECT_EQ(g.warningsOf(MoveCommand::moveBefore("I3", "I2")),
+            std::vector<std::string>{
+                "info: move I3 before I2 \u2014 moved LDS read (I3) before LDS "
+                "write (I2), disjoint bytes in each lane (other lanes of the "
+                "wave may share them)"});
   // Loads never conflict with loads.
   EXPECT_TRUE(g.warningsOf(MoveCommand::swap("I0", "I1")).empty());
 }
@@ -211,8 +219,13 @@ TEST(ConductorMoves, WriteAfterWriteIsCritical) {
             (std::vector<std::string>{
                 "critical: swap I0 I1 \u2014 moved LDS write (I0) after LDS "
                 "write (I1), same address"}));
-  // Disjoint offsets from the same base: no warning.
-  EXPECT_TRUE(f.warningsOf(MoveCommand::moveBefore("I2", "I0")).empty());
+  // Disjoint offsets from the same base: no warning for a buffer, only
+  // information for LDS (another lane may own those bytes).
+  EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I2", "I0")),
+            std::vector<std::string>{
+                "info: move I2 before I0 \u2014 moved LDS write (I2) before "
+                "LDS write (I0), disjoint bytes in each lane (other lanes of "
+                "the wave may share them)"});
   EXPECT_TRUE(f.warningsOf(MoveCommand::moveBefore("I4", "I3")).empty());
   // A different SRD may point at the same buffer (I4 is above I3 now).
   EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I5", "I3")),
@@ -232,10 +245,12 @@ TEST(ConductorMoves, BarrierAndAddressWarnings) {
   Fixture f(waveasm::test::kConductorLoop);
   std::vector<std::string> warnings =
       f.warningsOf(MoveCommand::moveAfter("I2", "I8"));
-  ASSERT_EQ(warnings.size(), 2u);
-  EXPECT_EQ(warnings[0], "warn: move I2 after I8 \u2014 moved LDS write (I2) "
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_TRUE(llvm::StringRef(warnings[0]).starts_with(
+      "info: move I2 after I8 \u2014 moved LDS write (I2) after LDS read (I3)"));
+  EXPECT_EQ(warnings[1], "warn: move I2 after I8 \u2014 moved LDS write (I2) "
                          "after LDS read (I4), same address");
-  EXPECT_EQ(warnings[1], "warn: move I2 after I8 \u2014 moved I2 after barrier "
+  EXPECT_EQ(warnings[2], "warn: move I2 after I8 \u2014 moved I2 after barrier "
                          "I8 (a memory access changes sides)");
   // Scalar arithmetic across the barrier is only information.
   EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I9", "I8")),
@@ -248,6 +263,34 @@ TEST(ConductorMoves, BarrierAndAddressWarnings) {
             std::vector<std::string>{
                 "info: move I6 before I0 \u2014 address computation moved "
                 "away from consumer I7"});
+}
+
+TEST(ConductorMoves, ConstantLDSAddressesAreProvablyDisjoint) {
+  // The same bytes for every lane: disjoint ranges need no warning at all.
+  Fixture f(R"(
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %c64 = waveasm.constant 64 : !waveasm.imm<64>
+  %x = waveasm.v_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.vreg
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %kend = waveasm.loop (%k = %k0) : (!waveasm.sreg) -> (!waveasm.sreg) {
+    waveasm.ds_write_b32 %x, %c0 : !waveasm.vreg, !waveasm.imm<0>
+    %r = waveasm.ds_read_b32 %c64 : !waveasm.imm<64> -> !waveasm.vreg
+    %w = waveasm.ds_read_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0) : !waveasm.sreg
+  }
+  waveasm.s_endpgm
+)");
+  EXPECT_EQ(alias(f.op("I0"), f.op("I1")), AliasResult::NoAlias);
+  EXPECT_EQ(alias(f.op("I0"), f.op("I2")), AliasResult::MustAlias);
+  EXPECT_TRUE(f.warningsOf(MoveCommand::moveBefore("I1", "I0")).empty());
+  EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I2", "I0")),
+            std::vector<std::string>{
+                "warn: move I2 before I0 \u2014 moved LDS read (I2) before LDS "
+                "write (I0), same address"});
 }
 
 TEST(ConductorMoves, AliasAnalysis) {

@@ -229,11 +229,12 @@ TEST(ConductorSession, WarningsReachTheNextPrompt) {
   auto session = makeSession(*module, options);
   ASSERT_TRUE(session);
   RoundReport report = session->applyReply("move I2 after I4");
-  ASSERT_EQ(report.warnings.size(), 1u);
-  EXPECT_EQ(report.warnings[0], "warn: move I2 after I4 \u2014 moved LDS "
+  ASSERT_EQ(report.warnings.size(), 2u);
+  EXPECT_EQ(report.warnings[1], "warn: move I2 after I4 \u2014 moved LDS "
                                 "write (I2) after LDS read (I4), same address");
   EXPECT_NE(session->prompt().find("--- Warnings from previous round ---\n" +
-                                   report.warnings[0] + "\n"),
+                                   report.warnings[0] + "\n" +
+                                   report.warnings[1] + "\n"),
             std::string::npos);
 }
 

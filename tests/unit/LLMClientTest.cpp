@@ -435,3 +435,23 @@ TEST_F(LLMClientTest, KeyNeverReachesTheLog) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(LLMClientTest, NonHttpBaseUrlIsRefused) {
+  LLMConfig c;
+  c.baseUrl = "file:///etc";
+  c.model = "m";
+  c.apiKeyEnv = "";
+  c.maxRetries = 3;
+  c.retryBaseMs = 10;
+  ChatReply reply = roundTrip(c, simpleRequest());
+  ASSERT_TRUE(reply.error);
+  EXPECT_NE(reply.error->find("file:///etc/chat/completions"),
+            std::string::npos)
+      << *reply.error;
+  EXPECT_NE(reply.error->find("check the base URL"), std::string::npos);
+  EXPECT_EQ(reply.attempts, 1); // a retry cannot fix the URL
+}
+
+} // namespace

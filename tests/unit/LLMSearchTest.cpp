@@ -322,3 +322,34 @@ TEST_F(LLMSearchTest, BlockingMoveSourceForSynchronousCallers) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(LLMSearchTest, SearchAsAMoveSourceReplaysTheBestLineage) {
+  FakeLLMServer server(json{{"replies", {{{"text", "move I1 before I0"}}}},
+                            {"default", {{"text", "done"}}}});
+  ASSERT_TRUE(server.ok());
+  LLMConfig c;
+  c.baseUrl = server.baseUrl("/v1");
+  c.model = "m";
+  c.apiKeyEnv = kKeyEnv;
+  SearchOptions options;
+  options.agents = 2;
+  options.topK = 1;
+  SearchMoveSource source(c, options);
+  auto s = session(4);
+  ASSERT_TRUE(s);
+  std::vector<RoundReport> rounds;
+  runSession(*s, source,
+             [&](const RoundReport &report) { rounds.push_back(report); });
+  // One replayed round: the winning agent's accepted move.
+  ASSERT_EQ(rounds.size(), 1u);
+  EXPECT_EQ(rounds[0].applied, std::vector<std::string>{"move I1 before I0"});
+  EXPECT_EQ(s->bestMoves(), std::vector<std::string>{"move I1 before I0"});
+  EXPECT_EQ(source.calls(), 1);
+  // Agent 0: the move, then "done"; agent 1: "done" at once.
+  EXPECT_EQ(source.result().requests, 3);
+  EXPECT_TRUE(source.result().errors.empty());
+}
+
+} // namespace

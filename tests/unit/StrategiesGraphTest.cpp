@@ -57,10 +57,10 @@ struct StrategiesGraph : ::testing::Test {
 } // namespace
 
 TEST_F(StrategiesGraph, DataEdgesFollowSSA) {
-  EXPECT_EQ(graph->edgeKind(4, 5), DepKind::Data);  // a -> load
-  EXPECT_EQ(graph->edgeKind(5, 6), DepKind::Data);  // load -> ds_write
-  EXPECT_EQ(graph->edgeKind(0, 4), DepKind::Data);  // precolored tid -> a
-  EXPECT_FALSE(graph->edgeKind(7, 8).has_value());  // two reads: free
+  EXPECT_EQ(graph->edgeKind(4, 5), DepKind::Data); // a -> load
+  EXPECT_EQ(graph->edgeKind(5, 6), DepKind::Data); // load -> ds_write
+  EXPECT_EQ(graph->edgeKind(0, 4), DepKind::Data); // precolored tid -> a
+  EXPECT_FALSE(graph->edgeKind(7, 8).has_value()); // two reads: free
 }
 
 TEST_F(StrategiesGraph, IfIsOneNodeWithItsNestedUses) {

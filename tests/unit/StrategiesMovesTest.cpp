@@ -128,8 +128,7 @@ TEST(StrategiesMoves, StrategyCommandsPassTheConductorValidatorStepByStep) {
       EXPECT_TRUE(commands.empty()) << path;
     std::vector<MoveWarning> warnings;
     for (const MoveCommand &command : commands) {
-      std::optional<MoveFailure> failure =
-          applyMove(region, command, warnings);
+      std::optional<MoveFailure> failure = applyMove(region, command, warnings);
       ASSERT_FALSE(failure.has_value())
           << path << ": " << command.text() << ": " << failure->detail;
     }
@@ -185,8 +184,12 @@ TEST(StrategiesMoves, SingleMoveSuggestionsAreLegalSortedAndMeasured) {
     const MoveSuggestion &s = suggestions[i];
     EXPECT_TRUE(s.cyclesDelta < 0 || (s.cyclesDelta == 0 && s.vgprDelta < 0))
         << s.title();
-    if (i)
+    if (i) {
       EXPECT_LE(suggestions[i - 1].cyclesDelta, s.cyclesDelta);
+      // Distinct effects only.
+      EXPECT_FALSE(suggestions[i - 1].cyclesDelta == s.cyclesDelta &&
+                   suggestions[i - 1].vgprDelta == s.vgprDelta);
+    }
     EXPECT_EQ(s.command.a, getTag(load)->str());
     EXPECT_FALSE(validateMove(region, s.command).has_value()) << s.title();
   }

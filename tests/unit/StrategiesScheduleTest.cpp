@@ -12,6 +12,7 @@
 
 #include "conductor/strategies/DependenceGraph.h"
 #include "conductor/strategies/ListScheduler.h"
+#include "conductor/strategies/LocalSearch.h"
 #include "conductor/strategies/PressureScheduler.h"
 
 #include "analysis/Liveness.h"
@@ -231,8 +232,8 @@ TEST(StrategiesSchedule, PressureStrategyLowersPeakVGPRsOfAWideSum) {
   ASSERT_TRUE(module) << t.diagnostics;
   ProgramOp program = firstProgram(*module);
   Block &block = program.getBody().front();
-  StrategyResult result = schedulePressureOrder(
-      block, TargetModel::get(program.getTargetKind()));
+  StrategyResult result =
+      schedulePressureOrder(block, TargetModel::get(program.getTargetKind()));
   ASSERT_TRUE(result.improved) << result.before->peakVGPR;
   EXPECT_GE(result.before->peakVGPR, 32);
   EXPECT_LT(result.after->peakVGPR, result.before->peakVGPR);
@@ -254,4 +255,41 @@ TEST(StrategiesSchedule, LatencyStrategyNeverRaisesVGPRsOfAWideSum) {
   StrategyResult result = scheduleListLatencyOrder(
       program.getBody().front(), TargetModel::get(program.getTargetKind()));
   EXPECT_LE(result.after->peakVGPR, result.before->peakVGPR);
+}
+
+TEST(StrategiesSchedule, LocalSearchImprovesWithinItsBudgetAndStaysLegal) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module =
+      t.parseModule(readKernel(mcaVariantPath("v4_clustered_late.mlir")));
+  ASSERT_TRUE(module) << t.diagnostics;
+  Block *block = defaultBlock(*module);
+  DependenceGraph graph(*block);
+  ScheduleEvaluator evaluator(*block, {}, /*robust=*/true);
+  std::optional<BlockMeasure> input = evaluator.measureInput();
+  ASSERT_TRUE(input);
+
+  // No budget: nothing changes.
+  std::vector<Operation *> order = blockOrder(*block);
+  BlockMeasure current = *input;
+  EXPECT_EQ(refineBySingleMoves(graph, evaluator, order, current, *input,
+                                {/*budget=*/0, 12}),
+            0u);
+  EXPECT_EQ(order, blockOrder(*block));
+
+  unsigned before = evaluator.getNumMeasured();
+  unsigned moves = refineBySingleMoves(graph, evaluator, order, current, *input,
+                                       {/*budget=*/60, 12});
+  EXPECT_LE(evaluator.getNumMeasured() - before, 60u * 2);
+  ASSERT_GT(moves, 0u);
+  EXPECT_LT(current.cycles, input->cycles);
+  EXPECT_LE(current.peakVGPR, input->peakVGPR);
+  std::vector<unsigned> indices;
+  for (Operation *op : order)
+    indices.push_back(*graph.indexOf(op));
+  std::string why;
+  EXPECT_TRUE(graph.isLegalOrder(indices, &why)) << why;
+  // The reported measure is the order's.
+  std::optional<BlockMeasure> again = evaluator.measure(order);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->cycles, current.cycles);
 }

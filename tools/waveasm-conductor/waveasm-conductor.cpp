@@ -19,8 +19,8 @@
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"
 #include "conductor/LLMMoveSource.h"
-#include "conductor/Search.h"
 #include "conductor/MoveSource.h"
+#include "conductor/Profile.h"
 #include "conductor/Session.h"
 #include "conductor/TextEdit.h"
 #include "ir/Dialect.h"
@@ -86,6 +86,11 @@ static cl::opt<std::string>
                          "total_instructions)"));
 static cl::opt<std::string> targetName("target",
                                        cl::desc("override the target"));
+static cl::opt<std::string> profilePath(
+    "profile",
+    cl::desc("per-instruction profile CSV (key,hits,lat_min,lat_mean,lat_max; "
+             "key = tag or assembly line) added to the prompt"),
+    cl::value_desc("CSV"));
 static cl::opt<bool> showPrompt("print-prompt",
                                 cl::desc("print the first prompt to the log"));
 
@@ -134,52 +139,6 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
     log() << "  " << warning << "\n";
   for (const std::string &line : report.ignoredLines)
     log() << "  ignored: " << line << "\n";
-}
-
-/// --llm openai|anthropic: one agent (LLMMoveSource) or, with --agents > 1,
-/// the parallel search; the best schedule ends up in `session`. Returns the
-/// exit status when the LLM failed before any round (1), else 0.
-int runLLM(Session &session, const llm::LLMConfig &config) {
-  std::vector<std::string> errors;
-  int roundsDone = 0;
-  if (agents == 1 && !llmTools) {
-    LLMMoveSource source(config);
-    runSession(session, source, [&](const RoundReport &report) {
-      ++roundsDone;
-      logRound(report, source.name());
-    });
-    if (!source.lastError().empty())
-      errors.push_back(source.lastError());
-    log() << "tokens: " << source.usage().inputTokens << " in, "
-          << source.usage().outputTokens << " out\n";
-  } else {
-    SearchOptions options;
-    options.agents = agents;
-    options.checkpointRounds = checkpoint;
-    options.topK = topK;
-    options.toolCalling = llmTools;
-    std::optional<RoundReport> replayed;
-    SearchResult result = searchAndReplay(
-        session, config, options,
-        [&](const SearchEvent &event) { log() << event.message << "\n"; },
-        &replayed);
-    roundsDone = result.rounds;
-    errors = result.errors;
-    if (replayed)
-      logRound(*replayed, "search best");
-    log() << "search: " << result.checkpoints << " checkpoints, "
-          << result.rounds << " rounds, " << result.requests
-          << " requests; tokens: " << result.usage.inputTokens << " in, "
-          << result.usage.outputTokens << " out\n";
-  }
-  for (const std::string &error : errors)
-    llvm::errs() << "waveasm-conductor: error: " << error << "\n";
-  if (!errors.empty() && roundsDone == 0) {
-    llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
-                    "nothing written\n";
-    return 1;
-  }
-  return 0;
 }
 
 } // namespace
@@ -246,6 +205,24 @@ int main(int argc, char **argv) {
   if (!session.baselineError().empty())
     log() << "note: the input does not compile: " << session.baselineError()
           << "\n";
+  if (!profilePath.empty()) {
+    auto csv = llvm::MemoryBuffer::getFile(profilePath, true);
+    if (!csv)
+      return usageError("cannot read '" + profilePath +
+                        "': " + csv.getError().message());
+    llvm::Expected<std::vector<ProfileRow>> rows =
+        parseProfileCSV((*csv)->getBuffer(), profilePath);
+    if (!rows)
+      return usageError(llvm::toString(rows.takeError()));
+    std::vector<std::string> unmatched;
+    std::vector<TaggedProfile> profile =
+        correlateProfile(session, *rows, &unmatched);
+    if (!unmatched.empty())
+      log() << "warning: " << unmatched.size()
+            << " profile rows match no tag or assembly line (first: "
+            << unmatched.front() << ")\n";
+    session.setProfilingSection(formatProfileSection(profile));
+  }
   if (showPrompt)
     log() << session.prompt();
 
@@ -254,8 +231,8 @@ int main(int argc, char **argv) {
                               : ScheduleCache::defaultDirectory());
   std::unique_ptr<MoveSource> source;
   StrategyMoveSource *strategySource = nullptr;
-  LLMMoveSource *llmAgent = nullptr;
-  bool searched = false;
+  LLMMoveSource *llmSource = nullptr;
+  SearchMoveSource *searchSource = nullptr;
   std::string model;
   if (scripted) {
     auto replies = llvm::MemoryBuffer::getFile(repliesPath, true);
@@ -266,8 +243,7 @@ int main(int argc, char **argv) {
         splitScriptedReplies((*replies)->getBuffer()));
     model = "script";
   } else if (provider) {
-    // LLM: one agent as the run's source (cache first), or the parallel
-    // search, which replays its best lineage into the session itself.
+    // LLM: one agent, or the parallel search with --agents > 1 (or tools).
     llm::LLMConfig llmConfig = llm::LLMConfig::defaults(*provider);
     if (!baseUrl.empty())
       llmConfig.baseUrl = baseUrl;
@@ -276,15 +252,20 @@ int main(int argc, char **argv) {
     llmConfig.apiKeyEnv = apiKeyEnv;
     model = llmProvider + ":" + llmConfig.model;
     if (agents == 1 && !llmTools) {
-      auto llmSource = std::make_unique<LLMMoveSource>(llmConfig);
-      llmAgent = llmSource.get();
-      source = std::move(llmSource);
+      auto one = std::make_unique<LLMMoveSource>(llmConfig);
+      llmSource = one.get();
+      source = std::move(one);
     } else {
-      if (int status = runLLM(session, llmConfig))
-        return status;
-      searched = true;
-      source = std::make_unique<ScriptedMoveSource>(
-          std::vector<std::string>{});
+      SearchOptions options;
+      options.agents = agents;
+      options.checkpointRounds = checkpoint;
+      options.topK = topK;
+      options.toolCalling = llmTools;
+      auto search = std::make_unique<SearchMoveSource>(
+          llmConfig, options,
+          [](const SearchEvent &event) { log() << event.message << "\n"; });
+      searchSource = search.get();
+      source = std::move(search);
     }
   } else {
     std::vector<Strategy> strategies = builtinStrategies();
@@ -300,8 +281,7 @@ int main(int argc, char **argv) {
     model = "builtin";
   }
   RunResult run = runConductor(
-      session, *source,
-      cache.directory().empty() || searched ? nullptr : &cache, model,
+      session, *source, cache.directory().empty() ? nullptr : &cache, model,
       [&](const RoundReport &report, llvm::StringRef from) {
         if (from == "cache")
           log() << "cache hit: replayed " << report.applied.size()
@@ -312,17 +292,32 @@ int main(int argc, char **argv) {
       });
   for (const std::string &warning : run.warnings)
     log() << "warning: " << warning << "\n";
-  if (llmAgent) {
-    log() << "tokens: " << llmAgent->usage().inputTokens << " in, "
-          << llmAgent->usage().outputTokens << " out\n";
-    if (!llmAgent->lastError().empty()) {
-      llvm::errs() << "waveasm-conductor: error: " << llmAgent->lastError()
-                   << "\n";
-      if (!run.cacheHit && session.roundsUsed() == 0) {
-        llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
-                        "nothing written\n";
-        return 1;
-      }
+  if (llmSource || searchSource) {
+    // Request errors (after retries; never the key), token usage, and a
+    // failure when the LLM answered no round at all.
+    std::vector<std::string> errors;
+    int answered = 0;
+    if (llmSource) {
+      if (!llmSource->lastError().empty())
+        errors.push_back(llmSource->lastError());
+      answered = run.sourceCalls;
+      log() << "tokens: " << llmSource->usage().inputTokens << " in, "
+            << llmSource->usage().outputTokens << " out\n";
+    } else {
+      const SearchResult &result = searchSource->result();
+      errors = result.errors;
+      answered = result.rounds;
+      log() << "search: " << result.checkpoints << " checkpoints, "
+            << result.rounds << " rounds, " << result.requests
+            << " requests; tokens: " << result.usage.inputTokens << " in, "
+            << result.usage.outputTokens << " out\n";
+    }
+    for (const std::string &error : errors)
+      llvm::errs() << "waveasm-conductor: error: " << error << "\n";
+    if (!errors.empty() && answered == 0 && !run.cacheHit) {
+      llvm::errs() << "waveasm-conductor: error: the LLM answered no round; "
+                      "nothing written\n";
+      return 1;
     }
   }
 
