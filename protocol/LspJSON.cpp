@@ -221,12 +221,34 @@ bool waveasm::lsp::fromJSON(const json::Value &v, InlayHint &h,
 //--------------------------------------------------------------===//
 
 json::Value waveasm::lsp::toJSON(const TextEdit &e) {
-  return json::Object{{"range", e.range}, {"newText", e.newText}};
+  json::Object out{{"range", e.range}, {"newText", e.newText}};
+  if (!e.annotationId.empty())
+    out["annotationId"] = e.annotationId;
+  return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, TextEdit &e,
                             json::Path path) {
   ObjectMapper o(v, path);
-  return o && o.map("range", e.range) && o.map("newText", e.newText);
+  return o && o.map("range", e.range) && o.map("newText", e.newText) &&
+         mapString(o, "annotationId", e.annotationId);
+}
+
+json::Value waveasm::lsp::toJSON(const ChangeAnnotation &a) {
+  json::Object out{{"label", a.label},
+                   {"needsConfirmation", a.needsConfirmation}};
+  if (!a.description.empty())
+    out["description"] = a.description;
+  return out;
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ChangeAnnotation &a,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  std::optional<bool> confirm;
+  if (!o || !o.map("label", a.label) || !o.map("needsConfirmation", confirm) ||
+      !mapString(o, "description", a.description))
+    return false;
+  a.needsConfirmation = confirm.value_or(false);
+  return true;
 }
 
 json::Value waveasm::lsp::toJSON(const TextDocumentEdit &e) {
@@ -264,6 +286,12 @@ json::Value waveasm::lsp::toJSON(const WorkspaceEdit &e) {
   }
   if (!e.documentChanges.empty())
     out["documentChanges"] = e.documentChanges;
+  if (!e.changeAnnotations.empty()) {
+    json::Object annotations;
+    for (const auto &[id, annotation] : e.changeAnnotations)
+      annotations[id] = annotation;
+    out["changeAnnotations"] = std::move(annotations);
+  }
   return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, WorkspaceEdit &e,
@@ -271,9 +299,12 @@ bool waveasm::lsp::fromJSON(const json::Value &v, WorkspaceEdit &e,
   ObjectMapper o(v, path);
   std::optional<std::map<std::string, std::vector<TextEdit>>> changes;
   std::optional<std::vector<TextDocumentEdit>> documentChanges;
+  std::optional<std::map<std::string, ChangeAnnotation>> annotations;
   if (!o || !o.map("changes", changes) ||
-      !o.map("documentChanges", documentChanges))
+      !o.map("documentChanges", documentChanges) ||
+      !o.map("changeAnnotations", annotations))
     return false;
+  e.changeAnnotations = annotations.value_or(decltype(e.changeAnnotations){});
   e.changes = changes.value_or(decltype(e.changes){});
   e.documentChanges = documentChanges.value_or(decltype(e.documentChanges){});
   return true;

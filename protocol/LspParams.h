@@ -120,6 +120,8 @@ struct ClientCapabilities {
   bool applyEdit = false;
   /// workspace.workspaceEdit.documentChanges: versioned edits.
   bool workspaceEditDocumentChanges = false;
+  /// workspace.workspaceEdit.changeAnnotationSupport: annotated edits.
+  bool changeAnnotations = false;
   /// textDocument.hover.contentFormat includes markdown (default true: a
   /// client that does not say gets markdown, which reads fine as text).
   bool hoverMarkdown = true;

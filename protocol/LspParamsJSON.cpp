@@ -220,7 +220,11 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
        json::Object{
            {"applyEdit", c.applyEdit},
            {"workspaceEdit",
-            json::Object{{"documentChanges", c.workspaceEditDocumentChanges}}},
+            json::Object{
+                {"documentChanges", c.workspaceEditDocumentChanges},
+                {"changeAnnotationSupport",
+                 c.changeAnnotations ? json::Value(json::Object{})
+                                     : json::Value(nullptr)}}},
            {"inlayHint", json::Object{{"refreshSupport", c.inlayHintRefresh}}},
            {"codeLens", json::Object{{"refreshSupport", c.codeLensRefresh}}},
            {"semanticTokens",
@@ -248,6 +252,9 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
   c.applyEdit = flag(v, {"workspace", "applyEdit"});
   c.workspaceEditDocumentChanges =
       flag(v, {"workspace", "workspaceEdit", "documentChanges"});
+  const json::Value *annotations =
+      lookup(v, {"workspace", "workspaceEdit", "changeAnnotationSupport"});
+  c.changeAnnotations = annotations && annotations->getAsObject();
   c.hierarchicalDocumentSymbol = flag(v, {"textDocument", "documentSymbol",
                                           "hierarchicalDocumentSymbolSupport"});
   c.diagnosticVersionSupport =

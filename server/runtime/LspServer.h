@@ -147,11 +147,13 @@ private:
   void pollLLMRun(uint64_t id);
   void finishLLMRun(uint64_t id, std::optional<std::string> error);
   /// Sends the outcome's edit (workspace/applyEdit) if it still applies to
-  /// the document, then answers the command.
+  /// the document, then answers the command. With `confirm` (and a client
+  /// supporting change annotations) the edit asks the user to accept it,
+  /// showing the metric diff.
   void deliverSchedule(const std::string &uri,
                        std::shared_ptr<const ParsedDocument> parsed,
                        ScheduleOutcome outcome, llvm::StringRef what,
-                       SharedReply reply);
+                       SharedReply reply, bool confirm = false);
   void onAssembly(const lsp::DocumentParams &p,
                   lsp::Reply<lsp::AssemblyResult> reply);
   void onMetrics(const lsp::DocumentParams &p,

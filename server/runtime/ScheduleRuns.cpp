@@ -60,7 +60,8 @@ constexpr double kCancelPollMs = 50;
 void LspServer::deliverSchedule(const std::string &uri,
                                 std::shared_ptr<const ParsedDocument> parsed,
                                 ScheduleOutcome outcome,
-                                llvm::StringRef whatRef, SharedReply reply) {
+                                llvm::StringRef whatRef, SharedReply reply,
+                                bool confirm) {
   std::string what = whatRef.str();
   if (reply->isCancelled())
     return; // answered RequestCancelled; the document stays as it is
@@ -98,8 +99,23 @@ void LspServer::deliverSchedule(const std::string &uri,
     showMessage(/*Warning=*/2, message);
     return answer(std::move(result), "stale: the document changed");
   }
+  bool annotate = confirm && client.changeAnnotations &&
+                  client.workspaceEditDocumentChanges;
+  if (annotate)
+    outcome.edit.annotationId = "waveasm.schedule";
   lsp::WorkspaceEdit edit = makeWorkspaceEdit(
       *parsed, {outcome.edit}, client.workspaceEditDocumentChanges);
+  if (annotate) {
+    // The client shows the edit with the metric diff and applies it only
+    // when the user accepts.
+    lsp::ChangeAnnotation annotation;
+    annotation.label = what + ": " + outcome.summary;
+    annotation.needsConfirmation = true;
+    for (const std::string &move : outcome.moves)
+      annotation.description +=
+          (annotation.description.empty() ? "" : "; ") + move;
+    edit.changeAnnotations["waveasm.schedule"] = std::move(annotation);
+  }
   if (!client.applyEdit) {
     // The client cannot be asked to apply it: hand it the edit.
     result["edit"] = toJSON(edit);
@@ -337,7 +353,8 @@ void LspServer::finishLLMRun(uint64_t id, std::optional<std::string> error) {
   } else {
     ScheduleOutcome outcome =
         makeScheduleOutcome(*run.parsed, run.target, *run.session);
-    deliverSchedule(run.uri, run.parsed, std::move(outcome), what, run.reply);
+    deliverSchedule(run.uri, run.parsed, std::move(outcome), what, run.reply,
+                    /*confirm=*/true);
   }
   // Not now: this may run inside the chat client's callback.
   loop.runAfter(0, [this, id] { llmRuns.erase(id); });

@@ -270,6 +270,7 @@ class ScheduleBuiltin(ScheduleTest):
         after = result["after"]["est_cycles_per_iter"]
         self.assertLess(after, before)
         self.assertGreater(len(result["moves"]), 0)
+        self.assertNotIn("changeAnnotations", apply["edit"])
         scheduled = apply_edits(self.text, edits_of(apply["edit"], self.uri, 1))
         self.assertEqual(body_lines(scheduled), body_lines(self.text))
         opt_ok(self, scheduled)
@@ -343,7 +344,10 @@ class ScheduleLLM(ScheduleTest):
         command = moves[0]["title"].split(":")[0].replace("Move", "move", 1)
         fake = self.fake({"replies": [{"text": "Sure:\n```\n%s\n```" % command},
                                       {"text": "done"}]})
-        client = self.start(self.options(fake))
+        # An editor that can ask the user to accept annotated edits.
+        caps = json.loads(json.dumps(EDITOR))
+        caps["workspace"]["workspaceEdit"]["changeAnnotationSupport"] = {}
+        client = self.start(self.options(fake), capabilities=caps)
         mark = client.mark()
         request = self.schedule_async(client, pos, "llm")
         apply = client.wait_event("workspace/applyEdit", since=mark, timeout=TIMEOUT)
@@ -355,6 +359,13 @@ class ScheduleLLM(ScheduleTest):
                         result["before"]["est_cycles_per_iter"])
         scheduled = apply_edits(self.text, edits_of(apply["edit"], self.uri, 1))
         self.assertEqual(scheduled, apply_edits(self.text, edits_of(moves[0]["edit"], self.uri)))
+        # The user accepts it seeing the metric diff and the moves.
+        annotation = apply["edit"]["changeAnnotations"]["waveasm.schedule"]
+        self.assertTrue(annotation["needsConfirmation"])
+        self.assertIn(result["summary"], annotation["label"])
+        self.assertEqual(annotation["description"], command)
+        for edit in edits_of(apply["edit"], self.uri):
+            self.assertEqual(edit["annotationId"], "waveasm.schedule")
         opt_ok(self, scheduled)
         # $/progress: begin (cancellable), a report per round, end.
         progress = self.progress_of(client, mark)

@@ -505,6 +505,10 @@ TEST(LspJSON, RoundTrips) {
   versioned.documentChanges.push_back(
       {"file:///a.mlir", 7, {TextEdit{rng(1, 0, 3, 0), "b\na\n"}}});
   versioned.documentChanges.push_back({"file:///b.mlir", std::nullopt, {}});
+  versioned.documentChanges.back().edits.push_back(
+      TextEdit{rng(0, 0, 0, 0), "x", "waveasm.schedule"});
+  versioned.changeAnnotations["waveasm.schedule"] = {"Schedule: 3 -> 2", true,
+                                                     "move I1 after I2"};
   expectRoundTrip(versioned);
   json::Value versionedJSON = toJSON(versioned);
   EXPECT_FALSE(versionedJSON.getAsObject()->get("changes"));
