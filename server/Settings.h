@@ -81,6 +81,10 @@ struct ServerSettings {
   std::string llmBaseUrl; // empty: the provider's public endpoint
   std::string llmApiKeyEnv = "WAVEASM_LLM_API_KEY";
   int llmRounds = 5; // Session rounds (LLM replies) per run
+  /// Per request: give up after this long, retry (429/5xx/timeouts) this
+  /// often.
+  int llmTimeoutMs = 120000;
+  int llmMaxRetries = 4;
 };
 
 /// "none", "openai", "anthropic".

@@ -179,6 +179,8 @@ void LspServer::startLLMSchedule(std::string uri,
   if (!settings.llmModel.empty())
     config.model = settings.llmModel;
   config.apiKeyEnv = settings.llmApiKeyEnv;
+  config.timeoutMs = settings.llmTimeoutMs;
+  config.maxRetries = settings.llmMaxRetries;
 
   auto run = std::make_unique<LLMRun>();
   run->id = nextLLMRun++;

@@ -206,6 +206,10 @@ waveasm::server::applySettingsJSON(const json::Value &value,
       r.problem("llm.apiKeyEnv", "expected the name of an environment "
                                  "variable ([A-Za-z0-9_]+)");
     r.readInt(*o, "rounds", "llm.rounds", settings.llmRounds, 1, 100);
+    r.readInt(*o, "timeoutMs", "llm.timeoutMs", settings.llmTimeoutMs, 100,
+              3600000);
+    r.readInt(*o, "maxRetries", "llm.maxRetries", settings.llmMaxRetries, 0,
+              10);
   }
   return r.problems;
 }
@@ -242,5 +246,7 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
                     {"model", settings.llmModel},
                     {"baseUrl", settings.llmBaseUrl},
                     {"apiKeyEnv", settings.llmApiKeyEnv},
-                    {"rounds", settings.llmRounds}}}};
+                    {"rounds", settings.llmRounds},
+                    {"timeoutMs", settings.llmTimeoutMs},
+                    {"maxRetries", settings.llmMaxRetries}}}};
 }

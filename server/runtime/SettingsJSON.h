@@ -22,7 +22,8 @@
 //     "llm": {"provider": "none",    // none|openai|anthropic
 //             "model": "", "baseUrl": "",   // empty: provider defaults
 //             "apiKeyEnv": "WAVEASM_LLM_API_KEY", // env var with the key
-//             "rounds": 5}           // LLM rounds per schedule request
+//             "rounds": 5,           // LLM rounds per schedule request
+//             "timeoutMs": 120000, "maxRetries": 4}  // per request
 //   }
 // ("llm.provider" etc. as flat keys are accepted too.)
 //

@@ -436,6 +436,24 @@ class ScheduleLLM(ScheduleTest):
         self.assertEqual(client.events_of("workspace/applyEdit", mark), [])
         self.assertEqual(len(fake.requests()), 1)  # no retry on 401
 
+    def test_timeout_shows_a_message_and_no_edit(self):
+        fake = self.fake({"default": {"hang": True}})
+        options = self.options(fake)
+        options["llm"].update({"timeoutMs": 300, "maxRetries": 0})
+        client = self.start(options)
+        pos = position_of(self.text, "%n00 = waveasm", 0, 2)
+        mark = client.mark()
+        result = client.wait_response(self.schedule_async(client, pos, "llm"),
+                                      TIMEOUT)["result"]
+        self.assertFalse(result["applied"])
+        self.assertIn("timed out", result["error"])
+        message = client.wait_event("window/showMessage", lambda p: p["type"] == 1,
+                                    since=mark, timeout=TIMEOUT)
+        self.assertIn("timed out after 300 ms", message["message"])
+        self.assertEqual(client.events_of("workspace/applyEdit", mark), [])
+        client.wait_event("$/progress", lambda p: p["value"]["kind"] == "end",
+                          since=mark, timeout=TIMEOUT)
+
     def test_no_provider_configured(self):
         client = self.start()
         pos = position_of(self.text, "%n00 = waveasm", 0, 2)

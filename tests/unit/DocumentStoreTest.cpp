@@ -264,7 +264,7 @@ TEST(SettingsJSON, LLMSettings) {
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(R"({
     "llm": {"provider": "anthropic", "model": "m1",
             "baseUrl": "http://127.0.0.1:9/", "apiKeyEnv": "MY_KEY",
-            "rounds": 3}})");
+            "rounds": 3, "timeoutMs": 500, "maxRetries": 0}})");
   ASSERT_TRUE(bool(json));
   EXPECT_TRUE(applySettingsJSON(*json, settings, runtime).empty());
   EXPECT_EQ(settings.llmProvider, ServerSettings::LLMProvider::Anthropic);
@@ -272,6 +272,8 @@ TEST(SettingsJSON, LLMSettings) {
   EXPECT_EQ(settings.llmBaseUrl, "http://127.0.0.1:9/");
   EXPECT_EQ(settings.llmApiKeyEnv, "MY_KEY");
   EXPECT_EQ(settings.llmRounds, 3);
+  EXPECT_EQ(settings.llmTimeoutMs, 500);
+  EXPECT_EQ(settings.llmMaxRetries, 0);
 
   // Flat dotted keys; bad values are reported and change nothing. A key
   // pasted into apiKeyEnv is refused and not echoed.
