@@ -13,11 +13,13 @@
 #include "server/Features.h"
 
 #include "conductor/MoveSource.h"
+#include "conductor/Moves.h"
 #include "conductor/Session.h"
 #include "conductor/Tags.h"
 #include "conductor/TextEdit.h"
 #include "conductor/strategies/Strategies.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -180,9 +182,20 @@ std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
     DiagnosticCapture quiet(parsed.getContext());
     moves = conductor::rankSingleMoves(*target->block, target->op, suggest);
   }
+  if (moves.empty())
+    return actions;
   std::vector<Operation *> order;
   for (Operation &op : *target->block)
     order.push_back(&op);
+  // Each command also passes the Conductor's own validator (pinned ops,
+  // dominance, region boundaries) on a tagged clone, exactly as an LLM's
+  // or the schedule command's would: what the title names is what
+  // `move ...` does. The snapshot itself is never touched.
+  IRMapping mapping;
+  OwningOpRef<ModuleOp> clone =
+      cast<ModuleOp>(parsed.getModule()->clone(mapping));
+  conductor::TaggedRegion region =
+      conductor::tagBlock(*mapping.lookup(target->block));
   for (const conductor::SingleMove &move : moves) {
     // Tags are block indexes of the text as written (conductor/Tags.h).
     std::string a = conductor::formatTag(indexInBlock(move.move.op));
@@ -191,6 +204,8 @@ std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
         move.move.after ? conductor::MoveCommand::moveAfter(a, b)
                         : conductor::MoveCommand::moveBefore(a, b),
         move.cyclesDelta(), move.vgprDelta(), move.before, move.after};
+    if (conductor::validateMove(region, suggestion.command))
+      continue;
     std::vector<Operation *> moved = order;
     if (!conductor::applyMoveToOrder(moved, move.move))
       continue;
