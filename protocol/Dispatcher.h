@@ -88,6 +88,8 @@ public:
   }
   CancellationToken token() const { return handle.token(); }
   bool isCancelled() const { return handle.isCancelled(); }
+  /// The untyped handle (to answer with another result type).
+  ReplyHandle take() && { return std::move(handle); }
 
 private:
   ReplyHandle handle;

@@ -221,24 +221,93 @@ bool waveasm::lsp::fromJSON(const json::Value &v, InlayHint &h,
 //--------------------------------------------------------------===//
 
 json::Value waveasm::lsp::toJSON(const TextEdit &e) {
-  return json::Object{{"range", e.range}, {"newText", e.newText}};
+  json::Object out{{"range", e.range}, {"newText", e.newText}};
+  if (!e.annotationId.empty())
+    out["annotationId"] = e.annotationId;
+  return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, TextEdit &e,
                             json::Path path) {
   ObjectMapper o(v, path);
-  return o && o.map("range", e.range) && o.map("newText", e.newText);
+  return o && o.map("range", e.range) && o.map("newText", e.newText) &&
+         mapString(o, "annotationId", e.annotationId);
+}
+
+json::Value waveasm::lsp::toJSON(const ChangeAnnotation &a) {
+  json::Object out{{"label", a.label},
+                   {"needsConfirmation", a.needsConfirmation}};
+  if (!a.description.empty())
+    out["description"] = a.description;
+  return out;
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ChangeAnnotation &a,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  std::optional<bool> confirm;
+  if (!o || !o.map("label", a.label) || !o.map("needsConfirmation", confirm) ||
+      !mapString(o, "description", a.description))
+    return false;
+  a.needsConfirmation = confirm.value_or(false);
+  return true;
+}
+
+json::Value waveasm::lsp::toJSON(const TextDocumentEdit &e) {
+  json::Value version = nullptr;
+  if (e.version)
+    version = *e.version;
+  return json::Object{
+      {"textDocument",
+       json::Object{{"uri", e.uri}, {"version", std::move(version)}}},
+      {"edits", e.edits}};
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, TextDocumentEdit &e,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  const json::Object *object = v.getAsObject();
+  const json::Object *doc =
+      object ? object->getObject("textDocument") : nullptr;
+  if (!o || !doc || !o.map("edits", e.edits)) {
+    if (o && !doc)
+      path.field("textDocument").report("expected an object");
+    return false;
+  }
+  e.uri = doc->getString("uri").value_or("").str();
+  e.version = doc->getInteger("version");
+  return true;
 }
 
 json::Value waveasm::lsp::toJSON(const WorkspaceEdit &e) {
-  json::Object changes;
-  for (const auto &[uri, edits] : e.changes)
-    changes[uri] = edits;
-  return json::Object{{"changes", std::move(changes)}};
+  json::Object out;
+  if (!e.changes.empty() || e.documentChanges.empty()) {
+    json::Object changes;
+    for (const auto &[uri, edits] : e.changes)
+      changes[uri] = edits;
+    out["changes"] = std::move(changes);
+  }
+  if (!e.documentChanges.empty())
+    out["documentChanges"] = e.documentChanges;
+  if (!e.changeAnnotations.empty()) {
+    json::Object annotations;
+    for (const auto &[id, annotation] : e.changeAnnotations)
+      annotations[id] = annotation;
+    out["changeAnnotations"] = std::move(annotations);
+  }
+  return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, WorkspaceEdit &e,
                             json::Path path) {
   ObjectMapper o(v, path);
-  return o && o.map("changes", e.changes);
+  std::optional<std::map<std::string, std::vector<TextEdit>>> changes;
+  std::optional<std::vector<TextDocumentEdit>> documentChanges;
+  std::optional<std::map<std::string, ChangeAnnotation>> annotations;
+  if (!o || !o.map("changes", changes) ||
+      !o.map("documentChanges", documentChanges) ||
+      !o.map("changeAnnotations", annotations))
+    return false;
+  e.changeAnnotations = annotations.value_or(decltype(e.changeAnnotations){});
+  e.changes = changes.value_or(decltype(e.changes){});
+  e.documentChanges = documentChanges.value_or(decltype(e.documentChanges){});
+  return true;
 }
 
 //===--- navigation and structure

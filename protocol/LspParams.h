@@ -116,6 +116,12 @@ struct ClientCapabilities {
   bool hierarchicalDocumentSymbol = false;
   /// textDocument.publishDiagnostics.versionSupport
   bool diagnosticVersionSupport = false;
+  /// workspace.applyEdit: the client accepts workspace/applyEdit.
+  bool applyEdit = false;
+  /// workspace.workspaceEdit.documentChanges: versioned edits.
+  bool workspaceEditDocumentChanges = false;
+  /// workspace.workspaceEdit.changeAnnotationSupport: annotated edits.
+  bool changeAnnotations = false;
   /// textDocument.hover.contentFormat includes markdown (default true: a
   /// client that does not say gets markdown, which reads fine as text).
   bool hoverMarkdown = true;
@@ -134,6 +140,8 @@ struct ServerCapabilities {
   std::vector<std::string> semanticTokenTypes;
   std::vector<std::string> semanticTokenModifiers;
   std::vector<std::string> executeCommands;
+  /// Code action kinds offered (empty: no codeActionProvider).
+  std::vector<std::string> codeActionKinds;
 };
 
 struct InitializeResult {
@@ -161,11 +169,44 @@ struct WorkDoneProgress {
   std::string title;   // Begin
   std::string message; // optional
   std::optional<int> percentage;
+  /// Begin: the client may send window/workDoneProgress/cancel.
+  bool cancellable = false;
 };
 
 struct ProgressParams {
   std::string token;
   WorkDoneProgress value;
+};
+
+/// window/workDoneProgress/cancel.
+struct WorkDoneProgressCancelParams {
+  std::string token;
+};
+
+//===--- code actions and commands
+//-------------------------------------------===//
+
+struct CodeActionParams {
+  TextDocumentIdentifier textDocument;
+  Range range;
+  /// context.only: the kinds the client wants (empty: all).
+  std::vector<std::string> only;
+};
+
+struct ExecuteCommandParams {
+  std::string command;
+  llvm::json::Array arguments;
+};
+
+/// workspace/applyEdit (server -> client).
+struct ApplyWorkspaceEditParams {
+  std::string label;
+  WorkspaceEdit edit;
+};
+
+struct ApplyWorkspaceEditResult {
+  bool applied = false;
+  std::string failureReason;
 };
 
 //===--- WaveASM extensions

@@ -2,6 +2,8 @@
 
 #include "protocol/LspParamsJSON.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace waveasm::lsp;
 namespace json = llvm::json;
 using json::ObjectMapper;
@@ -216,6 +218,13 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
       {"window", json::Object{{"workDoneProgress", c.workDoneProgress}}},
       {"workspace",
        json::Object{
+           {"applyEdit", c.applyEdit},
+           {"workspaceEdit",
+            json::Object{
+                {"documentChanges", c.workspaceEditDocumentChanges},
+                {"changeAnnotationSupport",
+                 c.changeAnnotations ? json::Value(json::Object{})
+                                     : json::Value(nullptr)}}},
            {"inlayHint", json::Object{{"refreshSupport", c.inlayHintRefresh}}},
            {"codeLens", json::Object{{"refreshSupport", c.codeLensRefresh}}},
            {"semanticTokens",
@@ -240,6 +249,12 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
   c.codeLensRefresh = flag(v, {"workspace", "codeLens", "refreshSupport"});
   c.semanticTokensRefresh =
       flag(v, {"workspace", "semanticTokens", "refreshSupport"});
+  c.applyEdit = flag(v, {"workspace", "applyEdit"});
+  c.workspaceEditDocumentChanges =
+      flag(v, {"workspace", "workspaceEdit", "documentChanges"});
+  const json::Value *annotations =
+      lookup(v, {"workspace", "workspaceEdit", "changeAnnotationSupport"});
+  c.changeAnnotations = annotations && annotations->getAsObject();
   c.hierarchicalDocumentSymbol = flag(v, {"textDocument", "documentSymbol",
                                           "hierarchicalDocumentSymbolSupport"});
   c.diagnosticVersionSupport =
@@ -285,14 +300,16 @@ bool waveasm::lsp::fromJSON(const json::Value &v, InitializeParams &p,
 }
 
 json::Value waveasm::lsp::toJSON(const ServerCapabilities &c) {
-  json::Array types, modifiers, commands;
+  json::Array types, modifiers, commands, actionKinds;
+  for (const std::string &kind : c.codeActionKinds)
+    actionKinds.push_back(kind);
   for (const std::string &t : c.semanticTokenTypes)
     types.push_back(t);
   for (const std::string &m : c.semanticTokenModifiers)
     modifiers.push_back(m);
   for (const std::string &cmd : c.executeCommands)
     commands.push_back(cmd);
-  return json::Object{
+  json::Object out{
       {"positionEncoding", "utf-16"},
       {"textDocumentSync",
        json::Object{{"openClose", true},
@@ -317,6 +334,10 @@ json::Value waveasm::lsp::toJSON(const ServerCapabilities &c) {
        json::Object{{"commands", std::move(commands)}}},
       {"experimental",
        json::Object{{"waveasmAssembly", true}, {"waveasmMetrics", true}}}};
+  if (!actionKinds.empty())
+    out["codeActionProvider"] =
+        json::Object{{"codeActionKinds", std::move(actionKinds)}};
+  return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, ServerCapabilities &c,
                             json::Path path) {
@@ -338,6 +359,7 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ServerCapabilities &c,
   strings({"semanticTokensProvider", "legend", "tokenModifiers"},
           c.semanticTokenModifiers);
   strings({"executeCommandProvider", "commands"}, c.executeCommands);
+  strings({"codeActionProvider", "codeActionKinds"}, c.codeActionKinds);
   return true;
 }
 
@@ -396,7 +418,7 @@ json::Value waveasm::lsp::toJSON(const WorkDoneProgress &p) {
   case WorkDoneProgress::Begin:
     out["kind"] = "begin";
     out["title"] = p.title;
-    out["cancellable"] = false;
+    out["cancellable"] = p.cancellable;
     break;
   case WorkDoneProgress::Report:
     out["kind"] = "report";
@@ -416,9 +438,12 @@ bool waveasm::lsp::fromJSON(const json::Value &v, WorkDoneProgress &p,
   ObjectMapper o(v, path);
   std::string kind;
   std::optional<std::string> title, message;
+  std::optional<bool> cancellable;
   if (!o || !o.map("kind", kind) || !o.map("title", title) ||
-      !o.map("message", message) || !o.map("percentage", p.percentage))
+      !o.map("message", message) || !o.map("percentage", p.percentage) ||
+      !o.map("cancellable", cancellable))
     return false;
+  p.cancellable = cancellable.value_or(false);
   if (kind == "begin")
     p.kind = WorkDoneProgress::Begin;
   else if (kind == "report")
@@ -479,5 +504,103 @@ bool waveasm::lsp::fromJSON(const json::Value &v, MetricsResult &r,
     return false;
   }
   r.programs = *programs;
+  return true;
+}
+
+//===--- cancellation, code actions, commands, edits
+//-------------------------===//
+
+json::Value waveasm::lsp::toJSON(const WorkDoneProgressCancelParams &p) {
+  return json::Object{{"token", p.token}};
+}
+bool waveasm::lsp::fromJSON(const json::Value &v,
+                            WorkDoneProgressCancelParams &p, json::Path path) {
+  // Tokens may be integers; the server only creates strings, so an integer
+  // token cannot be one of ours (kept as its text).
+  const json::Object *o = v.getAsObject();
+  const json::Value *token = o ? o->get("token") : nullptr;
+  if (!token) {
+    path.report("expected {\"token\": ...}");
+    return false;
+  }
+  if (std::optional<llvm::StringRef> s = token->getAsString())
+    p.token = s->str();
+  else
+    p.token = llvm::formatv("{0}", *token).str();
+  return true;
+}
+
+json::Value waveasm::lsp::toJSON(const CodeActionParams &p) {
+  json::Array only;
+  for (const std::string &kind : p.only)
+    only.push_back(kind);
+  json::Object context{{"diagnostics", json::Array()}};
+  if (!p.only.empty())
+    context["only"] = std::move(only);
+  return json::Object{{"textDocument", p.textDocument},
+                      {"range", p.range},
+                      {"context", std::move(context)}};
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, CodeActionParams &p,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  if (!o || !o.map("textDocument", p.textDocument) || !o.map("range", p.range))
+    return false;
+  p.only.clear();
+  if (const json::Value *only = lookup(v, {"context", "only"}))
+    if (const json::Array *array = only->getAsArray())
+      for (const json::Value &kind : *array)
+        if (std::optional<llvm::StringRef> s = kind.getAsString())
+          p.only.push_back(s->str());
+  return true;
+}
+
+json::Value waveasm::lsp::toJSON(const ExecuteCommandParams &p) {
+  return json::Object{{"command", p.command},
+                      {"arguments", json::Array(p.arguments)}};
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ExecuteCommandParams &p,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  if (!o || !o.map("command", p.command))
+    return false;
+  p.arguments.clear();
+  if (const json::Value *args = v.getAsObject()->get("arguments")) {
+    if (const json::Array *array = args->getAsArray()) {
+      p.arguments = *array;
+    } else if (args->kind() != json::Value::Null) {
+      path.field("arguments").report("expected an array");
+      return false;
+    }
+  }
+  return true;
+}
+
+json::Value waveasm::lsp::toJSON(const ApplyWorkspaceEditParams &p) {
+  return json::Object{{"label", p.label}, {"edit", p.edit}};
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ApplyWorkspaceEditParams &p,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  std::optional<std::string> label;
+  if (!o || !o.map("edit", p.edit) || !o.map("label", label))
+    return false;
+  p.label = label.value_or("");
+  return true;
+}
+
+json::Value waveasm::lsp::toJSON(const ApplyWorkspaceEditResult &r) {
+  json::Object out{{"applied", r.applied}};
+  if (!r.failureReason.empty())
+    out["failureReason"] = r.failureReason;
+  return out;
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ApplyWorkspaceEditResult &r,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  std::optional<std::string> reason;
+  if (!o || !o.map("applied", r.applied) || !o.map("failureReason", reason))
+    return false;
+  r.failureReason = reason.value_or("");
   return true;
 }

@@ -95,10 +95,36 @@ struct InlayHint {
 struct TextEdit {
   Range range;
   std::string newText;
+  /// AnnotatedTextEdit: the key of WorkspaceEdit::changeAnnotations
+  /// (empty: a plain edit).
+  std::string annotationId;
 };
 
+/// Describes annotated edits; with needsConfirmation the client shows the
+/// edit (and the label) for the user to accept before applying it.
+struct ChangeAnnotation {
+  std::string label;
+  bool needsConfirmation = false;
+  std::string description;
+};
+
+/// Edits of one document at one version (LSP TextDocumentEdit): a client
+/// applies them only to that version of the document.
+struct TextDocumentEdit {
+  std::string uri;
+  std::optional<int64_t> version; // nullopt: null (any version)
+  std::vector<TextEdit> edits;
+};
+
+/// Either form: `changes` (uri -> edits, no version check) or
+/// `documentChanges` (versioned; for clients announcing
+/// workspace.workspaceEdit.documentChanges). Both are sent when set.
 struct WorkspaceEdit {
   std::map<std::string, std::vector<TextEdit>> changes; // uri -> edits
+  std::vector<TextDocumentEdit> documentChanges;
+  /// For annotated edits (clients announcing
+  /// workspace.workspaceEdit.changeAnnotationSupport).
+  std::map<std::string, ChangeAnnotation> changeAnnotations;
 };
 
 enum class DocumentHighlightKind { Text = 1, Read = 2, Write = 3 };

@@ -254,11 +254,12 @@ private:
   mutable NameIndex nameIndex; // written once, under namesOnce
 };
 
-/// The Conductor tag of `op`: its index among the schedulable ops of its
-/// block, counting from 0 (`I17`), or nullopt if the op is not schedulable.
-/// One place so the Conductor engine can take the numbering over.
+/// Whether the Conductor may move `op` (not pinned, emits an instruction,
+/// no regions).
 bool isSchedulable(mlir::Operation *op);
-/// Tags of every op of `block`, in block order (-1: not schedulable).
+/// Conductor tags of every op of `block`, in block order: the op's index
+/// in its block (conductor/Tags.h's numbering, pinned and pseudo ops
+/// included since moves use them as anchors).
 std::vector<int> computeConductorTags(mlir::Block &block);
 std::string formatConductorTag(int tag); // "I17"
 

@@ -14,6 +14,15 @@
 
 #include "server/DocumentState.h"
 
+#include "analysis/Metrics.h"
+
+#include "llvm/Support/JSON.h"
+
+namespace waveasm::conductor {
+class Session;
+struct SessionOptions;
+} // namespace waveasm::conductor
+
 namespace waveasm::server {
 
 /// The compiled snapshot if it describes `parsed`, else null.
@@ -147,6 +156,117 @@ std::string renderMetricsTable(const ParsedDocument &parsed,
 /// stall, live V/S/A after.
 std::string renderInstructionTable(const ParsedDocument &parsed,
                                    const CompiledDocument &compiled);
+
+//===--- code actions and scheduling (features/CodeActions.cpp) -----------===//
+//
+// The Conductor in the editor. Every schedule reaches the document as a text
+// edit that moves whole op lines (conductor/TextEdit.h), so comments, blank
+// lines, SSA names and formatting survive; the edit names the version it
+// was computed for. Tags are conductor/Tags.h's: the index of the op in its
+// block (what computeConductorTags shows as inlay hints).
+
+/// The commands the server executes (workspace/executeCommand).
+constexpr llvm::StringLiteral kScheduleLoopCommand = "waveasm.scheduleLoop";
+constexpr llvm::StringLiteral kShowMetricsCommand = "waveasm.showMetrics";
+/// The kind of every WaveASM code action.
+constexpr llvm::StringLiteral kCodeActionKind = "refactor.rewrite";
+
+/// What scheduling at a position works on.
+struct ScheduleTarget {
+  /// The innermost loop around the position (a loop's own header line
+  /// counts as inside it), else the program.
+  mlir::Operation *owner = nullptr;
+  mlir::Block *block = nullptr; // the owner's body
+  /// The op of `block` under the position, or containing it (an `if`);
+  /// null on the owner's own lines or between ops.
+  mlir::Operation *op = nullptr;
+  /// Pre-order index of `owner` among its program's loops (the index into
+  /// ProgramMetrics::loops); nullopt for a program body.
+  std::optional<unsigned> loopIndex;
+};
+std::optional<ScheduleTarget> findScheduleTarget(const ParsedDocument &parsed,
+                                                 lsp::Position pos);
+
+/// `block`'s ops put in `newOrder` (indexes into the block's current order)
+/// as one TextEdit of `parsed`'s text; nullopt with `error` when the text
+/// cannot be edited line-wise (two ops on one line) or the order is not a
+/// permutation. An unchanged order gives an empty edit at the block start.
+std::optional<lsp::TextEdit>
+computeReorderEdit(const ParsedDocument &parsed, mlir::Block &block,
+                   llvm::ArrayRef<unsigned> newOrder,
+                   std::string *error = nullptr);
+/// `edits` of `parsed`'s document as a WorkspaceEdit: versioned
+/// documentChanges when `versioned` (the client refuses it for any other
+/// version), else plain changes.
+lsp::WorkspaceEdit makeWorkspaceEdit(const ParsedDocument &parsed,
+                                     std::vector<lsp::TextEdit> edits,
+                                     bool versioned);
+
+struct CodeActionOptions {
+  /// Single-move actions offered at most.
+  unsigned maxMoves = 3;
+  /// Candidate positions measured at most (each one compile-and-measure of
+  /// the program: the cap keeps the request within tens of milliseconds).
+  unsigned maxCandidates = 12;
+  bool versionedEdits = false;
+  /// Offer `Ask LLM to schedule this loop` (an LLM provider is configured).
+  bool offerLLM = true;
+};
+
+/// The best few legal single moves of the op under `pos`, measured with the
+/// settings' TargetModel overrides, titled
+/// `Move I14 before I9: -12 stall cycles, VGPR +0` (block cycles: the
+/// loop's est_cycles_per_iter, else the program's est_cycles), each with
+/// the WorkspaceEdit moving the op's lines; then `Schedule this loop
+/// (built-in)` and `Ask LLM to schedule this loop` with the
+/// waveasm.scheduleLoop command. Nothing when `parsed` is not verified.
+std::vector<lsp::CodeAction>
+computeCodeActions(const ParsedDocument &parsed, lsp::Position pos,
+                   const ServerSettings &settings,
+                   const CodeActionOptions &options = {});
+/// Only the single-move actions of computeCodeActions.
+std::vector<lsp::CodeAction>
+computeSingleMoveActions(const ParsedDocument &parsed, lsp::Position pos,
+                         const ServerSettings &settings,
+                         const CodeActionOptions &options = {});
+
+/// The Session options the server schedules with: the settings' target
+/// and TargetModel overrides, rounds, and a key order that puts occupancy
+/// and cycles first (the editor's "make it faster").
+conductor::SessionOptions makeSessionOptions(const ServerSettings &settings);
+
+/// A finished schedule of a ScheduleTarget, ready to send.
+struct ScheduleOutcome {
+  bool changed = false; // the best order differs from the text's
+  lsp::TextEdit edit;   // valid when changed
+  ProgramMetrics before, after;
+  std::optional<unsigned> loopIndex;
+  std::vector<std::string> moves; // accepted move commands
+  /// "est_cycles/iter 287 -> 240, peak VGPR 96 -> 96".
+  std::string summary;
+  std::string error; // non-empty: no edit (the reason)
+};
+/// The edit and metric diff of `session`'s best schedule of `target`'s
+/// block (the session was created from `parsed`'s module and `target`).
+ScheduleOutcome makeScheduleOutcome(const ParsedDocument &parsed,
+                                    const ScheduleTarget &target,
+                                    const conductor::Session &session);
+/// Runs the built-in strategies (latency list scheduling, then pressure)
+/// as Session rounds on `target` and returns the best schedule. Seconds at
+/// most on the examples; runs on the worker.
+ScheduleOutcome scheduleBuiltin(const ParsedDocument &parsed,
+                                const ScheduleTarget &target,
+                                const ServerSettings &settings);
+
+/// "est_cycles/iter 287 -> 240, peak VGPR 96 -> 96" (program: "est_cycles
+/// ..."); occupancy is added when it changes.
+std::string formatMetricDiff(const ProgramMetrics &before,
+                             const ProgramMetrics &after,
+                             std::optional<unsigned> loopIndex);
+/// The metrics of a schedule for the command's reply: the program's keys
+/// and, for a loop, `est_cycles_per_iter` of that loop.
+llvm::json::Value scheduleMetricsJSON(const ProgramMetrics &metrics,
+                                      std::optional<unsigned> loopIndex);
 
 } // namespace waveasm::server
 

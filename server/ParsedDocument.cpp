@@ -520,10 +520,15 @@ bool waveasm::server::isSchedulable(Operation *op) {
 }
 
 std::vector<int> waveasm::server::computeConductorTags(Block &block) {
+  // conductor/Tags.h's numbering: every op of the block, pinned and pseudo
+  // ops included (they are anchors of moves), so the hints, the code
+  // actions' titles and the LLM's prompt name the same op the same way.
   std::vector<int> tags;
   int next = 0;
-  for (Operation &op : block)
-    tags.push_back(isSchedulable(&op) ? next++ : -1);
+  for (Operation &op : block) {
+    (void)op;
+    tags.push_back(next++);
+  }
   return tags;
 }
 

@@ -57,3 +57,27 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("waitcnt", LintCode::Waitcnt)
       .Default(std::nullopt);
 }
+
+std::optional<ServerSettings::LLMProvider>
+waveasm::server::parseLLMProvider(llvm::StringRef name) {
+  using P = ServerSettings::LLMProvider;
+  return llvm::StringSwitch<std::optional<P>>(name)
+      .Case("none", P::None)
+      .Case("", P::None)
+      .Case("openai", P::OpenAI)
+      .Case("anthropic", P::Anthropic)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef
+waveasm::server::stringifyLLMProvider(ServerSettings::LLMProvider provider) {
+  switch (provider) {
+  case ServerSettings::LLMProvider::None:
+    return "none";
+  case ServerSettings::LLMProvider::OpenAI:
+    return "openai";
+  case ServerSettings::LLMProvider::Anthropic:
+    return "anthropic";
+  }
+  return "none";
+}

@@ -71,7 +71,26 @@ struct ServerSettings {
   /// after the first unprocessed one.
   int debounceMinMs = 50;
   int debounceMaxMs = 500;
+
+  /// `Ask LLM to schedule this loop`. The API key is never a setting: it is
+  /// read from the environment variable named `llmApiKeyEnv` when a request
+  /// goes out.
+  enum class LLMProvider : uint8_t { None, OpenAI, Anthropic };
+  LLMProvider llmProvider = LLMProvider::None;
+  std::string llmModel;   // empty: the provider's default
+  std::string llmBaseUrl; // empty: the provider's public endpoint
+  std::string llmApiKeyEnv = "WAVEASM_LLM_API_KEY";
+  int llmRounds = 5; // Session rounds (LLM replies) per run
+  /// Per request: give up after this long, retry (429/5xx/timeouts) this
+  /// often.
+  int llmTimeoutMs = 120000;
+  int llmMaxRetries = 4;
 };
+
+/// "none", "openai", "anthropic".
+std::optional<ServerSettings::LLMProvider>
+parseLLMProvider(llvm::StringRef name);
+llvm::StringRef stringifyLLMProvider(ServerSettings::LLMProvider provider);
 
 } // namespace waveasm::server
 

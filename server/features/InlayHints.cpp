@@ -103,12 +103,10 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
   hint.position = at;
   hint.label = formatConductorTag(tag);
   hint.paddingLeft = true;
-  hint.tooltip = "**Conductor tag** `" + hint.label +
-                 "`: this is schedulable "
-                 "instruction number " +
+  hint.tooltip = "**Conductor tag** `" + hint.label + "`: this is op number " +
                  std::to_string(tag) +
-                 " of its block, counting from 0. Conductor moves name "
-                 "instructions by these tags.";
+                 " of its block, counting from 0. Conductor moves and code "
+                 "actions name ops by these tags.";
   return hint;
 }
 

@@ -2,6 +2,7 @@
 //-----------------------===//
 
 #include "server/runtime/LspServer.h"
+#include "server/runtime/LLMRun.h"
 
 #include "protocol/LspParamsJSON.h"
 #include "protocol/Uri.h"
@@ -9,6 +10,7 @@
 #include "server/Features.h"
 
 #include "analysis/Metrics.h"
+#include "conductor/llm/HttpMulti.h"
 #include "pipeline/CompileAndMeasure.h"
 
 #include "llvm/Support/Path.h"
@@ -89,7 +91,13 @@ LspServer::LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
 
 LspServer::~LspServer() { stopWorker(); }
 
-void LspServer::stopWorker() { worker.reset(); }
+void LspServer::stopWorker() {
+  // LLM runs hold libuv handles (HTTP sockets, timers): close them while
+  // the loop still runs so it can end.
+  llmRuns.clear();
+  http.reset();
+  worker.reset();
+}
 
 void LspServer::drainCompletions() {
   if (worker)
@@ -139,7 +147,9 @@ void LspServer::registerMethods() {
   method("textDocument/semanticTokens/full", &LspServer::onSemanticTokens);
   method("textDocument/inlayHint", &LspServer::onInlayHint);
   method("textDocument/codeLens", &LspServer::onCodeLens);
+  method("textDocument/codeAction", &LspServer::onCodeAction);
   method("workspace/executeCommand", &LspServer::onExecuteCommand);
+  notification("window/workDoneProgress/cancel", &LspServer::onProgressCancel);
   method("waveasm/assembly", &LspServer::onAssembly);
   method("waveasm/metrics", &LspServer::onMetrics);
 }
@@ -162,6 +172,9 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
   const SemanticTokenLegend &legend = getSemanticTokenLegend();
   result.capabilities.semanticTokenTypes = legend.tokenTypes;
   result.capabilities.semanticTokenModifiers = legend.tokenModifiers;
+  result.capabilities.executeCommands = {kScheduleLoopCommand.str(),
+                                         kShowMetricsCommand.str()};
+  result.capabilities.codeActionKinds = {kCodeActionKind.str()};
   result.serverName = "waveasm-lsp";
   result.serverVersion = "0.1.0";
   logInfo("initialized: progress={0} inlayHintRefresh={1} "
@@ -650,12 +663,6 @@ void LspServer::onCodeLens(const lsp::DocumentParams &p,
   reply(computeCodeLenses(*session.parsed, session.compiled.get()));
 }
 
-void LspServer::onExecuteCommand(const lsp::NoParams &,
-                                 lsp::Reply<json::Value> reply) {
-  reply(
-      makeError(ErrorCode::InvalidParams, "waveasm-lsp provides no commands"));
-}
-
 /// Why `parsed` cannot be compiled, or success.
 static llvm::Error checkCompilable(const ParsedDocument &parsed,
                                    llvm::StringRef what) {
@@ -812,6 +819,147 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
             (*shared)(std::move(*answer));
           else
             (*shared)(makeError(ErrorCode::RequestFailed, error));
+        };
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Code actions and commands (the logic: features/CodeActions.cpp; the LLM
+// runs and edit delivery: ScheduleRuns.cpp)
+//===----------------------------------------------------------------------===//
+
+void LspServer::onCodeAction(const lsp::CodeActionParams &p,
+                             lsp::Reply<std::vector<lsp::CodeAction>> reply) {
+  // Only refactor kinds are offered; a client asking for quick fixes only
+  // gets nothing without any work.
+  if (!p.only.empty() && llvm::none_of(p.only, [](const std::string &kind) {
+        return kCodeActionKind.starts_with(kind);
+      }))
+    return reply(std::vector<lsp::CodeAction>{});
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+  if (!parsed->isVerified() || !worker)
+    return reply(std::vector<lsp::CodeAction>{});
+  CodeActionOptions options;
+  options.versionedEdits = client.workspaceEditDocumentChanges;
+  // Measuring candidate moves compiles the program once per candidate: on
+  // the worker, so the loop keeps answering; the request's token drops it
+  // when cancelled before it starts.
+  lsp::CancellationToken token = reply.token();
+  auto shared = std::make_shared<lsp::Reply<std::vector<lsp::CodeAction>>>(
+      std::move(reply));
+  std::string uri = p.textDocument.uri;
+  worker->post(
+      /*key=*/"", token,
+      [this, uri, parsed = std::move(parsed), shared, options,
+       position = p.range.start,
+       snapshot = settings]() mutable -> Worker::Continuation {
+        auto start = Clock::now();
+        std::vector<lsp::CodeAction> actions =
+            computeCodeActions(*parsed, position, snapshot, options);
+        double ms = msSince(start);
+        return [this, uri, parsed = std::move(parsed), shared, ms,
+                actions = std::move(actions)]() mutable {
+          const TextDocument *doc = store.get(uri);
+          if (!doc || doc->version != parsed->getVersion()) {
+            // The edits name lines of a text that is gone.
+            logInfo("dropped code actions for {0} v{1} (now v{2})",
+                    displayName(uri), parsed->getVersion(),
+                    doc ? doc->version : -1);
+            return (*shared)(
+                makeError(ErrorCode::ContentModified, "the document changed"));
+          }
+          logInfo("{0} code actions for {1} v{2} in {3} ms", actions.size(),
+                  displayName(uri), parsed->getVersion(),
+                  llvm::formatv("{0:f1}", ms));
+          (*shared)(std::move(actions));
+        };
+      });
+}
+
+void LspServer::onExecuteCommand(const lsp::ExecuteCommandParams &p,
+                                 lsp::Reply<json::Value> reply) {
+  const json::Object *argument =
+      p.arguments.empty() ? nullptr : p.arguments.front().getAsObject();
+  if (p.command == kShowMetricsCommand) {
+    std::optional<llvm::StringRef> uri =
+        argument ? argument->getString("uri") : std::nullopt;
+    if (!uri)
+      return reply(makeError(ErrorCode::InvalidParams,
+                             "waveasm.showMetrics expects [{\"uri\": URI}]"));
+    lsp::DocumentParams params;
+    params.textDocument.uri = uri->str();
+    return onMetrics(params,
+                     lsp::Reply<lsp::MetricsResult>(std::move(reply).take()));
+  }
+  if (p.command == kScheduleLoopCommand) {
+    if (!argument)
+      return reply(makeError(
+          ErrorCode::InvalidParams,
+          "waveasm.scheduleLoop expects [{\"uri\": URI, \"position\": "
+          "{\"line\": L, \"character\": C}, \"strategy\": "
+          "\"builtin\"|\"llm\"}]"));
+    return scheduleLoop(
+        p.arguments.front(),
+        std::make_shared<lsp::Reply<json::Value>>(std::move(reply)));
+  }
+  reply(makeError(ErrorCode::InvalidParams, "unknown command '" + p.command +
+                                                "' (waveasm-lsp provides " +
+                                                kScheduleLoopCommand + " and " +
+                                                kShowMetricsCommand + ")"));
+}
+
+void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
+  const json::Object &arg = *argument.getAsObject();
+  std::optional<llvm::StringRef> uri = arg.getString("uri");
+  const json::Object *pos = arg.getObject("position");
+  std::optional<int64_t> line = pos ? pos->getInteger("line") : std::nullopt;
+  std::optional<int64_t> character =
+      pos ? pos->getInteger("character") : std::nullopt;
+  std::string strategy = arg.getString("strategy").value_or("builtin").str();
+  if (!uri || !line || !character || *line < 0 || *character < 0)
+    return (*reply)(makeError(ErrorCode::InvalidParams,
+                              "waveasm.scheduleLoop: expected uri and "
+                              "position {line, character}"));
+  if (strategy != "builtin" && strategy != "llm")
+    return (*reply)(makeError(ErrorCode::InvalidParams,
+                              "waveasm.scheduleLoop: strategy must be "
+                              "\"builtin\" or \"llm\", not \"" +
+                                  strategy + "\""));
+  llvm::Expected<Session *> s = ready(*uri);
+  if (!s)
+    return (*reply)(s.takeError());
+  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+  if (llvm::Error error = checkCompilable(*parsed, "schedule"))
+    return (*reply)(std::move(error));
+  lsp::Position position{static_cast<int>(*line), static_cast<int>(*character)};
+  std::optional<ScheduleTarget> target = findScheduleTarget(*parsed, position);
+  if (!target)
+    return (*reply)(makeError(
+        ErrorCode::RequestFailed,
+        llvm::formatv("no loop or program at line {0}", *line + 1).str()));
+  if (strategy == "llm")
+    return startLLMSchedule(uri->str(), std::move(parsed), *target,
+                            std::move(reply));
+  if (!worker)
+    return (*reply)(
+        makeError(ErrorCode::InvalidRequest, "the server is exiting"));
+  worker->post(
+      /*key=*/"", reply->token(),
+      [this, uri = uri->str(), parsed = std::move(parsed), target = *target,
+       reply, snapshot = settings]() mutable -> Worker::Continuation {
+        auto start = Clock::now();
+        auto outcome = std::make_shared<ScheduleOutcome>(
+            scheduleBuiltin(*parsed, target, snapshot));
+        double ms = msSince(start);
+        return [this, uri, parsed = std::move(parsed), reply, outcome, ms] {
+          logInfo("built-in schedule of {0} v{1} in {2} ms: {3}",
+                  displayName(uri), parsed->getVersion(),
+                  llvm::formatv("{0:f1}", ms), outcome->summary);
+          deliverSchedule(uri, parsed, std::move(*outcome),
+                          "Schedule loop (built-in)", reply);
         };
       });
 }

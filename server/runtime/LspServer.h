@@ -40,7 +40,14 @@
 #include <map>
 #include <memory>
 
+namespace waveasm::conductor::llm {
+class HttpMulti;
+} // namespace waveasm::conductor::llm
+
 namespace waveasm::server {
+
+struct ScheduleTarget;
+struct ScheduleOutcome;
 
 class LspServer {
 public:
@@ -60,6 +67,7 @@ public:
 private:
   struct Session;
   struct PipelineResult;
+  struct LLMRun;
   using Clock = std::chrono::steady_clock;
 
   //===--- lifecycle and configuration
@@ -122,8 +130,30 @@ private:
                    lsp::Reply<std::vector<lsp::InlayHint>> reply);
   void onCodeLens(const lsp::DocumentParams &p,
                   lsp::Reply<std::vector<lsp::CodeLens>> reply);
-  void onExecuteCommand(const lsp::NoParams &p,
+  void onCodeAction(const lsp::CodeActionParams &p,
+                    lsp::Reply<std::vector<lsp::CodeAction>> reply);
+  void onExecuteCommand(const lsp::ExecuteCommandParams &p,
                         lsp::Reply<llvm::json::Value> reply);
+  void onProgressCancel(const lsp::WorkDoneProgressCancelParams &p);
+
+  //===--- scheduling (waveasm.scheduleLoop)
+  //---------------------------------===//
+  using SharedReply = std::shared_ptr<lsp::Reply<llvm::json::Value>>;
+  void scheduleLoop(const llvm::json::Value &argument, SharedReply reply);
+  void startLLMSchedule(std::string uri,
+                        std::shared_ptr<const ParsedDocument> parsed,
+                        const ScheduleTarget &target, SharedReply reply);
+  void sendLLMRound(LLMRun &run);
+  void pollLLMRun(uint64_t id);
+  void finishLLMRun(uint64_t id, std::optional<std::string> error);
+  /// Sends the outcome's edit (workspace/applyEdit) if it still applies to
+  /// the document, then answers the command. With `confirm` (and a client
+  /// supporting change annotations) the edit asks the user to accept it,
+  /// showing the metric diff.
+  void deliverSchedule(const std::string &uri,
+                       std::shared_ptr<const ParsedDocument> parsed,
+                       ScheduleOutcome outcome, llvm::StringRef what,
+                       SharedReply reply, bool confirm = false);
   void onAssembly(const lsp::DocumentParams &p,
                   lsp::Reply<lsp::AssemblyResult> reply);
   void onMetrics(const lsp::DocumentParams &p,
@@ -148,6 +178,12 @@ private:
   std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
   uint64_t nextProgressToken = 0;
   uint64_t sessionSerial = 0;
+  /// HTTP for the LLM clients, on this loop (declared before the runs: the
+  /// runs' clients go first).
+  std::unique_ptr<conductor::llm::HttpMulti> http;
+  /// LLM schedules in flight, by id.
+  std::map<uint64_t, std::unique_ptr<LLMRun>> llmRuns;
+  uint64_t nextLLMRun = 1;
   /// Last member: destroyed (joined) first, while what its continuations
   /// touch still exists.
   std::unique_ptr<Worker> worker;

@@ -5,6 +5,8 @@
 
 #include "ir/TargetInfo.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace waveasm;
 using namespace waveasm::server;
 namespace json = llvm::json;
@@ -43,6 +45,18 @@ struct Reader {
       else
         problem(path, "expected an integer in [" + std::to_string(min) + ", " +
                           std::to_string(max) + "]");
+    }
+  }
+
+  void readString(const json::Object &o, llvm::StringRef key,
+                  llvm::StringRef path, std::string &out) {
+    if (const json::Value *v = o.get(key)) {
+      if (v->kind() == json::Value::Null)
+        out.clear();
+      else if (std::optional<llvm::StringRef> s = v->getAsString())
+        out = s->str();
+      else
+        problem(path, "expected a string");
     }
   }
 
@@ -158,6 +172,45 @@ waveasm::server::applySettingsJSON(const json::Value &value,
     r.readBool(*debounce, "leadingEdge", "debounce.leadingEdge",
                runtime.debounceLeadingEdge);
   }
+  // "llm": {...}, or flat "llm.provider" keys (how some clients send a
+  // dotted configuration).
+  json::Object flatLLM;
+  for (const auto &[key, item] : *root)
+    if (llvm::StringRef(key).starts_with("llm."))
+      flatLLM[llvm::StringRef(key).drop_front(4)] = item;
+  const json::Object *llm = r.readObject(*root, "llm", "llm");
+  const json::Object *flat = flatLLM.empty() ? nullptr : &flatLLM;
+  for (const json::Object *o : {llm, flat}) {
+    if (!o)
+      continue;
+    if (const json::Value *provider = o->get("provider")) {
+      std::optional<llvm::StringRef> name = provider->getAsString();
+      if (provider->kind() == json::Value::Null)
+        settings.llmProvider = ServerSettings::LLMProvider::None;
+      else if (auto parsed = name ? parseLLMProvider(*name) : std::nullopt)
+        settings.llmProvider = *parsed;
+      else
+        r.problem("llm.provider", "expected none, openai or anthropic");
+    }
+    r.readString(*o, "model", "llm.model", settings.llmModel);
+    r.readString(*o, "baseUrl", "llm.baseUrl", settings.llmBaseUrl);
+    std::string keyEnv = settings.llmApiKeyEnv;
+    r.readString(*o, "apiKeyEnv", "llm.apiKeyEnv", keyEnv);
+    // An environment variable name, never the key itself: refuse anything
+    // that does not look like a name (and do not echo it back).
+    if (keyEnv.empty() || llvm::all_of(keyEnv, [](char c) {
+          return llvm::isAlnum(c) || c == '_';
+        }))
+      settings.llmApiKeyEnv = keyEnv.empty() ? "WAVEASM_LLM_API_KEY" : keyEnv;
+    else
+      r.problem("llm.apiKeyEnv", "expected the name of an environment "
+                                 "variable ([A-Za-z0-9_]+)");
+    r.readInt(*o, "rounds", "llm.rounds", settings.llmRounds, 1, 100);
+    r.readInt(*o, "timeoutMs", "llm.timeoutMs", settings.llmTimeoutMs, 100,
+              3600000);
+    r.readInt(*o, "maxRetries", "llm.maxRetries", settings.llmMaxRetries, 0,
+              10);
+  }
   return r.problems;
 }
 
@@ -187,5 +240,13 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
       {"debounce", json::Object{{"minMs", settings.debounceMinMs},
                                 {"maxMs", settings.debounceMaxMs},
                                 {"leadingEdge", runtime.debounceLeadingEdge}}},
-      {"progressDelayMs", runtime.progressDelayMs}};
+      {"progressDelayMs", runtime.progressDelayMs},
+      {"llm",
+       json::Object{{"provider", stringifyLLMProvider(settings.llmProvider)},
+                    {"model", settings.llmModel},
+                    {"baseUrl", settings.llmBaseUrl},
+                    {"apiKeyEnv", settings.llmApiKeyEnv},
+                    {"rounds", settings.llmRounds},
+                    {"timeoutMs", settings.llmTimeoutMs},
+                    {"maxRetries", settings.llmMaxRetries}}}};
 }

@@ -18,8 +18,14 @@
 //     "stallThresholdCycles": 16,
 //     "waitcntStallThresholdCycles": 64,
 //     "debounce": {"minMs": 50, "maxMs": 500, "leadingEdge": true},
-//     "progressDelayMs": 200         // $/progress after this long
+//     "progressDelayMs": 200,        // $/progress after this long
+//     "llm": {"provider": "none",    // none|openai|anthropic
+//             "model": "", "baseUrl": "",   // empty: provider defaults
+//             "apiKeyEnv": "WAVEASM_LLM_API_KEY", // env var with the key
+//             "rounds": 5,           // LLM rounds per schedule request
+//             "timeoutMs": 120000, "maxRetries": 4}  // per request
 //   }
+// ("llm.provider" etc. as flat keys are accepted too.)
 //
 // A bad value is reported (the server logs it and shows it to the user)
 // and leaves that one setting unchanged; the others still apply.

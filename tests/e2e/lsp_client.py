@@ -59,6 +59,8 @@ class LspClient:
         self.server_requests = []
         self.eof = False
         self.unparsable = []  # bodies that were not JSON (should stay empty)
+        # The answer to workspace/applyEdit requests from the server.
+        self.apply_edit_result = {"applied": True}
         self._write_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read_loop, daemon=True)
         self._reader.start()
@@ -163,6 +165,10 @@ class LspClient:
             "workspace/semanticTokens/refresh",
         ):
             reply = {"jsonrpc": "2.0", "id": message["id"], "result": None}
+        elif method == "workspace/applyEdit":
+            # Tests set apply_edit_result ({"applied": False, ...} to refuse).
+            reply = {"jsonrpc": "2.0", "id": message["id"],
+                     "result": self.apply_edit_result}
         elif method == "workspace/configuration":
             items = message.get("params", {}).get("items", [])
             reply = {"jsonrpc": "2.0", "id": message["id"], "result": [None] * len(items)}

@@ -135,7 +135,10 @@ class Lifecycle(ServerTest):
         self.assertTrue(caps["semanticTokensProvider"]["full"])
         self.assertIn("inlayHintProvider", caps)
         self.assertIn("codeLensProvider", caps)
-        self.assertEqual(caps["executeCommandProvider"]["commands"], [])
+        self.assertEqual(caps["executeCommandProvider"]["commands"],
+                         ["waveasm.scheduleLoop", "waveasm.showMetrics"])
+        self.assertEqual(caps["codeActionProvider"]["codeActionKinds"],
+                         ["refactor.rewrite"])
         self.assertEqual(result["serverInfo"]["name"], "waveasm-lsp")
         # A second initialize is refused.
         self.assertError(client.request("initialize", {"capabilities": {}}), -32600)

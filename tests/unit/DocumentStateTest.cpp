@@ -303,13 +303,14 @@ TEST(DocumentStateIndexes, OpsNamesAndTags) {
   EXPECT_EQ(load.op->getName().getStringRef(), "waveasm.buffer_load_dword");
   EXPECT_EQ(load.name.start, d.pos("waveasm.buffer_load_dword"));
   EXPECT_EQ(load.parent, doc.getPrograms()[0]);
-  // Tags: constants and precolored registers issue nothing, s_endpgm is
-  // pinned; load, add, store are I0..I2.
-  EXPECT_EQ(load.tag, 0);
-  EXPECT_EQ(doc.getOps()[begin + 1].tag, 1);
-  EXPECT_EQ(doc.getOps()[begin + 2].tag, 2);
-  EXPECT_EQ(doc.getOps()[begin + 3].tag, -1);
-  EXPECT_EQ(doc.getOps()[begin - 1].tag, -1);
+  // Tags are block indexes (conductor/Tags.h): the three pseudo ops are
+  // I0..I2, then load, add, store, s_endpgm; the program has none.
+  EXPECT_EQ(load.tag, 3);
+  EXPECT_EQ(doc.getOps()[begin + 1].tag, 4);
+  EXPECT_EQ(doc.getOps()[begin + 2].tag, 5);
+  EXPECT_EQ(doc.getOps()[begin + 3].tag, 6);
+  EXPECT_EQ(doc.getOps()[begin - 1].tag, 2);
+  EXPECT_EQ(doc.getOps()[doc.getPrograms()[0]].tag, -1);
   EXPECT_EQ(formatConductorTag(17), "I17");
   // findOpAt: inside the load's operands, and in the program's body.
   EXPECT_EQ(doc.findOpAt(d.pos("%srd, %tid, %c0")), begin);

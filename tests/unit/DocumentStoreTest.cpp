@@ -256,6 +256,54 @@ TEST(SettingsJSON, AppliesAndReports) {
             settingsToJSON(settings, runtime));
 }
 
+TEST(SettingsJSON, LLMSettings) {
+  ServerSettings settings;
+  RuntimeSettings runtime;
+  EXPECT_EQ(settings.llmProvider, ServerSettings::LLMProvider::None);
+  EXPECT_EQ(settings.llmApiKeyEnv, "WAVEASM_LLM_API_KEY");
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(R"({
+    "llm": {"provider": "anthropic", "model": "m1",
+            "baseUrl": "http://127.0.0.1:9/", "apiKeyEnv": "MY_KEY",
+            "rounds": 3, "timeoutMs": 500, "maxRetries": 0}})");
+  ASSERT_TRUE(bool(json));
+  EXPECT_TRUE(applySettingsJSON(*json, settings, runtime).empty());
+  EXPECT_EQ(settings.llmProvider, ServerSettings::LLMProvider::Anthropic);
+  EXPECT_EQ(settings.llmModel, "m1");
+  EXPECT_EQ(settings.llmBaseUrl, "http://127.0.0.1:9/");
+  EXPECT_EQ(settings.llmApiKeyEnv, "MY_KEY");
+  EXPECT_EQ(settings.llmRounds, 3);
+  EXPECT_EQ(settings.llmTimeoutMs, 500);
+  EXPECT_EQ(settings.llmMaxRetries, 0);
+
+  // Flat dotted keys; bad values are reported and change nothing. A key
+  // pasted into apiKeyEnv is refused and not echoed.
+  json = llvm::json::parse(R"({"waveasm": {
+    "llm.provider": "gpt", "llm.rounds": 0,
+    "llm.apiKeyEnv": "sk-secret value", "llm.model": "m2"}})");
+  ASSERT_TRUE(bool(json));
+  std::vector<std::string> problems =
+      applySettingsJSON(*json, settings, runtime);
+  ASSERT_EQ(problems.size(), 3u);
+  for (const std::string &problem : problems)
+    EXPECT_EQ(problem.find("sk-secret"), std::string::npos) << problem;
+  EXPECT_EQ(settings.llmProvider, ServerSettings::LLMProvider::Anthropic);
+  EXPECT_EQ(settings.llmRounds, 3);
+  EXPECT_EQ(settings.llmApiKeyEnv, "MY_KEY");
+  EXPECT_EQ(settings.llmModel, "m2");
+
+  json = llvm::json::parse(R"({"llm": {"provider": "none"}})");
+  EXPECT_TRUE(applySettingsJSON(*json, settings, runtime).empty());
+  EXPECT_EQ(settings.llmProvider, ServerSettings::LLMProvider::None);
+  // Round trip through the JSON form.
+  ServerSettings copy;
+  RuntimeSettings runtimeCopy;
+  EXPECT_TRUE(
+      applySettingsJSON(settingsToJSON(settings, runtime), copy, runtimeCopy)
+          .empty());
+  EXPECT_EQ(copy.llmApiKeyEnv, "MY_KEY");
+  EXPECT_EQ(copy.llmModel, "m2");
+}
+
 //===--- worker
 //---------------------------------------------------------------===//
 

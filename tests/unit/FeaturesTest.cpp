@@ -127,7 +127,7 @@ TEST(InlayHints, LatencyStallLiveRegistersAndTags) {
   ASSERT_EQ(load.size(), 3u);
   EXPECT_EQ(load[0].label, "lat 100");
   EXPECT_EQ(load[1].label, "v 2 \xC2\xB7 s 4"); // %tid and %x; %srd
-  EXPECT_EQ(load[2].label, "I0");
+  EXPECT_EQ(load[2].label, "I3");
   // At the end of the op: the end of its line.
   int loadEnd = d.parsed->getLines().getLine(loadLine).size();
   for (const lsp::InlayHint &h : load) {
@@ -146,23 +146,28 @@ TEST(InlayHints, LatencyStallLiveRegistersAndTags) {
   EXPECT_EQ(add[0].label, "lat 1 \xC2\xB7 stall 99");
   EXPECT_NE(add[0].tooltip.find("s_waitcnt"), std::string::npos);
   EXPECT_EQ(add[1].label, "v 2 \xC2\xB7 s 4"); // %tid and %y
-  EXPECT_EQ(add[2].label, "I1");
+  EXPECT_EQ(add[2].label, "I4");
   // Before the trailing comment.
   EXPECT_EQ(add[0].position, d.pos(" // the use"));
 
-  // Pseudo ops (constants, precolored registers) get no hints.
-  EXPECT_TRUE(hintsOnLine(d, d.line("%c0 =")).empty());
-  // s_endpgm issues (latency, registers) but is pinned: no tag.
+  // Pseudo ops (constants, precolored registers) get only their tag (they
+  // are anchors of moves).
+  std::vector<lsp::InlayHint> c0 = hintsOnLine(d, d.line("%c0 ="));
+  ASSERT_EQ(c0.size(), 1u);
+  EXPECT_EQ(c0[0].label, "I2");
+  // s_endpgm issues (latency, registers) and is pinned, but tagged.
   std::vector<lsp::InlayHint> end = hintsOnLine(d, d.line("s_endpgm"));
-  ASSERT_EQ(end.size(), 2u);
+  ASSERT_EQ(end.size(), 3u);
   EXPECT_EQ(end[1].label, "v 0 \xC2\xB7 s 0");
+  EXPECT_EQ(end[2].label, "I6");
 }
 
 TEST(InlayHints, OnlyTheRequestedRangeAndKinds) {
   ServerDoc d(serverProgram(kLoadUse));
   std::vector<lsp::InlayHint> all = computeInlayHints(
       *d.parsed, d.compiled.get(), {{0, 0}, {100, 0}}, d.settings);
-  EXPECT_EQ(all.size(), 3u * 3 + 2); // load, add, store; s_endpgm
+  // load, add, store, s_endpgm: three each; three pseudo ops: a tag each.
+  EXPECT_EQ(all.size(), 4u * 3 + 3);
   std::vector<lsp::InlayHint> one = hintsOnLine(d, d.line("%y ="));
   EXPECT_EQ(one.size(), 3u);
 
@@ -170,8 +175,8 @@ TEST(InlayHints, OnlyTheRequestedRangeAndKinds) {
   d.settings.hintPressure = false;
   std::vector<lsp::InlayHint> tags = computeInlayHints(
       *d.parsed, d.compiled.get(), {{0, 0}, {100, 0}}, d.settings);
-  ASSERT_EQ(tags.size(), 3u);
-  EXPECT_EQ(tags[2].label, "I2");
+  ASSERT_EQ(tags.size(), 7u);
+  EXPECT_EQ(tags[5].label, "I5");
   d.settings.hintTag = false;
   EXPECT_TRUE(computeInlayHints(*d.parsed, d.compiled.get(), {{0, 0}, {100, 0}},
                                 d.settings)
@@ -184,7 +189,7 @@ TEST(InlayHints, StaleCompiledDocumentShowsOnlyTags) {
   ParsedDocument edited(d.ctx, "file:///test.mlir", "// new\n" + d.text, 2);
   std::vector<lsp::InlayHint> hints = computeInlayHints(
       edited, d.compiled.get(), {{0, 0}, {100, 0}}, d.settings);
-  ASSERT_EQ(hints.size(), 3u);
+  ASSERT_EQ(hints.size(), 7u); // every op of the block: its tag
   for (const lsp::InlayHint &h : hints)
     EXPECT_EQ(h.label[0], 'I');
   EXPECT_TRUE(computeLints(edited, *d.compiled, d.settings).empty());
@@ -192,7 +197,7 @@ TEST(InlayHints, StaleCompiledDocumentShowsOnlyTags) {
   // Without any compiled document: tags too.
   EXPECT_EQ(
       computeInlayHints(edited, nullptr, {{0, 0}, {100, 0}}, d.settings).size(),
-      3u);
+      7u);
 }
 
 //===--- hover ------------------------------------------------------------===//
@@ -210,7 +215,7 @@ TEST(Hover, OnAnInstruction) {
   EXPECT_NE(text.find("vmem_load"), std::string::npos);
   EXPECT_NE(text.find("lat 100"), std::string::npos);
   EXPECT_NE(text.find("vmcnt"), std::string::npos);
-  EXPECT_NE(text.find("tag `I0`"), std::string::npos);
+  EXPECT_NE(text.find("tag `I3`"), std::string::npos);
   // Defs and uses with register classes.
   EXPECT_NE(text.find("| def | `%x` | `!waveasm.vreg` | VGPR"),
             std::string::npos)

@@ -500,6 +500,37 @@ TEST(LspJSON, RoundTrips) {
   edit.changes["file:///a.mlir"] = {TextEdit{rng(0, 0, 0, 1), "%x"},
                                     TextEdit{rng(2, 0, 2, 1), "%x"}};
   expectRoundTrip(edit);
+  // Versioned edits (documentChanges) alone, and a null version.
+  WorkspaceEdit versioned;
+  versioned.documentChanges.push_back(
+      {"file:///a.mlir", 7, {TextEdit{rng(1, 0, 3, 0), "b\na\n"}}});
+  versioned.documentChanges.push_back({"file:///b.mlir", std::nullopt, {}});
+  versioned.documentChanges.back().edits.push_back(
+      TextEdit{rng(0, 0, 0, 0), "x", "waveasm.schedule"});
+  versioned.changeAnnotations["waveasm.schedule"] = {"Schedule: 3 -> 2", true,
+                                                     "move I1 after I2"};
+  expectRoundTrip(versioned);
+  json::Value versionedJSON = toJSON(versioned);
+  EXPECT_FALSE(versionedJSON.getAsObject()->get("changes"));
+  EXPECT_EQ(serialize(*versionedJSON.getAsObject()
+                           ->getArray("documentChanges")
+                           ->front()
+                           .getAsObject()
+                           ->get("textDocument")),
+            R"({"uri":"file:///a.mlir","version":7})");
+  CodeActionParams actionParams;
+  actionParams.textDocument.uri = "file:///a.mlir";
+  actionParams.range = rng(3, 4, 3, 4);
+  actionParams.only = {"refactor"};
+  expectRoundTrip(actionParams);
+  ExecuteCommandParams execute;
+  execute.command = "waveasm.scheduleLoop";
+  execute.arguments.push_back(
+      json::Object{{"uri", "file:///a.mlir"}, {"strategy", "llm"}});
+  expectRoundTrip(execute);
+  expectRoundTrip(ApplyWorkspaceEditParams{"Schedule: x -> y", versioned});
+  expectRoundTrip(ApplyWorkspaceEditResult{false, "no"});
+  expectRoundTrip(WorkDoneProgressCancelParams{"waveasm/schedule/3"});
   expectRoundTrip(
       DocumentHighlight{rng(0, 0, 0, 2), DocumentHighlightKind::Write});
 
@@ -634,6 +665,8 @@ TEST(LspJSON, ParamsRoundTrips) {
   expectRoundTrip(
       ProgressParams{"t", {WorkDoneProgress::Report, "", "emit", 50}});
   expectRoundTrip(ProgressParams{"t", {WorkDoneProgress::End, "", "", {}}});
+  expectRoundTrip(ProgressParams{
+      "t", {WorkDoneProgress::Begin, "LLM", "", std::nullopt, true}});
 
   AssemblyResult assembly;
   assembly.version = 2;

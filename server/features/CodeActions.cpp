@@ -1,0 +1,372 @@
+//===- CodeActions.cpp - Conductor code actions and schedules as edits ----===//
+//
+// The path from the cursor to an edit: findScheduleTarget picks the block
+// (innermost loop body, else the program body) and the op of that block
+// under the cursor; the strategies (conductor/strategies) measure moves or
+// whole schedules on clones; the chosen order becomes one TextEdit that
+// moves whole op lines (conductor/TextEdit.h) of the exact text the
+// ParsedDocument was parsed from, so an edit always belongs to one version.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/DiagnosticCapture.h"
+#include "server/Features.h"
+
+#include "conductor/MoveSource.h"
+#include "conductor/Moves.h"
+#include "conductor/Session.h"
+#include "conductor/Tags.h"
+#include "conductor/TextEdit.h"
+#include "conductor/strategies/Strategies.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::server;
+namespace json = llvm::json;
+
+namespace {
+
+/// Pre-order index of `loop` among the loops of its program.
+std::optional<unsigned> loopIndexOf(Operation *loop) {
+  auto program = loop->getParentOfType<ProgramOp>();
+  if (!program || !isa<LoopOp>(loop))
+    return std::nullopt;
+  unsigned index = 0;
+  std::optional<unsigned> found;
+  program.walk<WalkOrder::PreOrder>([&](LoopOp l) {
+    if (l.getOperation() == loop) {
+      found = index;
+      return WalkResult::interrupt();
+    }
+    ++index;
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// Index of `op` in its block.
+unsigned indexInBlock(Operation *op) {
+  unsigned index = 0;
+  for (Operation &other : *op->getBlock()) {
+    if (&other == op)
+      return index;
+    ++index;
+  }
+  return index;
+}
+
+/// The op entry the position is about: an op whose name starts on the
+/// position's line (a cursor on `%x = ...` or in the indentation), else the
+/// innermost op whose text contains the position.
+unsigned entryAt(const ParsedDocument &parsed, lsp::Position pos) {
+  auto [begin, end] = parsed.getOpsOnLines(pos.line, pos.line);
+  if (begin < end) {
+    // Prefer the innermost op containing the cursor on that line, else the
+    // first op of the line.
+    unsigned inner = parsed.findOpAt(pos);
+    if (inner != OpEntry::kNone && inner >= begin && inner < end)
+      return inner;
+    return begin;
+  }
+  return parsed.findOpAt(pos);
+}
+
+std::string commandArgument(const ParsedDocument &parsed, lsp::Position pos,
+                            llvm::StringRef strategy) {
+  json::Value arg =
+      json::Object{{"uri", parsed.getURI()},
+                   {"position", json::Object{{"line", pos.line},
+                                             {"character", pos.character}}},
+                   {"strategy", strategy}};
+  return llvm::formatv("{0}", arg).str();
+}
+
+int64_t blockCycles(const ProgramMetrics &m, std::optional<unsigned> loop) {
+  if (loop && *loop < m.loops.size())
+    return m.loops[*loop].est_cycles_per_iter;
+  return m.est_cycles;
+}
+
+} // namespace
+
+std::optional<ScheduleTarget>
+waveasm::server::findScheduleTarget(const ParsedDocument &parsed,
+                                    lsp::Position pos) {
+  if (!parsed.getModule())
+    return std::nullopt;
+  unsigned entry = entryAt(parsed, pos);
+  if (entry == OpEntry::kNone)
+    return std::nullopt;
+  Operation *at = parsed.getOps()[entry].op;
+  // The loop the position is in: `at` itself when it is a loop (its header
+  // or its body between ops), else the nearest enclosing one.
+  Operation *owner = nullptr;
+  for (Operation *op = at; op; op = op->getParentOp()) {
+    if (isa<LoopOp>(op)) {
+      owner = op;
+      break;
+    }
+    if (isa<ProgramOp>(op)) {
+      owner = op;
+      break;
+    }
+  }
+  if (!owner)
+    return std::nullopt;
+  ScheduleTarget target;
+  target.owner = owner;
+  target.block = conductor::getScheduledBlock(owner);
+  if (!target.block)
+    return std::nullopt;
+  if (at != owner)
+    target.op = conductor::getAncestorInBlock(target.block, at);
+  target.loopIndex = loopIndexOf(owner);
+  return target;
+}
+
+std::optional<lsp::TextEdit>
+waveasm::server::computeReorderEdit(const ParsedDocument &parsed, Block &block,
+                                    llvm::ArrayRef<unsigned> newOrder,
+                                    std::string *error) {
+  FailureOr<std::vector<conductor::OpTextRange>> ranges =
+      conductor::computeOpTextRanges(parsed.getText(), block,
+                                     parsed.getAsmState(), error);
+  if (failed(ranges))
+    return std::nullopt;
+  FailureOr<conductor::BlockTextEdit> edit = conductor::computeBlockTextEdit(
+      parsed.getText(), *ranges, newOrder, error);
+  if (failed(edit))
+    return std::nullopt;
+  size_t begin = edit->begin, end = edit->end;
+  if (begin == end && !ranges->empty())
+    begin = end = ranges->front().begin;
+  const LineTable &lines = parsed.getLines();
+  return lsp::TextEdit{{lines.getPosition(begin), lines.getPosition(end)},
+                       std::move(edit->text)};
+}
+
+lsp::WorkspaceEdit
+waveasm::server::makeWorkspaceEdit(const ParsedDocument &parsed,
+                                   std::vector<lsp::TextEdit> edits,
+                                   bool versioned) {
+  lsp::WorkspaceEdit result;
+  if (versioned)
+    result.documentChanges.push_back(
+        {parsed.getURI(), parsed.getVersion(), std::move(edits)});
+  else
+    result.changes[parsed.getURI()] = std::move(edits);
+  return result;
+}
+
+std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
+    const ParsedDocument &parsed, lsp::Position pos,
+    const ServerSettings &settings, const CodeActionOptions &options) {
+  std::vector<lsp::CodeAction> actions;
+  if (!parsed.isVerified() || options.maxMoves == 0)
+    return actions;
+  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
+  if (!target || !target->op)
+    return actions;
+  conductor::SuggestOptions suggest;
+  suggest.maxResults = options.maxMoves;
+  suggest.maxCandidates = options.maxCandidates;
+  suggest.compile.emitAssembly = false;
+  suggest.compile.targetOverrides = settings.targetModelOverrides;
+  std::vector<conductor::SingleMove> moves;
+  {
+    // Candidates the backend refuses (e.g. allocation overflow) are skipped;
+    // their diagnostics must not reach the document's.
+    DiagnosticCapture quiet(parsed.getContext());
+    moves = conductor::rankSingleMoves(*target->block, target->op, suggest);
+  }
+  if (moves.empty())
+    return actions;
+  std::vector<Operation *> order;
+  for (Operation &op : *target->block)
+    order.push_back(&op);
+  // Each command also passes the Conductor's own validator (pinned ops,
+  // dominance, region boundaries) on a tagged clone, exactly as an LLM's
+  // or the schedule command's would: what the title names is what
+  // `move ...` does. The snapshot itself is never touched.
+  IRMapping mapping;
+  OwningOpRef<ModuleOp> clone =
+      cast<ModuleOp>(parsed.getModule()->clone(mapping));
+  conductor::TaggedRegion region =
+      conductor::tagBlock(*mapping.lookup(target->block));
+  for (const conductor::SingleMove &move : moves) {
+    // Tags are block indexes of the text as written (conductor/Tags.h).
+    std::string a = conductor::formatTag(indexInBlock(move.move.op));
+    std::string b = conductor::formatTag(indexInBlock(move.move.anchor));
+    conductor::MoveSuggestion suggestion{
+        move.move.after ? conductor::MoveCommand::moveAfter(a, b)
+                        : conductor::MoveCommand::moveBefore(a, b),
+        move.cyclesDelta(), move.vgprDelta(), move.before, move.after};
+    if (conductor::validateMove(region, suggestion.command))
+      continue;
+    std::vector<Operation *> moved = order;
+    if (!conductor::applyMoveToOrder(moved, move.move))
+      continue;
+    llvm::DenseMap<Operation *, unsigned> indexOf;
+    for (auto [i, op] : llvm::enumerate(order))
+      indexOf[op] = i;
+    std::vector<unsigned> newOrder;
+    for (Operation *op : moved)
+      newOrder.push_back(indexOf.lookup(op));
+    std::optional<lsp::TextEdit> edit =
+        computeReorderEdit(parsed, *target->block, newOrder);
+    if (!edit)
+      continue;
+    lsp::CodeAction action;
+    action.title = suggestion.title();
+    action.kind = kCodeActionKind.str();
+    action.edit =
+        makeWorkspaceEdit(parsed, {std::move(*edit)}, options.versionedEdits);
+    action.isPreferred = actions.empty();
+    actions.push_back(std::move(action));
+  }
+  return actions;
+}
+
+std::vector<lsp::CodeAction> waveasm::server::computeCodeActions(
+    const ParsedDocument &parsed, lsp::Position pos,
+    const ServerSettings &settings, const CodeActionOptions &options) {
+  std::vector<lsp::CodeAction> actions;
+  if (!parsed.isVerified())
+    return actions;
+  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
+  if (!target)
+    return actions;
+  actions = computeSingleMoveActions(parsed, pos, settings, options);
+  bool loop = isa<LoopOp>(target->owner);
+  auto schedule = [&](llvm::StringRef title, llvm::StringRef strategy) {
+    lsp::CodeAction action;
+    action.title = title.str();
+    action.kind = kCodeActionKind.str();
+    action.command = lsp::Command{title.str(),
+                                  kScheduleLoopCommand.str(),
+                                  {commandArgument(parsed, pos, strategy)}};
+    actions.push_back(std::move(action));
+  };
+  schedule(loop ? "Schedule this loop (built-in)"
+                : "Schedule this program body (built-in)",
+           "builtin");
+  if (options.offerLLM)
+    schedule(loop ? "Ask LLM to schedule this loop"
+                  : "Ask LLM to schedule this program body",
+             "llm");
+  return actions;
+}
+
+conductor::SessionOptions
+waveasm::server::makeSessionOptions(const ServerSettings &settings) {
+  conductor::SessionOptions options;
+  if (settings.targetOverride)
+    options.targetOverride = getTargetInfo(*settings.targetOverride).name;
+  options.targetModelOverrides = settings.targetModelOverrides;
+  // The editor's question is "make this faster": waves first (occupancy is
+  // the only key where more is better), then cycles, then the design's
+  // default keys.
+  options.metricKeyOrder = {"occupancy",     "est_cycles",
+                            "peak_vgpr",     "waitcnts_inserted",
+                            "nops_inserted", "total_instructions"};
+  options.maxRounds = settings.llmRounds;
+  return options;
+}
+
+std::string waveasm::server::formatMetricDiff(const ProgramMetrics &before,
+                                              const ProgramMetrics &after,
+                                              std::optional<unsigned> loop) {
+  std::string text = llvm::formatv(
+      "{0} {1} -> {2}, peak VGPR {3} -> {4}",
+      loop ? "est_cycles/iter" : "est_cycles", blockCycles(before, loop),
+      blockCycles(after, loop), before.peak_vgpr, after.peak_vgpr);
+  if (before.occupancy != after.occupancy)
+    text += llvm::formatv(", occupancy {0} -> {1}", before.occupancy,
+                          after.occupancy);
+  return text;
+}
+
+json::Value waveasm::server::scheduleMetricsJSON(const ProgramMetrics &metrics,
+                                                 std::optional<unsigned> loop) {
+  json::Value all = toJSON(metrics);
+  json::Object out = std::move(*all.getAsObject());
+  out.erase("loops");
+  if (loop && *loop < metrics.loops.size())
+    out["est_cycles_per_iter"] = metrics.loops[*loop].est_cycles_per_iter;
+  return out;
+}
+
+ScheduleOutcome
+waveasm::server::makeScheduleOutcome(const ParsedDocument &parsed,
+                                     const ScheduleTarget &target,
+                                     const conductor::Session &session) {
+  ScheduleOutcome outcome;
+  outcome.loopIndex = target.loopIndex;
+  outcome.before = session.baselineMetrics();
+  outcome.after = session.bestMetrics();
+  outcome.moves = session.bestMoves();
+  outcome.summary =
+      formatMetricDiff(outcome.before, outcome.after, outcome.loopIndex);
+  if (!session.bestCompiles()) {
+    outcome.error =
+        "no schedule that compiles was found: " + session.baselineError();
+    return outcome;
+  }
+  // Tag i is the op at index i of the block as written (the session tagged
+  // its clone of the unchanged input).
+  std::vector<unsigned> order = session.currentOrder();
+  bool identity = true;
+  for (auto [i, index] : llvm::enumerate(order))
+    identity &= index == i;
+  if (identity)
+    return outcome;
+  std::string error;
+  std::optional<lsp::TextEdit> edit =
+      computeReorderEdit(parsed, *target.block, order, &error);
+  if (!edit) {
+    outcome.error = "cannot edit the text: " + error;
+    return outcome;
+  }
+  outcome.changed = true;
+  outcome.edit = std::move(*edit);
+  return outcome;
+}
+
+ScheduleOutcome
+waveasm::server::scheduleBuiltin(const ParsedDocument &parsed,
+                                 const ScheduleTarget &target,
+                                 const ServerSettings &settings) {
+  std::string error;
+  FailureOr<std::unique_ptr<conductor::Session>> session = failure();
+  DiagnosticCapture quiet(parsed.getContext());
+  conductor::SessionOptions options = makeSessionOptions(settings);
+  options.maxRounds = 8; // one round per built-in strategy
+  session = conductor::Session::create(parsed.getModule(), target.owner,
+                                       std::move(options), &error);
+  if (failed(session)) {
+    ScheduleOutcome outcome;
+    outcome.error = error;
+    return outcome;
+  }
+  std::vector<conductor::Strategy> strategies = conductor::builtinStrategies();
+  if (strategies.empty())
+    strategies = {
+        {"latency",
+         [](const conductor::Session &s) {
+           return conductor::scheduleListLatency(s.region(), s.targetModel());
+         }},
+        {"pressure", [](const conductor::Session &s) {
+           return conductor::schedulePressure(s.region(), s.targetModel());
+         }}};
+  // One round per strategy, each starting from the best so far; a round
+  // that does not measure better is reverted by the session.
+  for (const conductor::Strategy &strategy : strategies) {
+    std::vector<conductor::MoveCommand> commands = strategy.propose(**session);
+    if (!commands.empty())
+      (*session)->applyCommands(commands);
+  }
+  return makeScheduleOutcome(parsed, target, **session);
+}
