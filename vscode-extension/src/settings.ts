@@ -23,7 +23,8 @@ export interface ServerSettings {
   waitcntStallThresholdCycles: number;
   debounce: { minMs: number; maxMs: number; leadingEdge: boolean };
   progressDelayMs: number;
-  llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string; rounds: number };
+  llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string; rounds: number;
+    timeoutMs: number; maxRetries: number };
 }
 
 function severity(get: ConfigGetter, code: string, fallback: Severity): Severity {
@@ -80,6 +81,8 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       baseUrl: get<string>('llm.baseUrl', ''),
       apiKeyEnv: apiKeyEnv || DEFAULT_API_KEY_ENV,
       rounds: boundedInt(get('llm.rounds', 5), 1, 100, 5),
+      timeoutMs: boundedInt(get('llm.timeoutMs', 120000), 100, 3600000, 120000),
+      maxRetries: boundedInt(get('llm.maxRetries', 4), 0, 10, 4),
     },
   };
 }

@@ -21,7 +21,7 @@ describe('settings', () => {
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },
       progressDelayMs: 200,
-      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY', rounds: 5 },
+      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY', rounds: 5, timeoutMs: 120000, maxRetries: 4 },
     });
   });
 
@@ -46,6 +46,8 @@ describe('settings', () => {
       baseUrl: '',
       apiKeyEnv: 'MY_KEY',
       rounds: 5,
+      timeoutMs: 120000,
+      maxRetries: 4,
     });
   });
 
