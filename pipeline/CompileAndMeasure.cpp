@@ -93,10 +93,25 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
 }
 
 FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
-  // The mapping's tables keep their capacity across calls (clear() keeps
-  // the buckets): no rehashing while a clone of the usual size fills them.
+  // The mapping's tables are sized before the clone fills them: growing
+  // them rehashed every entry several times (a fifth of the clone). They
+  // keep their capacity across calls (clear() keeps the buckets). IRMapping
+  // has no reserve; its maps are exposed const only, but they are ours.
   IRMapping &mapping = impl->mapping;
   mapping.clear();
+  size_t numOps = 0, numValues = 0;
+  module->walk([&](Operation *op) {
+    ++numOps;
+    numValues += op->getNumResults();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        numValues += block.getNumArguments();
+  });
+  const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap())
+      .reserve(numValues);
+  const_cast<llvm::DenseMap<Operation *, Operation *> &>(
+      mapping.getOperationMap())
+      .reserve(numOps);
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(module->clone(mapping));
 
   SmallVector<ProgramOp> sourcePrograms(module.getOps<ProgramOp>());
