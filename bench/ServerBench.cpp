@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <functional>
 #include <time.h>
@@ -77,7 +78,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::string text = (*buffer)->getBuffer().str();
-  mlir::MLIRContext ctx(mlir::MLIRContext::Threading::DISABLED);
+  // WAVEASM_BENCH_THREADED=1: a threaded context, as the language server
+  // has (its main thread and worker share one), whose uniquers lock.
+  const char *threaded = getenv("WAVEASM_BENCH_THREADED");
+  mlir::MLIRContext ctx(threaded && *threaded == '1'
+                            ? mlir::MLIRContext::Threading::ENABLED
+                            : mlir::MLIRContext::Threading::DISABLED);
   ServerSettings settings;
 
   std::vector<double> parseOnly, verifyOnly, indexOnly;

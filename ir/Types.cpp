@@ -5,7 +5,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/RWMutex.h"
+
+#include <atomic>
 
 using namespace mlir;
 using namespace waveasm;
@@ -16,12 +17,26 @@ using namespace waveasm;
 /// Parsed types by spelling (the text after `!waveasm.`, e.g. "vreg<4, 4>").
 /// A type is a pure function of its spelling, and MLIR resets its lexer
 /// after a dialect type, so a cached spelling needs no second parse. Only
-/// successful parses are cached: errors are diagnosed every time. The
-/// language server parses on two threads with one context, hence the lock.
+/// successful parses are cached: errors are diagnosed every time.
+///
+/// The language server parses on two threads with one context: each thread
+/// keeps its own table (no lock on the parser's hottest path), tagged with
+/// the id of the dialect instance it belongs to. Ids are never reused, so a
+/// table is never consulted for a context other than the one whose types it
+/// holds, even when a new context reuses an old one's address.
 struct WaveASMDialect::TypeCache {
-  llvm::sys::SmartRWMutex<true> mutex;
+  const uint64_t id = [] {
+    static std::atomic<uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+  }();
+};
+
+namespace {
+struct ThreadTypeCache {
+  uint64_t owner = 0; // TypeCache::id
   llvm::StringMap<Type> types;
 };
+} // namespace
 
 void WaveASMDialect::registerTypes() {
   addTypes<
@@ -33,12 +48,14 @@ void WaveASMDialect::registerTypes() {
 
 Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
   StringRef spelling = parser.getFullSymbolSpec();
-  {
-    llvm::sys::SmartScopedReader<true> lock(typeCache->mutex);
-    auto it = typeCache->types.find(spelling);
-    if (it != typeCache->types.end())
-      return it->second;
+  thread_local ThreadTypeCache cache;
+  if (cache.owner != typeCache->id) {
+    cache.types.clear();
+    cache.owner = typeCache->id;
   }
+  auto it = cache.types.find(spelling);
+  if (it != cache.types.end())
+    return it->second;
   SMLoc typeLoc = parser.getCurrentLocation();
   StringRef mnemonic;
   Type type;
@@ -48,10 +65,8 @@ Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
                               << "` in dialect `" << getNamespace() << "`";
     return {};
   }
-  if (succeeded(*result) && type) {
-    llvm::sys::SmartScopedWriter<true> lock(typeCache->mutex);
-    typeCache->types.try_emplace(spelling, type);
-  }
+  if (succeeded(*result) && type)
+    cache.types.try_emplace(spelling, type);
   return type;
 }
 

@@ -49,11 +49,19 @@ InsertedOpCounts countWaitsAndNops(ProgramOp program) {
 /// repeated calls shrank and regrew the heap every time and touched fresh
 /// zero-filled pages: about a tenth of a 300-op call went to brk and page
 /// faults. Keeping up to 64 MiB of free heap costs nothing a process that
-/// compiles repeatedly would not allocate again anyway.
+/// compiles repeatedly would not allocate again anyway. Setting the
+/// threshold stops glibc from adapting its mmap threshold (blocks above it
+/// are mapped and unmapped per allocation, fresh pages again): fix that at
+/// 32 MiB, the adaptive maximum. In the language server this reuses the
+/// previous snapshot's memory for the next parse (page faults during the LSP
+/// benchmark: 50k -> 18k).
 static void keepFreedHeapForRepeatedCompiles() {
 #if defined(__GLIBC__)
   static std::once_flag once;
-  std::call_once(once, [] { mallopt(M_TRIM_THRESHOLD, 64 << 20); });
+  std::call_once(once, [] {
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  });
 #endif
 }
 
@@ -85,10 +93,25 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
 }
 
 FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
-  // The mapping's tables keep their capacity across calls (clear() keeps
-  // the buckets): no rehashing while a clone of the usual size fills them.
+  // The mapping's tables are sized before the clone fills them: growing
+  // them rehashed every entry several times (a fifth of the clone). They
+  // keep their capacity across calls (clear() keeps the buckets). IRMapping
+  // has no reserve; its maps are exposed const only, but they are ours.
   IRMapping &mapping = impl->mapping;
   mapping.clear();
+  size_t numOps = 0, numValues = 0;
+  module->walk([&](Operation *op) {
+    ++numOps;
+    numValues += op->getNumResults();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        numValues += block.getNumArguments();
+  });
+  const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap())
+      .reserve(numValues);
+  const_cast<llvm::DenseMap<Operation *, Operation *> &>(
+      mapping.getOperationMap())
+      .reserve(numOps);
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(module->clone(mapping));
 
   SmallVector<ProgramOp> sourcePrograms(module.getOps<ProgramOp>());

@@ -69,9 +69,10 @@ struct CompileResult {
 /// thread-safe: one Compiler per thread. The context must outlive it.
 ///
 /// Constructing the first Compiler of a process also raises glibc's
-/// M_TRIM_THRESHOLD (see the .cpp): a call allocates and frees a few hundred
-/// KiB, and with the default threshold every call would give that memory
-/// back to the OS and fault in fresh pages on the next one.
+/// M_TRIM_THRESHOLD and fixes M_MMAP_THRESHOLD (see the .cpp): a call
+/// allocates and frees a few hundred KiB, and with the defaults every call
+/// would give that memory back to the OS and fault in fresh pages on the
+/// next one.
 class Compiler {
 public:
   explicit Compiler(mlir::MLIRContext *context, CompileOptions options = {});

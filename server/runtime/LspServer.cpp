@@ -769,8 +769,12 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
     std::vector<const CompiledProgram *> programs;
     for (const CompiledProgramInfo &program : compiled->getPrograms())
       programs.push_back(&program.result);
+    logInfo("assembly of {0} v{1} from the background pipeline",
+            displayName(parsed->getURI()), parsed->getVersion());
     return reply(assemblyAnswer(*parsed, programs));
   }
+  logInfo("assembly of {0} v{1}: compiling on request",
+          displayName(parsed->getURI()), parsed->getVersion());
 
   // Otherwise compile on the worker once more with emission on (the
   // pipeline may be queued behind an edit, or have failed: this reports

@@ -565,6 +565,25 @@ class Background(ServerTest):
         self.assertEqual(client.responses.get(json.dumps("m1")), [])
         self.assertEqual(client.result("waveasm/metrics", doc(uri), TIMEOUT)["version"], 2)
 
+    def test_assembly_reuses_the_pipeline_result(self):
+        # Once the background pipeline has compiled this text, waveasm/assembly
+        # answers from its result instead of compiling again; the answer is
+        # the one a compile on request gives.
+        with tempfile.TemporaryFile(mode="w+") as log:
+            client = LspClient([LSP, "--log=info"], stderr=log)
+            self.addCleanup(client.close)
+            client.initialize(EDITOR)
+            text = generated(500)
+            uri = self.open(client, text, "asm.mlir")
+            early = client.result("waveasm/assembly", doc(uri), TIMEOUT)
+            client.wait_event("workspace/inlayHint/refresh", timeout=TIMEOUT)
+            reused = client.result("waveasm/assembly", doc(uri), TIMEOUT)
+            client.close()
+            log.seek(0)
+            lines = log.read()
+        self.assertEqual(reused, early)
+        self.assertIn("asm.mlir v1 from the background pipeline", lines)
+
     def test_client_without_refresh_waits_for_pipeline(self):
         client = self.start(capabilities={})
         text = generated(2000)
