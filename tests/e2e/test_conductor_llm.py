@@ -103,6 +103,26 @@ class ConductorLLM(unittest.TestCase):
         self.assertEqual(first["body"]["model"], "fake-model")
         self.assertIn('loc("I0")', first["body"]["messages"][1]["content"])
 
+    def test_cache_hit_makes_zero_requests(self):
+        first = self.server({"replies": [{"text": "swap I2 I3"},
+                                         {"text": "done"}]})
+        proc, out = self.run_cli(first, "openai", "--rounds", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertEqual(len(first.log()["requests"]), 2)
+        with open(out) as f:
+            scheduled = f.read()
+        # Same input, same cache directory: the moves are replayed through
+        # validation and the LLM is never asked.
+        second = self.server({"replies": [{"text": "swap I4 I5"}]})
+        proc, out = self.run_cli(second, "openai", "--rounds", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("cache hit", proc.stdout)
+        requests = (second.log()["requests"]
+                    if os.path.exists(second.log_path) else [])
+        self.assertEqual(requests, [])
+        with open(out) as f:
+            self.assertEqual(f.read(), scheduled)
+
     def test_parallel_agents_anthropic(self):
         s = self.server({"default": {"random_moves": 1, "delay": 0.2}})
         proc, _ = self.run_cli(s, "anthropic", "--rounds", "2", "--agents",
