@@ -16,43 +16,14 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-FAKE = os.path.join(ROOT, "tests", "fake_llm", "fake_llm_server.py")
 KERNEL = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
 CONDUCTOR = os.environ.get(
     "WAVEASM_CONDUCTOR", os.path.join(ROOT, "build", "bin", "waveasm-conductor"))
 KEY_ENV = "WAVEASM_E2E_LLM_KEY"
 KEY = "sk-e2e-SECRET-5551234"
 
-
-class FakeServer:
-    def __init__(self, tmp, script):
-        self.log_path = os.path.join(tmp, "fake_log.json")
-        script_path = os.path.join(tmp, "script.json")
-        with open(script_path, "w") as f:
-            json.dump(script, f)
-        self.proc = subprocess.Popen(
-            [sys.executable, FAKE, "--script", script_path, "--log",
-             self.log_path, "--expect-key-env", KEY_ENV],
-            stdout=subprocess.PIPE, text=True,
-            env=dict(os.environ, **{KEY_ENV: KEY}))
-        self.port = int(self.proc.stdout.readline())
-
-    def url(self, provider):
-        base = "http://127.0.0.1:%d" % self.port
-        return base + "/v1" if provider == "openai" else base
-
-    def log(self):
-        with open(self.log_path) as f:
-            return json.load(f)
-
-    def raw_log(self):
-        with open(self.log_path) as f:
-            return f.read()
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait()
-        self.proc.stdout.close()
+sys.path.insert(0, os.path.join(ROOT, "tests", "fake_llm"))
+from fake_llm_process import FakeLLMProcess  # noqa: E402
 
 
 class ConductorLLM(unittest.TestCase):
@@ -66,7 +37,7 @@ class ConductorLLM(unittest.TestCase):
         self.tmp.cleanup()
 
     def server(self, script):
-        s = FakeServer(self.tmp.name, script)
+        s = FakeLLMProcess(script, KEY_ENV, KEY, self.tmp.name)
         self.servers.append(s)
         return s
 
@@ -117,9 +88,7 @@ class ConductorLLM(unittest.TestCase):
         proc, out = self.run_cli(second, "openai", "--rounds", "4")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
         self.assertIn("cache hit", proc.stdout)
-        requests = (second.log()["requests"]
-                    if os.path.exists(second.log_path) else [])
-        self.assertEqual(requests, [])
+        self.assertEqual(second.requests(), [])
         with open(out) as f:
             self.assertEqual(f.read(), scheduled)
 

@@ -23,9 +23,11 @@ sys.path.insert(0, HERE)
 
 from lsp_client import LspClient, LspError, position_of  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "tests", "fake_llm"))
+from fake_llm_process import FakeLLMProcess  # noqa: E402
+
 LSP = os.environ.get("WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp"))
 OPT = os.environ.get("WAVEASM_OPT", os.path.join(ROOT, "build", "bin", "waveasm-opt"))
-FAKE = os.path.join(ROOT, "tests", "fake_llm", "fake_llm_server.py")
 EXAMPLE = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
 TIMEOUT = 60.0
 KEY_ENV = "WAVEASM_E2E_SERVER_LLM_KEY"
@@ -95,37 +97,8 @@ def opt_ok(testcase, text):
     testcase.assertEqual(run.returncode, 0, run.stderr)
 
 
-class FakeLLM:
-    """tests/fake_llm/fake_llm_server.py with a script of replies."""
-
-    def __init__(self, script):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.log_path = os.path.join(self.tmp.name, "log.json")
-        script_path = os.path.join(self.tmp.name, "script.json")
-        with open(script_path, "w") as f:
-            json.dump(script, f)
-        self.proc = subprocess.Popen(
-            [sys.executable, FAKE, "--script", script_path, "--log", self.log_path,
-             "--expect-key-env", KEY_ENV],
-            stdout=subprocess.PIPE, text=True, env=dict(os.environ, **{KEY_ENV: KEY}))
-        self.port = int(self.proc.stdout.readline())
-
-    def url(self):
-        return "http://127.0.0.1:%d/v1" % self.port
-
-    def requests(self):
-        with open(self.log_path) as f:
-            return json.load(f)["requests"]
-
-    def raw_log(self):
-        with open(self.log_path) as f:
-            return f.read()
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait()
-        self.proc.stdout.close()
-        self.tmp.cleanup()
+def FakeLLM(script):
+    return FakeLLMProcess(script, KEY_ENV, KEY)
 
 
 class ScheduleTest(unittest.TestCase):
