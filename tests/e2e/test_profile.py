@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from lsp_client import LspClient, position_of  # noqa: E402
+from test_schedule import KEY, KEY_ENV, FakeLLM  # noqa: E402
 
 LSP = os.environ.get("WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp"))
 EXAMPLE = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
@@ -27,7 +28,9 @@ STOPWATCH = "\u23f1"
 
 EDITOR = {
     "window": {"workDoneProgress": True},
-    "workspace": {"inlayHint": {"refreshSupport": True},
+    "workspace": {"applyEdit": True,
+                  "workspaceEdit": {"documentChanges": True},
+                  "inlayHint": {"refreshSupport": True},
                   "codeLens": {"refreshSupport": True}},
     "textDocument": {"publishDiagnostics": {"versionSupport": True}},
 }
@@ -138,6 +141,43 @@ class Profile(unittest.TestCase):
         self.assertEqual(len(self.profile_hints()), 1)
         self.assertEqual(len([m for m in self.client.events_of("window/showMessage", mark)
                               if "bad.csv" in m["message"]]), 1)
+
+
+class ProfilePrompt(unittest.TestCase):
+    """`Ask LLM to schedule this loop` sends the rows in its prompt."""
+
+    def test_llm_prompt_has_the_profiling_section(self):
+        tmp = tempfile.mkdtemp(prefix="waveasm-profile-e2e-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        path = os.path.join(tmp, "gemm.mlir")
+        shutil.copy(EXAMPLE, path)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        # I2 of the loop body is %a_nxt; I999 names nothing.
+        with open(path + ".profile.csv", "w", encoding="utf-8") as f:
+            f.write("I2,512,40,52.5,90\nI999,1,1,1,1\n")
+        fake = FakeLLM({"replies": [{"text": "done"}]})
+        self.addCleanup(fake.stop)
+        env = dict(os.environ, no_proxy="127.0.0.1,localhost", NO_PROXY="127.0.0.1,localhost")
+        env[KEY_ENV] = KEY
+        client = LspClient([LSP], env=env)
+        self.addCleanup(client.close)
+        client.initialize(EDITOR, {"llm": {"provider": "openai", "model": "fake-model",
+                                           "baseUrl": fake.url(), "apiKeyEnv": KEY_ENV,
+                                           "rounds": 1}})
+        uri = "file://" + path
+        client.open(uri, text)
+        client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
+        pos = position_of(text, "%n00 = waveasm", 0, 2)
+        response = client.request("workspace/executeCommand", {
+            "command": "waveasm.scheduleLoop",
+            "arguments": [{"uri": uri, "position": pos, "strategy": "llm"}]}, TIMEOUT)
+        self.assertIn("result", response, response)
+        prompt = fake.requests()[0]["body"]["messages"][-1]["content"]
+        self.assertIn("--- Profiling", prompt)
+        section = prompt[prompt.index("--- Profiling"):]
+        self.assertRegex(section, r"\nI2 +buffer_load_dwordx4 +hits=512 +lat_min=40 ")
+        self.assertNotIn("I999", section)
 
 
 if __name__ == "__main__":
