@@ -117,9 +117,11 @@ lsp::InlayHint makeProfileHint(const OpProfile &row, llvm::StringRef source,
 /// On an op name: unit, latency class and cycles, operand/result register
 /// classes, the allocator's physical registers, defs and uses. On an SSA
 /// name: type, defining op, uses, live range.
+/// With a `profile`, an op's hover also shows its rows.
 std::optional<lsp::Hover> computeHover(const ParsedDocument &parsed,
                                        const CompiledDocument *compiled,
-                                       lsp::Position pos);
+                                       lsp::Position pos,
+                                       const DocumentProfile *profile = nullptr);
 
 //===--- navigation (features/Navigation.cpp) -----------------------------===//
 

@@ -557,7 +557,10 @@ void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
   llvm::Expected<Session *> s = ready(p.textDocument.uri);
   if (!s)
     return reply(s.takeError());
-  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position));
+  std::shared_ptr<const DocumentProfile> profile =
+      profileFor(p.textDocument.uri);
+  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position,
+                     profile.get()));
 }
 
 void LspServer::onDefinition(const lsp::TextDocumentPositionParams &p,

@@ -113,6 +113,12 @@ class Profile(unittest.TestCase):
                             else h["tooltip"]["value"] for h in self.profile_hints())
         self.assertIn("gemm.mlir.profile.csv:2", tooltips)
         self.assertIn("gemm.mlir.profile.csv:3", tooltips)
+        # The op's hover shows its row too.
+        hover = self.client.result("textDocument/hover", {
+            "textDocument": {"uri": self.uri},
+            "position": position_of(self.text, "%a_nxt = waveasm.buffer", 0, 14)},
+            TIMEOUT)
+        self.assertIn("512 hits", hover["contents"]["value"])
 
         # hints.profile = false hides them; the other hints stay.
         mark = self.client.mark()

@@ -190,6 +190,25 @@ TEST(ProfileHints, HintsShowTheRowAndFollowTheSetting) {
       computeInlayHints(*d.parsed, d.compiled.get(), range, d.settings).size());
 }
 
+TEST(ProfileHints, HoverOnAnOpShowsItsRows) {
+  ServerDoc d(serverProgram(kLoadUse));
+  DocumentProfile profile;
+  profile.path = "p.csv";
+  profile.rows = parseRows("I4,1024,88,102.4,145\nI3,7,1,2,3\n");
+  lsp::Position add = d.pos("waveasm.v_add_u32", 3);
+  std::optional<lsp::Hover> with =
+      computeHover(*d.parsed, d.compiled.get(), add, &profile);
+  ASSERT_TRUE(with);
+  EXPECT_NE(with->contents.value.find("1024 hits"), std::string::npos);
+  EXPECT_NE(with->contents.value.find("p.csv:1"), std::string::npos);
+  // Only this op's rows.
+  EXPECT_EQ(with->contents.value.find("7 hits"), std::string::npos);
+  std::optional<lsp::Hover> without =
+      computeHover(*d.parsed, d.compiled.get(), add);
+  ASSERT_TRUE(without);
+  EXPECT_EQ(without->contents.value.find("hits"), std::string::npos);
+}
+
 TEST(ProfileHints, RowsForAScheduleMeanTheSameOps) {
   ServerDoc d(serverProgram(kLoop), false);
   std::vector<conductor::ProfileRow> rows =
