@@ -14,6 +14,8 @@
 
 #include "server/DocumentState.h"
 
+#include "conductor/Profile.h"
+
 #include "analysis/Metrics.h"
 
 #include "llvm/Support/JSON.h"
@@ -56,22 +58,70 @@ computeDiagnostics(const ParsedDocument &parsed,
 ///    (steady-state iteration for ops in loops);
 ///  - `v 84 · s 22 · a 128`: registers live after the op (`a` only in
 ///    programs that use AGPRs);
-///  - `I17`: the Conductor tag.
+///  - `I17`: the Conductor tag;
+///  - `⏱ 102 cyc (88–145) ×1024`: the rows of `profile` (if any) for the
+///    op (correlateDocumentProfile).
 /// The first two need a fresh, successful `compiled`; ops with regions and
 /// ops that issue nothing get no numbers.
-std::vector<lsp::InlayHint> computeInlayHints(const ParsedDocument &parsed,
-                                              const CompiledDocument *compiled,
-                                              lsp::Range range,
-                                              const ServerSettings &settings);
+struct DocumentProfile; // below
+std::vector<lsp::InlayHint>
+computeInlayHints(const ParsedDocument &parsed,
+                  const CompiledDocument *compiled, lsp::Range range,
+                  const ServerSettings &settings,
+                  const DocumentProfile *profile = nullptr);
+
+//===--- profiles (features/ProfileHints.cpp) -----------------------------===//
+
+/// A profile CSV read for a document (server/runtime/ProfileFiles.h loads
+/// it; conductor/Profile.h parses it).
+struct DocumentProfile {
+  std::string path; // for tooltips: "<path>:<csv line>"
+  std::vector<conductor::ProfileRow> rows;
+};
+
+/// A profile row attached to an op of the document.
+struct OpProfile {
+  unsigned opEntry = 0; // into ParsedDocument::getOps()
+  const conductor::ProfileRow *row = nullptr;
+  /// Line keys: the assembly line's text; `inserted` when the line is a
+  /// wait or nop the pipeline put before the op.
+  std::string asmLine;
+  bool inserted = false;
+};
+
+/// Rows to ops, sorted by op entry (CSV order within one op). Tag keys
+/// ("I5") name ops of the Conductor's default block (conductor/Tags.h
+/// findDefaultBlock of the first program); line keys (1-based) are lines of
+/// the first program's assembly, mapped through `compiled`'s line map (a
+/// fresh one only; else line keys match nothing). Keys matching nothing go
+/// to `unmatched`.
+std::vector<OpProfile>
+correlateDocumentProfile(const ParsedDocument &parsed,
+                         const CompiledDocument *compiled,
+                         llvm::ArrayRef<conductor::ProfileRow> rows,
+                         std::vector<std::string> *unmatched = nullptr);
+
+/// The rows that mean the same for a Conductor Session on `block` as for
+/// the document: tag keys only when `block` is the default block, line keys
+/// only when it is in the first program.
+std::vector<conductor::ProfileRow>
+selectProfileRowsForBlock(const ParsedDocument &parsed, mlir::Block *block,
+                          llvm::ArrayRef<conductor::ProfileRow> rows);
+
+/// `⏱ 102 cyc (88–145) ×1024` after the op, with the row in the tooltip.
+lsp::InlayHint makeProfileHint(const OpProfile &row, llvm::StringRef source,
+                               lsp::Position at);
 
 //===--- hover (features/Hover.cpp) ---------------------------------------===//
 
 /// On an op name: unit, latency class and cycles, operand/result register
 /// classes, the allocator's physical registers, defs and uses. On an SSA
 /// name: type, defining op, uses, live range.
+/// With a `profile`, an op's hover also shows its rows.
 std::optional<lsp::Hover> computeHover(const ParsedDocument &parsed,
                                        const CompiledDocument *compiled,
-                                       lsp::Position pos);
+                                       lsp::Position pos,
+                                       const DocumentProfile *profile = nullptr);
 
 //===--- navigation (features/Navigation.cpp) -----------------------------===//
 

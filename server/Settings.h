@@ -45,6 +45,13 @@ struct ServerSettings {
   bool hintLatency = true;  // `lat 20 · stall 12`
   bool hintPressure = true; // `v 84 · s 22 · a 128`
   bool hintTag = true;      // `I17`
+  bool hintProfile = true;  // `⏱ 102 cyc (88–145) ×1024`, with a profile
+
+  /// Per-instruction profile CSV (conductor/Profile.h's format) shown as
+  /// hints and added to LLM prompts. nullopt: `<document>.profile.csv` next
+  /// to the document, if it exists; empty: off; else a path, relative ones
+  /// against the document's directory.
+  std::optional<std::string> profile;
 
   /// Lint severities, indexed by LintCode. Defaults: a stall is a hint (it
   /// is the normal state of a single wave and shows on many lines), an

@@ -272,7 +272,8 @@ void describeGroup(llvm::raw_ostream &os, const ParsedDocument &parsed,
 std::optional<lsp::Hover>
 waveasm::server::computeHover(const ParsedDocument &parsed,
                               const CompiledDocument *compiled,
-                              lsp::Position pos) {
+                              lsp::Position pos,
+                              const DocumentProfile *profile) {
   compiled = freshOrNull(parsed, compiled);
   if (compiled && !compiled->succeeded())
     compiled = nullptr;
@@ -299,6 +300,13 @@ waveasm::server::computeHover(const ParsedDocument &parsed,
     hover.range = occ->range;
   } else if (unsigned idx = parsed.findOpNameAt(pos); idx != OpEntry::kNone) {
     describeOp(os, parsed, compiled, idx);
+    // The profile's rows for this op, as their hints' tooltips say them.
+    if (profile)
+      for (const OpProfile &row :
+           correlateDocumentProfile(parsed, compiled, profile->rows))
+        if (row.opEntry == idx)
+          os << "\n\n---\n\n"
+             << makeProfileHint(row, profile->path, {}).tooltip;
     hover.range = parsed.getOps()[idx].name;
   } else {
     return std::nullopt;

@@ -114,9 +114,15 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
 
 std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
     const ParsedDocument &parsed, const CompiledDocument *compiled,
-    lsp::Range range, const ServerSettings &settings) {
+    lsp::Range range, const ServerSettings &settings,
+    const DocumentProfile *profile) {
   std::vector<lsp::InlayHint> hints;
   compiled = freshOrNull(parsed, compiled);
+  // Profile rows by op entry, sorted: walked along with the ops below.
+  std::vector<OpProfile> profiled;
+  if (profile && settings.hintProfile)
+    profiled = correlateDocumentProfile(parsed, compiled, profile->rows);
+  auto nextProfiled = profiled.begin();
   bool numbers = compiled && compiled->succeeded() &&
                  (settings.hintLatency || settings.hintPressure);
   auto [begin, end] = parsed.getOpsOnLines(range.start.line, range.end.line);
@@ -136,6 +142,11 @@ std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
     }
     if (settings.hintTag && entry.tag >= 0)
       hints.push_back(makeTagHint(entry.tag, at));
+    while (nextProfiled != profiled.end() && nextProfiled->opEntry < i)
+      ++nextProfiled;
+    for (; nextProfiled != profiled.end() && nextProfiled->opEntry == i;
+         ++nextProfiled)
+      hints.push_back(makeProfileHint(*nextProfiled, profile->path, at));
   }
   return hints;
 }

@@ -159,6 +159,22 @@ void LspServer::showMessage(int type, llvm::StringRef message) {
                     json::Object{{"type", type}, {"message", message}});
 }
 
+std::shared_ptr<const DocumentProfile>
+LspServer::profileFor(llvm::StringRef uri) {
+  std::optional<std::string> path = lsp::uriToPath(uri);
+  if (!path)
+    return nullptr;
+  std::optional<ProfileLocation> location =
+      resolveProfilePath(settings.profile, *path);
+  if (!location)
+    return nullptr;
+  ProfileFiles::Result result = profiles.load(*location);
+  // Like clangd's config errors: one message per problem, not per request.
+  if (!result.error.empty() && shownProfileErrors.insert(result.error).second)
+    showMessage(/*Warning=*/2, "waveasm profile: " + result.error);
+  return result.profile;
+}
+
 //===----------------------------------------------------------------------===//
 // Lifecycle and configuration
 //===----------------------------------------------------------------------===//
@@ -541,7 +557,10 @@ void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
   llvm::Expected<Session *> s = ready(p.textDocument.uri);
   if (!s)
     return reply(s.takeError());
-  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position));
+  std::shared_ptr<const DocumentProfile> profile =
+      profileFor(p.textDocument.uri);
+  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position,
+                     profile.get()));
 }
 
 void LspServer::onDefinition(const lsp::TextDocumentPositionParams &p,
@@ -642,8 +661,10 @@ void LspServer::onInlayHint(const lsp::DocumentRangeParams &p,
     });
     return;
   }
+  std::shared_ptr<const DocumentProfile> profile =
+      settings.hintProfile ? profileFor(p.textDocument.uri) : nullptr;
   reply(computeInlayHints(*session.parsed, session.compiled.get(), p.range,
-                          settings));
+                          settings, profile.get()));
 }
 
 void LspServer::onCodeLens(const lsp::DocumentParams &p,

@@ -32,12 +32,14 @@
 #include "server/runtime/Debounce.h"
 #include "server/runtime/DocumentStore.h"
 #include "server/runtime/EventLoop.h"
+#include "server/runtime/ProfileFiles.h"
 #include "server/runtime/SettingsJSON.h"
 #include "server/runtime/Worker.h"
 
 #include "mlir/IR/MLIRContext.h"
 
 #include <map>
+#include <set>
 #include <memory>
 
 namespace waveasm::conductor::llm {
@@ -167,6 +169,9 @@ private:
                     void (LspServer::*handler)(const P &));
 
   void showMessage(int type, llvm::StringRef message);
+  /// The profile CSV of the document at `uri` (null: none or off); a read
+  /// or parse error is shown once per distinct message.
+  std::shared_ptr<const DocumentProfile> profileFor(llvm::StringRef uri);
 
   EventLoop &loop;
   lsp::Dispatcher &dispatcher;
@@ -176,6 +181,8 @@ private:
   RuntimeSettings runtime;
   DocumentStore store;
   std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
+  ProfileFiles profiles;
+  std::set<std::string> shownProfileErrors;
   uint64_t nextProgressToken = 0;
   uint64_t sessionSerial = 0;
   /// HTTP for the LLM clients, on this loop (declared before the runs: the

@@ -200,6 +200,14 @@ void LspServer::startLLMSchedule(std::string uri,
       return (*reply)(makeError(ErrorCode::RequestFailed, error));
     }
     run->session = std::move(*session);
+    // The profile's rows that mean the same for this block (tags of the
+    // default block, lines of the first program's assembly).
+    if (std::shared_ptr<const DocumentProfile> profile = profileFor(uri)) {
+      std::vector<conductor::ProfileRow> rows =
+          selectProfileRowsForBlock(*parsed, target.block, profile->rows);
+      run->session->setProfilingSection(conductor::formatProfileSection(
+          conductor::correlateProfile(*run->session, rows)));
+    }
   }
   if (!http)
     http = std::make_unique<llm::HttpMulti>(loop.get());

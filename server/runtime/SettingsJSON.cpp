@@ -130,6 +130,7 @@ waveasm::server::applySettingsJSON(const json::Value &value,
     r.readBool(*hints, "latency", "hints.latency", settings.hintLatency);
     r.readBool(*hints, "pressure", "hints.pressure", settings.hintPressure);
     r.readBool(*hints, "tag", "hints.tag", settings.hintTag);
+    r.readBool(*hints, "profile", "hints.profile", settings.hintProfile);
   }
 
   if (const json::Object *lints = r.readObject(*root, "lints", "lints")) {
@@ -149,6 +150,17 @@ waveasm::server::applySettingsJSON(const json::Value &value,
       else
         r.problem(path, "expected off, hint, info, warning or error");
     }
+  }
+
+  // null: the default file next to the document; "": off.
+  if (const json::Value *profile = root->get("profile")) {
+    if (profile->kind() == json::Value::Null)
+      settings.profile.reset();
+    else if (std::optional<llvm::StringRef> path = profile->getAsString())
+      settings.profile = path->str();
+    else
+      r.problem("profile", "expected a path, \"\" (off) or null (the "
+                           "document's .profile.csv)");
   }
 
   r.readInt(*root, "stallThresholdCycles", "stallThresholdCycles",
@@ -233,7 +245,10 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
       {"targetModelOverrides", std::move(overrides)},
       {"hints", json::Object{{"latency", settings.hintLatency},
                              {"pressure", settings.hintPressure},
-                             {"tag", settings.hintTag}}},
+                             {"tag", settings.hintTag},
+                             {"profile", settings.hintProfile}}},
+      {"profile", settings.profile ? json::Value(*settings.profile)
+                                   : json::Value(nullptr)},
       {"lints", std::move(lints)},
       {"stallThresholdCycles", settings.stallThresholdCycles},
       {"waitcntStallThresholdCycles", settings.waitcntStallThresholdCycles},
