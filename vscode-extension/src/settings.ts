@@ -17,7 +17,8 @@ export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 export interface ServerSettings {
   target: string | null;
   targetModelOverrides: string[];
-  hints: { latency: boolean; pressure: boolean; tag: boolean };
+  hints: { latency: boolean; pressure: boolean; tag: boolean; profile: boolean };
+  profile: string | null;
   lints: Record<string, Severity>;
   stallThresholdCycles: number;
   waitcntStallThresholdCycles: number;
@@ -44,6 +45,10 @@ function boundedInt(value: unknown, min: number, max: number, fallback: number):
     : fallback;
 }
 
+function profilePath(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
 export function buildServerSettings(get: ConfigGetter): ServerSettings {
   const target = get<string>('target', '');
   const apiKeyEnv = get<string>('llm.apiKeyEnv', DEFAULT_API_KEY_ENV).trim();
@@ -57,7 +62,10 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       latency: get<boolean>('hints.latency', true),
       pressure: get<boolean>('hints.pressure', true),
       tag: get<boolean>('hints.tag', true),
+      profile: get<boolean>('hints.profile', true),
     },
+    // null: the server looks for <file>.profile.csv; "": no profile.
+    profile: profilePath(get<unknown>('profile', null)),
     lints: {
       stall: severity(get, 'stall', 'hint'),
       pressure: severity(get, 'pressure', 'warning'),

@@ -15,7 +15,8 @@ describe('settings', () => {
     assert.deepStrictEqual(s, {
       target: null,
       targetModelOverrides: [],
-      hints: { latency: true, pressure: true, tag: true },
+      hints: { latency: true, pressure: true, tag: true, profile: true },
+      profile: null,
       lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info' },
       stallThresholdCycles: 16,
       waitcntStallThresholdCycles: 64,
