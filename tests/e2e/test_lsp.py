@@ -545,15 +545,21 @@ class Background(ServerTest):
         text = generated(4000)
         uri = self.open(client, text, "big.mlir")
         client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
-        # The request and its cancellation in one write: the request is
-        # queued behind background work when the cancellation is read.
+        # An edit, the request and its cancellation in one write: the
+        # request is queued behind background work (the edit's pipeline; an
+        # earlier version's finished result cannot answer it) when the
+        # cancellation is read.
+        change = {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": text + "\n"}]}}
         request = {"jsonrpc": "2.0", "id": 4242, "method": "waveasm/assembly",
                    "params": doc(uri)}
         cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 4242}}
-        client.send_raw(LspClient.frame(request) + LspClient.frame(cancel))
+        client.send_raw(LspClient.frame(change) + LspClient.frame(request) +
+                        LspClient.frame(cancel))
         self.assertError(client.wait_response(4242, TIMEOUT), -32800)
         # A metrics request waiting for the pipeline, cancelled by a string id.
-        client.change(uri, 2, [{"text": text + "\n"}])
+        client.change(uri, 3, [{"text": text + "\n\n"}])
         request = {"jsonrpc": "2.0", "id": "m1", "method": "waveasm/metrics",
                    "params": doc(uri)}
         cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": "m1"}}
@@ -563,7 +569,7 @@ class Background(ServerTest):
         time.sleep(0.5)
         self.assertEqual(client.responses.get(json.dumps(4242)), [])
         self.assertEqual(client.responses.get(json.dumps("m1")), [])
-        self.assertEqual(client.result("waveasm/metrics", doc(uri), TIMEOUT)["version"], 2)
+        self.assertEqual(client.result("waveasm/metrics", doc(uri), TIMEOUT)["version"], 3)
 
     def test_assembly_reuses_the_pipeline_result(self):
         # Once the background pipeline has compiled this text, waveasm/assembly
