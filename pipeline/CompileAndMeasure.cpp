@@ -1,6 +1,7 @@
 //===- CompileAndMeasure.cpp - run the backend on a clone, measure --------===//
 
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/DeferredErase.h"
 
 #include "analysis/CycleModel.h"
 #include "analysis/ProgramIndex.h"
@@ -120,6 +121,9 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
   for (ProgramOp program : sourcePrograms)
     before.push_back(countWaitsAndNops(program));
 
+  // Ops the passes erase keep their memory until the maps below are built
+  // (declared after `clone`: destroyed before it).
+  DeferredEraseScope deferErasures(clone->getOperation());
   if (failed(impl->pm.run(*clone)))
     return failure();
 

@@ -44,6 +44,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
@@ -692,7 +693,7 @@ void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
   if (prev) {
     if (Location prevLoc = prev->getLoc(); prevLoc != loc)
       wait->setLoc(prevLoc);
-    prev->erase();
+    eraseOp(prev);
   }
   if (wasInserted)
     insertedOps.insert(wait);

@@ -54,6 +54,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/DeferredErase.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
 
@@ -526,7 +527,7 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
       changed = true;
     }
     if (def->use_empty())
-      def->erase();
+      eraseOp(def);
   }
   return changed;
 }

@@ -1,0 +1,59 @@
+//===- DeferredErase.cpp - keep erased ops' memory until a map is built ---===//
+
+#include "pipeline/DeferredErase.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+// Scopes by top-level op: the pass manager may run passes on other threads
+// (one per program), and several compiles may run at once.
+std::mutex scopesMutex;
+llvm::DenseMap<Operation *, DeferredEraseScope *> &scopes() {
+  static llvm::DenseMap<Operation *, DeferredEraseScope *> map;
+  return map;
+}
+
+Operation *topLevel(Operation *op) {
+  while (Operation *parent = op->getParentOp())
+    op = parent;
+  return op;
+}
+} // namespace
+
+DeferredEraseScope::DeferredEraseScope(Operation *root) : root(root) {
+  std::lock_guard<std::mutex> lock(scopesMutex);
+  scopes()[root] = this;
+}
+
+DeferredEraseScope::~DeferredEraseScope() {
+  {
+    std::lock_guard<std::mutex> lock(scopesMutex);
+    scopes().erase(root);
+  }
+  for (Operation *op : erased)
+    op->destroy();
+}
+
+void waveasm::eraseOp(Operation *op) {
+  DeferredEraseScope *scope = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(scopesMutex);
+    if (!scopes().empty())
+      scope = scopes().lookup(topLevel(op));
+  }
+  if (!scope) {
+    op->erase();
+    return;
+  }
+  // What erase() does, without freeing: no use of a value of the program
+  // may point into the detached op.
+  op->dropAllReferences();
+  op->remove();
+  std::lock_guard<std::mutex> lock(scopesMutex);
+  scope->erased.push_back(op);
+}
