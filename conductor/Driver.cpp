@@ -17,6 +17,39 @@ parseMoves(llvm::ArrayRef<std::string> moves) {
   return commands;
 }
 
+std::optional<RoundReport> waveasm::conductor::replayFromCache(
+    Session &session, const ScheduleCache &cache,
+    std::vector<std::string> &warnings) {
+  if (cache.directory().empty())
+    return std::nullopt;
+  std::string key = ScheduleCache::keyFor(session);
+  std::string warning;
+  std::optional<CacheEntry> entry = cache.lookup(key, &warning);
+  if (!warning.empty())
+    warnings.push_back(warning);
+  if (!entry)
+    return std::nullopt;
+  std::optional<std::vector<MoveCommand>> commands = parseMoves(entry->moves);
+  if (!commands) {
+    warnings.push_back("ignoring corrupt cache entry " + cache.pathFor(key) +
+                       ": a move is not a command");
+    return std::nullopt;
+  }
+  return session.applyCommands(*commands);
+}
+
+void waveasm::conductor::storeInCache(const Session &session,
+                                      const ScheduleCache &cache,
+                                      llvm::StringRef model,
+                                      std::vector<std::string> &warnings) {
+  if (cache.directory().empty() || session.bestMoves().empty())
+    return;
+  if (llvm::Error error = cache.store(ScheduleCache::keyFor(session),
+                                      ScheduleCache::entryFor(session, model)))
+    warnings.push_back("cannot write the cache: " +
+                       llvm::toString(std::move(error)));
+}
+
 RunResult waveasm::conductor::runConductor(
     Session &session, MoveSource &source, const ScheduleCache *cache,
     llvm::StringRef model,
@@ -24,22 +57,12 @@ RunResult waveasm::conductor::runConductor(
   RunResult result;
   if (cache && !cache->directory().empty()) {
     result.cacheKey = ScheduleCache::keyFor(session);
-    std::string warning;
-    std::optional<CacheEntry> entry = cache->lookup(result.cacheKey, &warning);
-    if (!warning.empty())
-      result.warnings.push_back(warning);
-    if (entry) {
-      if (std::optional<std::vector<MoveCommand>> commands =
-              parseMoves(entry->moves)) {
-        result.cacheHit = true;
-        RoundReport report = session.applyCommands(*commands);
-        if (onRound)
-          onRound(report, "cache");
-        return result;
-      }
-      result.warnings.push_back("ignoring corrupt cache entry " +
-                                cache->pathFor(result.cacheKey) +
-                                ": a move is not a command");
+    if (std::optional<RoundReport> report =
+            replayFromCache(session, *cache, result.warnings)) {
+      result.cacheHit = true;
+      if (onRound)
+        onRound(*report, "cache");
+      return result;
     }
   }
   int before = source.calls();
@@ -48,11 +71,7 @@ RunResult waveasm::conductor::runConductor(
       onRound(report, source.name());
   });
   result.sourceCalls = source.calls() - before;
-  if (cache && !cache->directory().empty() && !session.bestMoves().empty()) {
-    if (llvm::Error error = cache->store(
-            result.cacheKey, ScheduleCache::entryFor(session, model)))
-      result.warnings.push_back("cannot write the cache: " +
-                                llvm::toString(std::move(error)));
-  }
+  if (cache)
+    storeInCache(session, *cache, model, result.warnings);
   return result;
 }

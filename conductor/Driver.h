@@ -15,6 +15,7 @@
 #include "conductor/Session.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,17 @@ struct RunResult {
   /// Replies the source produced.
   int sourceCalls = 0;
 };
+
+/// Replays the cache's entry for `session` (validated like any round);
+/// the round's report, or nullopt when there is no usable entry (a corrupt
+/// one adds a warning).
+std::optional<RoundReport> replayFromCache(Session &session,
+                                           const ScheduleCache &cache,
+                                           std::vector<std::string> &warnings);
+/// Stores `session`'s best schedule when it has at least one accepted move;
+/// a failed write adds a warning.
+void storeInCache(const Session &session, const ScheduleCache &cache,
+                  llvm::StringRef model, std::vector<std::string> &warnings);
 
 /// Runs `session`: from `cache` (null: no cache) if it has an entry, else
 /// from `source`; stores a result with at least one accepted move under

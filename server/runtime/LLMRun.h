@@ -32,6 +32,8 @@ struct LspServer::LLMRun {
   bool progressBegun = false;
   bool finished = false;
   std::vector<std::string> roundLog;
+  /// "openai:gpt-4o": recorded with the schedule in the Conductor cache.
+  std::string model;
 };
 
 } // namespace waveasm::server

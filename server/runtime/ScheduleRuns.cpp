@@ -28,6 +28,8 @@
 #include "server/DiagnosticCapture.h"
 #include "server/Features.h"
 
+#include "conductor/Cache.h"
+#include "conductor/Driver.h"
 #include "conductor/Search.h"
 #include "conductor/Session.h"
 #include "conductor/llm/ChatClient.h"
@@ -209,6 +211,28 @@ void LspServer::startLLMSchedule(std::string uri,
           conductor::correlateProfile(*run->session, rows)));
     }
   }
+  // The Conductor cache, as for waveasm-conductor: a schedule found before
+  // for the same tagged IR is replayed (validated and measured again) with
+  // no LLM call.
+  {
+    conductor::ScheduleCache cache(conductor::ScheduleCache::defaultDirectory());
+    std::vector<std::string> warnings;
+    std::optional<conductor::RoundReport> replayed =
+        conductor::replayFromCache(*run->session, cache, warnings);
+    for (const std::string &warning : warnings)
+      logInfo("LLM schedule of {0}: {1}", shortName(uri), warning);
+    if (replayed) {
+      logInfo("LLM schedule of {0} v{1}: cache hit, {2} moves replayed, no "
+              "LLM call",
+              shortName(uri), parsed->getVersion(), replayed->applied.size());
+      ScheduleOutcome outcome =
+          makeScheduleOutcome(*parsed, target, *run->session);
+      return deliverSchedule(uri, parsed, std::move(outcome), what, reply,
+                             /*confirm=*/true);
+    }
+  }
+  run->model = std::string(llm::providerName(config.provider)) + ":" +
+               config.model;
   if (!http)
     http = std::make_unique<llm::HttpMulti>(loop.get());
   run->client = llm::createChatClient(*http, config);
@@ -361,6 +385,11 @@ void LspServer::finishLLMRun(uint64_t id, std::optional<std::string> error) {
                                        run.session->baselineMetrics(),
                                        run.target.loopIndex)}}));
   } else {
+    conductor::ScheduleCache cache(conductor::ScheduleCache::defaultDirectory());
+    std::vector<std::string> warnings;
+    conductor::storeInCache(*run.session, cache, run.model, warnings);
+    for (const std::string &warning : warnings)
+      logInfo("LLM schedule {0}: {1}", id, warning);
     ScheduleOutcome outcome =
         makeScheduleOutcome(*run.parsed, run.target, *run.session);
     deliverSchedule(run.uri, run.parsed, std::move(outcome), what, run.reply,

@@ -165,6 +165,10 @@ class ProfilePrompt(unittest.TestCase):
         fake = FakeLLM({"replies": [{"text": "done"}]})
         self.addCleanup(fake.stop)
         env = dict(os.environ, no_proxy="127.0.0.1,localhost", NO_PROXY="127.0.0.1,localhost")
+        # The Conductor cache of this test only: a hit would skip the LLM.
+        cache = tempfile.TemporaryDirectory()
+        self.addCleanup(cache.cleanup)
+        env["XDG_CACHE_HOME"] = cache.name
         env[KEY_ENV] = KEY
         client = LspClient([LSP], env=env)
         self.addCleanup(client.close)

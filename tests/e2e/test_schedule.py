@@ -107,6 +107,12 @@ class ScheduleTest(unittest.TestCase):
         env.pop(KEY_ENV, None)
         if key is not None:
             env[KEY_ENV] = key
+        # The Conductor cache of this test only (never the user's).
+        if not hasattr(self, "cache_home"):
+            cache = tempfile.TemporaryDirectory()
+            self.addCleanup(cache.cleanup)
+            self.cache_home = cache.name
+        env["XDG_CACHE_HOME"] = self.cache_home
         self.stderr = tempfile.TemporaryFile()
         self.addCleanup(self.stderr.close)
         client = LspClient([LSP, "--log=verbose"], stderr=self.stderr, env=env)
@@ -354,6 +360,32 @@ class ScheduleLLM(ScheduleTest):
         prompt = requests[0]["body"]["messages"][-1]["content"]
         self.assertIn('loc("I0")', prompt)
         self.assertNotIn(KEY, self.server_log())
+
+    def test_cache_hit_replays_with_no_llm_call(self):
+        probe = self.start()
+        pos, moves = self.improving_move(probe)
+        command = moves[0]["title"].split(":")[0].replace("Move", "move", 1)
+        first = self.fake({"replies": [{"text": command}, {"text": "done"}]})
+        client = self.start(self.options(first))
+        mark = client.mark()
+        result = client.wait_response(self.schedule_async(client, pos, "llm"),
+                                      TIMEOUT)["result"]
+        applied = client.wait_event("workspace/applyEdit", since=mark, timeout=TIMEOUT)
+        self.assertTrue(result["applied"], result)
+        self.assertEqual(len(first.requests()), 2)
+        # A new server, the same text: the cached moves are replayed.
+        second = self.fake({"replies": [{"text": "done"}]})
+        client = self.start(self.options(second))
+        mark = client.mark()
+        again = client.wait_response(self.schedule_async(client, pos, "llm"),
+                                     TIMEOUT)["result"]
+        replayed = client.wait_event("workspace/applyEdit", since=mark, timeout=TIMEOUT)
+        self.assertTrue(again["applied"], again)
+        self.assertEqual(again["moves"], [command])
+        self.assertEqual(again["after"], result["after"])
+        self.assertEqual(second.requests(), [])
+        self.assertIn("cache hit", self.server_log())
+        self.assertEqual(edits_of(replayed["edit"], self.uri), edits_of(applied["edit"], self.uri))
 
     def test_cancel_leaves_the_document_untouched(self):
         fake = self.fake({"default": {"hang": True}})
