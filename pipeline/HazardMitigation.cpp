@@ -402,18 +402,9 @@ void Walker::build(uint32_t pos,
     node.kind = Kind::If;
     node.facts = ifs.size();
     IfFacts facts;
-    for (unsigned r = 0; r < 2; ++r) {
-      Region &region = op->getRegion(r);
-      YieldOp yield = region.empty() ? YieldOp() : ifOp.getYield(region);
-      if (!yield)
-        continue;
-      for (auto [i, value] : llvm::enumerate(yield.getValues())) {
-        if (i >= ifOp.getNumResults())
-          break;
-        facts.yields[r].push_back(
-            makeMove(value, ifOp.getResult(i), isYieldCopy(yield, i), pos));
-      }
-    }
+    forEachIfYield(ifOp, [&](unsigned r, Value value, Value result, bool copy) {
+      facts.yields[r].push_back(makeMove(value, result, copy, pos));
+    });
     ifs.push_back(std::move(facts));
     return;
   }
@@ -421,11 +412,7 @@ void Walker::build(uint32_t pos,
     node.kind = Kind::Alias;
     node.written = arena.addAll(op->getOperands());
     node.begin = spans.size();
-    for (Value result : op->getResults()) {
-      KeySpan to = arena.add(result);
-      if (!llvm::all_of(keys(to), isRegKey))
-        spans.push_back(to);
-    }
+    arena.addAliasResultSpans(op, spans);
     node.end = spans.size();
     return;
   }

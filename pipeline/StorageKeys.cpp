@@ -234,3 +234,18 @@ bool waveasm::isYieldCopy(YieldOp yield, unsigned i) {
   // The allocator gives the results the then-yield's registers (14.4 step 8).
   return yield->getParentRegion() != &ifOp.getThenRegion();
 }
+
+void waveasm::forEachIfYield(
+    IfOp ifOp, llvm::function_ref<void(unsigned, Value, Value, bool)> fn) {
+  for (unsigned r = 0; r < 2; ++r) {
+    Region &region = ifOp->getRegion(r);
+    YieldOp yield = region.empty() ? YieldOp() : ifOp.getYield(region);
+    if (!yield)
+      continue;
+    for (auto [i, value] : llvm::enumerate(yield.getValues())) {
+      if (i >= ifOp.getNumResults())
+        break;
+      fn(r, value, ifOp.getResult(i), isYieldCopy(yield, i));
+    }
+  }
+}

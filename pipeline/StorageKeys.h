@@ -1,4 +1,4 @@
-//===- StorageKeys.h - what a value occupies, for dataflow passes -*- C++ -*-===//
+//===- StorageKeys.h - storage a value occupies, for the passes -*- C++ -*-===//
 //
 // Shared by the wait-count and hazard passes, which both track "the storage
 // an instruction wrote" and must work before and after register allocation:
@@ -20,6 +20,8 @@
 #include "ir/Dialect.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -218,8 +220,7 @@ constexpr int64_t kM0Index = 124;
 constexpr int64_t kEXECIndex = 126;
 
 /// Appends the keys of the storage `value` occupies.
-void getStorageKeys(mlir::Value value,
-                    llvm::SmallVectorImpl<StorageKey> &keys);
+void getStorageKeys(mlir::Value value, llvm::SmallVectorImpl<StorageKey> &keys);
 /// Appends the keys of the implicit registers in `mask` (ImplicitReg bits;
 /// SCC is not a register and is skipped).
 void getImplicitKeys(unsigned mask, llvm::SmallVectorImpl<StorageKey> &keys);
@@ -287,6 +288,16 @@ public:
   llvm::ArrayRef<StorageKey> get(KeySpan span) const {
     return llvm::ArrayRef(keys).slice(span.begin, span.size);
   }
+  /// For a pack, extract or insert (its results alias its operands'
+  /// registers): the span of each result whose keys are not all physical
+  /// registers, appended to `spans`.
+  void addAliasResultSpans(mlir::Operation *op, std::vector<KeySpan> &spans) {
+    for (mlir::Value result : op->getResults()) {
+      KeySpan to = add(result);
+      if (!llvm::all_of(get(to), isRegKey))
+        spans.push_back(to);
+    }
+  }
 
 private:
   llvm::SmallVector<StorageKey, 0> keys;
@@ -304,6 +315,13 @@ LoopCopies getLoopCopies(LoopOp loop);
 
 /// Yielded value `i` is copied into result `i` of the enclosing `if`.
 bool isYieldCopy(YieldOp yield, unsigned i);
+
+/// Calls `fn(region, yielded, result, copy)` for every value a yield of
+/// `ifOp` (then: region 0, else: 1) passes to a result of the if, with
+/// isYieldCopy's answer.
+void forEachIfYield(
+    IfOp ifOp,
+    llvm::function_ref<void(unsigned, mlir::Value, mlir::Value, bool)> fn);
 
 } // namespace waveasm
 

@@ -19,21 +19,12 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from lsp_client import LspClient, position_of  # noqa: E402
-from test_schedule import KEY, KEY_ENV, FakeLLM  # noqa: E402
+from test_schedule import EDITOR, KEY, KEY_ENV, FakeLLM  # noqa: E402
 
 LSP = os.environ.get("WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp"))
 EXAMPLE = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
 TIMEOUT = 60.0
 STOPWATCH = "\u23f1"
-
-EDITOR = {
-    "window": {"workDoneProgress": True},
-    "workspace": {"applyEdit": True,
-                  "workspaceEdit": {"documentChanges": True},
-                  "inlayHint": {"refreshSupport": True},
-                  "codeLens": {"refreshSupport": True}},
-    "textDocument": {"publishDiagnostics": {"versionSupport": True}},
-}
 
 
 class Profile(unittest.TestCase):

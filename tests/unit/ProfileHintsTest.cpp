@@ -15,18 +15,10 @@ using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
 using waveasm::test::ServerDoc;
+using waveasm::test::kLoadUse;
 using waveasm::test::serverProgram;
 
 namespace {
-
-const char *kLoadUse = R"(  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %x = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
-  %y = waveasm.v_add_u32 %x, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-  waveasm.buffer_store_dword %y, %srd, %tid : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.pvreg<0>
-  waveasm.s_endpgm
-)";
 
 const char *kLoop = R"(  %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %c1 = waveasm.constant 1 : !waveasm.imm<1>

@@ -12,6 +12,16 @@
 
 namespace waveasm::test {
 
+/// A program body: a buffer load, its use and a store.
+inline const char *kLoadUse = R"(  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %x = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
+  %y = waveasm.v_add_u32 %x, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %y, %srd, %tid : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.pvreg<0>
+  waveasm.s_endpgm
+)";
+
 /// One document, parsed and (on request) compiled, in its own context.
 struct ServerDoc {
   mlir::MLIRContext ctx;
