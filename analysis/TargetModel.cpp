@@ -68,14 +68,14 @@ const MFMALatency kMFMALatencies[] = {
 };
 
 const llvm::StringRef kLatencyNames[] = {
-    "none",     "valu",      "trans",    "salu",      "smem",   "vmem_load",
-    "vmem_store", "lds_load", "lds_store", "mfma",    "branch", "sync"};
+    "none",       "valu",     "trans",     "salu", "smem",   "vmem_load",
+    "vmem_store", "lds_load", "lds_store", "mfma", "branch", "sync"};
 
 const llvm::StringRef kHazardNames[] = {
-    "trans_to_valu",       "valu_to_readfirstlane", "valu_sgpr_to_vmem",
-    "valu_sgpr_to_lane_select", "valu_sgpr_to_valu_const",
-    "salu_m0_to_lds_direct", "mfma_result_to_read",
-    "large_store_data_overwrite"};
+    "trans_to_valu",           "valu_to_readfirstlane",
+    "valu_sgpr_to_vmem",       "valu_sgpr_to_lane_select",
+    "valu_sgpr_to_valu_const", "salu_m0_to_lds_direct",
+    "mfma_result_to_read",     "large_store_data_overwrite"};
 
 TargetModel makeModel(TargetKind kind) {
   TargetModel m;
@@ -110,7 +110,7 @@ TargetModel makeModel(TargetKind kind) {
   hazard(HazardKind::MfmaResultToRead, rdna ? 0 : 1); // scaled by passes
   hazard(HazardKind::LargeStoreDataOverwrite, 1);
 
-  m.vgprOccupancy = {{64, 8}, {72, 7}, {80, 6}, {96, 5},
+  m.vgprOccupancy = {{64, 8},  {72, 7},  {80, 6},  {96, 5},
                      {128, 4}, {168, 3}, {256, 2}, {512, 1}};
   m.maxWavesPerSIMD = rdna ? 16 : 8;
   m.ldsBytesPerCU = kind == TargetKind::gfx950 ? 163840 : 65536;
@@ -259,18 +259,18 @@ static int64_t wavesForVGPRs(const TargetModel &m, int64_t regs) {
 int64_t TargetModel::getOccupancy(int64_t vgprs, int64_t agprs, int64_t sgprs,
                                   int64_t ldsBytes,
                                   int64_t wavesPerWorkgroup) const {
-  int64_t waves = std::min(wavesForVGPRs(*this, vgprs),
-                           wavesForVGPRs(*this, agprs));
+  int64_t waves =
+      std::min(wavesForVGPRs(*this, vgprs), wavesForVGPRs(*this, agprs));
   if (sgprs > 0)
-    waves = std::min(waves,
-                     sgprsPerSIMD / roundUp(sgprs, arch->sgprAllocGranule));
+    waves =
+        std::min(waves, sgprsPerSIMD / roundUp(sgprs, arch->sgprAllocGranule));
   if (ldsBytes > 0) {
     // Workgroups resident per CU by LDS, their waves spread over the CU's
     // four SIMDs.
     constexpr int64_t kSIMDsPerCU = 4;
     int64_t workgroupsPerCU = ldsBytesPerCU / roundUp(ldsBytes, 128);
-    waves = std::min(waves, workgroupsPerCU * std::max<int64_t>(
-                                                  wavesPerWorkgroup, 1) /
+    waves = std::min(waves, workgroupsPerCU *
+                                std::max<int64_t>(wavesPerWorkgroup, 1) /
                                 kSIMDsPerCU);
   }
   return std::max<int64_t>(waves, 0);
@@ -287,8 +287,8 @@ int64_t TargetModel::getProgramOccupancy(ProgramOp program, int64_t vgprs,
   int64_t waveSize = arch->defaultWaveSize;
   int64_t wavesPerWorkgroup = (workItems + waveSize - 1) / waveSize;
   std::optional<uint64_t> lds = program.getLdsSize();
-  return getOccupancy(vgprs, agprs, sgprs,
-                      lds ? static_cast<int64_t>(*lds) : 0, wavesPerWorkgroup);
+  return getOccupancy(vgprs, agprs, sgprs, lds ? static_cast<int64_t>(*lds) : 0,
+                      wavesPerWorkgroup);
 }
 
 std::optional<std::pair<int64_t, int64_t>>

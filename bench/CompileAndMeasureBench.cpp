@@ -373,8 +373,7 @@ int main(int argc, char **argv) {
       b->Repetitions(1)->Iterations(1);
   };
   add(kBudgetBenchmark, BM_CompileMetrics, !in.metricsError.empty());
-  add("compiler/metrics-reused", BM_CompilerReused,
-      !in.metricsError.empty());
+  add("compiler/metrics-reused", BM_CompilerReused, !in.metricsError.empty());
   add("compileAndMeasure/assembly", BM_CompileAssembly,
       !in.assemblyError.empty());
   add("analyses/annotations", BM_Annotations, false);

@@ -27,8 +27,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <functional>
 #include <time.h>
 
@@ -134,8 +134,7 @@ int main(int argc, char **argv) {
                                median(parse), median(parseCpu));
   llvm::outs() << llvm::format(
       "  mlir parse %.2f, verify %.2f, index %.2f (on first use)\n",
-                               median(parseOnly), median(verifyOnly),
-                               median(indexOnly));
+      median(parseOnly), median(verifyOnly), median(indexOnly));
   llvm::outs() << llvm::format(
       "names   %8.2f  (name index, built on first use)\n", median(names));
   llvm::outs() << llvm::format("compile %8.2f  (budget 200; CPU %.2f)\n",

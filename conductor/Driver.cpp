@@ -17,9 +17,10 @@ parseMoves(llvm::ArrayRef<std::string> moves) {
   return commands;
 }
 
-std::optional<RoundReport> waveasm::conductor::replayFromCache(
-    Session &session, const ScheduleCache &cache,
-    std::vector<std::string> &warnings) {
+std::optional<RoundReport>
+waveasm::conductor::replayFromCache(Session &session,
+                                    const ScheduleCache &cache,
+                                    std::vector<std::string> &warnings) {
   if (cache.directory().empty())
     return std::nullopt;
   std::string key = ScheduleCache::keyFor(session);

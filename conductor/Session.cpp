@@ -353,9 +353,9 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
     } else {
       report.metrics = metrics;
       if (!bestCompiled || isBetter(metrics, best)) {
-        report.metricsChange =
-            bestCompiled ? describeDifference(metrics, best, keys)
-                         : "the schedule compiles now";
+        report.metricsChange = bestCompiled
+                                   ? describeDifference(metrics, best, keys)
+                                   : "the schedule compiles now";
         best = metrics;
         bestCompiled = true;
         report.improved = true;
