@@ -12,6 +12,11 @@
 //   tokens     computeSemanticTokens for the whole document
 //   hover      computeHover on an op name in the middle
 //   lenses     computeCodeLenses
+//   edit       IncrementalModel::update for the keystroke edit of
+//              bench/lsp_bench.py (v_xor_b32 <-> v_and_b32 mid-file), the
+//              diagnostics path of a didChange; "build" is the model's
+//              copy of a parsed document, made once after a full parse.
+//              Every result is checked against a full parse of the text.
 //
 // Usage: waveasm-bench-server FILE [K=15]. Budgets (10,000 instructions):
 // parse <= 30 ms, hints <= 10 ms, compile (full refresh) <= 200 ms. The
@@ -20,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "server/Features.h"
+#include "server/IncrementalParse.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Format.h"
@@ -29,6 +35,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <time.h>
 
@@ -129,6 +136,38 @@ int main(int argc, char **argv) {
     if (i == 0 && !compiled->succeeded())
       llvm::errs() << "warning: the document did not compile\n";
   }
+
+  // Keystroke edits through the incremental model.
+  std::vector<double> build, edit, editCpu, editVerify;
+  std::string reason;
+  {
+    size_t at = text.find("waveasm.v_xor_b32", text.size() / 2);
+    std::string texts[2] = {text, text};
+    if (at != std::string::npos)
+      texts[1].replace(at, strlen("waveasm.v_xor_b32"), "waveasm.v_and_b32");
+    ParsedDocument first(ctx, "file:///bench.mlir", texts[0], 0, settings);
+    std::unique_ptr<IncrementalModel> model;
+    for (int i = 0; i < runs && at != std::string::npos; ++i)
+      build.push_back(timeMs([&] { model = IncrementalModel::build(first); }));
+    for (int i = 0; model && i < 2 * runs; ++i) {
+      const std::string &next = texts[(i + 1) % 2];
+      std::optional<std::vector<lsp::Diagnostic>> diags;
+      cpuSink = &editCpu;
+      edit.push_back(timeMs([&] { diags = model->update(next); }));
+      cpuSink = nullptr;
+      editVerify.push_back(model->getVerifyMs());
+      if (!diags) {
+        reason = model->getFallbackReason().str();
+        break;
+      }
+      ParsedDocument full(ctx, "file:///bench.mlir", next, i + 1, settings);
+      if (*diags != full.getDiagnostics()) {
+        llvm::errs() << "error: incremental diagnostics differ from the full "
+                        "parse\n";
+        return 1;
+      }
+    }
+  }
   llvm::outs() << "file: " << argv[1] << " (" << runs << " runs, median ms)\n";
   llvm::outs() << llvm::format("parse   %8.2f  (budget 30; CPU %.2f)\n",
                                median(parse), median(parseCpu));
@@ -148,5 +187,12 @@ int main(int argc, char **argv) {
                                numTokens);
   llvm::outs() << llvm::format("hover   %8.3f\n", median(hover));
   llvm::outs() << llvm::format("lenses  %8.2f\n", median(lenses));
+  if (edit.empty() || !reason.empty())
+    llvm::outs() << "edit    incremental path not taken: " << reason << "\n";
+  else
+    llvm::outs() << llvm::format(
+        "edit    %8.2f  (budget 30 to diagnostics; CPU %.2f; verify %.2f; "
+        "build %.2f once per full parse)\n",
+        median(edit), median(editCpu), median(editVerify), median(build));
   return 0;
 }

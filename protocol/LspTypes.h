@@ -46,6 +46,9 @@ struct Range {
 struct Location {
   std::string uri;
   Range range;
+  friend bool operator==(const Location &a, const Location &b) {
+    return a.uri == b.uri && a.range == b.range;
+  }
 };
 
 enum class DiagnosticSeverity {
@@ -58,6 +61,10 @@ enum class DiagnosticSeverity {
 struct DiagnosticRelatedInformation {
   Location location;
   std::string message;
+  friend bool operator==(const DiagnosticRelatedInformation &a,
+                         const DiagnosticRelatedInformation &b) {
+    return a.location == b.location && a.message == b.message;
+  }
 };
 
 struct Diagnostic {
@@ -67,6 +74,11 @@ struct Diagnostic {
   std::string source = "waveasm";
   std::string message;
   std::vector<DiagnosticRelatedInformation> related;
+  friend bool operator==(const Diagnostic &a, const Diagnostic &b) {
+    return a.range == b.range && a.severity == b.severity &&
+           a.code == b.code && a.source == b.source &&
+           a.message == b.message && a.related == b.related;
+  }
 };
 
 enum class MarkupKind { PlainText, Markdown };

@@ -2,6 +2,7 @@
 
 #include "server/DiagnosticCapture.h"
 #include "server/DocumentState.h"
+#include "server/Timing.h"
 
 #include "analysis/TargetModel.h"
 #include "ir/TargetKindAttr.h"
@@ -14,16 +15,6 @@
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
-
-namespace {
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-} // namespace
 
 CompiledDocument::~CompiledDocument() = default;
 

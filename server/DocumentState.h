@@ -254,6 +254,14 @@ private:
   mutable NameIndex nameIndex; // written once, under namesOnce
 };
 
+/// MLIR's parser recurses once (several frames) per nesting level of
+/// regions, types and attributes; a pathological text would overflow the
+/// stack of the thread parsing it. Real kernels nest less than 10 deep.
+constexpr int kMaxNesting = 256;
+/// Where the bracket nesting outside comments and strings first exceeds
+/// `kMaxNesting`, if it does (such a text is not parsed).
+std::optional<size_t> findExcessiveNesting(llvm::StringRef text);
+
 /// Whether the Conductor may move `op` (not pinned, emits an instruction,
 /// no regions).
 bool isSchedulable(mlir::Operation *op);

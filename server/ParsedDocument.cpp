@@ -1,7 +1,9 @@
 //===- ParsedDocument.cpp - parse, verify, index --------------------------===//
 
 #include "server/DiagnosticCapture.h"
+#include "server/DiagnosticRanges.h"
 #include "server/DocumentState.h"
+#include "server/Timing.h"
 
 #include "ir/Dialect.h"
 
@@ -21,16 +23,9 @@ using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
 
-namespace {
-
-/// MLIR's parser recurses once (several frames) per nesting level of
-/// regions, types and attributes; a pathological text would overflow the
-/// stack of the thread parsing it. Real kernels nest less than 10 deep.
-constexpr int kMaxNesting = 256;
-
 /// Deepest bracket nesting outside comments and strings, and where it
 /// first exceeds `kMaxNesting`.
-std::optional<size_t> findExcessiveNesting(llvm::StringRef text) {
+std::optional<size_t> waveasm::server::findExcessiveNesting(llvm::StringRef text) {
   static const auto special = [] {
     std::array<bool, 256> table = {};
     for (unsigned char c : llvm::StringRef("/\"([{<)]}>"))
@@ -58,32 +53,6 @@ std::optional<size_t> findExcessiveNesting(llvm::StringRef text) {
   }
   return std::nullopt;
 }
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-bool isIdentifierChar(char c) {
-  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
-}
-
-lsp::DiagnosticSeverity toLspSeverity(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Error:
-    return lsp::DiagnosticSeverity::Error;
-  case DiagnosticSeverity::Warning:
-    return lsp::DiagnosticSeverity::Warning;
-  case DiagnosticSeverity::Remark:
-    return lsp::DiagnosticSeverity::Information;
-  case DiagnosticSeverity::Note:
-    return lsp::DiagnosticSeverity::Hint;
-  }
-  return lsp::DiagnosticSeverity::Error;
-}
-
-} // namespace
 
 ParsedDocument::ParsedDocument(MLIRContext &context, std::string uri,
                                std::string text, int64_t version,
@@ -177,46 +146,14 @@ lsp::Range ParsedDocument::getRange(SMRange range, unsigned &hint) const {
 }
 
 lsp::Range ParsedDocument::getTokenRange(SMLoc loc) const {
-  const char *begin = text.data(), *end = begin + text.size();
   const char *p = loc.getPointer();
-  if (!p || p < begin || p >= end)
+  if (!p || p < text.data() || p >= text.data() + text.size())
     return {getPosition(loc), getPosition(loc)};
-  const char *q = p;
-  if (*q == '"') {
-    for (++q; q < end && *q != '"' && *q != '\n'; ++q)
-      if (*q == '\\' && q + 1 < end)
-        ++q;
-    if (q < end && *q == '"')
-      ++q;
-  } else if (strchr("%@^#!", *q) || isIdentifierChar(*q)) {
-    for (++q; q < end && isIdentifierChar(*q); ++q)
-      ;
-  } else if (*q != '\n' && *q != '\r') {
-    // One character, a whole UTF-8 sequence.
-    for (++q; q < end && (static_cast<unsigned char>(*q) & 0xC0) == 0x80; ++q)
-      ;
-  }
-  return {getPosition(SMLoc::getFromPointer(p)),
-          getPosition(SMLoc::getFromPointer(q))};
+  return tokenRangeAt(lines, p - text.data());
 }
 
 std::optional<lsp::Range> ParsedDocument::getRange(Location loc) const {
-  std::optional<lsp::Range> found;
-  loc->walk([&](Location nested) {
-    auto file = dyn_cast<FileLineColRange>(nested);
-    if (!file || file.getFilename().getValue() != uri)
-      return WalkResult::advance();
-    unsigned line = std::max(file.getStartLine(), 1u);
-    unsigned column = std::max(file.getStartColumn(), 1u);
-    if (line > lines.getNumLines())
-      return WalkResult::advance();
-    size_t offset =
-        lines.getLineStart(line - 1) +
-        std::min<size_t>(column - 1, lines.getLine(line - 1).size());
-    found = getTokenRange(SMLoc::getFromPointer(text.data() + offset));
-    return WalkResult::interrupt();
-  });
-  if (found)
+  if (std::optional<lsp::Range> found = fileRangeOf(loc, uri, lines))
     return found;
   const OpIndex &index = opIndexes();
   auto it = index.opsByLocation.find(loc);
@@ -227,22 +164,8 @@ std::optional<lsp::Range> ParsedDocument::getRange(Location loc) const {
 
 lsp::Diagnostic
 ParsedDocument::toLspDiagnostic(const RawDiagnostic &raw) const {
-  lsp::Diagnostic diag;
-  diag.severity = toLspSeverity(raw.severity);
-  diag.message = raw.message;
-  diag.range = getRange(raw.loc).value_or(lsp::Range{});
-  for (const auto &[loc, message] : raw.notes) {
-    // MLIRContext::printOpOnDiagnostic's note repeats the op in generic
-    // form: useful in a terminal, noise next to the op in an editor.
-    if (llvm::StringRef(message).starts_with("see current operation:"))
-      continue;
-    lsp::DiagnosticRelatedInformation info;
-    info.location.uri = uri;
-    info.location.range = getRange(loc).value_or(diag.range);
-    info.message = message;
-    diag.related.push_back(std::move(info));
-  }
-  return diag;
+  return server::toLspDiagnostic(
+      raw, uri, [this](Location loc) { return getRange(loc); });
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 #include "protocol/Uri.h"
 #include "server/DiagnosticCapture.h"
 #include "server/Features.h"
+#include "server/IncrementalParse.h"
+#include "server/Timing.h"
 
 #include "analysis/Metrics.h"
 #include "conductor/llm/HttpMulti.h"
@@ -25,12 +27,6 @@ using lsp::makeError;
 namespace json = llvm::json;
 
 namespace {
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 /// A short name for logs and progress messages.
 std::string displayName(llvm::StringRef uri) {
@@ -61,6 +57,15 @@ struct LspServer::Session {
   std::optional<Clock::time_point> firstUnparsed;
 
   std::shared_ptr<const ParsedDocument> parsed;
+  /// Follows the text edit by edit to diagnose a keystroke without a full
+  /// parse (IncrementalParse.h); null until built after a full parse, and
+  /// dropped when an edit is one it cannot apply.
+  std::unique_ptr<IncrementalModel> incremental;
+  bool incrementalBuildQueued = false;
+  /// The version whose diagnostics the model published, and them: the
+  /// full parse of that version publishes only if it finds otherwise.
+  std::optional<int64_t> incrementalVersion;
+  std::vector<lsp::Diagnostic> incrementalDiagnostics;
   std::shared_ptr<const CompiledDocument> compiled;
   /// The worker's diagnostics for `compiled` (lints included).
   std::shared_ptr<const PipelineResult> compiledDiagnostics;
@@ -282,7 +287,61 @@ void LspServer::onDidChange(const lsp::DidChangeTextDocumentParams &params) {
                                  "and reopen it)");
     return;
   }
+  diagnoseIncrementally(*session);
   scheduleParse(*session);
+}
+
+bool LspServer::diagnoseIncrementally(Session &session) {
+  const TextDocument *doc = store.get(session.uri);
+  if (!session.incremental || !doc)
+    return false;
+  auto start = Clock::now();
+  std::optional<std::vector<lsp::Diagnostic>> diagnostics =
+      session.incremental->update(doc->text);
+  double ms = msSince(start);
+  if (!diagnostics) {
+    logInfo("{0} v{1} needs a full parse: {2}", displayName(session.uri),
+            doc->version, session.incremental->getFallbackReason());
+    // Its text is behind now; rebuilt after the next full parse.
+    releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
+    return false;
+  }
+  logInfo("diagnosed {0} v{1} incrementally in {2} ms (verify {3} ms, {4} "
+          "diagnostics)",
+          displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
+          llvm::formatv("{0:f1}", session.incremental->getVerifyMs()),
+          diagnostics->size());
+  lsp::PublishDiagnosticsParams params;
+  params.uri = session.uri;
+  params.version = doc->version;
+  params.diagnostics = *diagnostics;
+  dispatcher.notify("textDocument/publishDiagnostics", params);
+  session.incrementalVersion = doc->version;
+  session.incrementalDiagnostics = std::move(*diagnostics);
+  return true;
+}
+
+void LspServer::buildIncrementalLater(Session &session) {
+  if (session.incremental || session.incrementalBuildQueued ||
+      !session.parsed || !session.parsed->getModule())
+    return;
+  session.incrementalBuildQueued = true;
+  loop.runAfter(0, [this, uri = session.uri, serial = session.serial] {
+    Session *s = find(uri);
+    if (!s || s->serial != serial)
+      return;
+    s->incrementalBuildQueued = false;
+    // An edit since the parse left the text unparsed: the model would be
+    // behind it; wait for the parse that follows.
+    if (s->incremental || s->firstUnparsed || !s->parsed)
+      return;
+    auto start = Clock::now();
+    s->incremental = IncrementalModel::build(*s->parsed);
+    logVerbose("incremental model of {0} v{1} {2} in {3} ms",
+               displayName(uri), s->parsed->getVersion(),
+               s->incremental ? "built" : "not built",
+               llvm::formatv("{0:f1}", msSince(start)));
+  });
 }
 
 void LspServer::onDidClose(const lsp::DidCloseTextDocumentParams &params) {
@@ -363,8 +422,22 @@ void LspServer::parseNow(Session &session) {
               : std::string(),
           llvm::formatv("{0:f0}", session.debounce.interval().count()));
 
-  publishDiagnostics(session);
+  // The incremental path may have published this version's diagnostics
+  // already: repeat them only if the full parse disagrees (it should not).
+  bool published = session.incrementalVersion == doc->version;
+  if (published &&
+      session.incrementalDiagnostics != session.parsed->getDiagnostics()) {
+    logError("the incremental diagnostics of {0} v{1} differ from the full "
+             "parse's; publishing the full parse's",
+             displayName(session.uri), doc->version);
+    published = false;
+  }
+  session.incrementalVersion.reset();
+  session.incrementalDiagnostics.clear();
+  if (!published)
+    publishDiagnostics(session);
   releaseLater(std::move(previous));
+  buildIncrementalLater(session);
   if (session.parsed->isVerified())
     schedulePipeline(session);
   else

@@ -90,6 +90,12 @@ private:
   /// The session with its latest text parsed, or InvalidParams.
   llvm::Expected<Session *> ready(llvm::StringRef uri);
   void scheduleParse(Session &session);
+  /// Diagnoses the latest text through the session's IncrementalModel and
+  /// publishes; false when the model declines (a full parse must).
+  bool diagnoseIncrementally(Session &session);
+  /// Builds the session's IncrementalModel from its latest full parse, on
+  /// a later loop iteration (not on the diagnostics' path).
+  void buildIncrementalLater(Session &session);
   void parseNow(Session &session);
   void schedulePipeline(Session &session);
   void onPipelineResult(const std::string &uri, uint64_t serial,
