@@ -30,7 +30,11 @@ bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 /// A line with nothing but blanks, or blanks and a comment.
 bool isFreeLine(llvm::StringRef line) {
-  line = line.ltrim(" \t\r");
+  // MLIR's lexer ends a comment at a lone '\r' too (LineTable does not
+  // break lines there): such a line is not known to be free.
+  if (line.contains('\r'))
+    return false;
+  line = line.ltrim(" \t");
   return line.empty() || line.starts_with("//");
 }
 
@@ -123,9 +127,15 @@ const char *textStart(const AsmParserState::OperationDefinition &def) {
 /// Between two ops of a block there is only blanks and comments, so an op
 /// ends where its next sibling starts; the last op of a block ends before
 /// the line of the region's `}`.
-std::optional<std::pair<unsigned, unsigned>>
-linesOf(const ParsedDocument &parsed,
-        const AsmParserState::OperationDefinition &def) {
+struct OpLines {
+  unsigned first, last;
+  /// Lines (last, gapEnd) hold only blanks and comments between this op
+  /// and its next sibling or the region's `}`: lexed as trivia.
+  unsigned gapEnd;
+};
+
+std::optional<OpLines> linesOf(const ParsedDocument &parsed,
+                               const AsmParserState::OperationDefinition &def) {
   llvm::StringRef text = parsed.getText();
   const LineTable &lines = parsed.getLines();
   auto startsItsLine = [&](const char *p) {
@@ -152,7 +162,7 @@ linesOf(const ParsedDocument &parsed,
     unsigned last = nextLine - 1;
     while (last > first && isFreeLine(lines.getLine(last)))
       --last;
-    return std::make_pair(first, last);
+    return OpLines{first, last, nextLine};
   }
   // The last op of its block: what follows its scope end on that line is
   // the rest of a type, then only blank and comment lines up to the `}`.
@@ -174,7 +184,7 @@ linesOf(const ParsedDocument &parsed,
     ++line;
   if (line < lines.getNumLines() && firstToken(lines.getLine(line)) != "}")
     return std::nullopt;
-  return std::make_pair(first, last);
+  return OpLines{first, last, line};
 }
 
 } // namespace
@@ -189,6 +199,11 @@ IncrementalModel::build(const ParsedDocument &parsed) {
   model->uri = parsed.getURI();
   model->text = parsed.getText().str();
   model->lines = std::make_unique<LineTable>(model->text);
+  model->gapLines.assign(model->lines->getNumLines(), false);
+  for (unsigned line = 0; line < model->lines->getNumLines() &&
+                          isFreeLine(model->lines->getLine(line));
+       ++line)
+    model->gapLines[line] = true;
   IRMapping map;
   model->module = cast<ModuleOp>(parsed.getModule()->clone(map));
   // A use cloned before its definition (a name used in one program and
@@ -225,13 +240,15 @@ IncrementalModel::build(const ParsedDocument &parsed) {
     }
     if (op->getNumRegions() || op->getNumSuccessors())
       continue;
-    std::optional<std::pair<unsigned, unsigned>> span = linesOf(parsed, def);
+    std::optional<OpLines> span = linesOf(parsed, def);
     if (!span)
       continue;
+    for (unsigned line = span->last + 1; line < span->gapEnd; ++line)
+      model->gapLines[line] = true;
     LineOp lineOp;
     lineOp.op = op;
     lineOp.firstLine = span->first;
-    lineOp.lastLine = span->second;
+    lineOp.lastLine = span->last;
     lineOp.groups = std::move(groups);
     model->lineOps.push_back(std::move(lineOp));
   }
@@ -339,13 +356,14 @@ IncrementalModel::update(llvm::StringRef newText) {
   llvm::StringRef now = newText.slice(prefix, newText.size() - suffix);
   if (was.count('\n') != now.count('\n'))
     return decline("the edit adds or removes lines");
-  // Same line count: the changed lines have the same numbers in both.
-  unsigned first = lines->getPosition(prefix).line;
-  unsigned last =
-      lines->getPosition(prefix + std::max<size_t>(was.size(), 1) - 1).line;
-  if (was.empty())
-    last = first;
+  // Same line count: lines before `first` and after `last` (the line where
+  // the common suffix starts, in either text) are the same in both.
   LineTable newLines(newText);
+  unsigned first = lines->getPosition(prefix).line;
+  unsigned last = lines->getPosition(prefix + was.size()).line;
+  if (newLines.getPosition(prefix + now.size()).line != last ||
+      newLines.getNumLines() != lines->getNumLines())
+    return decline("the edit adds or removes lines");
   auto lineOf = [&](const LineTable &table, unsigned line) {
     return table.getLine(line);
   };
@@ -365,10 +383,14 @@ IncrementalModel::update(llvm::StringRef newText) {
     edited = &*std::prev(it);
 
   if (!edited || edited->lastLine < last) {
-    // Comments and blank lines only, before and after: same tokens.
-    bool touchesOp = (it != lineOps.end() && it->firstLine <= last) ||
-                     (edited && edited->lastLine >= first);
-    if (touchesOp || !freeLines(*lines) || !freeLines(newLines))
+    // Comments and blank lines only, before and after, where the lexer
+    // takes them as trivia (between ops, or before the first line of
+    // code; a "comment" inside a multi-line `<...>` body is not one):
+    // same tokens.
+    for (unsigned line = first; line <= last; ++line)
+      if (!gapLines[line])
+        return decline("the edit is not inside one op");
+    if (!freeLines(*lines) || !freeLines(newLines))
       return decline("the edit is not inside one op");
     text = newText.str();
     lines = std::make_unique<LineTable>(text);

@@ -115,6 +115,9 @@ private:
   /// Sorted by line; the ops' lines never overlap.
   std::vector<LineOp> lineOps;
   llvm::StringMap<llvm::SmallVector<NameDef, 1>> names;
+  /// Per line: blank or comment trivia between ops (or before the first
+  /// line of code), where an edit that keeps it so changes no token.
+  std::vector<bool> gapLines;
   /// Printed types for the scratch buffer's definitions.
   llvm::DenseMap<mlir::Type, std::string> typeSpellings;
   std::string fallbackReason;

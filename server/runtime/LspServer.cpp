@@ -428,9 +428,10 @@ void LspServer::parseNow(Session &session) {
   if (published &&
       session.incrementalDiagnostics != session.parsed->getDiagnostics()) {
     logError("the incremental diagnostics of {0} v{1} differ from the full "
-             "parse's; publishing the full parse's",
+             "parse's; publishing the full parse's and rebuilding the model",
              displayName(session.uri), doc->version);
     published = false;
+    releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
   }
   session.incrementalVersion.reset();
   session.incrementalDiagnostics.clear();

@@ -913,3 +913,68 @@ TEST(IncrementalParse, BuildKeepsForwardReferencesInsideTheCopy) {
   if (fast)
     expectSameAsFull(*fast, *model, fullEdited, "after the snapshot is freed");
 }
+
+//===--- review counterexamples -------------------------------------------===//
+
+namespace {
+
+/// `from` parses; the model built from it either declines `to` or gives
+/// exactly the full parse of `to`.
+void expectDeclineOrExact(llvm::StringRef from, llvm::StringRef to,
+                          llvm::StringRef context) {
+  SCOPED_TRACE(context.str());
+  mlir::MLIRContext ctx;
+  ParsedDocument doc0(ctx, kURI, from.str(), 1);
+  ASSERT_TRUE(doc0.getModule());
+  std::unique_ptr<IncrementalModel> model = IncrementalModel::build(doc0);
+  ASSERT_TRUE(model);
+  std::optional<std::vector<lsp::Diagnostic>> fast = model->update(to);
+  ParsedDocument full(ctx, kURI, to.str(), 2);
+  if (fast) {
+    ASSERT_TRUE(full.getModule()) << "the fast path took a text that does "
+                                     "not parse";
+    expectSameAsFull(*fast, *model, full, context.str());
+  }
+}
+
+} // namespace
+
+TEST(IncrementalParse, ToggleCommentOverACommentAndTheOpBelow) {
+  // Ctrl+/ at column 0 of a comment line and the op line under it: the
+  // old changed bytes end with the comment's '\n', the new ones run into
+  // the op's line.
+  std::string from = test::serverProgram(
+      "  %c0 = waveasm.constant 0 : !waveasm.imm<0>\n"
+      "// note\n"
+      "  %c1 = waveasm.constant 1 : !waveasm.imm<1>\n"
+      "  %v = waveasm.v_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.vreg\n"
+      "  waveasm.s_endpgm\n");
+  std::string to = from;
+  to.replace(to.find("// note\n"), strlen("// note\n"), "// // note\n// ");
+  expectDeclineOrExact(from, to, "toggle comment");
+}
+
+TEST(IncrementalParse, CommentInsideAMultiLineAttributeIsNotTrivia) {
+  // MLIR scans a `<...>` body for brackets, comments included.
+  std::string from = "waveasm.program @k target = "
+                     "#waveasm.target<#waveasm.gfx942>\n"
+                     "  abi = #waveasm.abi<tid = 0,\n"
+                     "    // kernarg pointer\n"
+                     "    kernarg = 0> {\n"
+                     "  %c0 = waveasm.constant 0 : !waveasm.imm<0>\n"
+                     "  waveasm.s_endpgm\n"
+                     "}\n";
+  std::string to = from;
+  to.replace(to.find("pointer"), strlen("pointer"), "pointer s[0:1]>");
+  expectDeclineOrExact(from, to, "comment in <...>");
+}
+
+TEST(IncrementalParse, LoneCarriageReturnEndsAComment) {
+  std::string from =
+      test::serverProgram("  %c0 = waveasm.constant 0 : !waveasm.imm<0>\n"
+                          "  //\r\n"
+                          "  waveasm.s_endpgm\n");
+  std::string to = from;
+  to.replace(to.find("//\r\n"), strlen("//\r\n"), "//\r x\n");
+  expectDeclineOrExact(from, to, "lone CR");
+}
