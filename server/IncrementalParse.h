@@ -8,7 +8,8 @@
 // scopes, and the lines of every op. An edit that stays inside one op's
 // lines is applied by parsing only those lines and splicing the new op in
 // place of the old one; the module is then verified as a whole. An edit
-// that only touches comment or blank lines changes nothing.
+// that only touches comment or blank lines between ops (trivia to the
+// lexer; not inside a multi-line `<...>` body) changes nothing.
 //
 // The contract is exactness: `update` returns the diagnostics a full
 // ParsedDocument of the new text would have, or nothing. It declines
