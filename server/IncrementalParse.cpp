@@ -114,6 +114,12 @@ bool sameLookahead(llvm::StringRef was, llvm::StringRef now) {
          now.contains('.');
 }
 
+/// A name as written (`%x`), from its definition's range.
+llvm::StringRef spelling(const AsmParserState::SMDefinition &def) {
+  return llvm::StringRef(def.loc.Start.getPointer(),
+                         def.loc.End.getPointer() - def.loc.Start.getPointer());
+}
+
 /// Where an op's text starts: its first result name, else its name.
 const char *textStart(const AsmParserState::OperationDefinition &def) {
   return def.resultGroups.empty()
@@ -197,12 +203,11 @@ IncrementalModel::build(const ParsedDocument &parsed) {
     return nullptr;
   std::unique_ptr<IncrementalModel> model(new IncrementalModel);
   model->uri = parsed.getURI();
-  model->text = parsed.getText().str();
-  model->lines = std::make_unique<LineTable>(model->text);
-  model->gapLines.assign(model->lines->getNumLines(), false);
-  for (unsigned line = 0; line < model->lines->getNumLines() &&
-                          isFreeLine(model->lines->getLine(line));
-       ++line)
+  model->current = std::make_unique<Text>(parsed.getText().str());
+  const LineTable &lines = parsed.getLines();
+  model->gapLines.assign(lines.getNumLines(), false);
+  for (unsigned line = 0;
+       line < lines.getNumLines() && isFreeLine(lines.getLine(line)); ++line)
     model->gapLines[line] = true;
   IRMapping map;
   model->module = cast<ModuleOp>(parsed.getModule()->clone(map));
@@ -215,11 +220,6 @@ IncrementalModel::build(const ParsedDocument &parsed) {
         operand.set(copy);
   });
 
-  auto nameOf = [](const AsmParserState::SMDefinition &def) {
-    return llvm::StringRef(def.loc.Start.getPointer(),
-                           def.loc.End.getPointer() -
-                               def.loc.Start.getPointer());
-  };
   for (const AsmParserState::OperationDefinition &def :
        parsed.getAsmState().getOpDefs()) {
     Operation *op = map.lookupOrNull(def.op);
@@ -233,7 +233,7 @@ IncrementalModel::build(const ParsedDocument &parsed) {
                           : numResults;
       if (group.startIndex >= numResults || !group.definition.loc.isValid())
         continue;
-      llvm::StringRef name = nameOf(group.definition);
+      llvm::StringRef name = spelling(group.definition);
       groups.emplace_back(name.str(), group.startIndex);
       model->names[name].push_back(
           {op, nullptr, group.startIndex, next - group.startIndex});
@@ -259,7 +259,7 @@ IncrementalModel::build(const ParsedDocument &parsed) {
       continue;
     for (auto [i, arg] : llvm::enumerate(def.arguments))
       if (i < block->getNumArguments() && arg.loc.isValid())
-        model->names[nameOf(arg)].push_back(
+        model->names[spelling(arg)].push_back(
             {nullptr, block, static_cast<unsigned>(i), 1});
   }
   llvm::sort(model->lineOps, [](const LineOp &a, const LineOp &b) {
@@ -325,7 +325,7 @@ std::optional<std::vector<lsp::Diagnostic>> IncrementalModel::diagnose() {
   out.reserve(raw.size());
   for (const RawDiagnostic &diag : raw)
     out.push_back(toLspDiagnostic(diag, uri, [&](Location loc) {
-      std::optional<lsp::Range> range = fileRangeOf(loc, uri, *lines);
+      std::optional<lsp::Range> range = fileRangeOf(loc, uri, current->lines);
       placed &= range.has_value();
       return range;
     }));
@@ -339,6 +339,8 @@ std::optional<std::vector<lsp::Diagnostic>> IncrementalModel::diagnose() {
 std::optional<std::vector<lsp::Diagnostic>>
 IncrementalModel::update(llvm::StringRef newText) {
   fallbackReason.clear();
+  const std::string &text = current->text;
+  const LineTable &lines = current->lines;
   if (newText == text)
     return diagnose();
   // The changed bytes: [prefix, old end - suffix) became
@@ -358,18 +360,16 @@ IncrementalModel::update(llvm::StringRef newText) {
     return decline("the edit adds or removes lines");
   // Same line count: lines before `first` and after `last` (the line where
   // the common suffix starts, in either text) are the same in both.
-  LineTable newLines(newText);
-  unsigned first = lines->getPosition(prefix).line;
-  unsigned last = lines->getPosition(prefix + was.size()).line;
+  auto next = std::make_unique<const Text>(newText.str());
+  const LineTable &newLines = next->lines;
+  unsigned first = lines.getPosition(prefix).line;
+  unsigned last = lines.getPosition(prefix + was.size()).line;
   if (newLines.getPosition(prefix + now.size()).line != last ||
-      newLines.getNumLines() != lines->getNumLines())
+      newLines.getNumLines() != lines.getNumLines())
     return decline("the edit adds or removes lines");
-  auto lineOf = [&](const LineTable &table, unsigned line) {
-    return table.getLine(line);
-  };
   auto freeLines = [&](const LineTable &table) {
     for (unsigned line = first; line <= last; ++line)
-      if (!isFreeLine(lineOf(table, line)))
+      if (!isFreeLine(table.getLine(line)))
         return false;
     return true;
   };
@@ -390,18 +390,17 @@ IncrementalModel::update(llvm::StringRef newText) {
     for (unsigned line = first; line <= last; ++line)
       if (!gapLines[line])
         return decline("the edit is not inside one op");
-    if (!freeLines(*lines) || !freeLines(newLines))
+    if (!freeLines(lines) || !freeLines(newLines))
       return decline("the edit is not inside one op");
-    text = newText.str();
-    lines = std::make_unique<LineTable>(text);
+    current = std::move(next);
     return diagnose();
   }
-  if (std::optional<size_t> at = findExcessiveNesting(newText))
+  if (findExcessiveNesting(newText))
     return decline("brackets nest too deep");
 
   // The op after it, parsed along so that the edited op's parser sees the
   // same next token: the next op alone on its lines, or a `}`.
-  LineOp *next = nullptr;
+  LineOp *nextOp = nullptr;
   unsigned line = edited->lastLine + 1;
   while (line < newLines.getNumLines() && isFreeLine(newLines.getLine(line)))
     ++line;
@@ -410,26 +409,23 @@ IncrementalModel::update(llvm::StringRef newText) {
     if (edited + 1 == lineOps.data() + lineOps.size() ||
         edited[1].firstLine != line)
       return decline("the op is followed by structure");
-    next = edited + 1;
+    nextOp = edited + 1;
   }
   if (edited->firstLine == 0)
     return decline("the op is on the first line");
   if (!sameLookahead(
-          firstTokenOn(*lines, edited->firstLine, edited->lastLine),
+          firstTokenOn(lines, edited->firstLine, edited->lastLine),
           firstTokenOn(newLines, edited->firstLine, edited->lastLine)))
     return decline("the op's first token changed kind");
 
   // The scratch buffer: one line defining the operands, blank lines, then
   // the document's lines of the op (and of the next), at their own line
   // numbers.
-  unsigned lastScratchLine = next ? next->lastLine : edited->lastLine;
+  llvm::StringRef lastLineText =
+      newLines.getLine(nextOp ? nextOp->lastLine : edited->lastLine);
   size_t snippetBegin = newLines.getLineStart(edited->firstLine);
-  size_t snippetEnd = snippetBegin;
-  {
-    llvm::StringRef lastLineText = newLines.getLine(lastScratchLine);
-    snippetEnd = lastLineText.data() + lastLineText.size() - newText.data();
-  }
-  llvm::StringRef snippet = newText.slice(snippetBegin, snippetEnd);
+  size_t snippetEnd = lastLineText.end() - newLines.getText().data();
+  llvm::StringRef snippet = newLines.getText().slice(snippetBegin, snippetEnd);
   Operation *old = edited->op;
   llvm::SmallVector<const NameDef *> defs;
   std::string scratch;
@@ -446,15 +442,14 @@ IncrementalModel::update(llvm::StringRef newText) {
       scratch += ":" + std::to_string(def->count);
     scratch += " = \"builtin.unrealized_conversion_cast\"() : () -> (";
     for (unsigned i = 0; i < def->count; ++i) {
-      Value value = def->op ? Value(def->op->getResult(def->first + i))
-                            : Value(def->block->getArgument(def->first + i));
-      auto [spelling, inserted] = typeSpellings.try_emplace(value.getType());
+      Type type = def->value(i).getType();
+      auto [typeSpelling, inserted] = typeSpellings.try_emplace(type);
       if (inserted) {
-        llvm::raw_string_ostream os(spelling->second);
-        value.getType().print(os);
+        llvm::raw_string_ostream os(typeSpelling->second);
+        type.print(os);
       }
       scratch += i ? ", " : "";
-      scratch += spelling->second;
+      scratch += typeSpelling->second;
     }
     scratch += ") ";
   }
@@ -478,7 +473,7 @@ IncrementalModel::update(llvm::StringRef newText) {
     if (!capture.take().empty())
       return decline("the edited op's parse reported something");
   }
-  size_t expected = defs.size() + 1 + (next ? 1 : 0);
+  size_t expected = defs.size() + 1 + (nextOp ? 1 : 0);
   if (block.getOperations().size() != expected)
     return decline("the edited lines are not exactly one op");
   auto ops = llvm::make_pointer_range(block.getOperations());
@@ -489,19 +484,15 @@ IncrementalModel::update(llvm::StringRef newText) {
 
   // The next op must start where it does in the document: the edited
   // op's parser stopped at the same token.
-  if (next) {
+  if (nextOp) {
     const AsmParserState::OperationDefinition *nextDef =
         state.getOpDef(parsedOps.back());
-    size_t lineStart = newLines.getLineStart(next->firstLine);
-    llvm::StringRef nextLine = newLines.getLine(next->firstLine);
+    size_t lineStart = newLines.getLineStart(nextOp->firstLine);
+    llvm::StringRef nextLine = newLines.getLine(nextOp->firstLine);
     size_t indent = nextLine.size() - nextLine.ltrim(" \t").size();
     const char *expectedStart =
         scratch.data() + snippetOffset + (lineStart - snippetBegin) + indent;
-    const char *start =
-        nextDef ? nextDef->scopeLoc.Start.getPointer() : nullptr;
-    if (nextDef && !nextDef->resultGroups.empty())
-      start = nextDef->resultGroups.front().definition.loc.Start.getPointer();
-    if (start != expectedStart)
+    if (!nextDef || textStart(*nextDef) != expectedStart)
       return decline("the edited op runs into the next one");
   }
 
@@ -512,10 +503,8 @@ IncrementalModel::update(llvm::StringRef newText) {
       freshDef->resultGroups.size() != edited->groups.size())
     return decline("the edited op's results changed");
   for (auto [group, was] : llvm::zip(freshDef->resultGroups, edited->groups)) {
-    const AsmParserState::SMDefinition &def = group.definition;
-    llvm::StringRef name(def.loc.Start.getPointer(),
-                         def.loc.End.getPointer() - def.loc.Start.getPointer());
-    if (name != was.first || group.startIndex != was.second)
+    if (spelling(group.definition) != was.first ||
+        group.startIndex != was.second)
       return decline("the edited op's result names changed");
   }
   if (fresh->getResultTypes() != old->getResultTypes())
@@ -525,9 +514,7 @@ IncrementalModel::update(llvm::StringRef newText) {
   IRMapping mapping;
   for (auto [def, cast] : llvm::zip(defs, parsedOps))
     for (unsigned i = 0; i < def->count; ++i)
-      mapping.map(cast->getResult(i),
-                  def->op ? Value(def->op->getResult(def->first + i))
-                          : Value(def->block->getArgument(def->first + i)));
+      mapping.map(cast->getResult(i), def->value(i));
   for (Value operand : fresh->getOperands())
     if (!mapping.contains(operand))
       return decline("an operand is not defined before the op");
@@ -542,7 +529,6 @@ IncrementalModel::update(llvm::StringRef newText) {
         def.op = spliced;
   old->erase();
   edited->op = spliced;
-  text = newText.str();
-  lines = std::make_unique<LineTable>(text);
+  current = std::move(next);
   return diagnose();
 }

@@ -42,6 +42,7 @@
 #define WAVEASM_SERVER_INCREMENTALPARSE_H
 
 #include "protocol/LspTypes.h"
+#include "server/DocumentState.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -55,7 +56,6 @@
 
 namespace waveasm::server {
 
-class LineTable;
 class ParsedDocument;
 
 class IncrementalModel {
@@ -76,7 +76,7 @@ public:
   std::optional<std::vector<lsp::Diagnostic>> update(llvm::StringRef text);
 
   /// The text the model describes.
-  llvm::StringRef getText() const { return text; }
+  llvm::StringRef getText() const { return current->text; }
   /// The model's module (tests compare it with a full parse).
   mlir::ModuleOp getModule() const { return *module; }
   /// Why the last update returned nullopt, for the logs.
@@ -99,6 +99,18 @@ private:
     mlir::Operation *op = nullptr;
     mlir::Block *block = nullptr;
     unsigned first = 0, count = 1;
+    /// The group's value `i`.
+    mlir::Value value(unsigned i) const {
+      return op ? mlir::Value(op->getResult(first + i))
+                : mlir::Value(block->getArgument(first + i));
+    }
+  };
+  /// A text and its line table, which points into it (kept together so
+  /// the table is built once per text).
+  struct Text {
+    explicit Text(std::string s) : text(std::move(s)), lines(text) {}
+    std::string text;
+    LineTable lines;
   };
 
   IncrementalModel() = default;
@@ -110,8 +122,7 @@ private:
   std::optional<std::vector<lsp::Diagnostic>> diagnose();
 
   std::string uri;
-  std::string text;
-  std::unique_ptr<LineTable> lines; // of `text`
+  std::unique_ptr<const Text> current; // the text the model describes
   mlir::OwningOpRef<mlir::ModuleOp> module;
   /// Sorted by line; the ops' lines never overlap.
   std::vector<LineOp> lineOps;

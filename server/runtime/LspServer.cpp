@@ -291,10 +291,10 @@ void LspServer::onDidChange(const lsp::DidChangeTextDocumentParams &params) {
   scheduleParse(*session);
 }
 
-bool LspServer::diagnoseIncrementally(Session &session) {
+void LspServer::diagnoseIncrementally(Session &session) {
   const TextDocument *doc = store.get(session.uri);
   if (!session.incremental || !doc)
-    return false;
+    return;
   auto start = Clock::now();
   std::optional<std::vector<lsp::Diagnostic>> diagnostics =
       session.incremental->update(doc->text);
@@ -304,7 +304,7 @@ bool LspServer::diagnoseIncrementally(Session &session) {
             doc->version, session.incremental->getFallbackReason());
     // Its text is behind now; rebuilt after the next full parse.
     releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
-    return false;
+    return;
   }
   logInfo("diagnosed {0} v{1} incrementally in {2} ms (verify {3} ms, {4} "
           "diagnostics)",
@@ -318,7 +318,6 @@ bool LspServer::diagnoseIncrementally(Session &session) {
   dispatcher.notify("textDocument/publishDiagnostics", params);
   session.incrementalVersion = doc->version;
   session.incrementalDiagnostics = std::move(*diagnostics);
-  return true;
 }
 
 void LspServer::buildIncrementalLater(Session &session) {
@@ -337,9 +336,8 @@ void LspServer::buildIncrementalLater(Session &session) {
       return;
     auto start = Clock::now();
     s->incremental = IncrementalModel::build(*s->parsed);
-    logVerbose("incremental model of {0} v{1} {2} in {3} ms",
-               displayName(uri), s->parsed->getVersion(),
-               s->incremental ? "built" : "not built",
+    logVerbose("incremental model of {0} v{1} {2} in {3} ms", displayName(uri),
+               s->parsed->getVersion(), s->incremental ? "built" : "not built",
                llvm::formatv("{0:f1}", msSince(start)));
   });
 }
@@ -857,8 +855,7 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   // its result is for this text and these settings, answer from it. With a
   // target override it compiled a retargeted copy, whose line map points
   // at the copy's ops; and the request compiles the file's own target.
-  const CompiledDocument *compiled =
-      freshOrNull(*parsed, (*s)->compiled.get());
+  const CompiledDocument *compiled = freshOrNull(*parsed, (*s)->compiled.get());
   if (kEmitAssemblyInServer && compiled && compiled->succeeded() &&
       !settings.targetOverride && compiled->compiledWith(settings)) {
     std::vector<const CompiledProgram *> programs;

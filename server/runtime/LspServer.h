@@ -39,8 +39,8 @@
 #include "mlir/IR/MLIRContext.h"
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 
 namespace waveasm::conductor::llm {
 class HttpMulti;
@@ -91,8 +91,9 @@ private:
   llvm::Expected<Session *> ready(llvm::StringRef uri);
   void scheduleParse(Session &session);
   /// Diagnoses the latest text through the session's IncrementalModel and
-  /// publishes; false when the model declines (a full parse must).
-  bool diagnoseIncrementally(Session &session);
+  /// publishes; when the model declines, drops it (the full parse that
+  /// follows publishes instead).
+  void diagnoseIncrementally(Session &session);
   /// Builds the session's IncrementalModel from its latest full parse, on
   /// a later loop iteration (not on the diagnostics' path).
   void buildIncrementalLater(Session &session);
