@@ -666,8 +666,7 @@ void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
   if (vm != kNoWait && lgkm == kNoWait && !exp) {
     wait = S_WAITCNT_VMCNT::create(builder, loc, static_cast<uint32_t>(vm));
   } else if (lgkm != kNoWait && vm == kNoWait && !exp) {
-    wait =
-        S_WAITCNT_LGKMCNT::create(builder, loc, static_cast<uint32_t>(lgkm));
+    wait = S_WAITCNT_LGKMCNT::create(builder, loc, static_cast<uint32_t>(lgkm));
   } else {
     auto attr = [&](int64_t n) -> IntegerAttr {
       if (n == kNoWait)

@@ -220,11 +220,10 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
        json::Object{
            {"applyEdit", c.applyEdit},
            {"workspaceEdit",
-            json::Object{
-                {"documentChanges", c.workspaceEditDocumentChanges},
-                {"changeAnnotationSupport",
-                 c.changeAnnotations ? json::Value(json::Object{})
-                                     : json::Value(nullptr)}}},
+            json::Object{{"documentChanges", c.workspaceEditDocumentChanges},
+                         {"changeAnnotationSupport",
+                          c.changeAnnotations ? json::Value(json::Object{})
+                                              : json::Value(nullptr)}}},
            {"inlayHint", json::Object{{"refreshSupport", c.inlayHintRefresh}}},
            {"codeLens", json::Object{{"refreshSupport", c.codeLensRefresh}}},
            {"semanticTokens",

@@ -75,9 +75,9 @@ struct Diagnostic {
   std::string message;
   std::vector<DiagnosticRelatedInformation> related;
   friend bool operator==(const Diagnostic &a, const Diagnostic &b) {
-    return a.range == b.range && a.severity == b.severity &&
-           a.code == b.code && a.source == b.source &&
-           a.message == b.message && a.related == b.related;
+    return a.range == b.range && a.severity == b.severity && a.code == b.code &&
+           a.source == b.source && a.message == b.message &&
+           a.related == b.related;
   }
 };
 

@@ -185,9 +185,7 @@ public:
 
   llvm::ArrayRef<OpEntry> getOps() const { return opIndexes().ops; }
   /// Entry indexes of the programs, in module order.
-  llvm::ArrayRef<unsigned> getPrograms() const {
-    return opIndexes().programs;
-  }
+  llvm::ArrayRef<unsigned> getPrograms() const { return opIndexes().programs; }
   std::optional<unsigned> lookupOp(mlir::Operation *op) const;
   /// Entries whose op name starts on lines [firstLine, lastLine]:
   /// [begin, end) indexes into getOps().

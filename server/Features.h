@@ -118,10 +118,9 @@ lsp::InlayHint makeProfileHint(const OpProfile &row, llvm::StringRef source,
 /// classes, the allocator's physical registers, defs and uses. On an SSA
 /// name: type, defining op, uses, live range.
 /// With a `profile`, an op's hover also shows its rows.
-std::optional<lsp::Hover> computeHover(const ParsedDocument &parsed,
-                                       const CompiledDocument *compiled,
-                                       lsp::Position pos,
-                                       const DocumentProfile *profile = nullptr);
+std::optional<lsp::Hover>
+computeHover(const ParsedDocument &parsed, const CompiledDocument *compiled,
+             lsp::Position pos, const DocumentProfile *profile = nullptr);
 
 //===--- navigation (features/Navigation.cpp) -----------------------------===//
 
