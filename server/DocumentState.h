@@ -260,6 +260,13 @@ constexpr int kMaxNesting = 256;
 /// `kMaxNesting`, if it does (such a text is not parsed).
 std::optional<size_t> findExcessiveNesting(llvm::StringRef text);
 
+/// A name as written (`%x`, `^bb0`), from its definition's source range.
+inline llvm::StringRef
+spellingOf(const mlir::AsmParserState::SMDefinition &def) {
+  return llvm::StringRef(def.loc.Start.getPointer(),
+                         def.loc.End.getPointer() - def.loc.Start.getPointer());
+}
+
 /// Whether the Conductor may move `op` (not pinned, emits an instruction,
 /// no regions).
 bool isSchedulable(mlir::Operation *op);

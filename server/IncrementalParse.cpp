@@ -114,12 +114,6 @@ bool sameLookahead(llvm::StringRef was, llvm::StringRef now) {
          now.contains('.');
 }
 
-/// A name as written (`%x`), from its definition's range.
-llvm::StringRef spelling(const AsmParserState::SMDefinition &def) {
-  return llvm::StringRef(def.loc.Start.getPointer(),
-                         def.loc.End.getPointer() - def.loc.Start.getPointer());
-}
-
 /// Where an op's text starts: its first result name, else its name.
 const char *textStart(const AsmParserState::OperationDefinition &def) {
   return def.resultGroups.empty()
@@ -233,7 +227,7 @@ IncrementalModel::build(const ParsedDocument &parsed) {
                           : numResults;
       if (group.startIndex >= numResults || !group.definition.loc.isValid())
         continue;
-      llvm::StringRef name = spelling(group.definition);
+      llvm::StringRef name = spellingOf(group.definition);
       groups.emplace_back(name.str(), group.startIndex);
       model->names[name].push_back(
           {op, nullptr, group.startIndex, next - group.startIndex});
@@ -259,7 +253,7 @@ IncrementalModel::build(const ParsedDocument &parsed) {
       continue;
     for (auto [i, arg] : llvm::enumerate(def.arguments))
       if (i < block->getNumArguments() && arg.loc.isValid())
-        model->names[spelling(arg)].push_back(
+        model->names[spellingOf(arg)].push_back(
             {nullptr, block, static_cast<unsigned>(i), 1});
   }
   llvm::sort(model->lineOps, [](const LineOp &a, const LineOp &b) {
@@ -503,7 +497,7 @@ IncrementalModel::update(llvm::StringRef newText) {
       freshDef->resultGroups.size() != edited->groups.size())
     return decline("the edited op's results changed");
   for (auto [group, was] : llvm::zip(freshDef->resultGroups, edited->groups)) {
-    if (spelling(group.definition) != was.first ||
+    if (spellingOf(group.definition) != was.first ||
         group.startIndex != was.second)
       return decline("the edited op's result names changed");
   }

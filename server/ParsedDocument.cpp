@@ -25,7 +25,8 @@ using namespace waveasm::server;
 
 /// Deepest bracket nesting outside comments and strings, and where it
 /// first exceeds `kMaxNesting`.
-std::optional<size_t> waveasm::server::findExcessiveNesting(llvm::StringRef text) {
+std::optional<size_t>
+waveasm::server::findExcessiveNesting(llvm::StringRef text) {
   static const auto special = [] {
     std::array<bool, 256> table = {};
     for (unsigned char c : llvm::StringRef("/\"([{<)]}>"))
@@ -284,9 +285,7 @@ void ParsedDocument::buildNameIndex(NameIndex &index) const {
       return;
     uint32_t idx = values.size();
     ValueEntry entry;
-    entry.name =
-        StringRef(def.loc.Start.getPointer(),
-                  def.loc.End.getPointer() - def.loc.Start.getPointer());
+    entry.name = spellingOf(def);
     entry.value = value;
     entry.numValues = numValues;
     entry.owner = owner;
