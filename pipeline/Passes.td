@@ -52,4 +52,23 @@ def WaveASMHazardMitigation
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Optimizations (pipeline/opt/, one file per pass): SPEC.md 6, 18 and 19.
+// Each group below is kept in its own section.
+//===----------------------------------------------------------------------===//
+
+//--- peephole family: scoped CSE, peephole, m0 redundancy, memory offsets
+
+//--- end of the peephole family
+
+//--- loop optimizations: scale packs, buffer-load strength reduction,
+//--- loop address promotion
+
+//--- end of the loop optimizations
+
+//--- legalization and SCC: arith legalization, SCC spill/reload, SCC
+//--- verifier, VGPR compaction
+
+//--- end of legalization and SCC
+
 #endif // WAVEASM_PIPELINE_PASSES_TD

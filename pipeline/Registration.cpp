@@ -50,6 +50,14 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMLinearScan();
   registerWaveASMInsertWaitcnt();
   registerWaveASMHazardMitigation();
+  // Optimizations (pipeline/opt/), one section per group of Passes.td.
+  //--- peephole family
+
+  //--- loop optimizations
+
+  //--- legalization and SCC
+
+  //--- end of the optimizations
   PassPipelineRegistration<PipelineOptions>(
       "waveasm-pipeline",
       "The reference end-to-end pipeline (SPEC.md 13): loop-invariant code "
