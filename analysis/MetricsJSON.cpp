@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Metrics.h"
+#include "support/BoundedJson.h"
 
 using namespace waveasm;
 namespace json = llvm::json;
@@ -73,7 +74,7 @@ void waveasm::writeMetricsJSON(llvm::raw_ostream &os,
 
 llvm::Expected<std::vector<ProgramMetrics>>
 waveasm::parseMetricsJSON(llvm::StringRef text) {
-  llvm::Expected<json::Value> value = json::parse(text);
+  llvm::Expected<json::Value> value = parseJsonBounded(text);
   if (!value)
     return value.takeError();
   std::vector<ProgramMetrics> programs;

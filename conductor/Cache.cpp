@@ -3,6 +3,7 @@
 #include "conductor/Cache.h"
 
 #include "conductor/Session.h"
+#include "support/BoundedJson.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,7 +76,7 @@ std::optional<CacheEntry> ScheduleCache::lookup(llvm::StringRef key,
   if (!buffer)
     return warn(buffer.getError().message());
   llvm::Expected<llvm::json::Value> json =
-      llvm::json::parse((*buffer)->getBuffer());
+      parseJsonBounded((*buffer)->getBuffer());
   if (!json)
     return warn(llvm::toString(json.takeError()));
   const llvm::json::Object *object = json->getAsObject();

@@ -1,6 +1,7 @@
 //===- Search.cpp - Parallel LLM search over Sessions ---------------------===//
 
 #include "conductor/Search.h"
+#include "conductor/llm/WireJson.h"
 
 #include <nlohmann/json.hpp>
 #include <uv.h>
@@ -145,7 +146,7 @@ static std::string applyMovesResult(Session &session, const std::string &args,
   ran = false;
   if (session.finished())
     return "The session is finished; no more rounds.";
-  json parsed = json::parse(args, nullptr, /*allow_exceptions=*/false);
+  json parsed = llm::wire::parseUntrusted(args);
   if (!parsed.is_object() || !parsed.contains("moves") ||
       !parsed["moves"].is_array())
     return "error: apply_moves takes {\"moves\": [\"move I5 after I1\", "

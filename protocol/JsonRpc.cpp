@@ -2,6 +2,8 @@
 
 #include "protocol/JsonRpc.h"
 
+#include "support/BoundedJson.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace waveasm::lsp;
@@ -42,7 +44,7 @@ IncomingMessage invalid(ErrorCode code, std::string message,
 } // namespace
 
 IncomingMessage waveasm::lsp::parseMessage(llvm::StringRef body) {
-  llvm::Expected<json::Value> parsed = json::parse(body);
+  llvm::Expected<json::Value> parsed = waveasm::parseJsonBounded(body);
   if (!parsed)
     return invalid(ErrorCode::ParseError,
                    "invalid JSON: " + llvm::toString(parsed.takeError()));

@@ -57,7 +57,7 @@ std::string buildBody(const LLMConfig &config, const ChatRequest &request) {
       if (!m.text.empty())
         content.push_back({{"type", "text"}, {"text", m.text}});
       for (const ToolCall &c : m.toolCalls) {
-        json input = json::parse(c.argumentsJson, nullptr, false);
+        json input = wire::parseUntrusted(c.argumentsJson);
         if (!input.is_object())
           input = json::object();
         content.push_back({{"type", "tool_use"},

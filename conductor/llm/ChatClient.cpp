@@ -1,6 +1,7 @@
 //===- ChatClient.cpp - Retries, errors and usage shared by providers -----===//
 
 #include "conductor/llm/ChatClient.h"
+#include "conductor/llm/WireJson.h"
 
 #include <curl/curl.h>
 #include <nlohmann/json.hpp>
@@ -26,7 +27,7 @@ std::vector<ToolSpec> conductorTools() {
        R"('move I5 after I1'"}},"required":["moves"]})"},
       {"evaluate",
        "Return the metrics of the current best schedule (peak registers, "
-       "waits, nops, estimated cycles).",
+       "waits, nops, estimated issue slots).",
        R"({"type":"object","properties":{}})"},
   };
 }
@@ -47,7 +48,7 @@ namespace {
 /// The server's own explanation ({"error": {"message": ...}} in both
 /// providers' shapes), shortened; empty when the body has none.
 std::string serverMessage(const std::string &body) {
-  json doc = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  json doc = wire::parseUntrusted(body);
   std::string message;
   if (doc.is_object() && doc.contains("error")) {
     const json &error = doc["error"];

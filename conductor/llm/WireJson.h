@@ -11,6 +11,7 @@
 
 #include "conductor/llm/ChatTypes.h"
 #include "conductor/llm/LLMConfig.h"
+#include "support/JsonDepth.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,15 @@
 namespace waveasm::conductor::llm::wire {
 
 using json = nlohmann::json;
+
+/// Untrusted text (a reply body, a model's tool arguments) as JSON: a
+/// discarded value when it does not parse or nests deeper than
+/// kMaxJsonDepth, so callers check `is_object()` and the like as usual.
+inline json parseUntrusted(const std::string &text) {
+  if (checkJsonDepth(text))
+    return json(json::value_t::discarded);
+  return json::parse(text, nullptr, /*allow_exceptions=*/false);
+}
 
 /// The sampling fields every request body carries.
 inline json requestBody(const LLMConfig &config, json messages) {
@@ -42,7 +52,7 @@ inline std::optional<std::string> parseReply(const std::string &text,
                                              const char *inputTokensKey,
                                              const char *outputTokensKey,
                                              json &doc, ChatReply &reply) {
-  doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  doc = parseUntrusted(text);
   if (!doc.is_object())
     return std::string("body is not a JSON object");
   if (doc.contains("usage") && doc["usage"].is_object()) {

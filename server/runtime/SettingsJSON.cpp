@@ -79,7 +79,11 @@ waveasm::server::applySettingsJSON(const json::Value &value,
                                    ServerSettings &settings,
                                    RuntimeSettings &runtime) {
   Reader r;
+  // No settings: null, or an empty array (Neovim's Lua encodes an empty
+  // table as `[]`).
   if (value.kind() == json::Value::Null)
+    return {};
+  if (const json::Array *array = value.getAsArray(); array && array->empty())
     return {};
   const json::Object *root = value.getAsObject();
   if (!root) {
@@ -87,8 +91,13 @@ waveasm::server::applySettingsJSON(const json::Value &value,
     return r.problems;
   }
   // {"waveasm": {...}} is a configuration section; take it when present.
-  if (const json::Object *section = root->getObject("waveasm"))
-    root = section;
+  if (const json::Value *section = root->get("waveasm")) {
+    if (const json::Object *object = section->getAsObject())
+      root = object;
+    else if (const json::Array *array = section->getAsArray();
+             array && array->empty())
+      return {};
+  }
 
   if (const json::Value *target = root->get("target")) {
     if (target->kind() == json::Value::Null) {

@@ -192,6 +192,22 @@ class MalformedInput(ServerTest):
         self.assertError(self.error_with_null_id(client), -32700)
         self.assert_alive(client)
 
+    def test_deeply_nested_json(self):
+        # 100,000 levels used to overflow the stack in the JSON parser: the
+        # message is refused before parsing, with its id unknown (-32700).
+        client = self.start()
+        depth = 100000
+        body = (b'{"jsonrpc": "2.0", "id": 6, "method": "textDocument/hover", "params": '
+                + b"[" * depth + b"]" * depth + b"}")
+        client.send_raw(LspClient.frame(body))
+        error = self.error_with_null_id(client)
+        self.assertError(error, -32700)
+        self.assertIn("nested deeper than", error["error"]["message"])
+        # Just under the limit is parsed and judged on its shape instead.
+        shallow = [[[1]]]
+        self.assertError(client.request("textDocument/hover", shallow), -32602)
+        self.assert_alive(client)
+
     def test_invalid_request(self):
         client = self.start()
         client.send({"jsonrpc": "2.0", "id": 77})
@@ -452,7 +468,7 @@ class Features(ServerTest):
     def test_code_lens(self):
         lenses = self.client.result("textDocument/codeLens", doc(self.uri), TIMEOUT)
         titles = " ".join(l["command"]["title"] for l in lenses)
-        self.assertIn("cycles", titles)
+        self.assertIn("slots", titles)
         self.assertIn("occupancy", titles)
 
     def test_metrics(self):

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs tests/editors/nvim_e2e.lua in Debian's headless Neovim with the
+# Runs tests/editors/nvim_no_settings.lua and nvim_e2e.lua in Debian's headless Neovim with the
 # plugin of this tree on the runtimepath. Usage: neovim.sh WAVEASM_LSP
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,6 +16,9 @@ trap 'rm -rf "$tmp"' EXIT
 export HOME="$tmp" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" \
   XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache"
 # Neovim's timeout guard: the test's own waits end long before this.
-exec timeout 240 nvim --headless -u NONE -i NONE -n \
-  --cmd "set rtp^=$repo/editors/neovim" \
-  -c "luafile $here/nvim_e2e.lua"
+# First setup{} without settings, then the full session.
+for script in nvim_no_settings.lua nvim_e2e.lua; do
+  timeout 240 nvim --headless -u NONE -i NONE -n \
+    --cmd "set rtp^=$repo/editors/neovim" \
+    -c "luafile $here/$script"
+done

@@ -117,9 +117,12 @@ TEST(ConductorCache, CorruptEntriesAreIgnoredWithAWarning) {
   ASSERT_TRUE(module);
   auto session = makeSession(*module);
   std::string key = ScheduleCache::keyFor(*session);
-  for (const char *content :
-       {"{ not json", "[1, 2]", "{\"moves\": [3]}", "{\"moves\": \"x\"}",
-        "{\"moves\": [\"teleport I1\"]}"}) {
+  std::string deep = "{\"moves\": " + std::string(100000, '[') +
+                     std::string(100000, ']') + "}";
+  for (const std::string &content :
+       {std::string("{ not json"), std::string("[1, 2]"),
+        std::string("{\"moves\": [3]}"), std::string("{\"moves\": \"x\"}"),
+        std::string("{\"moves\": [\"teleport I1\"]}"), deep}) {
     {
       std::error_code ec;
       llvm::raw_fd_ostream os(cache.pathFor(key), ec);

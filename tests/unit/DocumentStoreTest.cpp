@@ -256,6 +256,25 @@ TEST(SettingsJSON, AppliesAndReports) {
             settingsToJSON(settings, runtime));
 }
 
+// Neovim's Lua encodes an empty settings table as `[]`; that means "no
+// settings", not a malformed object.
+TEST(SettingsJSON, EmptyArrayIsNoSettings) {
+  ServerSettings settings;
+  RuntimeSettings runtime;
+  EXPECT_TRUE(
+      applySettingsJSON(llvm::json::Array{}, settings, runtime)
+          .empty());
+  EXPECT_TRUE(applySettingsJSON(
+                  llvm::json::Object{{"waveasm", llvm::json::Array{}}},
+                  settings, runtime)
+                  .empty());
+  // A non-empty array is still wrong.
+  std::vector<std::string> problems = applySettingsJSON(
+      llvm::json::Array{1}, settings, runtime);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("expected an object"), std::string::npos);
+}
+
 TEST(SettingsJSON, LLMSettings) {
   ServerSettings settings;
   RuntimeSettings runtime;

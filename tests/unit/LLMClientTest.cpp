@@ -129,6 +129,20 @@ TEST_F(LLMClientTest, GarbageAndFencedRepliesArriveVerbatim) {
       garbage);
 }
 
+TEST_F(LLMClientTest, DeeplyNestedReplyIsRefusedNotParsed) {
+  // A reply body nested 100,000 levels deep used to reach the JSON parser.
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  for (Provider provider : {Provider::OpenAI, Provider::Anthropic}) {
+    FakeLLMServer server(json{{"default", {{"raw", deep}}}});
+    ASSERT_TRUE(server.ok());
+    ChatReply reply = roundTrip(config(provider, server), simpleRequest());
+    ASSERT_TRUE(reply.error);
+    EXPECT_NE(reply.error->find("not a JSON object"), std::string::npos)
+        << *reply.error;
+    EXPECT_TRUE(reply.text.empty());
+  }
+}
+
 TEST_F(LLMClientTest, ServerErrorsAreRetriedThenFailCleanly) {
   FakeLLMServer server(json{{"default", {{"status", 500}}}});
   ASSERT_TRUE(server.ok());

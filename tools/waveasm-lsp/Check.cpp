@@ -7,6 +7,7 @@
 #include "server/DocumentState.h"
 #include "server/Features.h"
 #include "server/runtime/SettingsJSON.h"
+#include "support/BoundedJson.h"
 
 #include "ir/Dialect.h"
 
@@ -118,7 +119,7 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
         return "cannot read --settings file '" + v +
                "': " + buffer.getError().message();
       llvm::Expected<llvm::json::Value> json =
-          llvm::json::parse((*buffer)->getBuffer());
+          parseJsonBounded((*buffer)->getBuffer());
       if (!json)
         return "--settings file '" + v +
                "' is not JSON: " + llvm::toString(json.takeError());

@@ -62,6 +62,15 @@ M.config = {
 
 local notified_missing = false
 
+-- The server's settings are a JSON object, but an empty Lua table encodes
+-- as `[]`: send an empty dict instead.
+local function as_object(settings)
+  if settings == nil or next(settings) == nil then
+    return vim.empty_dict()
+  end
+  return settings
+end
+
 local function exists(path)
   return path and vim.fn.executable(path) == 1
 end
@@ -229,10 +238,10 @@ function M.attach(bufnr)
     name = 'waveasm',
     cmd = cmd,
     root_dir = root,
-    init_options = M.config.settings,
+    init_options = as_object(M.config.settings),
     -- Sent as workspace/didChangeConfiguration after initialize; the
     -- server accepts the "waveasm" section.
-    settings = { waveasm = M.config.settings },
+    settings = { waveasm = as_object(M.config.settings) },
     capabilities = capabilities(),
     handlers = {
       ['workspace/codeLens/refresh'] = on_codelens_refresh,
@@ -270,7 +279,7 @@ end
 function M.configure(settings)
   M.config.settings = vim.tbl_deep_extend('force', M.config.settings or {}, settings or {})
   for _, client in ipairs(clients({ name = 'waveasm' })) do
-    M.notify(client, 'workspace/didChangeConfiguration', { settings = { waveasm = M.config.settings } })
+    M.notify(client, 'workspace/didChangeConfiguration', { settings = { waveasm = as_object(M.config.settings) } })
   end
 end
 
