@@ -29,6 +29,8 @@ StringRef waveasm::stringifyStallReason(StallReason reason) {
     return "uncovered load";
   case StallReason::MFMAPipe:
     return "MFMA pipe";
+  case StallReason::MFMACoIssue:
+    return "MFMA co-issue";
   case StallReason::WaitCnt:
     return "waitcnt";
   }
@@ -58,6 +60,7 @@ private:
     uint32_t oooSeq = 0;     // out-of-order lgkmcnt slot: SMEM, FLAT
     LoadKind load = LoadKind::None;
     bool fromMFMA = false;
+    int64_t chainReadyAt = 0; // fromMFMA: when an accumulator chain reads it
   };
 
   struct MemEntry {
@@ -69,6 +72,7 @@ private:
   struct MachineState {
     int64_t clock = 0;
     int64_t mfmaFree = 0;
+    int64_t valuFree = 0; // first slot a VALU op may issue after an MFMA
     // Outstanding ops per queue, in issue order.
     llvm::SmallVector<MemEntry, 16> vm, lds, ooo;
     int64_t lastVMComplete = 0, lastLDSComplete = 0;
@@ -138,7 +142,7 @@ void CycleSimulator::run() {
 
   // Inner loops first: an outer loop's simulation costs its inner loops
   // with their steady state.
-  CriticalPaths paths(index, facts, target.mfmaChainPenalty);
+  CriticalPaths paths(index, facts);
   for (unsigned idx : llvm::reverse(loopIdxs)) {
     analyzeLoop(idx);
     LoopTiming &timing = model.loops[model.loopSlot[idx]];
@@ -281,6 +285,8 @@ void CycleSimulator::shiftLoop(int64_t loopStart, int64_t delta) {
   state.clock += delta;
   if (state.mfmaFree > loopStart)
     state.mfmaFree += delta;
+  if (state.valuFree > loopStart)
+    state.valuFree += delta;
   for (auto *queue : {&state.vm, &state.lds, &state.ooo})
     for (MemEntry &entry : *queue)
       if (entry.issue >= loopStart) {
@@ -361,9 +367,8 @@ OpTiming CycleSimulator::issue(unsigned idx) {
     if (id == kNone)
       continue;
     const ValueState &v = values[id];
-    int64_t r = v.readyAt;
-    if (static_cast<int>(k) == f.tied && v.fromMFMA)
-      r += target.mfmaChainPenalty;
+    int64_t r = static_cast<int>(k) == f.tied && v.fromMFMA ? v.chainReadyAt
+                                                            : v.readyAt;
     bool uncovered = v.load != LoadKind::None && !isCovered(v);
     if (uncovered)
       noteUncovered(idx, id, v.loadOp, std::max<int64_t>(0, r - start));
@@ -375,6 +380,10 @@ OpTiming CycleSimulator::issue(unsigned idx) {
   if (isMFMA && state.mfmaFree > ready) {
     ready = state.mfmaFree;
     reason = StallReason::MFMAPipe;
+  }
+  if (f.unit == ExecUnit::VALU && state.valuFree > ready) {
+    ready = state.valuFree;
+    reason = StallReason::MFMACoIssue;
   }
   if (f.vmWait >= 0) {
     int64_t t = waitVM(ready, f.vmWait);
@@ -399,12 +408,15 @@ OpTiming CycleSimulator::issue(unsigned idx) {
   timing.latency = f.latency;
   timing.issueCycles = f.issueCycles;
   state.clock = ready + timing.issueCycles;
-  if (isMFMA)
+  if (isMFMA) {
     state.mfmaFree = ready + f.occupancy;
+    state.valuFree = std::max(state.valuFree, ready + f.coIssueDelay);
+  }
 
   ValueState result;
   result.readyAt = ready + timing.latency;
   result.fromMFMA = isMFMA;
+  result.chainReadyAt = ready + f.chainLatency;
   int64_t complete = ready + timing.latency;
   auto pushInOrder = [&](llvm::SmallVector<MemEntry, 16> &queue,
                          int64_t &last) {

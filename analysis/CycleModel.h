@@ -2,7 +2,8 @@
 //
 // Estimates when each instruction of one waveasm.program issues, assuming a
 // single wave that issues in order, one instruction per cycle, on the
-// numbers of TargetModel. The rules:
+// numbers of TargetModel. A "cycle" here is TargetModel's unit, the issue
+// slot of 4 clocks (one instruction per slot). The rules:
 //
 //  Issue.  An op issues at the first cycle >= the previous op's issue plus
 //    its issue cycles (1; `s_nop N`: N+1) at which all of the following
@@ -23,15 +24,18 @@
 //    without such a guarantee still stalls the reader until the data
 //    arrives, and is reported as an uncovered dependency (the hardware does
 //    not interlock on memory results: a lint should flag it).
-//  MFMA pipe.  An MFMA occupies the MFMA pipe for
-//    `TargetModel::getUnitOccupancy` cycles from its issue; the next MFMA
-//    waits for the pipe.
+//  MFMA pipe.  An MFMA occupies the MFMA pipe for its passes
+//    (`TargetModel::getUnitOccupancy`) from its issue; the next MFMA waits
+//    for the pipe.
+//  MFMA co-issue.  A VALU op issues no earlier than
+//    `TargetModel::getValuCoIssueDelay` slots after the latest MFMA of the
+//    wave (1 + A/B bytes / 16 after XDL, passes + 2 after SGEMM/DGEMM).
 //  Accumulator chains.  An MFMA reading as SrcC (its tied operand) a value
-//    produced by an MFMA gets it forwarded with the hardware's implicit
-//    wait: ready at producer issue + latency + `mfmaChainPenalty`. Every
+//    produced by an MFMA gets it forwarded: ready at producer issue +
+//    `TargetModel::getMFMAChainLatency` (passes + mfmaChainPenalty). Every
 //    other reader of an MFMA result (SrcA/SrcB, VALU, memory) waits for the
-//    producer's latency; the software wait states of those hazards are the
-//    hazard pass's business (its s_nops are then costed like any s_nop).
+//    producer's latency (its wait states + 1); the s_nops the hazard pass
+//    inserts for them are costed like any s_nop.
 //  Free ops.  Non-emitting ops, comments and labels take no cycle; their
 //    results are ready when their operands are (pack/extract/insert alias
 //    registers). `waveasm.loop` emits only a label: no cycle;
@@ -59,7 +63,8 @@
 //    unit, the cheaper of its regions.
 //  Critical path.  Longest latency-weighted dependency chain with unlimited
 //    resources and no waits: an op finishes at max(operand ready) + latency
-//    (SrcC chains add mfmaChainPenalty); stores count (their completion).
+//    (SrcC chains: the producer's chain latency); stores count (their
+//    completion).
 //    Loops count one iteration; per loop, values from outside and the block
 //    arguments are ready at 0.
 //
@@ -86,6 +91,7 @@ enum class StallReason : uint8_t {
   Operand,       // waiting for a register operand
   UncoveredLoad, // waiting for load data no s_waitcnt covered
   MFMAPipe,      // the previous MFMA still occupies the pipe
+  MFMACoIssue,   // a VALU op waits out the co-issue gap after an MFMA
   WaitCnt,       // s_waitcnt (or s_endpgm) waiting for memory counters
 };
 llvm::StringRef stringifyStallReason(StallReason reason);

@@ -76,14 +76,13 @@ UnitUsage waveasm::computeLoopUsage(const ProgramIndex &index,
 //===----------------------------------------------------------------------===//
 
 CriticalPaths::CriticalPaths(const ProgramIndex &index,
-                             llvm::ArrayRef<OpFacts> facts,
-                             int64_t mfmaChainPenalty)
-    : index(index), facts(facts), mfmaChainPenalty(mfmaChainPenalty),
-      ready(index.getNumValues(), 0), fromMFMA(index.getNumValues(), 0) {}
+                             llvm::ArrayRef<OpFacts> facts)
+    : index(index), facts(facts), ready(index.getNumValues(), 0),
+      chainReady(index.getNumValues(), kNoChain) {}
 
 int64_t CriticalPaths::ofProgram() {
   std::fill(ready.begin(), ready.end(), 0);
-  std::fill(fromMFMA.begin(), fromMFMA.end(), 0);
+  std::fill(chainReady.begin(), chainReady.end(), kNoChain);
   if (index.getNumOps() == 0)
     return 0;
   return walk(0, index.getNumOps() - 1);
@@ -92,12 +91,12 @@ int64_t CriticalPaths::ofProgram() {
 int64_t CriticalPaths::ofLoop(unsigned loopIdx) {
   index.forEachUseFromOutside(loopIdx, [&](unsigned id) {
     ready[id] = 0;
-    fromMFMA[id] = 0;
+    chainReady[id] = kNoChain;
   });
   Block &body = cast<LoopOp>(index.getOp(loopIdx)).getBodyBlock();
   for (unsigned i = 0; i < body.getNumArguments(); ++i) {
     ready[index.getBlockArgId(loopIdx, i)] = 0;
-    fromMFMA[index.getBlockArgId(loopIdx, i)] = 0;
+    chainReady[index.getBlockArgId(loopIdx, i)] = kNoChain;
   }
   auto [first, last] = index.getRegionRange(loopIdx, 0);
   return first <= last ? walk(first, last) : 0;
@@ -109,7 +108,7 @@ int64_t CriticalPaths::walk(unsigned begin, unsigned end) {
     if (from == kNone)
       return;
     ready[to] = ready[from];
-    fromMFMA[to] = fromMFMA[from];
+    chainReady[to] = chainReady[from];
   };
   int64_t longest = 0;
   for (unsigned idx = begin; idx <= end; idx = index.getSubtreeEnd(idx) + 1) {
@@ -140,9 +139,9 @@ int64_t CriticalPaths::walk(unsigned begin, unsigned end) {
       unsigned id = operands[k];
       if (id == kNone)
         continue;
-      int64_t r = ready[id];
-      if (static_cast<int>(k) == f.tied && fromMFMA[id])
-        r += mfmaChainPenalty;
+      int64_t r = static_cast<int>(k) == f.tied && chainReady[id] != kNoChain
+                      ? chainReady[id]
+                      : ready[id];
       if (latest == kNone || r > start) {
         start = std::max(start, r);
         latest = id;
@@ -161,7 +160,7 @@ int64_t CriticalPaths::walk(unsigned begin, unsigned end) {
       for (unsigned i = 0; i < index.getNumResults(idx); ++i) {
         unsigned res = index.getResultId(idx, i);
         ready[res] = 0;
-        fromMFMA[res] = 0;
+        chainReady[res] = kNoChain;
         for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
           if (YieldOp yield = ifOp.getYield(*region)) {
             llvm::ArrayRef<unsigned> yielded =
@@ -179,7 +178,7 @@ int64_t CriticalPaths::walk(unsigned begin, unsigned end) {
       for (unsigned i = 0; i < index.getNumResults(idx); ++i) {
         unsigned res = index.getResultId(idx, i);
         ready[res] = start;
-        fromMFMA[res] = latest != kNone && fromMFMA[latest];
+        chainReady[res] = latest != kNone ? chainReady[latest] : kNoChain;
       }
       continue;
     }
@@ -187,7 +186,8 @@ int64_t CriticalPaths::walk(unsigned begin, unsigned end) {
     longest = std::max(longest, finish);
     for (unsigned i = 0; i < index.getNumResults(idx); ++i) {
       ready[index.getResultId(idx, i)] = finish;
-      fromMFMA[index.getResultId(idx, i)] = f.unit == ExecUnit::MFMA;
+      chainReady[index.getResultId(idx, i)] =
+          f.unit == ExecUnit::MFMA ? start + f.chainLatency : kNoChain;
     }
   }
   return longest;

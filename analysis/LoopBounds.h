@@ -40,8 +40,7 @@ UnitUsage computeLoopUsage(const ProgramIndex &index,
 /// Critical path lengths: of the whole program and per loop body.
 class CriticalPaths {
 public:
-  CriticalPaths(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
-                int64_t mfmaChainPenalty);
+  CriticalPaths(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts);
   /// The whole program, each loop counted once.
   int64_t ofProgram();
   /// One iteration of loop `loopIdx`: values from outside and block
@@ -53,9 +52,11 @@ private:
 
   const ProgramIndex &index;
   llvm::ArrayRef<OpFacts> facts;
-  int64_t mfmaChainPenalty;
-  std::vector<int64_t> ready;    // by value id
-  std::vector<uint8_t> fromMFMA; // by value id
+  static constexpr int64_t kNoChain = -1;
+  std::vector<int64_t> ready; // by value id
+  /// By value id: when an MFMA may read it as SrcC (an MFMA result), else
+  /// kNoChain.
+  std::vector<int64_t> chainReady;
 };
 
 } // namespace waveasm

@@ -37,7 +37,9 @@ std::vector<OpFacts> waveasm::computeOpFacts(const ProgramIndex &index,
     if (f.unit == ExecUnit::MFMA) {
       f.tied = info.tiedOperand;
       f.latency = static_cast<int32_t>(target.getOpLatency(op));
-      f.occupancy = f.latency;
+      f.occupancy = static_cast<int32_t>(target.getUnitOccupancy(op));
+      f.chainLatency = static_cast<int32_t>(target.getMFMAChainLatency(op));
+      f.coIssueDelay = static_cast<int32_t>(target.getValuCoIssueDelay(op));
     } else {
       f.latency = static_cast<int32_t>(target.getLatency(info.latencyClass));
       f.occupancy = 1;

@@ -206,6 +206,68 @@ def collect_info(out, mcpu, table):
             break
 
 
+# ------------------------------------------------------- per-opcode models
+ENCODING_SUFFIX = re.compile(r"_(e32|e64|sdwa|dpp)$")
+MFMA_BLOCKS = re.compile(r"_(2b|4b|16b)_")
+
+
+def op_name(mnemonic):
+    """The WaveASM op of an assembly mnemonic: encoding suffixes and the
+    emitter's MFMA block markers (`_4b_`) dropped."""
+    return MFMA_BLOCKS.sub("_", ENCODING_SUFFIX.sub("", mnemonic))
+
+
+def why_different(name, unit, ours, mca):
+    """Why our number differs from LLVM's, per kind of difference (both in
+    issue slots)."""
+    if unit == "MFMA":
+        if ours["occupancy"] != mca["rthroughput"]:
+            return "pass count differs"
+        return ("result latency: ours = the hazard wait states + 1 "
+                "(SCHEDULING-FACTS.md), LLVM's = passes + a fixed write latency")
+    if unit == "VMEM":
+        return ("memory latency: ours = the upstream model's global latency (100), "
+                "LLVM's SISchedule WriteVMEM = 80; neither models caches")
+    if unit == "LDS":
+        return ("LDS latency: ours = the upstream model's 20, LLVM's WriteLDS = 5 "
+                "(best case, no bank conflicts)")
+    if unit == "SMEM":
+        return "scalar load: ours = 16 (a scalar-cache hit, ~64 clocks), LLVM's = 5"
+    if name == "s_barrier":
+        return ("LLVM charges a barrier 500 (a guess in SISchedule.td); a single "
+                "wave never waits at one, so ours is 1 issue slot")
+    if unit == "branch":
+        return "LLVM's WriteBranch = 8 (taken-branch refetch); ours issues the branch in 1 slot"
+    if name.startswith("v_cvt"):
+        return ("LLVM's WriteFloatCvt = 4 (quarter rate); ours treats conversions "
+                "as full-rate VALU (no CDNA3 source says otherwise)")
+    return "other"
+
+
+def compare_opcodes(model, info):
+    """[{mcpu, mnemonic, op, unit, ours_latency, mca_latency, ours_occupancy,
+    mca_rthroughput, why}] for every opcode llvm-mca costed, differences
+    first."""
+    rows = []
+    for key, mca in sorted(info.items()):
+        mcpu, mnemonic = key.split(" ", 1)
+        name = op_name(mnemonic)
+        ours = model.get(mcpu, {}).get(name)
+        if ours is None:
+            continue
+        same = (ours["latency"] == mca["latency"] and
+                ours["occupancy"] == mca["rthroughput"])
+        rows.append({"mcpu": mcpu, "mnemonic": mnemonic, "op": name,
+                     "unit": ours["unit"], "ours_latency": ours["latency"],
+                     "mca_latency": mca["latency"],
+                     "ours_occupancy": ours["occupancy"],
+                     "mca_rthroughput": mca["rthroughput"],
+                     "same": same,
+                     "why": None if same else why_different(name, ours["unit"], ours, mca)})
+    rows.sort(key=lambda r: (r["same"], r["mcpu"], r["unit"], r["op"]))
+    return rows
+
+
 # ------------------------------------------------------------------ ranking
 def pair_counts(xs, ys):
     """(concordant, discordant, tied in xs only, tied in ys only, tied in both)."""
@@ -346,6 +408,8 @@ def main():
                          "../shared/waveasm/examples/*.mlir)")
     ap.add_argument("--variants", nargs="*", metavar="FILE",
                     help="ranking variants (default bench/mca_variants/*.mlir)")
+    ap.add_argument("--target-model", help="path to waveasm-target-model (the "
+                    "per-opcode comparison; default build/bin/waveasm-target-model)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "mca_compare.json"),
                     help="JSON output (default bench/results/mca_compare.json)")
     args = ap.parse_args()
@@ -467,6 +531,19 @@ def main():
         print("mca/ours over the %d example loops: median %.2f, range %.2f-%.2f" % (
             len(ratios), ratios[len(ratios) // 2], ratios[0], ratios[-1]))
 
+    dump = args.target_model or os.path.join(os.path.dirname(opt), "waveasm-target-model")
+    opcodes = []
+    if os.access(dump, os.X_OK):
+        opcodes = compare_opcodes(json.loads(subprocess.check_output([dump])), info)
+        print("\nper opcode, issue slots (ours vs llvm-mca; latency, unit occupancy "
+              "vs reciprocal throughput):")
+        for r in opcodes:
+            print("  %-6s %-34s %-6s lat %4d vs %4d  occ %3d vs %5.1f  %s" % (
+                r["mcpu"], r["mnemonic"], r["unit"], r["ours_latency"], r["mca_latency"],
+                r["ours_occupancy"], r["mca_rthroughput"], r["why"] or "same"))
+    else:
+        print("\nno per-opcode comparison: %s not found" % dump)
+
     out = {
         "benchmark": "mca_compare",
         "description": "est_cycles_per_iter (waveasm-opt --waveasm-metrics after the "
@@ -482,6 +559,7 @@ def main():
         "variants": vars_,
         "ranking": ranking,
         "mca_instruction_info": dict(sorted(info.items())),
+        "per_opcode": opcodes,
     }
     procbench.write_json(args.out, out)
     return 2 if failed else 0

@@ -121,15 +121,18 @@ llvm::StringRef conductor::describeRegion(const TaggedRegion &region) {
 // Header
 //===----------------------------------------------------------------------===//
 
-/// Latency of an MFMA by name from the target model's table, looked up on a
-/// detached operand-less instance (the table is keyed by op class).
-static int64_t mfmaLatencyByName(MLIRContext *ctx, const TargetModel &target,
-                                 llvm::StringRef name) {
+/// Passes and result latency of an MFMA by name from the target model's
+/// table, looked up on a detached operand-less instance (the table is keyed
+/// by op class).
+static std::pair<int64_t, int64_t>
+mfmaTimingByName(MLIRContext *ctx, const TargetModel &target,
+                 llvm::StringRef name) {
   OperationState state(UnknownLoc::get(ctx), name);
   Operation *op = Operation::create(state);
-  int64_t latency = target.getOpLatency(op);
+  std::pair<int64_t, int64_t> timing = {target.getMFMAPasses(op),
+                                        target.getOpLatency(op)};
   op->destroy();
-  return latency;
+  return timing;
 }
 
 std::string conductor::formatTargetHeader(ProgramOp program,
@@ -140,14 +143,18 @@ std::string conductor::formatTargetHeader(ProgramOp program,
   os << "TARGET: " << arch.name << " (wave" << arch.defaultWaveSize << ", "
      << arch.maxVGPRs << " vgpr, " << arch.maxSGPRs << " sgpr, "
      << arch.maxAGPRs << " agpr)\n";
-  os << "LATENCY: vmem=" << target.getLatency(LatencyClass::VMEMLoad)
+  // Issue slots (4 clocks): the unit of every number the metrics report.
+  os << "LATENCY (issue slots): vmem=" << target.getLatency(LatencyClass::VMEMLoad)
      << ", lds=" << target.getLatency(LatencyClass::LDSLoad);
   if (arch.hasMFMA) {
     MLIRContext *ctx = program.getContext();
-    os << ", mfma_16x16="
-       << mfmaLatencyByName(ctx, target, "waveasm.v_mfma_f32_16x16x16_f16")
-       << ", mfma_32x32="
-       << mfmaLatencyByName(ctx, target, "waveasm.v_mfma_f32_32x32x8_f16");
+    for (auto [label, name] :
+         {std::pair("mfma_16x16", "waveasm.v_mfma_f32_16x16x16_f16"),
+          std::pair("mfma_32x32", "waveasm.v_mfma_f32_32x32x8_f16")}) {
+      auto [passes, result] = mfmaTimingByName(ctx, target, name);
+      os << ", " << label << "=" << passes << " (result after " << result
+         << ")";
+    }
   }
   os << "\n";
   return text;

@@ -66,7 +66,8 @@ mlir::Operation *getAncestorInBlock(mlir::Block *block, mlir::Operation *op);
 
 /// The design's prompt header:
 ///   TARGET: gfx942 (wave64, 512 vgpr, 106 sgpr, 512 agpr)
-///   LATENCY: vmem=100, lds=20, mfma_16x16=32, mfma_32x32=64
+///   LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result after
+///   9), mfma_32x32=8 (result after 13)
 std::string formatTargetHeader(ProgramOp program, const TargetModel &target);
 
 /// The textual MLIR of the region's owner (loop or program) with `loc("In")`

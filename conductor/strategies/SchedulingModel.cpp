@@ -113,7 +113,7 @@ SchedulingModel::SchedulingModel(const DependenceGraph &graph,
             static_cast<int>(operand.getOperandNumber()) == facts.tiedOperand &&
             ops[d].mfmaOccupancy > 0;
         if (chain)
-          lat += target.mfmaChainPenalty;
+          lat = target.getMFMAChainLatency(graph.getOp(d));
         int64_t &slot = dataLatency[edgeKey(d, i)];
         slot = std::max(slot, lat);
         auto it = valueIds.find(v);

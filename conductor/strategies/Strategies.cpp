@@ -49,7 +49,7 @@ std::string MoveSuggestion::title() const {
   if (!text.empty())
     text[0] = 'M'; // "Move I14 before I9"
   return (llvm::Twine(text) + ": " + (cyclesDelta > 0 ? "+" : "") +
-          llvm::Twine(cyclesDelta) + " stall cycles, VGPR " +
+          llvm::Twine(cyclesDelta) + " issue slots, VGPR " +
           (vgprDelta >= 0 ? "+" : "") + llvm::Twine(vgprDelta))
       .str();
 }

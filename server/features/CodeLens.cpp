@@ -46,7 +46,7 @@ void addProgramLenses(const ParsedDocument &parsed,
   lsp::Range range = parsed.getOps()[program.entry].name;
   LowerBound bound = computeProgramLowerBound(ann);
   out.push_back(makeLens(range, "est " + std::to_string(ann.getTotalCycles()) +
-                                    " cycles" + kSep + "lower bound " +
+                                    " slots" + kSep + "lower bound " +
                                     std::to_string(bound.cycles) + " (" +
                                     bound.unit + ")" + kSep + "critical path " +
                                     std::to_string(ann.getCriticalPath())));
@@ -70,7 +70,7 @@ void addLoopLenses(const ParsedDocument &parsed,
     lsp::Range range = parsed.getOps()[*entry].name;
     out.push_back(makeLens(
         range, "est " + std::to_string(loop.steadyStateCycles) +
-                   " cycles/iter (first " +
+                   " slots/iter (first " +
                    std::to_string(loop.firstIterationCycles) + ")" + kSep +
                    "lower bound " + std::to_string(loop.lowerBoundCycles) +
                    "/iter (" + loop.busiestUnit.str() + ")" + kSep +

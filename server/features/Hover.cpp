@@ -114,7 +114,7 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
        << " · latency class `" << stringifyLatencyClass(facts.getLatencyClass())
        << "`";
     if (info && info->annotation)
-      os << " · **lat " << info->annotation->latency << "** cycles";
+      os << " · **lat " << info->annotation->latency << "** slots";
     if (entry.tag >= 0)
       os << " · tag `" << formatConductorTag(entry.tag) << "`";
     os << "\n\n";
@@ -177,7 +177,8 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     if (const LoopTiming *loop =
             ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled)))
       os << "**Loop**: " << loop->steadyStateCycles
-         << " cycles per iteration in the steady state (first iteration "
+         << " issue slots (4 clocks each) per iteration in the steady state "
+            "(first iteration "
          << loop->firstIterationCycles << "); trip count "
          << loop->tripCount.count << " ("
          << stringifyTripCountSource(loop->tripCount.source)

@@ -30,6 +30,8 @@ std::string describeStallReason(StallReason reason) {
     return "waiting for load data no s_waitcnt covers";
   case StallReason::MFMAPipe:
     return "waiting for the previous MFMA to leave the MFMA pipe";
+  case StallReason::MFMACoIssue:
+    return "waiting out the VALU co-issue gap after an MFMA";
   case StallReason::WaitCnt:
     return "waiting for memory counters";
   }
@@ -49,11 +51,12 @@ lsp::InlayHint makeLatencyHint(const CompiledDocument &compiled,
 
   std::string tip;
   llvm::raw_string_ostream os(tip);
-  os << "**Latency " << t.latency << "**: cycles from issue until the result "
+  os << "**Latency " << t.latency << "**: issue slots (4 clocks each) from "
+     << "issue until the result "
      << "can be read (" << getUnitName(info.annotation->unit) << ", "
      << compiled.getPrograms()[info.program].annotations->getTarget().arch->name
      << " model).\n\n";
-  os << "**Stall " << stall << "**: cycles this instruction waits before it "
+  os << "**Stall " << stall << "**: slots this instruction waits before it "
      << "issues";
   if (t.stall > 0)
     os << "; " << t.stall << " " << describeStallReason(t.reason);
@@ -63,7 +66,7 @@ lsp::InlayHint makeLatencyHint(const CompiledDocument &compiled,
       os << " `" << getShortText(op) << "`";
     os << " the pipeline inserted before it";
   }
-  os << ".\n\nIssues at cycle " << t.issueCycle
+  os << ".\n\nIssues at slot " << t.issueCycle
      << (t.steady ? " of the steady-state iteration of its loop."
                   : " of the program.");
   hint.tooltip = std::move(tip);

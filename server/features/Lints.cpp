@@ -101,7 +101,7 @@ void lintStalls(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
   std::string name = source ? "its operand " + ctx.nameOf(source.operand)
                             : std::string("an operand");
   std::string message = "`" + getMnemonic(entry.op).str() + "` is issued " +
-                        std::to_string(t.stall) + " cycles before " + name +
+                        std::to_string(t.stall) + " issue slots before " + name +
                         " is ready" + where;
   if (source) {
     message += " (from " + ctx.describeProducer(source.producer);
@@ -187,7 +187,7 @@ void lintWaits(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
       waits +
       (inserted ? " (inserted before `" + getMnemonic(entry.op).str() + "`)"
                 : "") +
-      " waits " + std::to_string(stall) + " cycles" +
+      " waits " + std::to_string(stall) + " issue slots" +
       (steady ? " in every iteration of its loop" : "");
   OperandSource load =
       isWaitOp(info.compiled)

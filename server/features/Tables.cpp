@@ -22,7 +22,7 @@ waveasm::server::renderMetricsTable(const ParsedDocument &parsed,
   if (!compiled.isFor(parsed) || !compiled.succeeded())
     return "no metrics: the document did not compile\n";
   std::vector<std::vector<std::string>> rows = {
-      {"program/loop", "line", "est cycles", "lower bound", "unit", "crit path",
+      {"program/loop", "line", "est slots", "lower bound", "unit", "crit path",
        "live V/S/A", "alloc V/S/A", "occupancy", "waitcnts", "nops",
        "instructions"}};
   for (const CompiledProgramInfo &program : compiled.getPrograms()) {

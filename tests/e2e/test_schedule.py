@@ -42,7 +42,7 @@ EDITOR = {
     "textDocument": {"publishDiagnostics": {"versionSupport": True}},
 }
 
-TITLE = re.compile(r"^Move I\d+ (before|after) I\d+: [+-]?\d+ stall cycles, VGPR [+-]\d+$")
+TITLE = re.compile(r"^Move I\d+ (before|after) I\d+: [+-]?\d+ issue slots, VGPR [+-]\d+$")
 BODY_START = "// (1) prefetch"
 BODY_END = "waveasm.condition"
 
@@ -138,6 +138,14 @@ class ScheduleTest(unittest.TestCase):
         return client.request_async("workspace/executeCommand", {
             "command": "waveasm.scheduleLoop",
             "arguments": [{"uri": self.uri, "position": pos, "strategy": strategy}]})
+
+    def assertBetter(self, before, after):
+        """The server's order for schedules: occupancy, then est_cycles (of
+        the loop), then peak VGPRs. The example's loop is bound by its memory
+        chain, so a schedule mostly keeps its cycles and frees VGPRs."""
+        key = lambda m: (-m["occupancy"], m["est_cycles_per_iter"], m["peak_vgpr"])
+        self.assertLessEqual(after["est_cycles_per_iter"], before["est_cycles_per_iter"])
+        self.assertLess(key(after), key(before), (before, after))
 
     def improving_move(self, client):
         """A measured single-move code action in the loop body."""
@@ -235,7 +243,7 @@ class CodeActions(ScheduleTest):
 
 
 class ScheduleBuiltin(ScheduleTest):
-    def test_schedule_loop_applies_a_faster_schedule(self):
+    def test_schedule_loop_applies_a_better_schedule(self):
         client = self.start()
         pos = position_of(self.text, "%n00 = waveasm", 0, 2)
         mark = client.mark()
@@ -245,9 +253,8 @@ class ScheduleBuiltin(ScheduleTest):
         self.assertTrue(result["applied"], result)
         self.assertRegex(apply["label"], r"est_cycles/iter \d+ -> \d+, peak VGPR \d+ -> \d+")
         self.assertIn(result["summary"], apply["label"])
-        before = result["before"]["est_cycles_per_iter"]
+        self.assertBetter(result["before"], result["after"])
         after = result["after"]["est_cycles_per_iter"]
-        self.assertLess(after, before)
         self.assertGreater(len(result["moves"]), 0)
         self.assertNotIn("changeAnnotations", apply["edit"])
         scheduled = apply_edits(self.text, edits_of(apply["edit"], self.uri, 1))
@@ -334,8 +341,7 @@ class ScheduleLLM(ScheduleTest):
         self.assertTrue(result["applied"], result)
         self.assertEqual(result["moves"], [command])
         self.assertRegex(apply["label"], r"^Ask LLM to schedule: est_cycles/iter \d+ -> \d+")
-        self.assertLess(result["after"]["est_cycles_per_iter"],
-                        result["before"]["est_cycles_per_iter"])
+        self.assertBetter(result["before"], result["after"])
         scheduled = apply_edits(self.text, edits_of(apply["edit"], self.uri, 1))
         self.assertEqual(scheduled, apply_edits(self.text, edits_of(moves[0]["edit"], self.uri)))
         # The user accepts it seeing the metric diff and the moves.

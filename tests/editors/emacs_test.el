@@ -41,7 +41,7 @@
          (file (expand-file-name (file-name-nondirectory example) dir)))
     (load (expand-file-name "editors/emacs/waveasm.el" repo) nil t)
     (setq waveasm-server-program server
-          waveasm-server-settings '(:lints (:stall "warning")))
+          waveasm-server-settings '(:lints (:waitcnt "warning") :waitcntStallThresholdCycles 16))
     (copy-file example file)
     (find-file file)
     (waveasm-test-check (eq major-mode 'waveasm-mode)
@@ -68,14 +68,14 @@
                     (flymake-start)
                     (let ((ds (flymake-diagnostics)))
                       (and (cl-some (lambda (d) (string-match-p "VGPRs are live" (flymake-diagnostic-text d))) ds)
-                           (cl-some (lambda (d) (string-match-p "cycles before its operand" (flymake-diagnostic-text d))) ds)
+                           (cl-some (lambda (d) (string-match-p "issue slots in every iteration" (flymake-diagnostic-text d))) ds)
                            ds))))))
-      (waveasm-test-check diags "diagnostics arrive in flymake (pressure and stall lints)")
+      (waveasm-test-check diags "diagnostics arrive in flymake (pressure and waitcnt lints)")
       (waveasm-test-check
-       (cl-some (lambda (d) (and (string-match-p "cycles before its operand" (flymake-diagnostic-text d))
+       (cl-some (lambda (d) (and (string-match-p "issue slots in every iteration" (flymake-diagnostic-text d))
                                  (memq (flymake-diagnostic-type d) '(eglot-warning :warning))))
                 diags)
-       "initializationOptions apply: stall lints are warnings")
+       "initializationOptions apply: waitcnt lints are warnings")
       ;; What M-x flymake-show-buffer-diagnostics lists.
       (dolist (d (sort (copy-sequence diags)
                        (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
@@ -84,7 +84,7 @@
                  (replace-regexp-in-string "^eglot-\\|^:" "" (symbol-name (flymake-diagnostic-type d)))
                  (flymake-diagnostic-text d))))
     ;; A settings change reaches the server as workspace configuration.
-    (setq waveasm-server-settings '(:lints (:stall "off")))
+    (setq waveasm-server-settings '(:lints (:waitcnt "off") :waitcntStallThresholdCycles 16))
     (eglot-signal-didChangeConfiguration (eglot-current-server))
     (waveasm-test-check
      (waveasm-test-wait
@@ -92,8 +92,8 @@
         (flymake-start)
         (let ((ds (flymake-diagnostics)))
           (and (cl-some (lambda (d) (string-match-p "VGPRs are live" (flymake-diagnostic-text d))) ds)
-               (not (cl-some (lambda (d) (string-match-p "cycles before its operand" (flymake-diagnostic-text d))) ds))))))
-     "workspace configuration applies: stall lints off")
+               (not (cl-some (lambda (d) (string-match-p "issue slots in every iteration" (flymake-diagnostic-text d))) ds))))))
+     "workspace configuration applies: waitcnt lints off")
     ;; Code actions on an op inside the loop (what M-x eglot-code-actions
     ;; lists); required once the server offers them.
     (goto-char (point-min))

@@ -40,7 +40,8 @@ local function run()
   local waveasm = require('waveasm')
   waveasm.setup({
     cmd = { server, '--log=info' },
-    settings = { lints = { stall = 'warning' } },
+    -- waits of 18-19 issue slots in the loop pass this threshold
+    settings = { lints = { waitcnt = 'warning' }, waitcntStallThresholdCycles = 16 },
   })
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
@@ -77,9 +78,9 @@ local function run()
     return false
   end
   check(vim.wait(TIMEOUT, function()
-    return has_diag('pressure') and has_diag('stall')
-  end, 50), 'diagnostics arrive (pressure and stall lints)')
-  check(has_diag('stall', vim.diagnostic.severity.WARN), 'settings apply: stall lints are warnings')
+    return has_diag('pressure') and has_diag('waitcnt')
+  end, 50), 'diagnostics arrive (pressure and waitcnt lints)')
+  check(has_diag('waitcnt', vim.diagnostic.severity.WARN), 'settings apply: waitcnt lints are warnings')
 
   -- Inlay hints: native on 0.10+, end-of-line virtual text before.
   local hints = require('waveasm.hints')
@@ -217,10 +218,10 @@ local function run()
   end
 
   -- A settings change reaches the running server.
-  waveasm.configure({ lints = { stall = 'off' } })
+  waveasm.configure({ lints = { waitcnt = 'off' } })
   check(vim.wait(TIMEOUT, function()
-    return has_diag('pressure') and not has_diag('stall')
-  end, 50), 'configure{} applies: stall lints off')
+    return has_diag('pressure') and not has_diag('waitcnt')
+  end, 50), 'configure{} applies: waitcnt lints off')
 
   -- Metrics for the statusline.
   local metrics_done = false

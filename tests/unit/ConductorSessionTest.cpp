@@ -57,14 +57,14 @@ TEST(ConductorSession, BaselineAndPrompt) {
   EXPECT_TRUE(llvm::StringRef(prompt).starts_with(
       "=== WaveASM Scheduling Round 1 ===\n"
       "TARGET: gfx942 (wave64, 512 vgpr, 106 sgpr, 256 agpr)\n"
-      "LATENCY: vmem=100, lds=20, mfma_16x16=32, mfma_32x32=64\n\n"
+      "LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result after 9), mfma_32x32=8 (result after 13)\n\n"
       "--- IR (loop body) ---\n"))
       << prompt;
   for (llvm::StringRef section :
        {"\n--- Metrics (baseline) ---\npeak_vgpr: 52\npeak_sgpr: 20\n"
         "peak_agpr: 0\nnops_inserted: 0\nwaitcnts_inserted: 9\n"
         "total_instructions: 84\n",
-        "est_cycles_per_iter: 287\n",
+        "est_cycles_per_iter: 132\n",
         "\n--- Warnings from previous round ---\n(none)\n",
         "\n--- Error from previous round ---\n(none)\n",
         "\nGOAL: Minimize register pressure and hide memory latency.\n"
@@ -154,7 +154,7 @@ TEST(ConductorSession, RegressionIsReverted) {
   EXPECT_GT(report.metrics->est_cycles, session->baselineMetrics().est_cycles);
   EXPECT_EQ(report.text(),
             "Applied successfully: move I2 after I21\n"
-            "Reverted: round regressed metrics (est_cycles 9440 -> 12544)\n"
+            "Reverted: round regressed metrics (est_cycles 4480 -> 6272)\n"
             "All moves reverted.");
   EXPECT_EQ(session->currentOrder(), before);
   EXPECT_EQ(session->bestMetrics(), session->baselineMetrics());

@@ -1,9 +1,11 @@
 //===- CycleModelTest.cpp - in-order issue model --------------------------===//
 //
-// gfx942 numbers (TargetModel): VALU 1, transcendental 2, SALU 1, VMEM 100,
-// LDS 20, v_mfma_f32_16x16x16_f16 latency and pipe occupancy 32, SrcC chain
-// penalty 2, branch/sync 1. Every expectation is computed by hand in the
-// comments; `@N` is an issue cycle.
+// gfx942 numbers (TargetModel), in issue slots: VALU 1, transcendental 4,
+// SALU 1, SMEM 16, VMEM 100, LDS 20, branch/sync 1;
+// v_mfma_f32_16x16x16_f16 4 passes (pipe occupancy and SrcC chain latency
+// 4), result latency 9 (8 wait states), VALU co-issue 1 slot after it (A/B
+// 8 bytes). Every expectation is computed by hand in the comments; `@N` is
+// an issue slot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,8 +66,8 @@ TEST(CycleModel, DependentVALUChain) {
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
   // Pseudo ops take no cycle. a @0; b needs a at 0+1=1 and issues @1; e
-  // needs b at 2 @2 (trans, latency 2); d needs e at 2+2=4 but could go @3:
-  // stall 1, @4; s_endpgm @5; the clock ends at 6.
+  // needs b at 2 @2 (trans, latency 4); d needs e at 2+4=6 but could go @3:
+  // stall 3, @6; s_endpgm @7; the clock ends at 8.
   EXPECT_FALSE(
       m.model->getTiming(m.p.program.getBodyBlock().front().getNextNode())
           ->issued);
@@ -73,14 +75,14 @@ TEST(CycleModel, DependentVALUChain) {
   EXPECT_EQ(m.at("b").issueCycle, 1);
   EXPECT_EQ(m.at("b").stall, 0);
   EXPECT_EQ(m.at("e").issueCycle, 2);
-  EXPECT_EQ(m.at("e").latency, 2);
-  EXPECT_EQ(m.at("d").issueCycle, 4);
-  EXPECT_EQ(m.at("d").stall, 1);
+  EXPECT_EQ(m.at("e").latency, 4);
+  EXPECT_EQ(m.at("d").issueCycle, 6);
+  EXPECT_EQ(m.at("d").stall, 3);
   EXPECT_EQ(m.at("d").reason, StallReason::Operand);
-  EXPECT_EQ(m.at("end").issueCycle, 5);
-  EXPECT_EQ(m.model->getTotalCycles(), 6);
-  // Critical path: a ends 1, b 2, e 4, d 5.
-  EXPECT_EQ(m.model->getCriticalPath(), 5);
+  EXPECT_EQ(m.at("end").issueCycle, 7);
+  EXPECT_EQ(m.model->getTotalCycles(), 8);
+  // Critical path: a ends 1, b 2, e 6, d 7.
+  EXPECT_EQ(m.model->getCriticalPath(), 7);
 }
 
 TEST(CycleModel, LoadWaitUse) {
@@ -202,11 +204,11 @@ TEST(CycleModel, LDSReadFeedsMFMA) {
   EXPECT_EQ(m.at("wait").stall, 19);
   EXPECT_EQ(m.at("mfma").issueCycle, 22);
   EXPECT_EQ(m.at("mfma").stall, 0);
-  EXPECT_EQ(m.at("mfma").latency, 32);
+  EXPECT_EQ(m.at("mfma").latency, 9);
   EXPECT_EQ(m.at("end").issueCycle, 23);
   EXPECT_EQ(m.model->getTotalCycles(), 24);
-  // Critical path: read ends 0 + 20 (address ready at 0), MFMA 20 + 32.
-  EXPECT_EQ(m.model->getCriticalPath(), 52);
+  // Critical path: read ends 0 + 20 (address ready at 0), MFMA 20 + 9.
+  EXPECT_EQ(m.model->getCriticalPath(), 29);
 }
 
 TEST(CycleModel, LDSReadFeedsMFMAWithoutWait) {
@@ -225,6 +227,11 @@ TEST(CycleModel, LDSReadFeedsMFMAWithoutWait) {
 }
 
 TEST(CycleModel, LgkmcntMixesInOrderLDSAndOutOfOrderSMEM) {
+  // A slow scalar load (64 slots, a scalar-cache miss) so the LDS read
+  // returns first.
+  llvm::Expected<TargetModel> slowSMEM = TargetModel::getWithOverrides(
+      TargetKind::gfx942, {"latency.smem=64"});
+  ASSERT_TRUE(bool(slowSMEM));
   Modeled m(withPrelude(R"(
     %k = waveasm.s_load_dwordx2 %srd, %c0 : !waveasm.psreg<4, 4>, !waveasm.imm<0> -> !waveasm.sreg<2, 2> loc("smem")
     %f = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg loc("lds")
@@ -232,7 +239,8 @@ TEST(CycleModel, LgkmcntMixesInOrderLDSAndOutOfOrderSMEM) {
     %u = waveasm.v_add_u32 %f, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg loc("use_lds")
     waveasm.s_waitcnt lgkmcnt(0) loc("wait0")
     %x, %scc = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg<2, 2>, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc loc("use_smem")
-  )"));
+  )"),
+            *slowSMEM);
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
   // s_load @0 (data 64), ds_read @1 (data 21). lgkmcnt(1) @2: two
   // outstanding, so it waits for the first completion, the LDS read at 21
@@ -280,15 +288,15 @@ TEST(CycleModel, IndependentMFMAsShareThePipe) {
     waveasm.s_endpgm loc("end")
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
-  // a @0, z0 @1, z1 @2; m0 @3 holds the pipe until 35; m1 could go @4:
-  // stall 31 for the pipe, @35; s_endpgm @36.
+  // a @0, z0 @1, z1 @2; m0 @3 holds the pipe for its 4 passes, until 7;
+  // m1 could go @4: stall 3 for the pipe, @7; s_endpgm @8.
   EXPECT_EQ(m.at("m0").issueCycle, 3);
-  EXPECT_EQ(m.at("m1").issueCycle, 35);
-  EXPECT_EQ(m.at("m1").stall, 31);
+  EXPECT_EQ(m.at("m1").issueCycle, 7);
+  EXPECT_EQ(m.at("m1").stall, 3);
   EXPECT_EQ(m.at("m1").reason, StallReason::MFMAPipe);
-  EXPECT_EQ(m.model->getTotalCycles(), 37);
-  // Critical path: both MFMAs start at 1 (operands ready), end at 33.
-  EXPECT_EQ(m.model->getCriticalPath(), 33);
+  EXPECT_EQ(m.model->getTotalCycles(), 9);
+  // Critical path: both MFMAs start at 1 (operands ready), end at 1 + 9.
+  EXPECT_EQ(m.model->getCriticalPath(), 10);
 }
 
 TEST(CycleModel, AccumulatorChain) {
@@ -298,14 +306,14 @@ TEST(CycleModel, AccumulatorChain) {
     waveasm.s_endpgm loc("end")
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
-  // m0 @3, result at 35; m1 reads it as SrcC: 35 + 2 = 37 (later than the
-  // pipe, free at 35): stall 33, @37; s_endpgm @38.
-  EXPECT_EQ(m.at("m1").issueCycle, 37);
-  EXPECT_EQ(m.at("m1").stall, 33);
+  // m0 @3; m1 reads its result as SrcC, forwarded after the 4 passes: at
+  // 7, when the pipe is free too: stall 3, @7; s_endpgm @8.
+  EXPECT_EQ(m.at("m1").issueCycle, 7);
+  EXPECT_EQ(m.at("m1").stall, 3);
   EXPECT_EQ(m.at("m1").reason, StallReason::Operand);
-  EXPECT_EQ(m.model->getTotalCycles(), 39);
-  // Critical path: m0 1..33, m1 starts 33 + 2 = 35, ends 67.
-  EXPECT_EQ(m.model->getCriticalPath(), 67);
+  EXPECT_EQ(m.model->getTotalCycles(), 9);
+  // Critical path: m0 starts 1, m1 starts 1 + 4 = 5, ends 5 + 9 = 14.
+  EXPECT_EQ(m.model->getCriticalPath(), 14);
 }
 
 TEST(CycleModel, MFMAResultAsSrcAWaitsForLatencyOnly) {
@@ -314,8 +322,41 @@ TEST(CycleModel, MFMAResultAsSrcAWaitsForLatencyOnly) {
     %m1 = waveasm.v_mfma_f32_16x16x16_f16 %m0, %a, %z1 : !waveasm.vreg<4, 4>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4> loc("m1")
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
-  // m0 @3, result at 35 = pipe free: m1 @35 (no chain penalty for SrcA).
-  EXPECT_EQ(m.at("m1").issueCycle, 35);
+  // m0 @3, pipe free at 7, result readable as SrcA at 3 + 8 wait states +
+  // 1 = 12 (not forwarded like SrcC): m1 @12.
+  EXPECT_EQ(m.at("m1").issueCycle, 12);
+  EXPECT_EQ(m.at("m1").reason, StallReason::Operand);
+}
+
+TEST(CycleModel, VALUWaitsOutTheCoIssueGapAfterAnSGEMM) {
+  Modeled m(withPrelude(R"(
+    %a = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg loc("a")
+    %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4, 4> loc("z")
+    %m = waveasm.v_mfma_f32_16x16x4_f32 %a, %a, %z : !waveasm.vreg, !waveasm.vreg, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4> loc("mfma")
+    %s = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg loc("salu")
+    %v = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> -> !waveasm.vreg loc("valu")
+  )"));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  // a @0, z @1, the f32 MFMA (SGEMM, 8 passes) @2: VALU ops of the wave
+  // wait passes + 2 = 10 slots, until 12. The SALU op is not held @3; the
+  // independent v_add could go @4: stall 8, @12.
+  EXPECT_EQ(m.at("mfma").issueCycle, 2);
+  EXPECT_EQ(m.at("salu").issueCycle, 3);
+  EXPECT_EQ(m.at("valu").issueCycle, 12);
+  EXPECT_EQ(m.at("valu").stall, 8);
+  EXPECT_EQ(m.at("valu").reason, StallReason::MFMACoIssue);
+}
+
+TEST(CycleModel, VALUIssuesRightAfterAnXDLMFMA) {
+  Modeled m(withPrelude(std::string(kTwoAccumulators) + R"(
+    %m0 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %z0 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4> loc("m0")
+    %v = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, !waveasm.imm<1> -> !waveasm.vreg loc("valu")
+  )"));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  // f16 sources of 8 bytes per lane: 1 + 8 / 16 = 1 slot, the next one.
+  EXPECT_EQ(m.at("m0").issueCycle, 3);
+  EXPECT_EQ(m.at("valu").issueCycle, 4);
+  EXPECT_EQ(m.at("valu").stall, 0);
 }
 
 TEST(CycleModel, SNopCostsNPlusOne) {
@@ -415,20 +456,21 @@ TEST(CycleModel, LoopCarriedAccumulatorChain) {
   const LoopTiming &loop = m.model->getLoops()[0];
   EXPECT_EQ(loop.tripCount.count, 10);
   EXPECT_EQ(loop.tripCount.source, TripCountSource::Attribute);
-  // Isolated iteration 1: MFMA @0 (result 32, pipe to 32), s_add @1,
-  // s_cmp @2, condition @3: 4 cycles. Iteration 2: the MFMA reads the
-  // carried accumulator as SrcC: 32 + 2 = 34, @34; s_add 35, s_cmp 36,
-  // condition 37: ends at 38, 34 cycles.
+  // Isolated iteration 1: MFMA @0 (pipe and SrcC forward at 4), s_add @1,
+  // s_cmp @2, condition @3: 4 slots. Iteration 2: the MFMA reads the
+  // carried accumulator as SrcC at 4, when the pipe frees: @4, no stall;
+  // s_add 5, s_cmp 6, condition 7: ends at 8, 4 slots.
   EXPECT_EQ(loop.firstIterationCycles, 4);
-  EXPECT_EQ(loop.steadyStateCycles, 34);
-  EXPECT_EQ(m.model->getSteadyTiming(m.p.op("mfma"))->stall, 30);
-  // The MFMA pipe bounds the iteration at 32 cycles; critical path 32.
-  EXPECT_EQ(loop.lowerBoundCycles, 32);
+  EXPECT_EQ(loop.steadyStateCycles, 4);
+  EXPECT_EQ(m.model->getSteadyTiming(m.p.op("mfma"))->stall, 0);
+  // The MFMA pipe (4 passes) bounds the iteration at 4, as do the 4 issue
+  // slots; the critical path of one iteration is the MFMA's result latency.
+  EXPECT_EQ(loop.lowerBoundCycles, 4);
   EXPECT_EQ(loop.busiestUnit, "MFMA");
-  EXPECT_EQ(loop.criticalPath, 32);
+  EXPECT_EQ(loop.criticalPath, 9);
   // Program: a @0, z @1, i0 @2; MFMA @3 (z ready at 2), s_add 4, s_cmp 5,
-  // condition 6 -> clock 7, plus 9 * 34: 313.
-  EXPECT_EQ(m.model->getTotalCycles(), 313);
+  // condition 6 -> clock 7, plus 9 * 4: 43.
+  EXPECT_EQ(m.model->getTotalCycles(), 43);
 }
 
 TEST(CycleModel, NestedLoopUsesInnerSteadyState) {
@@ -482,14 +524,14 @@ TEST(CycleModel, IfContinuesFromTheLongerRegion) {
   )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
   // s_mov @0, s_cmp @1, if (s_cbranch) @2. Then: t @3, ends at 4. Else:
-  // s_nop 5 @3 (6 cycles), e @9 (ready 11), ends at 10: the else region is
-  // longer, its yield gives r. u could go @10, waits for e: @11.
+  // s_nop 5 @3 (6 slots), e @9 (ready 13), ends at 10: the else region is
+  // longer, its yield gives r. u could go @10, waits for e: @13.
   EXPECT_EQ(m.at("if").issueCycle, 2);
   EXPECT_EQ(m.at("t").issueCycle, 3);
   EXPECT_EQ(m.at("e").issueCycle, 9);
-  EXPECT_EQ(m.at("u").issueCycle, 11);
-  EXPECT_EQ(m.at("u").stall, 1);
-  EXPECT_EQ(m.model->getTotalCycles(), 12);
+  EXPECT_EQ(m.at("u").issueCycle, 13);
+  EXPECT_EQ(m.at("u").stall, 3);
+  EXPECT_EQ(m.model->getTotalCycles(), 14);
 }
 
 //===----------------------------------------------------------------------===//

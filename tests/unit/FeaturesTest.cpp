@@ -280,8 +280,10 @@ TEST(Hover, ResultGroupsAndBlockArguments) {
   std::optional<lsp::Hover> loop =
       computeHover(*d.parsed, d.compiled.get(), d.pos("waveasm.loop", 3));
   ASSERT_TRUE(loop);
-  EXPECT_NE(loop->contents.value.find("cycles per iteration"),
-            std::string::npos);
+  EXPECT_NE(loop->contents.value.find(
+                "issue slots (4 clocks each) per iteration"),
+            std::string::npos)
+      << loop->contents.value;
   EXPECT_NE(loop->contents.value.find("trip count 8 (inferred)"),
             std::string::npos);
   std::optional<lsp::Hover> arg =
@@ -505,7 +507,7 @@ TEST(CodeLens, ProgramAndLoop) {
   EXPECT_NE(program[2].find("nop"), std::string::npos);
   EXPECT_NE(program[2].find("VALU"), std::string::npos);
   ASSERT_EQ(loop.size(), 3u);
-  EXPECT_NE(loop[0].find("cycles/iter"), std::string::npos);
+  EXPECT_NE(loop[0].find("slots/iter"), std::string::npos) << loop[0];
   EXPECT_NE(loop[0].find("trip 8 (inferred)"), std::string::npos) << loop[0];
   EXPECT_NE(loop[1].find("peak v"), std::string::npos);
   EXPECT_NE(loop[2].find("instructions/iter"), std::string::npos);
@@ -533,27 +535,42 @@ TEST(Tables, MetricsAndInstructions) {
 
 //===--- lints ------------------------------------------------------------===//
 
-TEST(Lints, StallOnAnMfmaResult) {
-  ServerDoc d(serverProgram(kMfmaStall));
+TEST(Lints, StallOnAnOperand) {
+  ServerDoc d(serverProgram(kTrans));
   ASSERT_TRUE(d.compiled->succeeded());
-  // The second MFMA and the store both wait for an MFMA result (through
-  // an extract, which issues nothing).
+  // v_exp_f32 (4 slots) @0, the hazard's s_nop 0 @1, v_add_u32 could go @2
+  // and waits 2 more slots for %e.
+  d.settings.stallThresholdCycles = 2;
   std::vector<lsp::Diagnostic> stalls = lintsWithCode(d, "stall");
-  ASSERT_EQ(stalls.size(), 2u);
+  ASSERT_EQ(stalls.size(), 1u);
   const lsp::Diagnostic &diag = stalls[0];
-  EXPECT_EQ(diag.range.start, d.pos("waveasm.v_mfma", 0, 1));
+  EXPECT_EQ(diag.range.start, d.pos("waveasm.v_add_u32"));
   EXPECT_EQ(diag.severity, lsp::DiagnosticSeverity::Hint);
-  EXPECT_NE(diag.message.find("is issued"), std::string::npos) << diag.message;
-  EXPECT_NE(diag.message.find("before its operand %lo is ready (from "
-                              "`v_mfma_f32_16x16x16_f16` on line 6"),
+  EXPECT_NE(diag.message.find("is issued 2 issue slots before its operand %e "
+                              "is ready (from `v_exp_f32` on line 4, "
+                              "latency 4)"),
             std::string::npos)
       << diag.message;
   ASSERT_EQ(diag.related.size(), 1u);
-  EXPECT_EQ(diag.related[0].location.range.start, d.pos("%p ="));
-  EXPECT_EQ(stalls[1].range.start, d.pos("waveasm.buffer_store_dword"));
-  // The threshold: the stall is 19 cycles.
-  d.settings.stallThresholdCycles = 20;
+  EXPECT_EQ(diag.related[0].location.range.start, d.pos("%e ="));
+  d.settings.stallThresholdCycles = 3;
   EXPECT_TRUE(lintsWithCode(d, "stall").empty());
+}
+
+// An MFMA result is read after its wait states, which the hazard pass's
+// s_nops provide: the wait shows as a hazard, not as an operand stall.
+TEST(Lints, MFMAResultWaitIsAHazardNop) {
+  ServerDoc d(serverProgram(kMfmaStall));
+  ASSERT_TRUE(d.compiled->succeeded());
+  d.settings.stallThresholdCycles = 1;
+  EXPECT_TRUE(lintsWithCode(d, "stall").empty());
+  std::vector<lsp::Diagnostic> hazards = lintsWithCode(d, "hazard");
+  ASSERT_EQ(hazards.size(), 2u);
+  EXPECT_EQ(hazards[0].range.start, d.pos("waveasm.v_mfma", 0, 1));
+  EXPECT_EQ(hazards[1].range.start, d.pos("waveasm.buffer_store_dword"));
+  for (const lsp::Diagnostic &hazard : hazards)
+    EXPECT_NE(hazard.message.find("s_nop 7"), std::string::npos)
+        << hazard.message;
 }
 
 TEST(Lints, PressurePastABreakpoint) {
@@ -593,7 +610,7 @@ TEST(Lints, WaitcntThatStalls) {
   std::vector<lsp::Diagnostic> waits = lintsWithCode(d, "waitcnt");
   ASSERT_EQ(waits.size(), 1u);
   EXPECT_EQ(waits[0].range.start, d.pos("waveasm.v_add_u32"));
-  EXPECT_NE(waits[0].message.find("waits 99 cycles"), std::string::npos)
+  EXPECT_NE(waits[0].message.find("waits 99 issue slots"), std::string::npos)
       << waits[0].message;
   EXPECT_NE(waits[0].message.find("buffer_load_dword` on line 5"),
             std::string::npos)

@@ -213,11 +213,11 @@ TEST(Metrics, ComputeProgramMetrics) {
   // 100 VGPRs -> 104 (granule 8) -> 4 waves; 20 SGPRs -> 32 -> 800/32 = 25.
   EXPECT_EQ(m.occupancy, 4);
   // Timing as in CycleModelTest's loop-carried chain with 4 trips:
-  // 7 + 3 * 34 = 109.
-  EXPECT_EQ(m.est_cycles, 109);
+  // 7 + 3 * 4 = 19.
+  EXPECT_EQ(m.est_cycles, 19);
   ASSERT_EQ(m.loops.size(), 1u);
-  EXPECT_EQ(m.loops[0].est_cycles_per_iter, 34);
-  EXPECT_EQ(m.loops[0].lower_bound_cycles, 32);
+  EXPECT_EQ(m.loops[0].est_cycles_per_iter, 4);
+  EXPECT_EQ(m.loops[0].lower_bound_cycles, 4);
   EXPECT_EQ(m.loops[0].busiest_unit, "MFMA");
-  EXPECT_EQ(m.loops[0].critical_path, 32);
+  EXPECT_EQ(m.loops[0].critical_path, 9);
 }

@@ -197,7 +197,7 @@ TEST(StrategiesMoves, SingleMoveSuggestionsAreLegalSortedAndMeasured) {
   const MoveSuggestion &best = suggestions.front();
   EXPECT_EQ(best.title().rfind("Move " + best.command.a, 0), 0u)
       << best.title();
-  EXPECT_NE(best.title().find(" stall cycles, VGPR "), std::string::npos);
+  EXPECT_NE(best.title().find(" issue slots, VGPR "), std::string::npos);
   // Applying the best move really gives the reported numbers.
   FailureOr<CompileResult> before = compileAndMeasure(*module);
   std::vector<MoveWarning> warnings;

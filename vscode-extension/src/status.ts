@@ -37,14 +37,14 @@ export function findProgram(
   return metrics.programs.find((p) => p.name === name) ?? metrics.programs[0];
 }
 
-/// `$(pulse) 9440 cyc · 52 VGPR · 4 waves`
+/// `$(pulse) 9440 slots · 52 VGPR · 4 waves` (issue slots of 4 clocks)
 export function statusText(program: ProgramMetrics): string {
-  return `$(pulse) ${program.est_cycles} cyc · ${program.peak_vgpr} VGPR · ${program.occupancy} waves`;
+  return `$(pulse) ${program.est_cycles} slots · ${program.peak_vgpr} VGPR · ${program.occupancy} waves`;
 }
 
 export function statusTooltip(program: ProgramMetrics): string {
   const lines = [
-    `@${program.name}: ${program.est_cycles} estimated cycles, ` +
+    `@${program.name}: ${program.est_cycles} estimated issue slots (4 clocks each), ` +
       `${program.total_instructions} instructions`,
     `peak VGPR ${program.peak_vgpr}, SGPR ${program.peak_sgpr}, AGPR ${program.peak_agpr}; ` +
       `occupancy ${program.occupancy} waves/SIMD`,
@@ -52,7 +52,7 @@ export function statusTooltip(program: ProgramMetrics): string {
   ];
   program.loops.forEach((loop, i) =>
     lines.push(
-      `loop ${i}: ${loop.est_cycles_per_iter} cycles/iter (bound ${loop.lower_bound_cycles}, ` +
+      `loop ${i}: ${loop.est_cycles_per_iter} slots/iter (bound ${loop.lower_bound_cycles}, ` +
         `${loop.busiest_unit}), critical path ${loop.critical_path}`,
     ),
   );
@@ -65,7 +65,7 @@ export function metricsReport(fileName: string, metrics: MetricsResult): string 
   for (const p of metrics.programs) {
     out.push(`## @${p.name}`, '', '| metric | value |', '|---|---|');
     const rows: [string, number][] = [
-      ['est_cycles', p.est_cycles],
+      ['est_cycles (issue slots)', p.est_cycles],
       ['total_instructions', p.total_instructions],
       ['peak_vgpr', p.peak_vgpr],
       ['peak_sgpr', p.peak_sgpr],
@@ -76,7 +76,7 @@ export function metricsReport(fileName: string, metrics: MetricsResult): string 
     ];
     for (const [k, v] of rows) out.push(`| ${k} | ${v} |`);
     if (p.loops.length) {
-      out.push('', '| loop | cycles/iter | lower bound | busiest unit | critical path |');
+      out.push('', '| loop | slots/iter | lower bound | busiest unit | critical path |');
       out.push('|---|---|---|---|---|');
       p.loops.forEach((l, i) =>
         out.push(

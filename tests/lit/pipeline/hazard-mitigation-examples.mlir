@@ -25,12 +25,13 @@
 // MX:      waveasm.s_endpgm
 
 // Double buffer: every MFMA result is far enough from its readers (the
-// epilogue's address arithmetic covers the 12 wait states).
+// epilogue's address arithmetic covers the 8 wait states).
 // DB-NOT:  waveasm.s_nop
 // DB:      waveasm.s_endpgm
 
-// 32x32x8 accumulators need 20 wait states: the epilogue's first store is 15
-// instructions after the last MFMA writing its data.
+// 32x32x8 f16 accumulators (8 passes) need 12 wait states: the epilogue's
+// first store is 15 instructions after the last MFMA writing its data, so
+// no nop (20 before the calibration to passes).
+// GL-NOT:  waveasm.s_nop
 // GL:      waveasm.extract %{{.*}}#7[12]
-// GL-NEXT: waveasm.s_nop 4
 // GL-NEXT: waveasm.buffer_store_dwordx4

@@ -28,13 +28,12 @@ waveasm.program @back_edge_trans target = #waveasm.target<#waveasm.gfx942> abi =
 // -----
 
 // An MFMA accumulator chain around the back edge needs nothing; a VALU read
-// of the accumulator at the top of the body needs the full 12 wait states
-// minus the one instruction (s_cmp) after the MFMA.
+// of the accumulator at the top of the body needs the full 8 wait states
+// (4 passes) minus the one instruction (s_cmp) after the MFMA.
 // CHECK-LABEL: waveasm.program @back_edge_mfma
 // CHECK:      waveasm.loop
 // CHECK-NEXT: waveasm.extract %arg0[0]
-// CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 2
+// CHECK-NEXT: waveasm.s_nop 6
 // CHECK-NEXT: waveasm.v_add_f32
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 %{{.*}}, %{{.*}}, %arg0
 // CHECK-NEXT: waveasm.s_cmp_lt_u32

@@ -11,19 +11,16 @@
 // the range) does not, and a load into v[10:11] (WAW) waits.
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 {{.*}} -> !waveasm.pvreg<8, 4>
 // CHECK-NEXT: waveasm.v_mov_b32 {{.*}} : !waveasm.pvreg<12> -> !waveasm.pvreg<30>
-// CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 2
+// CHECK-NEXT: waveasm.s_nop 6
 // CHECK-NEXT: waveasm.v_mov_b32 {{.*}} : !waveasm.pvreg<10> -> !waveasm.pvreg<31>
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 {{.*}} -> !waveasm.pvreg<8, 4>
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.buffer_load_dwordx2 {{.*}} -> !waveasm.pvreg<10, 2>
 // An accumulator chain in registers: same opcode, SrcC = vdst = v[16:19].
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 {{.*}} -> !waveasm.pvreg<16, 4>
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 {{.*}}, {{.*}}, {{.*}} : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<16, 4> -> !waveasm.pvreg<16, 4>
 // A different opcode reading the result as SrcC is no chain.
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.v_mfma_f32_4x4x4_f16 {{.*}} : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<16, 4> -> !waveasm.pvreg<16, 4>
 // CHECK-NEXT: waveasm.s_endpgm
 waveasm.program @overlap target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {

@@ -176,25 +176,23 @@ waveasm.program @m0 target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi
 
 // -----
 
-// MFMA results (gfx942 16x16x16 f16: 8 passes, 12 wait states). The
+// MFMA results (gfx942 16x16x16 f16: 4 passes, 8 wait states). The
 // accumulator chain (SrcC = previous result, same opcode) needs none; SrcA
-// of another MFMA, a VALU read and VMEM data need 12, split into s_nops of
-// at most 8 wait states; five instructions in between leave 7.
+// of another MFMA, a VALU read and VMEM data need 8 (one s_nop 7); five
+// instructions in between leave 3.
 // CHECK-LABEL: waveasm.program @mfma
 // CHECK:      %[[D0:.*]] = waveasm.v_mfma_f32_16x16x16_f16
 // CHECK-NEXT: %[[D1:.*]] = waveasm.v_mfma_f32_16x16x16_f16 %{{.*}}, %{{.*}}, %[[D0]]
 // CHECK-NEXT: %[[X:.*]] = waveasm.extract %[[D1]][0]
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_f16 %[[X]]
 // CHECK:      %[[D2:.*]] = waveasm.v_mfma_f32_16x16x16_f16
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.buffer_store_dwordx4 %[[D2]]
 // CHECK-NEXT: %[[D3:.*]] = waveasm.v_mfma_f32_16x16x16_f16
 // CHECK-COUNT-5: waveasm.v_mov_b32
 // CHECK-NEXT: waveasm.extract %[[D3]][3]
-// CHECK-NEXT: waveasm.s_nop 6
+// CHECK-NEXT: waveasm.s_nop 2
 // CHECK-NEXT: waveasm.v_add_f32
 waveasm.program @mfma target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
@@ -221,19 +219,17 @@ waveasm.program @mfma target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.a
 // -----
 
 // MFMA read latency follows the producer and the target: 32x32x8 f16 on
-// gfx942 is 16 passes (20 wait states), 16x16x16 f16 on gfx950 4 passes (8);
-// an LDS write of the result counts like VMEM. A different opcode reading
-// the result as SrcC is no accumulator chain.
+// gfx942 is 8 passes (12 wait states), 16x16x16 f16 4 passes (8); an LDS
+// write of the result counts like VMEM. A different opcode reading the
+// result as SrcC is no accumulator chain.
 // CHECK-LABEL: waveasm.program @mfma_32x32
 // CHECK:      waveasm.v_mfma_f32_32x32x8_f16
 // CHECK-NEXT: waveasm.extract
-// CHECK-NEXT: waveasm.s_nop 7
 // CHECK-NEXT: waveasm.s_nop 7
 // CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.ds_write_b128
 // CHECK:      %[[P:.*]] = waveasm.v_mfma_f32_16x16x16_f16
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.v_mfma_f32_16x16x16_bf16 %{{.*}}, %{{.*}}, %[[P]]
 waveasm.program @mfma_32x32 target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   %v0 = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>

@@ -7,11 +7,11 @@
 // RUN: waveasm-opt --waveasm-insert-waitcnt --waveasm-hazard-mitigation %shared/examples/strength_reduction_loop.mlir | waveasm-opt | FileCheck %s --check-prefix=NONE
 
 // gemm_loop: the accumulators leave the loop 7 instructions after the first
-// MFMA of the last iteration wrote them; 16x16x16 f16 needs 12 wait states on
-// gfx942 (upstream inserts nothing for MFMA results).
+// MFMA of the last iteration wrote them; 16x16x16 f16 (4 passes) needs 8
+// wait states on gfx942 (upstream inserts nothing for MFMA results).
 // GEMM:      waveasm.condition
 // GEMM-NEXT: }
-// GEMM-NEXT: waveasm.s_nop 4
+// GEMM-NEXT: waveasm.s_nop 0
 // GEMM-NEXT: waveasm.buffer_store_dwordx4
 // GEMM-NEXT: waveasm.s_nop 0
 // GEMM-NEXT: waveasm.buffer_store_dwordx4

@@ -7,12 +7,12 @@
 
 // BAD: error: Invalid target architecture: 'gfx90a'. Supported targets: gfx942, gfx950, gfx1250
 
-// The gfx942 program gets gfx942's MFMA read latency (12 wait states, not
-// gfx950's 8) whatever the option says.
+// The gfx942 program gets gfx942's MFMA read latency (8 wait states for 4
+// passes; gfx1250, which has no MFMA hazard rule, would give none) whatever
+// the option says.
 // CHECK-LABEL: waveasm.program @mfma
 // CHECK:      waveasm.v_mfma_f32_16x16x16_f16
 // CHECK-NEXT: waveasm.s_nop 7
-// CHECK-NEXT: waveasm.s_nop 3
 // CHECK-NEXT: waveasm.v_mov_b32
 waveasm.program @mfma target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   %ab = waveasm.precolored.vreg 2, 2 : !waveasm.pvreg<2, 2>

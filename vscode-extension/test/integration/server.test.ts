@@ -68,7 +68,11 @@ describe('waveasm-lsp through the extension launch code', function () {
     const resolved = resolveServerPath(process.env.WAVEASM_LSP ?? '', [repo], process.env);
     assert.ok(resolved.ok, (resolved as { message?: string }).message);
     const settings = buildServerSettings(
-      getterFromObject({ lints: { stall: 'warning' }, llm: { apiKeyEnv: 'WAVEASM_TEST_KEY' } }),
+      getterFromObject({
+        lints: { waitcnt: 'warning' },
+        waitcntStallThresholdCycles: 16,
+        llm: { apiKeyEnv: 'WAVEASM_TEST_KEY' },
+      }),
     );
     proc = spawnServer({
       serverPath: (resolved as { path: string }).path,
@@ -128,10 +132,10 @@ describe('waveasm-lsp through the extension launch code', function () {
     conn.dispose();
   });
 
-  it('applies initializationOptions: the stall lint arrives as a warning', async () => {
-    const diags = await waitDiagnostics((d) => d.some((x) => x.code === 'stall'));
-    const stall = diags.filter((d) => d.code === 'stall');
-    assert.ok(stall.every((d) => d.severity === 2), JSON.stringify(stall));
+  it('applies initializationOptions: the waitcnt lint arrives as a warning', async () => {
+    const diags = await waitDiagnostics((d) => d.some((x) => x.code === 'waitcnt'));
+    const waits = diags.filter((d) => d.code === 'waitcnt');
+    assert.ok(waits.every((d) => d.severity === 2), JSON.stringify(waits));
     assert.ok(diags.some((d) => d.code === 'pressure' && d.severity === 2));
   });
 
@@ -158,7 +162,7 @@ describe('waveasm-lsp through the extension launch code', function () {
     const line = text.split('\n').findIndex((l) => l.includes('waveasm.loop'));
     const program = findProgram(metrics, programAt(text, line));
     assert.strictEqual(program?.name, 'gemm_f16_32x32x8_global');
-    assert.match(statusText(program!), /^\$\(pulse\) \d+ cyc · \d+ VGPR · \d+ waves$/);
+    assert.match(statusText(program!), /^\$\(pulse\) \d+ slots · \d+ VGPR · \d+ waves$/);
     // What the status bar and "Show Metrics" display, for the README.
     const capture = process.env.WAVEASM_VSCODE_CAPTURE;
     if (capture)
@@ -174,12 +178,12 @@ describe('waveasm-lsp through the extension launch code', function () {
       );
   });
 
-  it('applies a configuration change: stall lints off', async () => {
+  it('applies a configuration change: waitcnt lints off', async () => {
     const from = published.length;
     await conn.sendNotification('workspace/didChangeConfiguration', {
-      settings: buildServerSettings(getterFromObject({ lints: { stall: 'off' } })),
+      settings: buildServerSettings(getterFromObject({ lints: { waitcnt: 'off' }, waitcntStallThresholdCycles: 16 })),
     });
-    await waitDiagnostics((d) => d.some((x) => x.code === 'pressure') && !d.some((x) => x.code === 'stall'), from);
+    await waitDiagnostics((d) => d.some((x) => x.code === 'pressure') && !d.some((x) => x.code === 'waitcnt'), from);
   });
 
   it('round-trips textDocument/codeAction in a loop (required once the server offers actions)', async () => {

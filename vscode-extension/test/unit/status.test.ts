@@ -48,14 +48,14 @@ describe('status', () => {
     assert.strictEqual(findProgram(metrics, 'gone')?.est_cycles, 10);
     assert.strictEqual(findProgram({ version: 1, programs: [] }, 'x'), undefined);
   });
-  it('shows cycles, peak VGPRs and occupancy', () => {
-    assert.strictEqual(statusText(program('k', 9440)), '$(pulse) 9440 cyc · 52 VGPR · 4 waves');
-    assert.match(statusTooltip(program('k', 9440)), /loop 0: 287 cycles\/iter \(bound 256, MFMA\)/);
+  it('shows issue slots, peak VGPRs and occupancy', () => {
+    assert.strictEqual(statusText(program('k', 9440)), '$(pulse) 9440 slots · 52 VGPR · 4 waves');
+    assert.match(statusTooltip(program('k', 9440)), /loop 0: 287 slots\/iter \(bound 256, MFMA\)/);
   });
   it('renders a metrics report per program', () => {
     const md = metricsReport('k.mlir', { version: 2, programs: [program('k', 9440)] });
     assert.match(md, /## @k/);
-    assert.match(md, /\| est_cycles \| 9440 \|/);
+    assert.match(md, /\| est_cycles \(issue slots\) \| 9440 \|/);
     assert.match(md, /\| 0 \| 287 \| 256 \| MFMA \| 122 \|/);
   });
   it('builds the waveasm.scheduleLoop command of the contract', () => {

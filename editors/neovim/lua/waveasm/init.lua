@@ -406,7 +406,7 @@ function M.metrics(callback)
       M.last_metrics[bufnr] = result
       local lines = {}
       for _, p in ipairs(result.programs or {}) do
-        table.insert(lines, ('@%s: %d cycles, %d instructions'):format(p.name, p.est_cycles, p.total_instructions))
+        table.insert(lines, ('@%s: %d issue slots, %d instructions'):format(p.name, p.est_cycles, p.total_instructions))
         table.insert(
           lines,
           ('  VGPR %d  SGPR %d  AGPR %d  occupancy %d waves'):format(p.peak_vgpr, p.peak_sgpr, p.peak_agpr, p.occupancy)
@@ -414,7 +414,7 @@ function M.metrics(callback)
         for i, l in ipairs(p.loops or {}) do
           table.insert(
             lines,
-            ('  loop %d: %d cycles/iter (bound %d, %s), critical path %d'):format(
+            ('  loop %d: %d slots/iter (bound %d, %s), critical path %d'):format(
               i - 1,
               l.est_cycles_per_iter,
               l.lower_bound_cycles,
