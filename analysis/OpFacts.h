@@ -25,14 +25,14 @@ enum class OpShape : uint8_t {
 };
 
 struct OpFacts {
-  int32_t latency = 0;     // TargetModel::getOpLatency
-  int32_t occupancy = 0;   // TargetModel::getUnitOccupancy
+  int32_t latency = 0;      // TargetModel::getOpLatency
+  int32_t occupancy = 0;    // TargetModel::getUnitOccupancy
   int32_t chainLatency = 0; // MFMA: TargetModel::getMFMAChainLatency
   int32_t coIssueDelay = 0; // MFMA: TargetModel::getValuCoIssueDelay
-  int32_t issueCycles = 0; // IssueRules: 0 when not issued
-  int32_t vmWait = -1;     // s_waitcnt vmcnt threshold, -1: none
-  int32_t lgkmWait = -1;   // s_waitcnt lgkmcnt threshold, -1: none
-  uint32_t numRead = 0;    // IssueRules::getNumReadOperands
+  int32_t issueCycles = 0;  // IssueRules: 0 when not issued
+  int32_t vmWait = -1;      // s_waitcnt vmcnt threshold, -1: none
+  int32_t lgkmWait = -1;    // s_waitcnt lgkmcnt threshold, -1: none
+  uint32_t numRead = 0;     // IssueRules::getNumReadOperands
   ExecUnit unit = ExecUnit::None;
   WaitCounter counter = WaitCounter::None;
   OpShape shape = OpShape::Plain;

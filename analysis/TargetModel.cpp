@@ -12,10 +12,10 @@
 //    FLOP per SIMD per clock = peak / (CUs x 4 SIMDs x clock), passes = FLOP
 //    of the shape / that rate / 4); for the multi-block shapes (4x4, 16x16x4,
 //    32x32x4 with 16/4/2 blocks) and the f64 shapes, which the dense peaks do
-//    not cover, LLVM's scheduling model (SISchedule.td `Write{2,4,8,16}PassMAI`,
-//    read through `llvm-mca -mcpu=gfx942/gfx950 -instruction-info`). The two
-//    sources agree wherever both give a number; TargetModelTest checks the
-//    peak-derived rows against the formula;
+//    not cover, LLVM's scheduling model (SISchedule.td
+//    `Write{2,4,8,16}PassMAI`, read through `llvm-mca -mcpu=gfx942/gfx950
+//    -instruction-info`). The two sources agree wherever both give a number;
+//    TargetModelTest checks the peak-derived rows against the formula;
 //  - MFMA result latency: the "MFMA dependencies" wait states of
 //    SCHEDULING-FACTS.md (5/8/12/20 after an XDL op of 2/4/8/16 passes,
 //    4/6/10/18 after SGEMM, 19 after DGEMM 16x16x4; DGEMM 4x4x4: 6, LLVM's

@@ -8,9 +8,9 @@
 // One unit for every number: the issue slot of 4 clocks (a wave issues at
 // most one instruction per slot; SCHEDULING-FACTS.md "Units"). Latencies,
 // stalls, cycle estimates and bounds of analysis/ are all in slots; where a
-// user reads one it is labelled "slots" (kClocksPerIssueSlot converts). One table per target, chosen by the program's target
-// attribute; every number can be overridden by name (command line, server
-// settings): see `applyOverride`.
+// user reads one it is labelled "slots" (kClocksPerIssueSlot converts). One
+// table per target, chosen by the program's target attribute; every number can
+// be overridden by name (command line, server settings): see `applyOverride`.
 //
 //===----------------------------------------------------------------------===//
 

@@ -36,10 +36,10 @@ int main() {
       Operation *op = Operation::create(state);
       InstFacts facts = lookupInstFacts(op);
       if (facts.hasInfo && !facts.nonEmitting)
-        ops[name.stripDialect()] = llvm::json::Object{
-            {"unit", stringifyExecUnit(facts.unit)},
-            {"latency", model.getOpLatency(op)},
-            {"occupancy", model.getUnitOccupancy(op)}};
+        ops[name.stripDialect()] =
+            llvm::json::Object{{"unit", stringifyExecUnit(facts.unit)},
+                               {"latency", model.getOpLatency(op)},
+                               {"occupancy", model.getUnitOccupancy(op)}};
       op->destroy();
     }
     out[model.arch->name] = std::move(ops);

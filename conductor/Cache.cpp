@@ -101,8 +101,10 @@ std::optional<CacheEntry> ScheduleCache::lookup(llvm::StringRef key,
     entry.rounds = static_cast<int>(*rounds);
   if (std::optional<llvm::StringRef> s = object->getString("timestamp"))
     entry.timestamp = s->str();
-  if (std::optional<llvm::StringRef> s = object->getString("model"))
-    entry.model = s->str();
+  if (std::optional<llvm::StringRef> s = object->getString("source"))
+    entry.source = s->str();
+  else if (std::optional<llvm::StringRef> s = object->getString("model"))
+    entry.source = s->str();
   return entry;
 }
 
@@ -121,7 +123,7 @@ llvm::Error ScheduleCache::store(llvm::StringRef key,
                             {"metrics", toJSON(entry.metrics)},
                             {"rounds", entry.rounds},
                             {"timestamp", entry.timestamp},
-                            {"model", entry.model}};
+                            {"source", entry.source}};
   std::string path = pathFor(key);
   std::string temp =
       path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
@@ -140,12 +142,12 @@ llvm::Error ScheduleCache::store(llvm::StringRef key,
 }
 
 CacheEntry ScheduleCache::entryFor(const Session &session,
-                                   llvm::StringRef model) {
+                                   llvm::StringRef source) {
   CacheEntry entry;
   entry.moves = session.bestMoves();
   entry.metrics = session.bestMetrics();
   entry.rounds = session.roundsUsed();
-  entry.model = model.str();
+  entry.source = source.str();
   std::time_t now = std::time(nullptr);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));

@@ -7,10 +7,12 @@
 //   $XDG_CACHE_HOME/waveasm/conductor/<sha256>.json
 //   (fallback ~/.cache/waveasm/conductor/)
 //   {"moves": [...], "metrics": {...}, "rounds": N, "timestamp": "...",
-//    "model": "..."}
-// A hit is replayed through Session::applyCommands, so every move is still
-// validated and the result measured. A corrupt entry is ignored with a
-// warning. Nothing secret is ever stored: the entry has no request data.
+//    "source": "openai:gpt-4o" | "builtin" | "script"}
+// No moves records that the source found no better schedule: a later run
+// of the same input need not ask again. A hit is replayed through
+// Session::applyCommands, so every move is still validated and the result
+// measured. A corrupt entry is ignored with a warning. Nothing secret is
+// ever stored: the entry has no request data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +38,12 @@ struct CacheEntry {
   ProgramMetrics metrics;
   int rounds = 0;
   std::string timestamp; // ISO 8601 UTC
-  std::string model;     // "openai:gpt-4o", "builtin", ...
+  /// What found the schedule: "openai:gpt-4o", "builtin", "script" (older
+  /// entries stored it as "model").
+  std::string source;
+
+  /// The source found no better schedule than the input.
+  bool foundNothing() const { return moves.empty(); }
 };
 
 class ScheduleCache {
@@ -61,8 +68,9 @@ public:
   std::string pathFor(llvm::StringRef key) const;
   const std::string &directory() const { return dir; }
 
-  /// A fresh entry for `session`'s best schedule, stamped now.
-  static CacheEntry entryFor(const Session &session, llvm::StringRef model);
+  /// A fresh entry for `session`'s best schedule (no moves when it is the
+  /// input's), stamped now.
+  static CacheEntry entryFor(const Session &session, llvm::StringRef source);
 
 private:
   std::string dir;

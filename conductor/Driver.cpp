@@ -17,10 +17,9 @@ parseMoves(llvm::ArrayRef<std::string> moves) {
   return commands;
 }
 
-std::optional<RoundReport>
-waveasm::conductor::replayFromCache(Session &session,
-                                    const ScheduleCache &cache,
-                                    std::vector<std::string> &warnings) {
+std::optional<CacheHit> waveasm::conductor::replayFromCache(
+    Session &session, const ScheduleCache &cache, const CachePolicy &policy,
+    std::vector<std::string> &warnings, std::string *bypassedSource) {
   if (cache.directory().empty())
     return std::nullopt;
   std::string key = ScheduleCache::keyFor(session);
@@ -30,39 +29,52 @@ waveasm::conductor::replayFromCache(Session &session,
     warnings.push_back(warning);
   if (!entry)
     return std::nullopt;
+  if (policy.sameSourceOnly && entry->source != policy.source) {
+    if (bypassedSource)
+      *bypassedSource = entry->source;
+    return std::nullopt;
+  }
   std::optional<std::vector<MoveCommand>> commands = parseMoves(entry->moves);
   if (!commands) {
     warnings.push_back("ignoring corrupt cache entry " + cache.pathFor(key) +
                        ": a move is not a command");
     return std::nullopt;
   }
-  return session.applyCommands(*commands);
+  CacheHit hit;
+  hit.source = entry->source;
+  hit.foundNothing = entry->foundNothing();
+  // Nothing better was found: the input stays, no round is spent.
+  if (!hit.foundNothing)
+    hit.report = session.applyCommands(*commands);
+  return hit;
 }
 
 void waveasm::conductor::storeInCache(const Session &session,
                                       const ScheduleCache &cache,
-                                      llvm::StringRef model,
+                                      llvm::StringRef source,
                                       std::vector<std::string> &warnings) {
-  if (cache.directory().empty() || session.bestMoves().empty())
+  if (cache.directory().empty())
     return;
   if (llvm::Error error = cache.store(ScheduleCache::keyFor(session),
-                                      ScheduleCache::entryFor(session, model)))
+                                      ScheduleCache::entryFor(session, source)))
     warnings.push_back("cannot write the cache: " +
                        llvm::toString(std::move(error)));
 }
 
 RunResult waveasm::conductor::runConductor(
     Session &session, MoveSource &source, const ScheduleCache *cache,
-    llvm::StringRef model,
+    const CachePolicy &policy,
     const std::function<void(const RoundReport &, llvm::StringRef)> &onRound) {
   RunResult result;
   if (cache && !cache->directory().empty()) {
     result.cacheKey = ScheduleCache::keyFor(session);
-    if (std::optional<RoundReport> report =
-            replayFromCache(session, *cache, result.warnings)) {
+    if (std::optional<CacheHit> hit = replayFromCache(
+            session, *cache, policy, result.warnings, &result.bypassedSource)) {
       result.cacheHit = true;
+      result.cacheSource = hit->source;
+      result.cacheFoundNothing = hit->foundNothing;
       if (onRound)
-        onRound(*report, "cache");
+        onRound(hit->report, "cache");
       return result;
     }
   }
@@ -72,7 +84,10 @@ RunResult waveasm::conductor::runConductor(
       onRound(report, source.name());
   });
   result.sourceCalls = source.calls() - before;
-  if (cache)
-    storeInCache(session, *cache, model, result.warnings);
+  // A found schedule is always worth keeping; "nothing better" only when
+  // the source answered and no request failed.
+  bool answered = result.sourceCalls > 0 && !source.failed();
+  if (cache && (!session.bestMoves().empty() || answered))
+    storeInCache(session, *cache, policy.source, result.warnings);
   return result;
 }

@@ -35,6 +35,7 @@ public:
                                        llvm::StringRef prompt) override;
 
   const std::string &lastError() const { return error; }
+  bool failed() const override { return !error.empty(); }
   llm::Usage usage() const { return client->totalUsage(); }
 
 private:
@@ -58,6 +59,7 @@ public:
                                        llvm::StringRef prompt) override;
   /// The search's counters and errors (best moved out) once it ran.
   const SearchResult &result() const { return last; }
+  bool failed() const override { return !last.errors.empty(); }
 
 private:
   llm::LLMConfig config;

@@ -37,6 +37,9 @@ public:
                                                llvm::StringRef prompt) = 0;
   /// Replies produced so far (LLM calls, for an LLM source).
   int calls() const { return numCalls; }
+  /// A request failed: running out of replies then means nothing about
+  /// the schedule (no "no better schedule" is cached).
+  virtual bool failed() const { return false; }
 
 protected:
   int numCalls = 0;

@@ -124,9 +124,9 @@ llvm::StringRef conductor::describeRegion(const TaggedRegion &region) {
 /// Passes and result latency of an MFMA by name from the target model's
 /// table, looked up on a detached operand-less instance (the table is keyed
 /// by op class).
-static std::pair<int64_t, int64_t>
-mfmaTimingByName(MLIRContext *ctx, const TargetModel &target,
-                 llvm::StringRef name) {
+static std::pair<int64_t, int64_t> mfmaTimingByName(MLIRContext *ctx,
+                                                    const TargetModel &target,
+                                                    llvm::StringRef name) {
   OperationState state(UnknownLoc::get(ctx), name);
   Operation *op = Operation::create(state);
   std::pair<int64_t, int64_t> timing = {target.getMFMAPasses(op),
@@ -144,7 +144,8 @@ std::string conductor::formatTargetHeader(ProgramOp program,
      << arch.maxVGPRs << " vgpr, " << arch.maxSGPRs << " sgpr, "
      << arch.maxAGPRs << " agpr)\n";
   // Issue slots (4 clocks): the unit of every number the metrics report.
-  os << "LATENCY (issue slots): vmem=" << target.getLatency(LatencyClass::VMEMLoad)
+  os << "LATENCY (issue slots): vmem="
+     << target.getLatency(LatencyClass::VMEMLoad)
      << ", lds=" << target.getLatency(LatencyClass::LDSLoad);
   if (arch.hasMFMA) {
     MLIRContext *ctx = program.getContext();

@@ -92,6 +92,9 @@ struct ServerSettings {
   /// often.
   int llmTimeoutMs = 120000;
   int llmMaxRetries = 4;
+  /// Replay only Conductor cache entries this provider and model found (an
+  /// entry of the built-in strategies or another model is bypassed).
+  bool llmCacheSameSource = false;
 };
 
 /// "none", "openai", "anthropic".

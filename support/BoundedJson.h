@@ -12,7 +12,8 @@ namespace waveasm {
 
 /// `llvm::json::parse` of text that passed `checkJsonDepth`; the error
 /// names the problem either way.
-inline llvm::Expected<llvm::json::Value> parseJsonBounded(llvm::StringRef text) {
+inline llvm::Expected<llvm::json::Value>
+parseJsonBounded(llvm::StringRef text) {
   if (std::optional<std::string> problem =
           checkJsonDepth(std::string_view(text.data(), text.size())))
     return llvm::createStringError(*problem);

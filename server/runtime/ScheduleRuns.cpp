@@ -214,25 +214,41 @@ void LspServer::startLLMSchedule(std::string uri,
   // The Conductor cache, as for waveasm-conductor: a schedule found before
   // for the same tagged IR is replayed (validated and measured again) with
   // no LLM call.
+  run->model =
+      std::string(llm::providerName(config.provider)) + ":" + config.model;
   {
-    conductor::ScheduleCache cache(conductor::ScheduleCache::defaultDirectory());
+    conductor::ScheduleCache cache(
+        conductor::ScheduleCache::defaultDirectory());
+    conductor::CachePolicy policy;
+    policy.source = run->model;
+    policy.sameSourceOnly = settings.llmCacheSameSource;
     std::vector<std::string> warnings;
-    std::optional<conductor::RoundReport> replayed =
-        conductor::replayFromCache(*run->session, cache, warnings);
+    std::string bypassed;
+    std::optional<conductor::CacheHit> hit = conductor::replayFromCache(
+        *run->session, cache, policy, warnings, &bypassed);
     for (const std::string &warning : warnings)
       logInfo("LLM schedule of {0}: {1}", shortName(uri), warning);
-    if (replayed) {
-      logInfo("LLM schedule of {0} v{1}: cache hit, {2} moves replayed, no "
-              "LLM call",
-              shortName(uri), parsed->getVersion(), replayed->applied.size());
+    if (!bypassed.empty())
+      logInfo("LLM schedule of {0}: cache entry found by {1} bypassed "
+              "(llm.cacheSameSource)",
+              shortName(uri), bypassed);
+    if (hit) {
+      logInfo("LLM schedule of {0} v{1}: cache hit from {2}: {3}, no LLM call",
+              shortName(uri), parsed->getVersion(), hit->source,
+              hit->foundNothing
+                  ? std::string("no better schedule was found before")
+                  : std::to_string(hit->report.applied.size()) +
+                        " moves replayed");
+      // The label says where the schedule came from: the cache may hold
+      // the built-in strategies' or another model's result.
+      std::string cached =
+          std::string(what) + " (cached from " + hit->source + ")";
       ScheduleOutcome outcome =
           makeScheduleOutcome(*parsed, target, *run->session);
-      return deliverSchedule(uri, parsed, std::move(outcome), what, reply,
+      return deliverSchedule(uri, parsed, std::move(outcome), cached, reply,
                              /*confirm=*/true);
     }
   }
-  run->model = std::string(llm::providerName(config.provider)) + ":" +
-               config.model;
   if (!http)
     http = std::make_unique<llm::HttpMulti>(loop.get());
   run->client = llm::createChatClient(*http, config);
@@ -385,7 +401,8 @@ void LspServer::finishLLMRun(uint64_t id, std::optional<std::string> error) {
                                        run.session->baselineMetrics(),
                                        run.target.loopIndex)}}));
   } else {
-    conductor::ScheduleCache cache(conductor::ScheduleCache::defaultDirectory());
+    conductor::ScheduleCache cache(
+        conductor::ScheduleCache::defaultDirectory());
     std::vector<std::string> warnings;
     conductor::storeInCache(*run.session, cache, run.model, warnings);
     for (const std::string &warning : warnings)

@@ -231,6 +231,8 @@ waveasm::server::applySettingsJSON(const json::Value &value,
               3600000);
     r.readInt(*o, "maxRetries", "llm.maxRetries", settings.llmMaxRetries, 0,
               10);
+    r.readBool(*o, "cacheSameSource", "llm.cacheSameSource",
+               settings.llmCacheSameSource);
   }
   return r.problems;
 }
@@ -272,5 +274,6 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
                     {"apiKeyEnv", settings.llmApiKeyEnv},
                     {"rounds", settings.llmRounds},
                     {"timeoutMs", settings.llmTimeoutMs},
-                    {"maxRetries", settings.llmMaxRetries}}}};
+                    {"maxRetries", settings.llmMaxRetries},
+                    {"cacheSameSource", settings.llmCacheSameSource}}}};
 }

@@ -150,7 +150,8 @@ class ConductorCLI(unittest.TestCase):
         # Second run: an empty script; the cache supplies the moves.
         second = self.run_cli("-o", out2, replies="")
         self.assertEqual(second.returncode, 0, second.stderr)
-        self.assertIn("cache hit: replayed 3 cached moves (no LLM call)", second.stdout)
+        self.assertIn("cache hit: replayed 3 cached moves found by script (no LLM call)",
+                      second.stdout)
         with open(out1) as a, open(out2) as b:
             self.assertEqual(a.read(), b.read())
         # --no-cache ignores it.

@@ -92,6 +92,60 @@ class ConductorLLM(unittest.TestCase):
         with open(out) as f:
             self.assertEqual(f.read(), scheduled)
 
+    def test_no_better_schedule_is_cached(self):
+        # The model finds nothing ("done" at once): a second run of the same
+        # input (a CI job) must not pay for the call again.
+        first = self.server({"replies": [{"text": "done"}]})
+        proc, _ = self.run_cli(first, "openai", "--rounds", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertEqual(len(first.log()["requests"]), 1)
+        entries = os.listdir(os.path.join(self.tmp.name, "c", "waveasm", "conductor"))
+        self.assertEqual(len(entries), 1)
+        with open(os.path.join(self.tmp.name, "c", "waveasm", "conductor", entries[0])) as f:
+            entry = json.load(f)
+        self.assertEqual(entry["moves"], [])
+        self.assertEqual(entry["source"], "openai:fake-model")
+        second = self.server({"replies": [{"text": "swap I4 I5"}]})
+        proc, _ = self.run_cli(second, "openai", "--rounds", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("cache hit: openai:fake-model found no better schedule for this "
+                      "input; it stays as written (no LLM call)", proc.stdout)
+        self.assertEqual(second.requests(), [])
+
+    def test_failed_run_is_not_cached(self):
+        s = self.server({"default": {"status": 401}})
+        proc, _ = self.run_cli(s, "openai", "--rounds", "2")
+        self.assertEqual(proc.returncode, 1, proc.stderr + proc.stdout)
+        cache = os.path.join(self.tmp.name, "c", "waveasm", "conductor")
+        self.assertFalse(os.path.isdir(cache) and os.listdir(cache))
+
+    def test_builtin_entry_is_named_and_can_be_bypassed(self):
+        # The built-in strategies' schedule, cached first...
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.tmp.name, "c"))
+        builtin = subprocess.run([CONDUCTOR, KERNEL, "--llm", "none", "-o",
+                                  os.path.join(self.tmp.name, "b.mlir")],
+                                 capture_output=True, text=True, env=env, timeout=120)
+        self.assertEqual(builtin.returncode, 0, builtin.stderr + builtin.stdout)
+        # ...is replayed for an LLM run, which says so...
+        s = self.server({"replies": [{"text": "done"}]})
+        proc, _ = self.run_cli(s, "openai", "--rounds", "2")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertRegex(proc.stdout, r"cache hit: (replayed \d+ cached moves found by builtin"
+                                      r"|builtin found no better schedule)")
+        self.assertIn("note: the cached result is builtin's, not openai:fake-model's",
+                      proc.stdout)
+        self.assertEqual(s.requests(), [])
+        # ...unless the user asks for the model's own entries.
+        proc, _ = self.run_cli(s, "openai", "--rounds", "2", "--cache-same-source")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("cache: bypassed the entry found by builtin (--cache-same-source)",
+                      proc.stdout)
+        self.assertEqual(len(s.requests()), 1)
+        # The model's result replaced it: the next same-source run hits.
+        proc, _ = self.run_cli(s, "openai", "--rounds", "2", "--cache-same-source")
+        self.assertIn("cache hit: openai:fake-model", proc.stdout)
+        self.assertEqual(len(s.requests()), 1)
+
     def test_parallel_agents_anthropic(self):
         s = self.server({"default": {"random_moves": 1, "delay": 0.2}})
         proc, _ = self.run_cli(s, "anthropic", "--rounds", "2", "--agents",

@@ -390,8 +390,35 @@ class ScheduleLLM(ScheduleTest):
         self.assertEqual(again["moves"], [command])
         self.assertEqual(again["after"], result["after"])
         self.assertEqual(second.requests(), [])
-        self.assertIn("cache hit", self.server_log())
+        self.assertIn("cache hit from openai:fake-model", self.server_log())
+        self.assertIn("(cached from openai:fake-model)", replayed["label"])
         self.assertEqual(edits_of(replayed["edit"], self.uri), edits_of(applied["edit"], self.uri))
+        # llm.cacheSameSource bypasses another model's entry: the new model
+        # is asked.
+        third = self.fake({"replies": [{"text": "done"}]})
+        options = self.options(third)
+        options["llm"]["model"] = "other-model"
+        options["llm"]["cacheSameSource"] = True
+        client = self.start(options)
+        client.wait_response(self.schedule_async(client, pos, "llm"), TIMEOUT)
+        self.assertEqual(len(third.requests()), 1)
+        self.assertIn("cache entry found by openai:fake-model bypassed", self.server_log())
+
+    def test_no_better_schedule_is_cached(self):
+        first = self.fake({"replies": [{"text": "done"}]})
+        client = self.start(self.options(first))
+        pos = position_of(self.text, "%n00 = waveasm", 0, 2)
+        result = client.wait_response(self.schedule_async(client, pos, "llm"),
+                                      TIMEOUT)["result"]
+        self.assertFalse(result["applied"], result)
+        self.assertEqual(len(first.requests()), 1)
+        second = self.fake({"replies": [{"text": "done"}]})
+        client = self.start(self.options(second))
+        again = client.wait_response(self.schedule_async(client, pos, "llm"),
+                                     TIMEOUT)["result"]
+        self.assertFalse(again["applied"], again)
+        self.assertEqual(second.requests(), [])
+        self.assertIn("no better schedule was found before, no LLM call", self.server_log())
 
     def test_cancel_leaves_the_document_untouched(self):
         fake = self.fake({"default": {"hang": True}})

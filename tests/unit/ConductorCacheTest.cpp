@@ -76,14 +76,15 @@ TEST(ConductorCache, HitReplaysWithoutCallingTheSource) {
   ScriptedMoveSource llm({"move I7 after I15\nmove I9 after I17\n"
                           "move I11 after I14\n",
                           "done"});
-  RunResult run = runConductor(*first, llm, &cache, "openai:test-model");
+  RunResult run = runConductor(*first, llm, &cache, {"openai:test-model"});
   EXPECT_FALSE(run.cacheHit);
   EXPECT_EQ(run.sourceCalls, 2);
   EXPECT_TRUE(run.warnings.empty());
   std::optional<CacheEntry> entry = cache.lookup(run.cacheKey);
   ASSERT_TRUE(entry);
   EXPECT_EQ(entry->moves, first->bestMoves());
-  EXPECT_EQ(entry->model, "openai:test-model");
+  EXPECT_EQ(entry->source, "openai:test-model");
+  EXPECT_FALSE(entry->foundNothing());
   EXPECT_EQ(entry->rounds, 2);
   EXPECT_EQ(entry->metrics, first->bestMetrics());
   EXPECT_EQ(entry->timestamp.size(), 20u); // 2026-11-21T13:00:00Z
@@ -92,11 +93,13 @@ TEST(ConductorCache, HitReplaysWithoutCallingTheSource) {
   auto second = makeSession(*module);
   ScriptedMoveSource unused({"move I2 after I21"});
   std::vector<std::string> from;
-  RunResult hit = runConductor(*second, unused, &cache, "openai:test-model",
+  RunResult hit = runConductor(*second, unused, &cache, {"openai:test-model"},
                                [&](const RoundReport &, llvm::StringRef name) {
                                  from.push_back(name.str());
                                });
   EXPECT_TRUE(hit.cacheHit);
+  EXPECT_EQ(hit.cacheSource, "openai:test-model");
+  EXPECT_FALSE(hit.cacheFoundNothing);
   EXPECT_EQ(hit.sourceCalls, 0);
   EXPECT_EQ(unused.calls(), 0);
   EXPECT_EQ(from, std::vector<std::string>{"cache"});
@@ -131,7 +134,7 @@ TEST(ConductorCache, CorruptEntriesAreIgnoredWithAWarning) {
     }
     auto fresh = makeSession(*module);
     ScriptedMoveSource llm({"move I7 after I15"});
-    RunResult run = runConductor(*fresh, llm, &cache, "m");
+    RunResult run = runConductor(*fresh, llm, &cache, {"m"});
     EXPECT_FALSE(run.cacheHit) << content;
     EXPECT_EQ(run.sourceCalls, 1) << content;
     ASSERT_FALSE(run.warnings.empty()) << content;
@@ -142,4 +145,99 @@ TEST(ConductorCache, CorruptEntriesAreIgnoredWithAWarning) {
     // The run stored a good entry over the corrupt one; corrupt it again.
     EXPECT_TRUE(cache.lookup(key).has_value()) << content;
   }
+}
+
+// A run that finds no better schedule is worth remembering too: the next
+// run of the same input (a CI job) must not pay for the same calls again.
+TEST(ConductorCache, NoBetterScheduleIsStoredAndReplayed) {
+  TempDir dir;
+  ScheduleCache cache(std::string(dir.path));
+  TestContext t;
+  OwningOpRef<ModuleOp> module = gemm(t);
+  ASSERT_TRUE(module);
+  // The one move regresses est_cycles and is reverted; then "done".
+  SessionOptions options;
+  options.metricKeyOrder = {"est_cycles", "peak_vgpr"};
+  auto first = makeSession(*module, options);
+  ScriptedMoveSource llm({"move I2 after I21", "done"});
+  RunResult run = runConductor(*first, llm, &cache, {"openai:test-model"});
+  EXPECT_TRUE(first->bestMoves().empty());
+  std::optional<CacheEntry> entry = cache.lookup(run.cacheKey);
+  ASSERT_TRUE(entry);
+  EXPECT_TRUE(entry->foundNothing());
+  EXPECT_EQ(entry->source, "openai:test-model");
+
+  auto second = makeSession(*module, options);
+  ScriptedMoveSource unused({"move I7 after I15"});
+  RunResult hit = runConductor(*second, unused, &cache, {"openai:test-model"});
+  EXPECT_TRUE(hit.cacheHit);
+  EXPECT_TRUE(hit.cacheFoundNothing);
+  EXPECT_EQ(unused.calls(), 0);
+  EXPECT_EQ(second->roundsUsed(), 0);
+  EXPECT_TRUE(second->bestMoves().empty());
+  EXPECT_EQ(second->bestMetrics(), second->baselineMetrics());
+}
+
+namespace {
+/// A source that answers nothing because its request failed.
+class FailingSource : public MoveSource {
+public:
+  std::string name() const override { return "openai:test-model"; }
+  std::optional<std::string> nextReply(const Session &,
+                                       llvm::StringRef) override {
+    return std::nullopt;
+  }
+  bool failed() const override { return true; }
+};
+} // namespace
+
+TEST(ConductorCache, FailedRunsStoreNothing) {
+  TempDir dir;
+  ScheduleCache cache(std::string(dir.path));
+  TestContext t;
+  OwningOpRef<ModuleOp> module = gemm(t);
+  ASSERT_TRUE(module);
+  auto session = makeSession(*module);
+  FailingSource failing;
+  RunResult run =
+      runConductor(*session, failing, &cache, {"openai:test-model"});
+  EXPECT_FALSE(cache.lookup(run.cacheKey).has_value());
+  // Nor does a source that never answered.
+  ScriptedMoveSource silent({});
+  auto again = makeSession(*module);
+  run = runConductor(*again, silent, &cache, {"script"});
+  EXPECT_FALSE(cache.lookup(run.cacheKey).has_value());
+}
+
+// A schedule of the built-in strategies is replayed for an LLM run unless
+// the run asks for its own source's entries only; then it is bypassed and
+// the LLM's result replaces it.
+TEST(ConductorCache, EntriesOfAnotherSourceCanBeBypassed) {
+  TempDir dir;
+  ScheduleCache cache(std::string(dir.path));
+  TestContext t;
+  OwningOpRef<ModuleOp> module = gemm(t);
+  ASSERT_TRUE(module);
+  auto builtin = makeSession(*module);
+  ScriptedMoveSource strategies({"move I7 after I15\nmove I9 after I17\n"
+                                 "move I11 after I14\n"});
+  runConductor(*builtin, strategies, &cache, {"builtin"});
+
+  auto any = makeSession(*module);
+  ScriptedMoveSource llm({"done"});
+  RunResult hit = runConductor(*any, llm, &cache, {"openai:test-model"});
+  EXPECT_TRUE(hit.cacheHit);
+  EXPECT_EQ(hit.cacheSource, "builtin");
+  EXPECT_EQ(llm.calls(), 0);
+
+  auto own = makeSession(*module);
+  CachePolicy sameSource{"openai:test-model", /*sameSourceOnly=*/true};
+  RunResult bypass = runConductor(*own, llm, &cache, sameSource);
+  EXPECT_FALSE(bypass.cacheHit);
+  EXPECT_EQ(bypass.bypassedSource, "builtin");
+  EXPECT_EQ(llm.calls(), 1);
+  std::optional<CacheEntry> entry = cache.lookup(bypass.cacheKey);
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->source, "openai:test-model");
+  EXPECT_TRUE(entry->foundNothing());
 }

@@ -229,8 +229,8 @@ TEST(CycleModel, LDSReadFeedsMFMAWithoutWait) {
 TEST(CycleModel, LgkmcntMixesInOrderLDSAndOutOfOrderSMEM) {
   // A slow scalar load (64 slots, a scalar-cache miss) so the LDS read
   // returns first.
-  llvm::Expected<TargetModel> slowSMEM = TargetModel::getWithOverrides(
-      TargetKind::gfx942, {"latency.smem=64"});
+  llvm::Expected<TargetModel> slowSMEM =
+      TargetModel::getWithOverrides(TargetKind::gfx942, {"latency.smem=64"});
   ASSERT_TRUE(bool(slowSMEM));
   Modeled m(withPrelude(R"(
     %k = waveasm.s_load_dwordx2 %srd, %c0 : !waveasm.psreg<4, 4>, !waveasm.imm<0> -> !waveasm.sreg<2, 2> loc("smem")

@@ -16,7 +16,8 @@ std::string nested(unsigned depth, char open = '[', char close = ']') {
 
 TEST(JsonDepth, CountsArraysAndObjectsOutsideStrings) {
   EXPECT_FALSE(checkJsonDepth(nested(kMaxJsonDepth)));
-  std::optional<std::string> tooDeep = checkJsonDepth(nested(kMaxJsonDepth + 1));
+  std::optional<std::string> tooDeep =
+      checkJsonDepth(nested(kMaxJsonDepth + 1));
   ASSERT_TRUE(tooDeep);
   EXPECT_EQ(*tooDeep, "JSON nested deeper than 256 levels (at byte 256)");
   EXPECT_TRUE(checkJsonDepth(R"({"a": {"b": [1]}})", 2));
@@ -39,9 +40,9 @@ TEST(JsonDepth, HundredThousandLevelsAreRefusedWithoutRecursion) {
 }
 
 TEST(JsonDepth, JsonRpcAnswersParseError) {
-  lsp::IncomingMessage m = lsp::parseMessage(
-      R"({"jsonrpc":"2.0","id":1,"method":"m","params":)" +
-      nested(100000, '{', '}') + "}");
+  lsp::IncomingMessage m =
+      lsp::parseMessage(R"({"jsonrpc":"2.0","id":1,"method":"m","params":)" +
+                        nested(100000, '{', '}') + "}");
   EXPECT_EQ(m.kind, lsp::IncomingMessage::Invalid);
   EXPECT_EQ(m.errorCode, lsp::ErrorCode::ParseError);
   EXPECT_NE(m.errorMessage.find("nested deeper than"), std::string::npos);

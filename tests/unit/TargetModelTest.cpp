@@ -104,16 +104,15 @@ struct MFMAOps {
       module = mlir::ModuleOp::create(mlir::UnknownLoc::get(&t.ctx));
     mlir::OpBuilder b(&t.ctx);
     b.setInsertionPointToEnd(module->getBody());
-    mlir::Type ab = t.parseType(
-        ("!waveasm.vreg<" + llvm::Twine(abRegs) + ", " + llvm::Twine(abRegs) +
-         ">")
-            .str());
+    mlir::Type ab = t.parseType(("!waveasm.vreg<" + llvm::Twine(abRegs) + ", " +
+                                 llvm::Twine(abRegs) + ">")
+                                    .str());
     mlir::Type acc = t.parseType("!waveasm.vreg<4, 4>");
     mlir::OperationState state(mlir::UnknownLoc::get(&t.ctx), name);
-    mlir::Value a = mlir::UnrealizedConversionCastOp::create(
-                        b, state.location, mlir::TypeRange{ab},
-                        mlir::ValueRange{})
-                        .getResult(0);
+    mlir::Value a =
+        mlir::UnrealizedConversionCastOp::create(
+            b, state.location, mlir::TypeRange{ab}, mlir::ValueRange{})
+            .getResult(0);
     state.addOperands({a, a});
     state.addTypes(acc);
     if (formats) {
@@ -201,11 +200,9 @@ TEST(TargetModel, MFMABlockShapesFollowLLVM) {
   EXPECT_EQ(m942.getMFMAPasses(ops.make("waveasm.v_mfma_f32_4x4x4_f16")), 2);
   EXPECT_EQ(m942.getMFMAPasses(ops.make("waveasm.v_mfma_i32_16x16x4_i8")), 8);
   EXPECT_EQ(m942.getMFMAPasses(ops.make("waveasm.v_mfma_f64_4x4x4_f64")), 4);
-  EXPECT_EQ(m950.getMFMAPasses(ops.make("waveasm.v_mfma_f64_16x16x4_f64")),
-            16);
+  EXPECT_EQ(m950.getMFMAPasses(ops.make("waveasm.v_mfma_f64_16x16x4_f64")), 16);
   // Older shapes keep their gfx942 pass counts on gfx950.
-  EXPECT_EQ(m950.getMFMAPasses(ops.make("waveasm.v_mfma_f32_16x16x16_f16")),
-            4);
+  EXPECT_EQ(m950.getMFMAPasses(ops.make("waveasm.v_mfma_f32_16x16x16_f16")), 4);
 }
 
 // A plain VALU op costs one slot and a 16x16x16 f16 MFMA four: the model
@@ -228,8 +225,8 @@ TEST(TargetModel, OneUnitForVALUAndMFMA) {
   EXPECT_EQ(
       m.getMFMAReadWaitStates(ops.make("waveasm.v_mfma_f32_32x32x2_f32", 1)),
       18);
-  EXPECT_EQ(
-      m.getMFMAReadWaitStates(ops.make("waveasm.v_mfma_f64_16x16x4_f64")), 19);
+  EXPECT_EQ(m.getMFMAReadWaitStates(ops.make("waveasm.v_mfma_f64_16x16x4_f64")),
+            19);
 }
 
 TEST(TargetModel, VALUCoIssueAfterMFMA) {
@@ -237,18 +234,18 @@ TEST(TargetModel, VALUCoIssueAfterMFMA) {
   const TargetModel &m942 = TargetModel::get(TargetKind::gfx942);
   const TargetModel &m950 = TargetModel::get(TargetKind::gfx950);
   // XDL: 1 + widest A/B source bytes / 16: 8 bytes -> the next slot.
-  EXPECT_EQ(m942.getValuCoIssueDelay(
-                ops.make("waveasm.v_mfma_f32_16x16x16_f16", 2)),
-            1);
+  EXPECT_EQ(
+      m942.getValuCoIssueDelay(ops.make("waveasm.v_mfma_f32_16x16x16_f16", 2)),
+      1);
   // 32 bytes (8 VGPRs of fp8) -> 3 slots.
   EXPECT_EQ(m950.getValuCoIssueDelay(ops.make(
                 "waveasm.v_mfma_scale_f32_16x16x128_f8f6f4", 8, {{0, 0}})),
             3);
   // SGEMM/DGEMM: passes + 2 for every VALU op.
-  EXPECT_EQ(m942.getValuCoIssueDelay(
-                ops.make("waveasm.v_mfma_f32_16x16x4_f32", 1)),
-            10);
-  EXPECT_EQ(m942.getValuCoIssueDelay(
-                ops.make("waveasm.v_mfma_f64_16x16x4_f64", 2)),
-            10);
+  EXPECT_EQ(
+      m942.getValuCoIssueDelay(ops.make("waveasm.v_mfma_f32_16x16x4_f32", 1)),
+      10);
+  EXPECT_EQ(
+      m942.getValuCoIssueDelay(ops.make("waveasm.v_mfma_f64_16x16x4_f64", 2)),
+      10);
 }

@@ -47,14 +47,15 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> inputPath(cl::Positional, cl::desc("FILE"),
                                       cl::Required);
-static cl::opt<std::string> outputPath("o", cl::desc("output file ('-': stdout)"),
+static cl::opt<std::string> outputPath("o",
+                                       cl::desc("output file ('-': stdout)"),
                                        cl::value_desc("OUT"), cl::init("-"));
 static cl::opt<std::string>
-    llmProvider("llm", cl::desc("reply source: openai, anthropic or none "
-                                "(built-in strategies)"),
+    llmProvider("llm",
+                cl::desc("reply source: openai, anthropic or none "
+                         "(built-in strategies)"),
                 cl::init("none"));
-static cl::opt<std::string> baseUrl("base-url",
-                                    cl::desc("LLM API base URL"));
+static cl::opt<std::string> baseUrl("base-url", cl::desc("LLM API base URL"));
 static cl::opt<std::string> modelName("model", cl::desc("LLM model name"));
 static cl::opt<std::string>
     apiKeyEnv("api-key-env",
@@ -74,6 +75,11 @@ static cl::opt<bool> llmTools(
              "commands as text"));
 static cl::opt<bool> noCache("no-cache",
                              cl::desc("neither read nor write the cache"));
+static cl::opt<bool> cacheSameSource(
+    "cache-same-source",
+    cl::desc("replay only cache entries found by the source asked for "
+             "(provider:model, builtin or script); an entry of another "
+             "source is bypassed and replaced by this run's result"));
 static cl::opt<std::string> repliesPath(
     "replies",
     cl::desc("take replies from FILE (separated by lines '---') instead of "
@@ -106,7 +112,8 @@ int usageError(const llvm::Twine &message) {
 
 /// The before/after table of the metrics the Conductor compares by.
 void printTable(const Session &session) {
-  const ProgramMetrics &a = session.baselineMetrics(), &b = session.bestMetrics();
+  const ProgramMetrics &a = session.baselineMetrics(),
+                       &b = session.bestMetrics();
   struct Row {
     const char *name;
     int64_t before, after;
@@ -202,8 +209,8 @@ int main(int argc, char **argv) {
     return usageError(inputPath + ": " + error);
   Session &session = **created;
   log() << "scheduling the " << describeRegion(session.region()) << " of @"
-        << session.program().getSymName() << " ("
-        << session.region().ops.size() << " ops)\n";
+        << session.program().getSymName() << " (" << session.region().ops.size()
+        << " ops)\n";
   if (!session.baselineError().empty())
     log() << "note: the input does not compile: " << session.baselineError()
           << "\n";
@@ -282,16 +289,38 @@ int main(int argc, char **argv) {
     source = std::move(builtin);
     model = "builtin";
   }
+  CachePolicy policy;
+  policy.source = model;
+  policy.sameSourceOnly = cacheSameSource;
   RunResult run = runConductor(
-      session, *source, cache.directory().empty() ? nullptr : &cache, model,
+      session, *source, cache.directory().empty() ? nullptr : &cache, policy,
       [&](const RoundReport &report, llvm::StringRef from) {
-        if (from == "cache")
-          log() << "cache hit: replayed " << report.applied.size()
-                << " cached moves (no LLM call)\n";
+        if (from == "cache" && report.applied.empty())
+          return; // a cached "no better schedule": no round to show
         logRound(report, strategySource && from == "builtin"
                              ? "builtin:" + strategySource->lastStrategy()
                              : from.str());
       });
+  // Say which source a cached result came from: with the default policy it
+  // may not be the one asked for.
+  if (run.cacheHit) {
+    log() << "cache hit: ";
+    if (run.cacheFoundNothing)
+      log() << run.cacheSource
+            << " found no better schedule for this input; it stays as written";
+    else
+      log() << "replayed " << session.bestMoves().size()
+            << " cached moves found by " << run.cacheSource;
+    log() << " (no " << (model == "builtin" ? "strategy run" : "LLM call")
+          << ")\n";
+    if (run.cacheSource != model)
+      log() << "note: the cached result is " << run.cacheSource << "'s, not "
+            << model << "'s; --cache-same-source asks " << model
+            << " instead\n";
+  } else if (!run.bypassedSource.empty()) {
+    log() << "cache: bypassed the entry found by " << run.bypassedSource
+          << " (--cache-same-source)\n";
+  }
   for (const std::string &warning : run.warnings)
     log() << "warning: " << warning << "\n";
   if (llmSource || searchSource) {
@@ -337,7 +366,8 @@ int main(int argc, char **argv) {
   if (failed(ranges))
     return usageError(inputPath + ": cannot edit the text: " + error);
   std::vector<unsigned> order = session.currentOrder();
-  FailureOr<std::string> result = reorderBlockText(text, *ranges, order, &error);
+  FailureOr<std::string> result =
+      reorderBlockText(text, *ranges, order, &error);
   if (failed(result))
     return usageError("cannot reorder the text: " + error);
 

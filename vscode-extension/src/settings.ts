@@ -25,7 +25,7 @@ export interface ServerSettings {
   debounce: { minMs: number; maxMs: number; leadingEdge: boolean };
   progressDelayMs: number;
   llm: { provider: string; model: string; baseUrl: string; apiKeyEnv: string; rounds: number;
-    timeoutMs: number; maxRetries: number };
+    timeoutMs: number; maxRetries: number; cacheSameSource: boolean };
 }
 
 function severity(get: ConfigGetter, code: string, fallback: Severity): Severity {
@@ -91,6 +91,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       rounds: boundedInt(get('llm.rounds', 5), 1, 100, 5),
       timeoutMs: boundedInt(get('llm.timeoutMs', 120000), 100, 3600000, 120000),
       maxRetries: boundedInt(get('llm.maxRetries', 4), 0, 10, 4),
+      cacheSameSource: get<boolean>('llm.cacheSameSource', false) === true,
     },
   };
 }

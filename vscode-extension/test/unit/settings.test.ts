@@ -22,7 +22,8 @@ describe('settings', () => {
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },
       progressDelayMs: 200,
-      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY', rounds: 5, timeoutMs: 120000, maxRetries: 4 },
+      llm: { provider: 'none', model: '', baseUrl: '', apiKeyEnv: 'WAVEASM_LLM_API_KEY', rounds: 5, timeoutMs: 120000, maxRetries: 4,
+        cacheSameSource: false },
     });
   });
 
@@ -49,6 +50,7 @@ describe('settings', () => {
       rounds: 5,
       timeoutMs: 120000,
       maxRetries: 4,
+      cacheSameSource: false,
     });
   });
 
