@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/AsmEmitterImpl.h"
+#include "pipeline/SCCClobbers.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
@@ -673,25 +674,6 @@ ProgramEmitter::emitParallelCopy(Operation *op,
 //===----------------------------------------------------------------------===//
 // SCC liveness
 //===----------------------------------------------------------------------===//
-
-static bool writesSCC(Operation *op) {
-  if (auto info = dyn_cast<InstInfoOpInterface>(op))
-    if (info.getImplicitDefs() & ImpSCC)
-      return true;
-  // The emitter tests SGPR conditions with s_cmp_lg.
-  if (auto ifOp = dyn_cast<IfOp>(op))
-    if (!isa<SCCType>(ifOp.getCondition().getType()))
-      return true;
-  if (auto cond = dyn_cast<ConditionOp>(op))
-    if (!isa<SCCType>(cond.getCondition().getType()))
-      return true;
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      for (Operation &nested : block)
-        if (writesSCC(&nested))
-          return true;
-  return false;
-}
 
 LogicalResult ProgramEmitter::checkSCCLive(Operation *user, Value scc) {
   Operation *def = scc.getDefiningOp();
