@@ -6,6 +6,10 @@
 // RUN: waveasm-opt --waveasm-arith-legalization %s | FileCheck %s
 // The output verifies and has no arith op left.
 // RUN: waveasm-opt --waveasm-arith-legalization %s | waveasm-opt | FileCheck %s --check-prefix=GONE
+// RUN: waveasm-opt --waveasm-arith-legalization --debug-only=waveasm-arith-legalization --mlir-disable-threading %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
+// LOG: waveasm-arith-legalization: @salu: legalized 19 waveasm.arith ops
+// LOG: waveasm-arith-legalization: @valu: legalized 12 waveasm.arith ops
+// LOG: waveasm-arith-legalization: @none: no waveasm.arith ops
 // Every lowered op reaches assembly that llvm-mc accepts.
 // RUN: waveasm-opt --waveasm-arith-legalization --waveasm-pipeline --emit-assembly %s -o %t.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj -o /dev/null %t.s
@@ -172,3 +176,10 @@ waveasm.program @valu target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.a
 // ASM: v_cndmask_b32
 // ASM: v_readfirstlane_b32
 // ASM: v_accvgpr_write_b32
+
+// Nothing to lower: unchanged.
+// CHECK-LABEL: waveasm.program @none
+// CHECK-NEXT: waveasm.s_endpgm
+waveasm.program @none target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  waveasm.s_endpgm
+}

@@ -3,11 +3,21 @@
 // whose declared result is an SGPR. Every bad op of a program is reported
 // and the pass changes nothing.
 // RUN: waveasm-opt --waveasm-arith-legalization --split-input-file --verify-diagnostics %s
+// The valid op next to a bad one is left as it was.
+// RUN: not waveasm-opt --waveasm-arith-legalization --mlir-print-ir-after-failure --split-input-file %s 2>&1 | FileCheck %s
+// CHECK: IR Dump After WaveASMArithLegalization Failed
+// CHECK: waveasm.program @wide
+// CHECK: waveasm.arith.add
+// CHECK: waveasm.arith.and
+// CHECK: waveasm.arith.or
 
 waveasm.program @wide target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   %p = waveasm.precolored.sreg 4, 3 : !waveasm.psreg<4, 3>
   // expected-error @+1 {{'waveasm.arith.add' op the result is 96-bit; only 32- and 64-bit values can be legalized}}
   %r = waveasm.arith.add %p, %p : (!waveasm.psreg<4, 3>, !waveasm.psreg<4, 3>) -> !waveasm.sreg<3>
+  // A valid op: not lowered while the program has errors.
+  %s = waveasm.precolored.sreg 8 : !waveasm.psreg<8>
+  %ok = waveasm.arith.and %s, %s : (!waveasm.psreg<8>, !waveasm.psreg<8>) -> !waveasm.sreg
   // Reported too, in the same run.
   // expected-error @+1 {{'waveasm.arith.or' op the result is 128-bit; only 32- and 64-bit values can be legalized}}
   %o = waveasm.arith.or %p, %p : (!waveasm.psreg<4, 3>, !waveasm.psreg<4, 3>) -> !waveasm.sreg<4>

@@ -9,6 +9,11 @@
 // RUN: waveasm-opt --waveasm-scc-spill-reload --waveasm-scc-verifier %s | waveasm-opt > /dev/null
 // RUN: waveasm-opt --waveasm-scc-spill-reload --waveasm-linear-scan --waveasm-insert-waitcnt --waveasm-hazard-mitigation --emit-assembly %s -o %t.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj -o /dev/null %t.s
+// RUN: waveasm-opt --waveasm-scc-spill-reload --debug-only=waveasm-scc-spill-reload --mlir-disable-threading %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
+// LOG: waveasm-scc-spill-reload: @straight: saved 1 SCC value(s), 2 reload(s) in 1 round(s)
+// LOG: waveasm-scc-spill-reload: @interleaved: saved 2 SCC value(s), 2 reload(s) in 2 round(s)
+// LOG: waveasm-scc-spill-reload: @loops: saved 2 SCC value(s), 2 reload(s) in 1 round(s)
+// LOG: waveasm-scc-spill-reload: @untouched: no SCC value is overwritten before a reader; nothing to do
 // Without the pass the emitter refuses the input.
 // RUN: not waveasm-opt --waveasm-pipeline --emit-assembly %s 2>&1 | FileCheck %s --check-prefix=REFUSED
 // REFUSED: error: 'waveasm.s_cselect_b32' op reads SCC written by 'waveasm.s_cmp_lt_u32'
