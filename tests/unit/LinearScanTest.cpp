@@ -21,6 +21,7 @@
 
 #include "TestUtils.h"
 
+#include "analysis/Metrics.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/IR/Verifier.h"
@@ -340,21 +341,11 @@ std::string join(const std::vector<std::string> &errors) {
   return s;
 }
 
-/// Highest VGPR in use + 1 (the emitter's count before the v15 floor).
+/// Highest VGPR in use + 1 (SPEC.md 17.4, without the v15 floor).
 int64_t vgprPeak(ModuleOp module) {
   int64_t peak = 0;
-  auto visit = [&](Type type) {
-    if (getRegClass(type) == RegClass::VGPR)
-      if (std::optional<int64_t> index = getPhysicalIndex(type))
-        peak = std::max(peak, *index + getRegSize(type));
-  };
-  module.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      visit(type);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          visit(arg.getType());
+  module.walk([&](ProgramOp program) {
+    peak = std::max(peak, computePhysicalPeaks(program, false).vgpr);
   });
   return peak;
 }
