@@ -24,6 +24,10 @@
 // are reserved for the whole program (the hardware fills them before the
 // first instruction), and so is the scratch v15.
 //
+// Order: shortest lifetime first, as upstream; when that greedy order
+// cannot beat the input's peak, the ranges are placed again by start (first
+// fit, as linear scan does) and the better placement is kept.
+//
 // Alignment: physical types have none, so a unit keeps the alignment of its
 // old base up to its size rounded to a power of two (a tuple at v8..v11
 // stays 4-aligned; a single register may go anywhere).
@@ -212,6 +216,12 @@ private:
   }
   bool checkSupported();
   void buildTies();
+  /// Places the units of `order` one by one at the lowest free aligned
+  /// base (setting Unit::base); the highest register used, or nullopt when
+  /// a unit finds no room below `limit`.
+  std::optional<int64_t> place(ArrayRef<int32_t> order,
+                               ArrayRef<uint64_t> reserved, int64_t limit,
+                               unsigned words);
 };
 
 bool mentionsVGPR(StringRef text) {
@@ -374,14 +384,60 @@ bool Compactor::plan() {
   for (auto [i, unit] : llvm::enumerate(units))
     if (!unit.pinned)
       order.push_back(static_cast<int32_t>(i));
-  llvm::sort(order, [&](int32_t a, int32_t b) {
+  auto byLength = [&](int32_t a, int32_t b) {
     const Unit &x = units[a], &y = units[b];
     return std::make_tuple(x.end - x.start, x.start, x.lo, a) <
            std::make_tuple(y.end - y.start, y.start, y.lo, b);
-  });
+  };
+  auto byStart = [&](int32_t a, int32_t b) {
+    const Unit &x = units[a], &y = units[b];
+    return std::make_tuple(x.start, -x.size(), x.lo, a) <
+           std::make_tuple(y.start, -y.size(), y.lo, b);
+  };
+  // Upstream: shortest lifetime first only. Greedy placement in that order
+  // can need more registers than the allocation it replaces; then the
+  // ranges are placed again in order of their start (first fit, as linear
+  // scan does), and the lower of the two peaks wins.
+  llvm::sort(order, byLength);
+  std::optional<int64_t> first = place(order, reserved, limit, words);
+  SmallVector<int64_t> firstBases;
+  if (first)
+    for (const Unit &unit : units)
+      firstBases.push_back(unit.base);
+  if (!first || *first >= oldPeak) {
+    llvm::sort(order, byStart);
+    std::optional<int64_t> second = place(order, reserved, limit, words);
+    if (second && (!first || *second < *first)) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
+                              << ": shortest-first placement "
+                              << (first ? "reaches v" + std::to_string(*first)
+                                        : std::string("does not fit"))
+                              << "; placed by start instead\n");
+      first = second;
+      firstBases.clear();
+    }
+  }
+  if (!first)
+    return refuse("the ranges find no placement below the input's peak v" +
+                  Twine(oldPeak));
+  if (!firstBases.empty())
+    for (auto [unit, base] : llvm::zip(units, firstBases))
+      unit.base = base;
+  newPeak = std::max(newPeak, *first);
+  if (newPeak >= oldPeak)
+    return refuse("the placement does not lower the VGPR peak (" +
+                  Twine(oldPeak) + ")");
+  for (const Unit &unit : units)
+    moved += unit.base != unit.lo;
+  return true;
+}
 
+std::optional<int64_t> Compactor::place(ArrayRef<int32_t> order,
+                                        ArrayRef<uint64_t> reserved,
+                                        int64_t limit, unsigned words) {
   OccupancyTree tree(static_cast<int64_t>(model.ops.size()) + 1, words);
   SmallVector<uint64_t, 8> busy(words), mask(words);
+  int64_t peak = 0;
   for (int32_t index : order) {
     Unit &unit = units[index];
     llvm::copy(reserved, busy.begin());
@@ -391,20 +447,14 @@ bool Compactor::plan() {
     while (base + size <= limit && anyBitIn(busy, base, base + size, &firstSet))
       base = llvm::alignTo(firstSet + 1, align);
     if (base + size > limit)
-      return refuse("a range of " + Twine(size) +
-                    " VGPRs finds no place below the input's peak v" +
-                    Twine(limit));
+      return std::nullopt;
     unit.base = base;
     std::fill(mask.begin(), mask.end(), 0);
     setBits(mask, base, base + size);
     tree.add(unit.start, unit.end, mask);
-    newPeak = std::max(newPeak, base + size);
-    moved += base != unit.lo;
+    peak = std::max(peak, base + size);
   }
-  if (newPeak >= oldPeak)
-    return refuse("the placement does not lower the VGPR peak (" +
-                  Twine(oldPeak) + ")");
-  return true;
+  return peak;
 }
 
 void Compactor::rewrite() {

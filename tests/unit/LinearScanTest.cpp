@@ -898,12 +898,13 @@ void spreadVGPRs(ModuleOp module, int64_t shift) {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           arg.setType(moved(arg.getType()));
-    if (auto cond = dyn_cast<ConditionOp>(op)) {
-      SmallVector<int64_t> regs;
-      for (Value value : cond.getIterArgs())
-        regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
-      cond->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
-    }
+  });
+  // Once everything moved (an iter_arg may be a block argument).
+  module.walk([&](ConditionOp cond) {
+    SmallVector<int64_t> regs;
+    for (Value value : cond.getIterArgs())
+      regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
+    cond->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
   });
 }
 
