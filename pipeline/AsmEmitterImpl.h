@@ -11,6 +11,7 @@
 #define WAVEASM_PIPELINE_ASMEMITTERIMPL_H
 
 #include "pipeline/AssemblyEmitter.h"
+#include "pipeline/SCCClobbers.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallString.h"
@@ -18,6 +19,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -292,6 +294,7 @@ private:
   int64_t instructionCount = 0;
   llvm::StringMap<std::string> labelNames;
   llvm::SmallVector<std::pair<int64_t, int64_t>, 8> precoloredSGPRs;
+  std::unique_ptr<SCCClobbers> sccClobbers; // built on the first SCC read
 };
 
 /// Emits the instruction(s) of one machine op (AsmInstructionPrinter.cpp).

@@ -674,62 +674,29 @@ ProgramEmitter::emitParallelCopy(Operation *op,
 // SCC liveness
 //===----------------------------------------------------------------------===//
 
-static bool writesSCC(Operation *op) {
-  if (auto info = dyn_cast<InstInfoOpInterface>(op))
-    if (info.getImplicitDefs() & ImpSCC)
-      return true;
-  // The emitter tests SGPR conditions with s_cmp_lg.
-  if (auto ifOp = dyn_cast<IfOp>(op))
-    if (!isa<SCCType>(ifOp.getCondition().getType()))
-      return true;
-  if (auto cond = dyn_cast<ConditionOp>(op))
-    if (!isa<SCCType>(cond.getCondition().getType()))
-      return true;
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      for (Operation &nested : block)
-        if (writesSCC(&nested))
-          return true;
-  return false;
-}
-
 LogicalResult ProgramEmitter::checkSCCLive(Operation *user, Value scc) {
   Operation *def = scc.getDefiningOp();
-  auto clobbered = [&](Operation *clobber) {
-    InFlightDiagnostic diag =
-        user->emitOpError("reads SCC written by '")
-        << (def ? def->getName().getStringRef() : StringRef("?")) << "', but '"
-        << clobber->getName()
-        << "' overwrites SCC in between; keep the SCC producer next to its "
-           "consumer";
-    diag.attachNote(clobber->getLoc()) << "SCC is overwritten here";
-    return diag;
-  };
-  Operation *cur = user;
-  while (true) {
-    for (Operation *prev = cur->getPrevNode(); prev;
-         prev = prev->getPrevNode()) {
-      if (prev == def)
-        return success();
-      if (writesSCC(prev))
-        return clobbered(prev);
-    }
-    Operation *parent = cur->getParentOp();
-    if (!parent || isa<ProgramOp>(parent))
-      return user->emitOpError("reads SCC from an op that does not precede it");
-    if (isa<LoopOp>(parent)) {
-      // Later iterations reach `cur` through the back edge: the rest of the
-      // body (and the loop's own condition test) runs in between.
-      for (Operation *next = cur->getNextNode(); next;
-           next = next->getNextNode())
-        if (writesSCC(next))
-          return clobbered(next);
-    }
-    if (auto ifOp = dyn_cast<IfOp>(parent))
-      if (!isa<SCCType>(ifOp.getCondition().getType()))
-        return clobbered(ifOp);
-    cur = parent;
-  }
+  // The producer must precede the reader in a block enclosing it (the
+  // emitter may see IR that skipped verification).
+  Operation *anchor =
+      def ? def->getBlock()->findAncestorOpInBlock(*user) : nullptr;
+  if (!anchor || anchor == def || !def->isBeforeInBlock(anchor))
+    return user->emitOpError("reads SCC from an op that does not precede it");
+  // Which ops overwrite SCC on the way, shared with the SCC verifier and
+  // spill/reload (SCCClobbers.h: enclosing blocks, loop back edges, SGPR
+  // tests of `if`).
+  if (!sccClobbers)
+    sccClobbers = std::make_unique<SCCClobbers>(program);
+  if (!sccClobbers->clobberedBetween(def, user))
+    return success();
+  Operation *clobber = sccClobbers->collectBetween(def, user).front();
+  InFlightDiagnostic diag =
+      user->emitOpError("reads SCC written by '")
+      << def->getName() << "', but '" << clobber->getName()
+      << "' overwrites SCC in between; keep the SCC producer next to its "
+         "consumer";
+  diag.attachNote(clobber->getLoc()) << "SCC is overwritten here";
+  return diag;
 }
 
 //===----------------------------------------------------------------------===//

@@ -87,7 +87,7 @@ void LiveModel::collectValues() {
   auto add = [&](Value value, int64_t defOp, int64_t defPoint,
                  bool joined = false) {
     RegTypeInfo type = getRegTypeInfo(value.getType());
-    if (!type.isVirtual())
+    if (!type.cls || (!includePhysical && !type.isVirtual()))
       return;
     LiveValue info;
     info.value = value;

@@ -84,6 +84,10 @@ public:
 
   /// Numbers the ops and computes the live intervals.
   void buildIntervals();
+  /// Also give intervals to physical register values (set before
+  /// buildIntervals; VGPR compaction works on allocated programs). The
+  /// groups below are for virtual values only.
+  bool includePhysical = false;
   /// Then: the alias forest and one tie group per unpinned root.
   void buildGroups();
 

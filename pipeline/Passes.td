@@ -69,6 +69,46 @@ def WaveASMHazardMitigation
 //--- legalization and SCC: arith legalization, SCC spill/reload, SCC
 //--- verifier, VGPR compaction
 
+def WaveASMArithLegalization
+    : Pass<"waveasm-arith-legalization", "::waveasm::ProgramOp"> {
+  let summary = "Lower waveasm.arith.* pseudo ops to machine instructions";
+  let description = [{
+    SPEC.md 6: an op with a vector-register operand becomes VALU code with a
+    VGPR result, an op on SGPRs and immediates SALU code; a VALU op reads at
+    most one SGPR (extra ones are copied with v_mov_b32); 64-bit operations
+    are split into 32-bit halves; compare results are 0/1 registers.
+    Widths other than 32 and 64 bits are errors.
+  }];
+}
+
+def WaveASMSCCSpillReload
+    : Pass<"waveasm-scc-spill-reload", "::waveasm::ProgramOp"> {
+  let summary = "Save SCC values that are overwritten before their use";
+  let description = [{
+    SPEC.md 19: an SCC value read after another SCC writer (or in a region
+    the overwritten value reaches) is saved with `s_cselect_b32 1, 0` right
+    after its producer and re-created with `s_cmp_ne_u32 saved, 0` right
+    before each such reader. Runs before register allocation.
+  }];
+}
+
+def WaveASMSCCVerifier : Pass<"waveasm-scc-verifier", "::waveasm::ProgramOp"> {
+  let summary = "Report SCC values overwritten before their use";
+}
+
+def WaveASMVGPRCompaction
+    : Pass<"waveasm-vgpr-compaction", "::waveasm::ProgramOp"> {
+  let summary = "Reassign allocated VGPR ranges into the lowest free slots";
+  let description = [{
+    SPEC.md 19, after register allocation: every VGPR range (values that must
+    share registers move together: loop-carried values, if results, MFMA
+    accumulators, pack/extract/insert aliases) is placed again,
+    shortest lifetime first, at the lowest free aligned base; precolored
+    registers and the scratch v15 stay. The program is left unchanged when
+    that would not lower its VGPR peak. SGPRs and AGPRs are not touched.
+  }];
+}
+
 //--- end of legalization and SCC
 
 #endif // WAVEASM_PIPELINE_PASSES_TD

@@ -56,6 +56,10 @@ void waveasm::registerWaveASMPipeline() {
   //--- loop optimizations
 
   //--- legalization and SCC
+  registerWaveASMArithLegalization();
+  registerWaveASMSCCSpillReload();
+  registerWaveASMSCCVerifier();
+  registerWaveASMVGPRCompaction();
 
   //--- end of the optimizations
   PassPipelineRegistration<PipelineOptions>(

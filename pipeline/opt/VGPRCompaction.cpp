@@ -1,0 +1,503 @@
+//===- VGPRCompaction.cpp - move allocated VGPR ranges down ---------------===//
+//
+// `waveasm-vgpr-compaction` (SPEC.md 19), after register allocation: every
+// VGPR range is placed again, shortest lifetime first, at the lowest free
+// aligned base, so that the highest VGPR in use (the kernel's VGPR count,
+// hence occupancy) drops. SGPRs and AGPRs are not touched.
+//
+// Liveness is the allocator's own (LiveIntervals.h, with physical values
+// included) and so is its conflict rule: a range occupies its registers over
+// the whole program points of its envelope, so a result never takes the
+// registers of an operand its op reads (MFMA sources, multi-register moves,
+// the emitter's staging through the destination stay safe).
+//
+// Values that must keep sharing registers move together as one unit: loop
+// inits, block arguments, iter_args and results in the same registers (loop
+// block arguments are renamed consistently), if results and the yields in
+// their registers, an op's result in the registers of one of its operands
+// (the MFMA accumulator), pack operands, extract and insert results at
+// their offset in the aggregate, and the `v_mov_b32` + `dce_protect` the
+// allocator writes an insert's slot with. Values only copied into each other
+// (the emitter's copies where those registers differ) move independently.
+//
+// Pinned: units holding a `precolored.vreg` value keep their registers, which
+// are reserved for the whole program (the hardware fills them before the
+// first instruction), and so is the scratch v15.
+//
+// Order: shortest lifetime first, as upstream; when that greedy order
+// cannot beat the input's peak, the ranges are placed again by start (first
+// fit, as linear scan does) and the better placement is kept.
+//
+// Alignment: physical types have none, so a unit keeps the alignment of its
+// old base up to its size rounded to a power of two (a tuple at v8..v11
+// stays 4-aligned; a single register may go anywhere).
+//
+// The program is left unchanged (with a note under
+// --debug-only=waveasm-vgpr-compaction) when it is not allocated, when raw
+// text names VGPRs, when `_iterArgPhysRegs` or a loop result disagrees with
+// the types, or when the new placement would not lower the VGPR peak.
+//
+// Cost: one liveness build, then per unit a query and an update of a segment
+// tree over program points whose nodes hold register bit masks:
+// O(n log n * registers / 64).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/LiveIntervals.h"
+#include "pipeline/Passes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+#define DEBUG_TYPE "waveasm-vgpr-compaction"
+
+namespace waveasm {
+#define GEN_PASS_DEF_WAVEASMVGPRCOMPACTION
+#include "pipeline/Passes.h.inc"
+} // namespace waveasm
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::regalloc;
+
+namespace {
+
+/// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
+constexpr int64_t kScratchVGPR = 15;
+
+//===----------------------------------------------------------------------===//
+// Register occupancy over program points
+//===----------------------------------------------------------------------===//
+
+/// Register masks over a range of program points: OR a mask into every
+/// point of an interval, and read the OR of the masks over an interval,
+/// both in O(log points * words).
+class OccupancyTree {
+public:
+  OccupancyTree(int64_t points, unsigned words)
+      : points(std::max<int64_t>(points, 1)), words(words),
+        full(4 * this->points * words), sub(4 * this->points * words) {}
+
+  void add(int64_t start, int64_t end, ArrayRef<uint64_t> mask) {
+    update(1, 0, points - 1, start, end, mask);
+  }
+  void query(int64_t start, int64_t end, MutableArrayRef<uint64_t> out) const {
+    query(1, 0, points - 1, start, end, out);
+  }
+
+private:
+  int64_t points;
+  unsigned words;
+  // full: masks added over the node's whole range; sub: masks added
+  // anywhere in it.
+  std::vector<uint64_t> full, sub;
+
+  void orInto(std::vector<uint64_t> &table, int64_t node,
+              ArrayRef<uint64_t> mask) {
+    for (unsigned w = 0; w < words; ++w)
+      table[node * words + w] |= mask[w];
+  }
+  void orFrom(const std::vector<uint64_t> &table, int64_t node,
+              MutableArrayRef<uint64_t> out) const {
+    for (unsigned w = 0; w < words; ++w)
+      out[w] |= table[node * words + w];
+  }
+  void update(int64_t node, int64_t lo, int64_t hi, int64_t start, int64_t end,
+              ArrayRef<uint64_t> mask) {
+    if (end < lo || hi < start)
+      return;
+    orInto(sub, node, mask);
+    if (start <= lo && hi <= end) {
+      orInto(full, node, mask);
+      return;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    update(2 * node, lo, mid, start, end, mask);
+    update(2 * node + 1, mid + 1, hi, start, end, mask);
+  }
+  void query(int64_t node, int64_t lo, int64_t hi, int64_t start, int64_t end,
+             MutableArrayRef<uint64_t> out) const {
+    if (end < lo || hi < start)
+      return;
+    if (start <= lo && hi <= end) {
+      orFrom(sub, node, out);
+      return;
+    }
+    // What covers this whole node covers the overlap too.
+    orFrom(full, node, out);
+    int64_t mid = lo + (hi - lo) / 2;
+    query(2 * node, lo, mid, start, end, out);
+    query(2 * node + 1, mid + 1, hi, start, end, out);
+  }
+};
+
+bool anyBitIn(ArrayRef<uint64_t> mask, int64_t from, int64_t to,
+              int64_t *firstSet) {
+  for (int64_t r = from; r < to; ++r)
+    if (mask[r / 64] >> (r % 64) & 1) {
+      *firstSet = r;
+      return true;
+    }
+  return false;
+}
+
+void setBits(MutableArrayRef<uint64_t> mask, int64_t from, int64_t to) {
+  for (int64_t r = from; r < to; ++r)
+    mask[r / 64] |= uint64_t(1) << (r % 64);
+}
+
+//===----------------------------------------------------------------------===//
+// Units: values that keep sharing registers
+//===----------------------------------------------------------------------===//
+
+struct Unit {
+  int64_t lo = INT64_MAX, hi = 0;      // registers [lo, hi) in the input
+  int64_t start = INT64_MAX, end = -1; // program points
+  int64_t pinnedHi = 0;                // precolored extent (attr size)
+  bool pinned = false;
+  int64_t base = -1; // new lo
+  int64_t size() const { return hi - lo; }
+  int64_t align() const {
+    int64_t natural = static_cast<int64_t>(llvm::PowerOf2Ceil(size()));
+    if (lo == 0)
+      return natural;
+    return std::min<int64_t>(natural, lo & -lo);
+  }
+};
+
+class Compactor {
+public:
+  explicit Compactor(ProgramOp program) : program(program), model(program) {}
+
+  /// Plans the new placement; false (with the reason logged) when the
+  /// program must stay as it is.
+  bool plan();
+  /// Retypes every VGPR value and updates `_iterArgPhysRegs`.
+  void rewrite();
+
+  int64_t oldPeak = 0, newPeak = 0;
+  size_t moved = 0, unitCount = 0;
+
+private:
+  ProgramOp program;
+  LiveModel model;
+  std::vector<int32_t> parent; // union-find over model.values
+  std::vector<int32_t> unitOf; // value id -> unit, or -1 (not a VGPR)
+  std::vector<Unit> units;
+
+  bool refuse(const Twine &why) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
+                            << ": left unchanged: " << why << "\n");
+    return false;
+  }
+  int32_t find(int32_t id) {
+    while (parent[id] != id)
+      id = parent[id] = parent[parent[id]];
+    return id;
+  }
+  /// A VGPR value's id and first register, or (-1, -1).
+  std::pair<int32_t, int64_t> vgpr(Value value) const {
+    if (getRegClass(value.getType()) != RegClass::VGPR)
+      return {-1, -1};
+    return {model.idOf(value),
+            getPhysicalIndex(value.getType()).value_or(int64_t(-1))};
+  }
+  /// Unites `a` and `b` if `a` lives exactly `offset` registers above `b`.
+  void tieAt(Value a, Value b, int64_t offset) {
+    auto [idA, regA] = vgpr(a);
+    auto [idB, regB] = vgpr(b);
+    if (idA < 0 || idB < 0 || regA != regB + offset)
+      return;
+    parent[find(idA)] = find(idB);
+  }
+  bool checkSupported();
+  void buildTies();
+  /// Places the units of `order` one by one at the lowest free aligned
+  /// base (setting Unit::base); the highest register used, or nullopt when
+  /// a unit finds no room below `limit`.
+  std::optional<int64_t> place(ArrayRef<int32_t> order,
+                               ArrayRef<uint64_t> reserved, int64_t limit,
+                               unsigned words);
+};
+
+bool mentionsVGPR(StringRef text) {
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != 'v' ||
+        (i > 0 && (llvm::isAlnum(text[i - 1]) || text[i - 1] == '_')))
+      continue;
+    if (llvm::isDigit(text[i + 1]) || text[i + 1] == '[')
+      return true;
+  }
+  return false;
+}
+
+bool Compactor::checkSupported() {
+  std::string why;
+  WalkResult walk = program.getBody().walk([&](Operation *op) {
+    auto virtualVGPR = [](Value v) {
+      return isVirtualReg(v.getType()) &&
+             getRegClass(v.getType()) == RegClass::VGPR;
+    };
+    if (llvm::any_of(op->getResults(), virtualVGPR)) {
+      why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+      return WalkResult::interrupt();
+    }
+    if (auto raw = dyn_cast<RawOp>(op); raw && mentionsVGPR(raw.getText())) {
+      why = "raw text names VGPRs: \"" + raw.getText().str() + "\"";
+      return WalkResult::interrupt();
+    }
+    if (auto loop = dyn_cast<LoopOp>(op)) {
+      if (loop.getBody().empty())
+        return WalkResult::advance();
+      for (auto [arg, result] :
+           llvm::zip(loop.getBody().getArguments(), loop.getResults()))
+        if (getRegClass(arg.getType()) == RegClass::VGPR &&
+            arg.getType() != result.getType()) {
+          why = "a loop result is not in its block argument's registers";
+          return WalkResult::interrupt();
+        }
+      if (llvm::any_of(loop.getBody().getArguments(), virtualVGPR)) {
+        why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+        return WalkResult::interrupt();
+      }
+    }
+    if (auto cond = dyn_cast<ConditionOp>(op))
+      if (auto regs =
+              cond->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs"))
+        for (auto [reg, value] :
+             llvm::zip(regs.asArrayRef(), cond.getIterArgs()))
+          if (getRegClass(value.getType()) == RegClass::VGPR &&
+              getPhysicalIndex(value.getType()) != reg) {
+            why = "_iterArgPhysRegs names a VGPR other than its iter_arg's";
+            return WalkResult::interrupt();
+          }
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted() ? refuse(why) : true;
+}
+
+void Compactor::buildTies() {
+  parent.resize(model.values.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  for (Operation *op : model.ops) {
+    if (auto pack = dyn_cast<PackOp>(op)) {
+      int64_t offset = 0;
+      for (Value element : pack.getElements()) {
+        tieAt(element, pack.getResult(), offset);
+        offset += getRegSize(element.getType());
+      }
+    } else if (auto extract = dyn_cast<ExtractOp>(op)) {
+      tieAt(extract.getResult(), extract.getSource(),
+            static_cast<int64_t>(extract.getIndex()));
+    } else if (auto insert = dyn_cast<InsertOp>(op)) {
+      int64_t slot = static_cast<int64_t>(insert.getIndex());
+      tieAt(insert.getResult(), insert.getVector(), 0);
+      tieAt(insert.getValue(), insert.getResult(), slot);
+      // The allocator writes the slot with `v_mov_b32` + `dce_protect`
+      // right before the insert (SPEC.md 14.4 step 8).
+      if (auto protect = dyn_cast_or_null<DCEProtectOp>(op->getPrevNode()))
+        if (auto mov = protect->getOperand(0).getDefiningOp<V_MOV_B32>())
+          if (mov.getSrc() == insert.getValue())
+            tieAt(mov.getResult(), insert.getResult(), slot);
+    } else if (auto loop = dyn_cast<LoopOp>(op)) {
+      if (loop.getBody().empty())
+        continue;
+      ConditionOp cond = loop.getConditionOp();
+      for (auto [i, arg] : llvm::enumerate(loop.getBody().getArguments())) {
+        tieAt(loop.getResult(i), arg, 0);
+        tieAt(loop.getInitArgs()[i], arg, 0);
+        if (cond && i < cond.getIterArgs().size())
+          tieAt(cond.getIterArgs()[i], arg, 0);
+      }
+    } else if (auto ifOp = dyn_cast<IfOp>(op)) {
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        if (YieldOp yield = ifOp.getYield(*region))
+          for (auto [value, result] :
+               llvm::zip(yield.getValues(), ifOp.getResults()))
+            tieAt(value, result, 0);
+    } else if (op->getNumRegions() == 0 && !isa<V_MOV_B32>(op)) {
+      // A result in the registers of an operand is tied to it (the MFMA
+      // accumulator); an ordinary result never shares an operand's
+      // registers after allocation. Copies are separate values.
+      for (Value result : op->getResults())
+        for (Value operand : op->getOperands())
+          tieAt(result, operand, 0);
+    }
+  }
+}
+
+bool Compactor::plan() {
+  if (!checkSupported())
+    return false;
+  model.includePhysical = true;
+  model.buildIntervals();
+  buildTies();
+
+  // Units and their extents.
+  unitOf.assign(model.values.size(), -1);
+  llvm::DenseMap<int32_t, int32_t> unitOfRoot;
+  for (auto [id, info] : llvm::enumerate(model.values)) {
+    if (info.regClass != RegClass::VGPR)
+      continue;
+    int64_t reg = *getPhysicalIndex(info.value.getType());
+    auto [it, fresh] = unitOfRoot.try_emplace(
+        find(static_cast<int32_t>(id)), static_cast<int32_t>(units.size()));
+    if (fresh)
+      units.emplace_back();
+    Unit &unit = units[it->second];
+    unitOf[id] = it->second;
+    unit.lo = std::min(unit.lo, reg);
+    unit.hi = std::max(unit.hi, reg + info.size);
+    unit.start = std::min(unit.start, info.live.start >> 1);
+    unit.end = std::max(unit.end, info.live.end >> 1);
+    if (auto pre = info.value.getDefiningOp<PrecoloredVRegOp>()) {
+      unit.pinned = true;
+      unit.pinnedHi = std::max(
+          unit.pinnedHi, reg + std::max<int64_t>(info.size, pre.getSize()));
+    }
+    oldPeak = std::max(oldPeak, reg + info.size);
+  }
+  unitCount = units.size();
+  if (units.empty())
+    return refuse("it has no VGPR values");
+
+  // The registers every placement must avoid: pinned units (whole
+  // program) and the scratch v15.
+  int64_t limit = oldPeak;
+  unsigned words = static_cast<unsigned>(llvm::divideCeil(limit, 64));
+  SmallVector<uint64_t, 8> reserved(words, 0);
+  if (kScratchVGPR < limit)
+    setBits(reserved, kScratchVGPR, kScratchVGPR + 1);
+  for (Unit &unit : units)
+    if (unit.pinned) {
+      unit.base = unit.lo;
+      setBits(reserved, unit.lo,
+              std::min(limit, std::max(unit.hi, unit.pinnedHi)));
+      newPeak = std::max(newPeak, unit.hi);
+    }
+
+  SmallVector<int32_t> order;
+  for (auto [i, unit] : llvm::enumerate(units))
+    if (!unit.pinned)
+      order.push_back(static_cast<int32_t>(i));
+  auto byLength = [&](int32_t a, int32_t b) {
+    const Unit &x = units[a], &y = units[b];
+    return std::make_tuple(x.end - x.start, x.start, x.lo, a) <
+           std::make_tuple(y.end - y.start, y.start, y.lo, b);
+  };
+  auto byStart = [&](int32_t a, int32_t b) {
+    const Unit &x = units[a], &y = units[b];
+    return std::make_tuple(x.start, -x.size(), x.lo, a) <
+           std::make_tuple(y.start, -y.size(), y.lo, b);
+  };
+  // Upstream: shortest lifetime first only. Greedy placement in that order
+  // can need more registers than the allocation it replaces; then the
+  // ranges are placed again in order of their start (first fit, as linear
+  // scan does), and the lower of the two peaks wins.
+  llvm::sort(order, byLength);
+  std::optional<int64_t> first = place(order, reserved, limit, words);
+  SmallVector<int64_t> firstBases;
+  if (first)
+    for (const Unit &unit : units)
+      firstBases.push_back(unit.base);
+  if (!first || *first >= oldPeak) {
+    llvm::sort(order, byStart);
+    std::optional<int64_t> second = place(order, reserved, limit, words);
+    if (second && (!first || *second < *first)) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
+                              << ": shortest-first placement "
+                              << (first ? "reaches v" + std::to_string(*first)
+                                        : std::string("does not fit"))
+                              << "; placed by start instead\n");
+      first = second;
+      firstBases.clear();
+    }
+  }
+  if (!first)
+    return refuse("the ranges find no placement below the input's peak v" +
+                  Twine(oldPeak));
+  if (!firstBases.empty())
+    for (auto [unit, base] : llvm::zip(units, firstBases))
+      unit.base = base;
+  newPeak = std::max(newPeak, *first);
+  if (newPeak >= oldPeak)
+    return refuse("the placement does not lower the VGPR peak (" +
+                  Twine(oldPeak) + ")");
+  for (const Unit &unit : units)
+    moved += unit.base != unit.lo;
+  return true;
+}
+
+std::optional<int64_t> Compactor::place(ArrayRef<int32_t> order,
+                                        ArrayRef<uint64_t> reserved,
+                                        int64_t limit, unsigned words) {
+  OccupancyTree tree(static_cast<int64_t>(model.ops.size()) + 1, words);
+  SmallVector<uint64_t, 8> busy(words), mask(words);
+  int64_t peak = 0;
+  for (int32_t index : order) {
+    Unit &unit = units[index];
+    llvm::copy(reserved, busy.begin());
+    tree.query(unit.start, unit.end, busy);
+    int64_t size = unit.size(), align = unit.align();
+    int64_t base = 0, firstSet = 0;
+    while (base + size <= limit && anyBitIn(busy, base, base + size, &firstSet))
+      base = llvm::alignTo(firstSet + 1, align);
+    if (base + size > limit)
+      return std::nullopt;
+    unit.base = base;
+    std::fill(mask.begin(), mask.end(), 0);
+    setBits(mask, base, base + size);
+    tree.add(unit.start, unit.end, mask);
+    peak = std::max(peak, base + size);
+  }
+  return peak;
+}
+
+void Compactor::rewrite() {
+  MLIRContext *ctx = program.getContext();
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Type> typeCache;
+  for (auto [id, info] : llvm::enumerate(model.values)) {
+    if (unitOf[id] < 0)
+      continue;
+    const Unit &unit = units[unitOf[id]];
+    int64_t index =
+        unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
+    Type &type = typeCache[{index, info.size}];
+    if (!type)
+      type = getPhysicalType(ctx, RegClass::VGPR, index, info.size);
+    info.value.setType(type);
+  }
+  for (Operation *op : model.ops) {
+    auto cond = dyn_cast<ConditionOp>(op);
+    if (!cond || !cond->hasAttr("_iterArgPhysRegs"))
+      continue;
+    SmallVector<int64_t> regs;
+    for (Value value : cond.getIterArgs())
+      regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
+    cond->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
+  }
+}
+
+struct VGPRCompactionPass
+    : public waveasm::impl::WaveASMVGPRCompactionBase<VGPRCompactionPass> {
+  void runOnOperation() override {
+    ProgramOp program = getOperation();
+    if (program.getBody().empty())
+      return markAllAnalysesPreserved();
+    Compactor compactor(program);
+    if (!compactor.plan())
+      return markAllAnalysesPreserved();
+    compactor.rewrite();
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": @" << program.getSymName() << ": moved "
+               << compactor.moved << " of " << compactor.unitCount
+               << " VGPR ranges; peak v" << compactor.oldPeak << " -> v"
+               << compactor.newPeak << "\n");
+  }
+};
+
+} // namespace
