@@ -87,14 +87,24 @@ public:
   }
 
 private:
-  /// `value` is about to lose a use: its definition may become dead, and
-  /// patterns that require a single use may now match its other users.
+  /// `value` is about to lose its use by `user`: its definition may become
+  /// dead, and when one use remains, a pattern that wants a single-use
+  /// operand may now match that user. (Revisiting every user of a value
+  /// with many, such as a shared constant, on each rewrite would make the
+  /// driver quadratic.)
   void losingUse(Value value, Operation *user) {
     if (Operation *def = value.getDefiningOp())
       maybeDead.push(def);
-    for (Operation *other : value.getUsers())
-      if (other != user)
-        worklist.push(other);
+    Operation *other = nullptr;
+    unsigned count = 0;
+    for (OpOperand &use : value.getUses()) {
+      if (++count > 2)
+        return;
+      if (use.getOwner() != user)
+        other = use.getOwner();
+    }
+    if (other)
+      worklist.push(other);
   }
 
   void startOpModification(Operation *op) override {

@@ -49,10 +49,13 @@ using namespace waveasm;
 
 namespace {
 
-/// An op and the EXEC epoch it computes under (0 when EXEC does not matter).
+/// An op, the EXEC epoch it computes under (0 when EXEC does not matter)
+/// and its hash, computed once (the table hashes on lookup, insertion and
+/// growth).
 struct CSEKey {
   Operation *op;
   unsigned epoch;
+  unsigned hash;
 };
 
 bool isSortedCommutative(Operation *op) {
@@ -62,13 +65,13 @@ bool isSortedCommutative(Operation *op) {
 
 struct CSEKeyInfo {
   static CSEKey getEmptyKey() {
-    return {llvm::DenseMapInfo<Operation *>::getEmptyKey(), 0};
+    return {llvm::DenseMapInfo<Operation *>::getEmptyKey(), 0, 0};
   }
   static CSEKey getTombstoneKey() {
-    return {llvm::DenseMapInfo<Operation *>::getTombstoneKey(), 0};
+    return {llvm::DenseMapInfo<Operation *>::getTombstoneKey(), 0, 0};
   }
-  static unsigned getHashValue(const CSEKey &key) {
-    Operation *op = key.op;
+  static unsigned getHashValue(const CSEKey &key) { return key.hash; }
+  static CSEKey makeKey(Operation *op, unsigned epoch) {
     bool commutative = isSortedCommutative(op);
     llvm::hash_code hash = OperationEquivalence::computeHash(
         op,
@@ -82,7 +85,7 @@ struct CSEKeyInfo {
       hash = llvm::hash_combine(hash, std::min<size_t>(a, b),
                                 std::max<size_t>(a, b));
     }
-    return llvm::hash_combine(hash, key.epoch);
+    return {op, epoch, static_cast<unsigned>(llvm::hash_combine(hash, epoch))};
   }
   static bool isEqual(const CSEKey &lhs, const CSEKey &rhs) {
     if (lhs.op == rhs.op)
@@ -90,7 +93,8 @@ struct CSEKeyInfo {
     auto isMarker = [](Operation *op) {
       return op == getEmptyKey().op || op == getTombstoneKey().op;
     };
-    if (isMarker(lhs.op) || isMarker(rhs.op) || lhs.epoch != rhs.epoch)
+    if (isMarker(lhs.op) || isMarker(rhs.op) || lhs.epoch != rhs.epoch ||
+        lhs.hash != rhs.hash)
       return false;
     auto sameOperands = [](ValueRange a, ValueRange b) {
       SmallVector<Value, 2> x(a.begin(), a.end()), y(b.begin(), b.end());
@@ -163,8 +167,7 @@ public:
 private:
   /// Whether `op` may be replaced by (or replace) an equal op.
   bool isEligible(Operation *op) {
-    if (op->getNumResults() == 0 || op->getNumRegions() ||
-        op->hasAttr("no_cse") || isPrecolored(op) || hasPhysicalResults(op))
+    if (op->getNumResults() == 0 || op->getNumRegions())
       return false;
     InstFacts facts = lookupInstFacts(op);
     if (!facts.hasInfo || facts.memReads || facts.memWrites ||
@@ -172,8 +175,10 @@ private:
       return false;
     if ((facts.implicitDefs & ImpSCC) && hasImplicitSCCReader)
       return false;
-    return isMemoryEffectFree(op) || facts.unit == ExecUnit::VALU ||
-           facts.unit == ExecUnit::SALU;
+    if (isPrecolored(op) || op->hasAttr("no_cse") || hasPhysicalResults(op))
+      return false;
+    return facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
+           isMemoryEffectFree(op);
   }
 
   /// SALU ops and register plumbing compute the same under any EXEC.
@@ -200,7 +205,7 @@ private:
 
   /// Replaces `op` by an equal op in scope and erases it; else records it.
   bool replaceByEqual(Operation *op) {
-    CSEKey key{op, dependsOnExec(op) ? epoch : 0};
+    CSEKey key = CSEKeyInfo::makeKey(op, dependsOnExec(op) ? epoch : 0);
     Operation *equal = table.lookup(key);
     if (!equal) {
       table.insert(key, op);
