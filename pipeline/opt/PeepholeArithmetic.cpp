@@ -34,14 +34,20 @@ LogicalResult notAllocated(Operation *op, PatternRewriter &rewriter) {
   return success();
 }
 
+/// A rule on `OpT`; its name (in the -debug-only log) and benefit are given
+/// where it is registered.
+template <typename OpT> struct Rule : public OpRewritePattern<OpT> {
+  Rule(MLIRContext *context, StringRef name, PatternBenefit benefit = 1)
+      : OpRewritePattern<OpT>(context, benefit) {
+    this->setDebugName(name);
+  }
+};
+
 /// `v_lshlrev_b32(C, x)` + `y` -> one fused op `x << C op y` (lshl+or,
 /// lshl+add).
 template <typename OuterOp, typename FusedOp>
-struct ShiftFusion : public OpRewritePattern<OuterOp> {
-  ShiftFusion(MLIRContext *context, StringRef name)
-      : OpRewritePattern<OuterOp>(context) {
-    this->setDebugName(name);
-  }
+struct ShiftFusion : public Rule<OuterOp> {
+  using Rule<OuterOp>::Rule;
 
   static constexpr bool kIsAdd = std::is_same_v<OuterOp, V_ADD_U32>;
 
@@ -101,10 +107,8 @@ struct ShiftFusion : public OpRewritePattern<OuterOp> {
 };
 
 /// `v_mov_b32` of a VGPR -> the VGPR.
-struct RedundantMove : public OpRewritePattern<V_MOV_B32> {
-  RedundantMove(MLIRContext *context) : OpRewritePattern(context) {
-    setDebugName("redundant move");
-  }
+struct RedundantMove : public Rule<V_MOV_B32> {
+  using Rule::Rule;
   LogicalResult matchAndRewrite(V_MOV_B32 op,
                                 PatternRewriter &rewriter) const override {
     Value source = op.getSrc();
@@ -135,11 +139,8 @@ std::optional<ConstantOperand> getConstantOperand(Operation *op) {
 /// Constant folding and identities of v_add_u32 / v_mul_lo_u32: both
 /// constant -> `v_mov_b32` of the 32-bit result; add 0 / mul 1 -> the other
 /// operand (when it is a VGPR); mul 0 -> `v_mov_b32 0`.
-template <typename OpT> struct ConstantFold : public OpRewritePattern<OpT> {
-  ConstantFold(MLIRContext *context)
-      : OpRewritePattern<OpT>(context, /*benefit=*/2) {
-    this->setDebugName("add/mul constant folding");
-  }
+template <typename OpT> struct ConstantFold : public Rule<OpT> {
+  using Rule<OpT>::Rule;
   static constexpr bool kIsMul = std::is_same_v<OpT, V_MUL_LO_U32>;
 
   LogicalResult matchAndRewrite(OpT op,
@@ -174,10 +175,8 @@ template <typename OpT> struct ConstantFold : public OpRewritePattern<OpT> {
 
 /// `v_mul_lo_u32(x, 2^k)` -> `v_lshlrev_b32 k, x`;
 /// `v_mul_lo_u32(x, -2^k)` -> `v_sub_u32 0, v_lshlrev_b32(k, x)`.
-struct MulByPowerOfTwo : public OpRewritePattern<V_MUL_LO_U32> {
-  MulByPowerOfTwo(MLIRContext *context) : OpRewritePattern(context) {
-    setDebugName("mul by 2^k");
-  }
+struct MulByPowerOfTwo : public Rule<V_MUL_LO_U32> {
+  using Rule::Rule;
   LogicalResult matchAndRewrite(V_MUL_LO_U32 op,
                                 PatternRewriter &rewriter) const override {
     std::optional<ConstantOperand> c = getConstantOperand(op);
@@ -203,10 +202,8 @@ struct MulByPowerOfTwo : public OpRewritePattern<V_MUL_LO_U32> {
 
 /// `v_lshlrev_b32(N, v_lshrrev_b32(N, x))`, 0 < N < 32 ->
 /// `v_and_b32 ~(2^N - 1), x`.
-struct ShiftPair : public OpRewritePattern<V_LSHLREV_B32> {
-  ShiftPair(MLIRContext *context) : OpRewritePattern(context) {
-    setDebugName("shift pair");
-  }
+struct ShiftPair : public Rule<V_LSHLREV_B32> {
+  using Rule::Rule;
   LogicalResult matchAndRewrite(V_LSHLREV_B32 op,
                                 PatternRewriter &rewriter) const override {
     auto inner = op.getSrc1().getDefiningOp<V_LSHRREV_B32>();
@@ -229,10 +226,8 @@ struct ShiftPair : public OpRewritePattern<V_LSHLREV_B32> {
 };
 
 /// `v_add_u32(a, v_sub_u32(0, b))` -> `v_sub_u32 a, b`.
-struct AddOfNegation : public OpRewritePattern<V_ADD_U32> {
-  AddOfNegation(MLIRContext *context) : OpRewritePattern(context) {
-    setDebugName("add of negation");
-  }
+struct AddOfNegation : public Rule<V_ADD_U32> {
+  using Rule::Rule;
   LogicalResult matchAndRewrite(V_ADD_U32 op,
                                 PatternRewriter &rewriter) const override {
     for (unsigned i : {0u, 1u}) {
@@ -280,11 +275,10 @@ struct MFMAZeroAccumulator : public RewritePattern {
 };
 
 /// A single-use `v_mov_b32 C` read by `OpT` at one of `operands` -> C.
-template <typename OpT> struct FoldConstantMove : public OpRewritePattern<OpT> {
-  FoldConstantMove(MLIRContext *context, ArrayRef<unsigned> operands)
-      : OpRewritePattern<OpT>(context), operands(operands) {
-    this->setDebugName("fold constant move");
-  }
+template <typename OpT> struct FoldConstantMove : public Rule<OpT> {
+  FoldConstantMove(MLIRContext *context, StringRef name,
+                   ArrayRef<unsigned> operands)
+      : Rule<OpT>(context, name), operands(operands) {}
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     const char *why = nullptr;
@@ -345,11 +339,8 @@ std::optional<std::pair<Value, Value>> matchLshlOr(Value value, int64_t shift) {
 
 /// SPEC.md 18.2: the four bytes of X extracted with v_bfe_u32 and packed back
 /// in order with three v_lshl_or_b32 are X.
-struct BFEPackIdentity : public OpRewritePattern<V_LSHL_OR_B32> {
-  BFEPackIdentity(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {
-    setDebugName("BFE pack identity");
-  }
+struct BFEPackIdentity : public Rule<V_LSHL_OR_B32> {
+  using Rule::Rule;
   LogicalResult matchAndRewrite(V_LSHL_OR_B32 op,
                                 PatternRewriter &rewriter) const override {
     auto top = matchLshlOr(op.getResult(), 24);
@@ -379,12 +370,21 @@ void waveasm::populatePeepholeArithmeticPatterns(RewritePatternSet &patterns) {
   patterns.add<ShiftFusion<V_OR_B32, V_LSHL_OR_B32>>(context, "lshl+or fusion");
   patterns.add<ShiftFusion<V_ADD_U32, V_LSHL_ADD_U32>>(context,
                                                        "lshl+add fusion");
-  patterns.add<RedundantMove, ConstantFold<V_ADD_U32>,
-               ConstantFold<V_MUL_LO_U32>, MulByPowerOfTwo, ShiftPair,
-               AddOfNegation, MFMAZeroAccumulator, BFEPackIdentity>(context);
-  patterns.add<FoldConstantMove<V_ADD_U32>>(context, ArrayRef<unsigned>{0, 1});
-  patterns.add<FoldConstantMove<V_SUB_U32>>(context, ArrayRef<unsigned>{0, 1});
-  patterns.add<FoldConstantMove<V_AND_B32>>(context, ArrayRef<unsigned>{0, 1});
-  patterns.add<FoldConstantMove<V_LSHLREV_B32>>(context, ArrayRef<unsigned>{0});
-  patterns.add<FoldConstantMove<V_LSHRREV_B32>>(context, ArrayRef<unsigned>{0});
+  patterns.add<RedundantMove>(context, "redundant move");
+  patterns.add<MulByPowerOfTwo>(context, "mul by 2^k");
+  patterns.add<ShiftPair>(context, "shift pair");
+  patterns.add<AddOfNegation>(context, "add of negation");
+  patterns.add<MFMAZeroAccumulator>(context);
+  // Before the rules that treat one operand as a variable: a fold (or an
+  // identity) removes the op.
+  patterns.add<ConstantFold<V_ADD_U32>, ConstantFold<V_MUL_LO_U32>>(
+      context, "add/mul constant folding", /*benefit=*/2);
+  patterns.add<BFEPackIdentity>(context, "BFE pack identity", /*benefit=*/2);
+  StringRef fold = "fold constant move";
+  SmallVector<unsigned, 2> both = {0, 1}, amount = {0};
+  patterns.add<FoldConstantMove<V_ADD_U32>>(context, fold, both);
+  patterns.add<FoldConstantMove<V_SUB_U32>>(context, fold, both);
+  patterns.add<FoldConstantMove<V_AND_B32>>(context, fold, both);
+  patterns.add<FoldConstantMove<V_LSHLREV_B32>>(context, fold, amount);
+  patterns.add<FoldConstantMove<V_LSHRREV_B32>>(context, fold, amount);
 }
