@@ -136,8 +136,10 @@ std::optional<Plan> planRewrite(V_ADD_U32 add, const char *&why) {
   for (unsigned i : {0u, 1u}) {
     Value row = add->getOperand(i), other = add->getOperand(1 - i);
     if (std::optional<ScalarShift> shift = matchScalarShift(other)) {
-      if (isSGPR(row)) {
-        why = "case 1: the remaining voffset would be an SGPR";
+      // An immediate voffset would be emitted in the instruction offset,
+      // which also moves the LDS destination.
+      if (!isVGPR(row)) {
+        why = "case 1: the remaining voffset would not be a VGPR";
         continue;
       }
       return Plan{*shift, row, {}, {}};

@@ -151,9 +151,10 @@ waveasm.program @vgpr_shift_plus_scalar_shift target = #waveasm.target<#waveasm.
 
 // Near misses: soffset not 0 (nothing to keep the shift for: it fuses); the
 // shift has another use; a VGPR shift (not scalar: it fuses); the rest of
-// the voffset would be an SGPR; SCC live at the load (the s_cmp feeding the
-// condition sits before it): the soffset rewrite is refused and the fusion
-// still waits.
+// the voffset would be an SGPR or an immediate (emitted in the instruction
+// offset, which also moves the LDS destination); SCC live at the load (the
+// s_cmp feeding the condition sits before it): the soffset rewrite is
+// refused and the fusion still waits.
 // CHECK-LABEL: waveasm.program @near_misses
 // CHECK-NOT:   waveasm.s_lshl_b32
 // CHECK:       waveasm.v_lshl_add_u32 %{{.*}} : !waveasm.sreg, !waveasm.imm<7>, !waveasm.vreg -> !waveasm.vreg
@@ -166,6 +167,9 @@ waveasm.program @vgpr_shift_plus_scalar_shift target = #waveasm.target<#waveasm.
 // CHECK-NEXT:  waveasm.buffer_load_dword_lds
 // CHECK-NEXT:  waveasm.v_lshlrev_b32
 // CHECK-NEXT:  waveasm.v_add_u32 %{{.*}} : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
+// CHECK-NEXT:  waveasm.buffer_load_dword_lds
+// CHECK-NEXT:  waveasm.v_lshlrev_b32
+// CHECK-NEXT:  waveasm.v_add_u32 %{{.*}} : !waveasm.imm<4>, !waveasm.vreg -> !waveasm.vreg
 // CHECK-NEXT:  waveasm.buffer_load_dword_lds
 // CHECK-NEXT:  waveasm.s_add_u32
 // CHECK-NEXT:  waveasm.s_cmp_lt_u32
@@ -198,6 +202,9 @@ waveasm.program @near_misses target = #waveasm.target<#waveasm.gfx942> abi = #wa
     %s4 = waveasm.v_lshlrev_b32 %c7, %iv : !waveasm.imm<7>, !waveasm.sreg -> !waveasm.vreg
     %v4 = waveasm.v_add_u32 %srow, %s4 : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
     waveasm.buffer_load_dword_lds %v4, %srd, %c0 : !waveasm.vreg, !waveasm.psreg<8, 4>, !waveasm.imm<0>
+    %s6 = waveasm.v_lshlrev_b32 %c7, %iv : !waveasm.imm<7>, !waveasm.sreg -> !waveasm.vreg
+    %v6 = waveasm.v_add_u32 %c4, %s6 : !waveasm.imm<4>, !waveasm.vreg -> !waveasm.vreg
+    waveasm.buffer_load_dword_lds %v6, %srd, %c0 : !waveasm.vreg, !waveasm.psreg<8, 4>, !waveasm.imm<0>
     %next:2 = waveasm.s_add_u32 %iv, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
     %more = waveasm.s_cmp_lt_u32 %next#0, %c16 : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
     %s5 = waveasm.v_lshlrev_b32 %c7, %iv : !waveasm.imm<7>, !waveasm.sreg -> !waveasm.vreg
