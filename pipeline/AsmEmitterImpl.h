@@ -11,6 +11,7 @@
 #define WAVEASM_PIPELINE_ASMEMITTERIMPL_H
 
 #include "pipeline/AssemblyEmitter.h"
+#include "pipeline/Literals.h"
 #include "pipeline/SCCClobbers.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -34,14 +35,6 @@ constexpr int64_t kVCCIndex = 106;
 /// s0-s101. `.amdhsa_next_free_sgpr` above 102 is rejected by llvm-mc.
 constexpr int64_t kAddressableSGPRs = 102;
 constexpr int64_t kAddressableVGPRs = 256;
-
-inline bool isInlineConstant(int64_t value) {
-  return value >= -16 && value <= 64;
-}
-/// A 32-bit literal slot holds any value whose bits fit in 32 bits.
-inline bool fitsIn32Bits(int64_t value) {
-  return value >= INT32_MIN && value <= static_cast<int64_t>(UINT32_MAX);
-}
 
 /// A physical register range.
 struct PhysReg {

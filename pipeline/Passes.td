@@ -59,6 +59,47 @@ def WaveASMHazardMitigation
 
 //--- peephole family: scoped CSE, peephole, m0 redundancy, memory offsets
 
+def WaveASMScopedCSE : Pass<"waveasm-scoped-cse", "::waveasm::ProgramOp"> {
+  let summary = "Common-subexpression elimination with one scope per region";
+  let description = [{
+    SPEC.md 19: an op equal to one earlier in its block or an enclosing
+    region (same name, operands in either order for commutative ops,
+    attributes, result types) is replaced by it. Ops marked `no_cse`,
+    precolored values, memory, control and special-register ops are never
+    merged; nor are ops whose implicit registers (VCC, SCC, EXEC) could
+    differ between the two (opt/ScopedCSE.cpp).
+  }];
+}
+
+def WaveASMPeephole : Pass<"waveasm-peephole", "::waveasm::ProgramOp"> {
+  let summary = "Instruction-combining peepholes and the direct-to-LDS "
+                "soffset rewrite";
+  let description = [{
+    SPEC.md 18.2, 18.4, 18.5, applied until none matches: lshl+or and
+    lshl+add fusion, redundant moves, multiplications by powers of two,
+    add/mul constant folding, shift pairs, additions of negations, zero MFMA
+    accumulators, constant moves folded into their users, the BFE pack
+    identity, and the scalar shift of a direct-to-LDS voffset moved to its
+    soffset.
+  }];
+}
+
+def WaveASMM0RedundancyElim
+    : Pass<"waveasm-m0-redundancy-elim", "::waveasm::ProgramOp"> {
+  let summary = "Erase s_mov_b32_m0 that writes the value M0 already holds";
+}
+
+def WaveASMMemoryOffsetOpt
+    : Pass<"waveasm-memory-offset-opt", "::waveasm::ProgramOp"> {
+  let summary = "Fold constant address addends into memory offset fields";
+  let description = [{
+    SPEC.md 19: constant addends of a memory op's address (through
+    v_add_u32, disjoint v_or_b32, shifts, v_lshl_add_u32) move into
+    `offset` (LDS, up to 65535) or `instOffset` (buffer/global/flat, up to
+    4095); a larger constant stays as one `v_add_u32 K, base`.
+  }];
+}
+
 //--- end of the peephole family
 
 //--- loop optimizations: scale packs, buffer-load strength reduction,

@@ -52,6 +52,10 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMHazardMitigation();
   // Optimizations (pipeline/opt/), one section per group of Passes.td.
   //--- peephole family
+  registerWaveASMScopedCSE();
+  registerWaveASMPeephole();
+  registerWaveASMM0RedundancyElim();
+  registerWaveASMMemoryOffsetOpt();
 
   //--- loop optimizations
 

@@ -3,12 +3,17 @@
 # --emit-assembly and assembles the result with llvm-mc for the kernel's own
 # target; prints one "assembled <target> <file>" line per success and stops
 # at the first failure (non-zero exit, with the tool's diagnostics).
-# WAVEASM_PRE_PASSES: extra pass flags to run first (e.g.
-# "--waveasm-arith-legalization"); WAVEASM_PIPELINE: the pass flags to run
-# instead of --waveasm-pipeline (e.g. to place a pass after allocation).
+# Extra pass flags to run first: leading arguments starting with "--"
+# (assemble-each.sh --waveasm-peephole kernel.mlir) and WAVEASM_PRE_PASSES
+# (e.g. "--waveasm-arith-legalization"); WAVEASM_PIPELINE: the pass flags to
+# run instead of --waveasm-pipeline (e.g. to place a pass after allocation).
 set -euo pipefail
 read -r -a pre <<< "${WAVEASM_PRE_PASSES:-}"
 read -r -a pipeline <<< "${WAVEASM_PIPELINE:---waveasm-pipeline}"
+while [ $# -gt 0 ] && [ "${1#--}" != "$1" ]; do
+  pre+=("$1")
+  shift
+done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 for f in "$@"; do

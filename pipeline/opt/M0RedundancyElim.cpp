@@ -1,0 +1,78 @@
+//===- M0RedundancyElim.cpp - waveasm-m0-redundancy-elim ------------------===//
+//
+// `waveasm-m0-redundancy-elim` (SPEC.md 19): within a block, an
+// `s_mov_b32_m0` whose source is the same SSA value as the previous M0 write
+// is erased (M0 still holds that value). What is known about M0 is
+// forgotten at every op with regions (and each nested block starts with
+// nothing known), as upstream does, and also at labels (a branch may arrive
+// with another M0), raw assembly text and any other op that writes M0.
+// Upstream: tracks across labels and raw text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/DeferredErase.h"
+#include "pipeline/Passes.h"
+
+#include "ir/InstFacts.h"
+
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "waveasm-m0-redundancy-elim"
+
+namespace waveasm {
+#define GEN_PASS_DEF_WAVEASMM0REDUNDANCYELIM
+#include "pipeline/Passes.h.inc"
+} // namespace waveasm
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+/// Whether M0's value may differ after `op` (other than through
+/// s_mov_b32_m0, which the walk tracks).
+bool forgetsM0(Operation &op) {
+  if (op.getNumRegions() || isa<LabelOp, RawOp>(op))
+    return true;
+  InstFacts facts = lookupInstFacts(&op);
+  return !facts.hasInfo || (facts.implicitDefs & ImpM0);
+}
+
+struct M0RedundancyElimPass
+    : public waveasm::impl::WaveASMM0RedundancyElimBase<M0RedundancyElimPass> {
+  void runOnOperation() override {
+    unsigned erased = 0;
+    walkBlock(getOperation().getBodyBlock(), erased);
+    LLVM_DEBUG(llvm::dbgs()
+               << "[" DEBUG_TYPE "] @" << getOperation().getSymName()
+               << ": erased " << erased << " redundant s_mov_b32_m0\n");
+  }
+
+  void walkBlock(Block &block, unsigned &erased) {
+    Value m0; // the source of the last M0 write, if known
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (auto write = dyn_cast<S_MOV_B32_M0>(op)) {
+        if (m0 && write.getSrc() == m0) {
+          LLVM_DEBUG(llvm::dbgs()
+                     << "[" DEBUG_TYPE "] erased at " << op.getLoc() << "\n");
+          eraseOp(&op);
+          ++erased;
+          continue;
+        }
+        if (m0)
+          LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] kept at " << op.getLoc()
+                                  << ": another source than the previous "
+                                     "M0 write\n");
+        m0 = write.getSrc();
+        continue;
+      }
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          walkBlock(nested, erased);
+      if (forgetsM0(op))
+        m0 = {};
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,194 @@
+//===- PatternDriver.cpp - worklist driver for rewrite patterns -----------===//
+
+#include "pipeline/opt/PatternDriver.h"
+
+#include "pipeline/DeferredErase.h"
+
+#include "ir/Dialect.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Rewrite/PatternApplicator.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
+
+#include <vector>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+/// Ops waiting to be visited, first in first out, each at most once. An
+/// erased op is dropped from `pending`; its stale slot is skipped.
+class OpQueue {
+public:
+  void push(Operation *op) {
+    if (pending.insert(op).second)
+      queue.push_back(op);
+  }
+  void remove(Operation *op) { pending.erase(op); }
+  Operation *pop() {
+    while (next < queue.size()) {
+      Operation *op = queue[next++];
+      if (pending.erase(op))
+        return op;
+    }
+    queue.clear();
+    next = 0;
+    return nullptr;
+  }
+
+private:
+  std::vector<Operation *> queue;
+  size_t next = 0;
+  llvm::DenseSet<Operation *> pending;
+};
+
+/// An op a rewrite may have left dead that the driver may erase.
+bool isErasableWhenUnused(Operation *op) {
+  return op->getNumResults() > 0 && op->use_empty() &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(op);
+}
+
+class WorklistRewriter final : public PatternRewriter,
+                               public RewriterBase::Listener {
+public:
+  WorklistRewriter(MLIRContext *context, const char *debugType)
+      : PatternRewriter(context), debugType(debugType) {
+    setListener(this);
+  }
+
+  OpQueue worklist;
+  /// Ops that lost a use in the current rewrite.
+  OpQueue maybeDead;
+  /// The pattern being tried, for the log.
+  StringRef currentPattern;
+
+  void eraseOp(Operation *op) override {
+    if (op->getNumRegions())
+      return PatternRewriter::eraseOp(op);
+    assert(op->use_empty() && "erasing an op whose results are used");
+    notifyOperationErased(op);
+    waveasm::eraseOp(op);
+  }
+
+  /// Erases what the last rewrite left dead, transitively.
+  void eraseDeadOps() {
+    while (Operation *op = maybeDead.pop())
+      if (isErasableWhenUnused(op)) {
+        DEBUG_WITH_TYPE(debugType, llvm::dbgs()
+                                       << "[" << debugType << "] erased dead '"
+                                       << op->getName() << "' at "
+                                       << op->getLoc() << "\n");
+        eraseOp(op);
+      }
+  }
+
+private:
+  /// `value` is about to lose its use by `user`: its definition may become
+  /// dead, and when one use remains, a pattern that wants a single-use
+  /// operand may now match that user. (Revisiting every user of a value
+  /// with many, such as a shared constant, on each rewrite would make the
+  /// driver quadratic.)
+  void losingUse(Value value, Operation *user) {
+    if (Operation *def = value.getDefiningOp())
+      maybeDead.push(def);
+    Operation *other = nullptr;
+    unsigned count = 0;
+    for (OpOperand &use : value.getUses()) {
+      if (++count > 2)
+        return;
+      if (use.getOwner() != user)
+        other = use.getOwner();
+    }
+    if (other)
+      worklist.push(other);
+  }
+
+  void startOpModification(Operation *op) override {
+    for (Value operand : op->getOperands())
+      losingUse(operand, op);
+    PatternRewriter::startOpModification(op);
+  }
+
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    worklist.push(op);
+  }
+
+  void notifyOperationModified(Operation *op) override {
+    worklist.push(op);
+    for (Operation *user : op->getUsers())
+      worklist.push(user);
+  }
+
+  void notifyOperationErased(Operation *op) override {
+    worklist.remove(op);
+    maybeDead.remove(op);
+    for (Value operand : op->getOperands())
+      losingUse(operand, op);
+  }
+
+  void
+  notifyMatchFailure(Location loc,
+                     function_ref<void(Diagnostic &)> reasonCallback) override {
+    DEBUG_WITH_TYPE(debugType, {
+      Diagnostic diag(loc, DiagnosticSeverity::Remark);
+      reasonCallback(diag);
+      llvm::dbgs() << "[" << debugType << "] '" << currentPattern
+                   << "' not applied at " << loc << ": " << diag.str() << "\n";
+    });
+  }
+
+  const char *debugType;
+};
+
+} // namespace
+
+bool waveasm::applyPatternsWithWorklist(Operation *root,
+                                        const FrozenRewritePatternSet &patterns,
+                                        const char *debugType) {
+  WorklistRewriter rewriter(root->getContext(), debugType);
+  size_t numOps = 0;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != root) {
+      rewriter.worklist.push(op);
+      ++numOps;
+    }
+  });
+
+  PatternApplicator applicator(patterns);
+  applicator.applyDefaultCostModel();
+  // Every pattern removes or simplifies instructions, so a fixed point comes
+  // long before this; the budget only guards against a pattern pair undoing
+  // each other.
+  size_t budget = 16 * numOps + 64, rewrites = 0;
+  while (Operation *op = rewriter.worklist.pop()) {
+    if (rewrites == budget) {
+      DEBUG_WITH_TYPE(debugType, llvm::dbgs() << "[" << debugType
+                                              << "] rewrite budget of "
+                                              << budget << " exhausted\n");
+      break;
+    }
+    Location loc = op->getLoc();
+    rewriter.setInsertionPoint(op);
+    auto onSuccess = [&](const Pattern &pattern) {
+      DEBUG_WITH_TYPE(debugType, llvm::dbgs()
+                                     << "[" << debugType << "] applied '"
+                                     << pattern.getDebugName() << "' at " << loc
+                                     << "\n");
+      return success();
+    };
+    auto canApply = [&](const Pattern &pattern) {
+      rewriter.currentPattern = pattern.getDebugName();
+      return true;
+    };
+    if (failed(applicator.matchAndRewrite(op, rewriter, canApply,
+                                          /*onFailure=*/{}, onSuccess)))
+      continue;
+    ++rewrites;
+    rewriter.eraseDeadOps();
+  }
+  return rewrites != 0;
+}
