@@ -22,6 +22,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -47,6 +48,37 @@ static llvm::cl::list<std::string> targetModelOverrides(
     llvm::cl::value_desc("NAME=N"));
 
 namespace {
+
+/// `--debug-only=a,b`: the LLVM_DEBUG output of the passes whose DEBUG_TYPE
+/// (named like the pass flag) is listed. Debian's LLVM is built without
+/// assertions, so its own -debug-only is compiled out; this project's code
+/// keeps LLVM_DEBUG (assertions stay on), and the library keeps the debug
+/// type list. Registered only when the library has no -debug-only of its
+/// own (an assertion-enabled LLVM).
+class DebugOnlyOption {
+public:
+  DebugOnlyOption() {
+    if (!llvm::cl::getRegisteredOptions().count("debug-only"))
+      option = std::make_unique<llvm::cl::list<std::string>>(
+          "debug-only",
+          llvm::cl::desc("Print the debug log of these passes (their flag "
+                         "names, comma separated)"),
+          llvm::cl::CommaSeparated, llvm::cl::value_desc("pass-flag"));
+  }
+  /// After the command line is parsed.
+  void apply() {
+    if (!option || option->empty())
+      return;
+    std::vector<const char *> types;
+    for (const std::string &type : *option)
+      types.push_back(type.c_str());
+    llvm::DebugFlag = true;
+    llvm::setCurrentDebugTypes(types.data(), types.size());
+  }
+
+private:
+  std::unique_ptr<llvm::cl::list<std::string>> option;
+};
 
 enum class RenderMode { Assembly, Metrics };
 
@@ -147,6 +179,7 @@ int main(int argc, char **argv) {
 
   // Diagnostics point at the source line; dumping the whole enclosing op in
   // generic form after each one buries them (the flag can turn it back on).
+  DebugOnlyOption debugOnly;
   std::vector<char *> args(argv, argv + argc);
   std::string quietOpPrinting = "--mlir-print-op-on-diagnostic=false";
   args.insert(args.begin() + 1, quietOpPrinting.data());
@@ -154,6 +187,7 @@ int main(int argc, char **argv) {
       registerAndParseCLIOptions(static_cast<int>(args.size()), args.data(),
                                  "WaveASM optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  debugOnly.apply();
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
