@@ -54,6 +54,9 @@ void waveasm::registerWaveASMPipeline() {
   //--- peephole family
 
   //--- loop optimizations
+  registerWaveASMScalePackElimination();
+  registerWaveASMBufferLoadStrengthReduction();
+  registerWaveASMLoopAddressPromotion();
 
   //--- legalization and SCC
 
