@@ -130,6 +130,10 @@ constexpr int64_t kMaxSoffset = (int64_t(1) << 31) - 1;
 /// The loop's candidates, grouped; empty when the loop does not qualify.
 Groups findCandidates(LoopOp loop) {
   Groups groups;
+  if (isRegisterAllocated(loop)) {
+    logLoop(loop, "it is register-allocated");
+    return groups;
+  }
   const char *why = nullptr;
   std::optional<InductionVariable> iv = getInductionVariable(loop, why);
   if (!iv) {
@@ -142,8 +146,16 @@ Groups findCandidates(LoopOp loop) {
     logLoop(loop, "the loop condition is not computed in the body");
     return groups;
   }
-  TripCount trips = getTripCount(loop);
-  bool tripsKnown = trips.source != TripCountSource::Default;
+  // Asked once, for the first load that needs it (inferring a count can
+  // simulate the compare).
+  std::optional<TripCount> trips;
+  auto tripLimit = [&]() -> std::optional<int64_t> {
+    if (!trips)
+      trips = getTripCount(loop);
+    if (trips->source == TripCountSource::Default)
+      return std::nullopt;
+    return kMaxSoffset / std::max<int64_t>(trips->count, 1);
+  };
 
   StrideAnalysis strides(loop, *iv);
   for (Operation &op : body.without_terminator()) {
@@ -167,8 +179,8 @@ Groups findCandidates(LoopOp loop) {
       logLoad(&op, "stride 0");
       continue;
     }
-    if (tripsKnown && std::abs(s.perIteration) >
-                          kMaxSoffset / std::max<int64_t>(trips.count, 1)) {
+    if (std::optional<int64_t> limit = tripLimit();
+        limit && std::abs(s.perIteration) > *limit) {
       logLoad(&op, "stride x trip count exceeds 2^31 - 1");
       continue;
     }
@@ -303,8 +315,9 @@ struct SplitOffset {
   int64_t constant = 0;
 };
 
-SplitOffset splitOffset(Value v) {
+SplitOffset splitOffset(Value voffset) {
   SplitOffset split;
+  Value v = voffset;
   while (auto add = v.getDefiningOp<V_ADD_U32>()) {
     if (std::optional<int64_t> c = getConstantValue(add.getSrc1())) {
       split.constant += *c;
@@ -328,6 +341,10 @@ SplitOffset splitOffset(Value v) {
       break;
     }
   }
+  // A voffset operand must be a VGPR: `v_add_u32(sgpr, 4000)` is not split
+  // into an SGPR base (found by LoopOptTest's random programs).
+  if (!isVGPRValue(v))
+    return SplitOffset{voffset, {}, 0};
   split.base = v;
   return split;
 }

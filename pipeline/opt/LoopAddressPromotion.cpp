@@ -195,6 +195,12 @@ struct LoopAddressPromotionPass
     for (LoopOp loop : collectLoopsInnerFirst(getOperation())) {
       if (!loop.getConditionOp())
         continue;
+      if (isRegisterAllocated(loop)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE << ": loop at " << loop.getLoc()
+                   << " not rewritten: it is register-allocated\n");
+        continue;
+      }
       Rotations rotations = findRotations(loop);
       auto promotions = findPromotions(loop, rotations);
       if (promotions.empty())

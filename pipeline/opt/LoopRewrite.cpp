@@ -33,6 +33,10 @@ SmallVector<LoopOp> waveasm::collectLoopsInnerFirst(Operation *root) {
   return loops;
 }
 
+bool waveasm::isRegisterAllocated(LoopOp loop) {
+  return llvm::any_of(loop.getBodyBlock().getArgumentTypes(), isPhysicalReg);
+}
+
 bool waveasm::isDefinedOutside(Value value, LoopOp loop) {
   return !loop.getBody().isAncestor(value.getParentRegion());
 }

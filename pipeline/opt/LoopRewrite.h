@@ -28,6 +28,11 @@ mlir::Value createConstant(mlir::OpBuilder &b, mlir::Location loc,
 /// Every loop under `root`, inner loops before the loops containing them.
 llvm::SmallVector<LoopOp> collectLoopsInnerFirst(mlir::Operation *root);
 
+/// True when the loop carries physical registers: it has been through
+/// register allocation, after which these rewrites (which create virtual
+/// values) do not apply.
+bool isRegisterAllocated(LoopOp loop);
+
 /// True when `value` is defined outside `loop` (before it: SSA dominance).
 bool isDefinedOutside(mlir::Value value, LoopOp loop);
 

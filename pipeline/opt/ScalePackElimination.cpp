@@ -220,6 +220,12 @@ struct ScalePackEliminationPass
           ScalePackEliminationPass> {
   void runOnOperation() override {
     for (LoopOp loop : collectLoopsInnerFirst(getOperation())) {
+      if (isRegisterAllocated(loop)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE << ": loop at " << loop.getLoc()
+                   << " not rewritten: it is register-allocated\n");
+        continue;
+      }
       SmallVector<PackChain> chains = findChains(loop);
       if (chains.empty())
         continue;
