@@ -23,6 +23,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--waveasm-opt", required=True)
     ap.add_argument("--bench-compile", help="waveasm-bench-compile binary (optional)")
+    ap.add_argument("--bench-loop-opt", help="waveasm-bench-loop-opt binary (optional)")
     ap.add_argument("--llvm-mca", default=os.environ.get("LLVM_MCA", "/usr/lib/llvm-22/bin/llvm-mca"))
     ap.add_argument("--out-dir", required=True)
     args = ap.parse_args()
@@ -57,6 +58,11 @@ def main():
             args.bench_compile, "--benchmark_repetitions=1", "--benchmark_min_time=0.005",
             "--benchmark_out=" + out("compile_and_measure.json"),
             "--benchmark_out_format=json", loop]))
+
+    if args.bench_loop_opt:
+        steps.append(("loop_opt_cost", py + [
+            os.path.join(HERE, "loop_opt_cost.py"), "--bench", args.bench_loop_opt,
+            "--sizes", "1000", "--repeat", "1", "--json", out("loop_opt_cost.json")]))
 
     failed = []
     for name, argv in steps:

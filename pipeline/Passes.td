@@ -105,6 +105,41 @@ def WaveASMMemoryOffsetOpt
 //--- loop optimizations: scale packs, buffer-load strength reduction,
 //--- loop address promotion
 
+def WaveASMScalePackElimination
+    : Pass<"waveasm-scale-pack-elimination", "::waveasm::ProgramOp"> {
+  let summary = "Carry byte-split scale dwords through loops as one dword";
+  let description = [{
+    SPEC.md 18.1: a `v_lshl_or_b32` chain (shifts 8, 16, 24) that repacks
+    four byte iter_args, whose inits and yielded values are
+    `v_bfe_u32(X, 0/8/16/24, 8)` groups, becomes one dword iter_arg; the
+    chain and the in-loop byte extracts disappear. Inner loops first.
+  }];
+}
+
+def WaveASMBufferLoadStrengthReduction
+    : Pass<"waveasm-buffer-load-strength-reduction", "::waveasm::ProgramOp"> {
+  let summary = "Hoist induction-derived buffer-load voffsets; bump soffset";
+  let description = [{
+    SPEC.md 18.3: a buffer load whose voffset is recomputed from the
+    induction variable with address arithmetic gets a voffset computed once
+    before the loop and an SGPR soffset iter_arg per (descriptor, stride,
+    soffset) group, bumped by the stride with one `s_add_u32` per
+    iteration. Then, over the whole program, a load with a zero soffset and
+    voffset `v_add_u32(vgpr, sgpr)` takes the SGPR as soffset.
+  }];
+}
+
+def WaveASMLoopAddressPromotion
+    : Pass<"waveasm-loop-address-promotion", "::waveasm::ProgramOp"> {
+  let summary = "Carry LDS read addresses of rotating buffers as iter_args";
+  let description = [{
+    SPEC.md 18.7: a `v_add_u32(invariant, rotating SGPR block argument)`
+    feeding `ds_read*` becomes N VGPR iter_args (one per buffer of the
+    rotation), computed before the loop and rotated on the back edge, so the
+    body does no VALU LDS-address arithmetic (at the cost of N live VGPRs).
+  }];
+}
+
 //--- end of the loop optimizations
 
 //--- legalization and SCC: arith legalization, SCC spill/reload, SCC

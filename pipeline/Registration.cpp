@@ -58,6 +58,9 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMMemoryOffsetOpt();
 
   //--- loop optimizations
+  registerWaveASMScalePackElimination();
+  registerWaveASMBufferLoadStrengthReduction();
+  registerWaveASMLoopAddressPromotion();
 
   //--- legalization and SCC
   registerWaveASMArithLegalization();

@@ -10,9 +10,7 @@
 
 #include "analysis/Annotations.h"
 
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 #include <ctime>
 #include <gtest/gtest.h>
@@ -58,20 +56,16 @@ void checkInvariants(ProgramOp program, const std::string &what) {
 } // namespace
 
 TEST(AnalysisExamples, InvariantsOnEveryExample) {
-  std::error_code ec;
   unsigned files = 0;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
-       it != end && !ec; it.increment(ec)) {
-    if (llvm::sys::path::extension(it->path()) != ".mlir")
-      continue;
-    auto buffer = llvm::MemoryBuffer::getFile(it->path());
-    ASSERT_TRUE(static_cast<bool>(buffer)) << it->path();
+  for (const std::string &path : waveasm::test::exampleKernelPaths()) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
     auto p = ParsedAnalysisProgram::fromFile((*buffer)->getBuffer());
     if (!p->module)
       continue; // deliberately invalid examples
     ++files;
     for (ProgramOp program : p->module->getOps<ProgramOp>())
-      checkInvariants(program, it->path());
+      checkInvariants(program, path);
   }
   EXPECT_GT(files, 0u);
 }

@@ -36,7 +36,9 @@ inline std::vector<std::string> allKernelPaths() {
   for (const char *name :
        {"attention_softmax_rows.mlir", "dequant_i8_to_f16.mlir",
         "gemm_bf16_splitk_agpr.mlir", "gemm_f16_32x32x8_global.mlir",
-        "gemm_f16_double_buffer.mlir", "mxfp4_gemm_direct_to_lds.mlir"})
+        "gemm_f16_double_buffer.mlir", "mxfp4_gemm_direct_to_lds.mlir",
+        "mxfp4_preshuffle_gemm_loop.mlir",
+        "gemm_f16_triple_buffer_ntiles.mlir"})
     paths.push_back(examplePath(name));
   for (const char *name :
        {"v1_clustered_early.mlir", "v2_pipelined_early.mlir",

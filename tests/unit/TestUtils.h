@@ -10,6 +10,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <vector>
 
 #include <string>
 
@@ -57,6 +62,20 @@ template <typename T> std::string print(T value) {
   value.print(os);
   return out;
 }
+
+#ifdef WAVEASM_EXAMPLES_DIR
+/// The `.mlir` files of examples/, sorted.
+inline std::vector<std::string> exampleKernelPaths() {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      paths.push_back(it->path());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+#endif
 
 } // namespace waveasm::test
 

@@ -1,0 +1,216 @@
+//===- LoopAddressPromotion.cpp - rotating LDS addresses as iter_args -----===//
+//
+// `waveasm-loop-address-promotion` (SPEC.md 18.7). Multi-buffered LDS base
+// pointers rotate through SGPR iter_args: with sigma(i) = j when iter_arg i
+// is block argument j (both SGPRs), a cycle G of sigma of length N > 1 is a
+// "rotation group", and block argument G[p] holds init[G[(p + t) mod N]] in
+// iteration t. A `v_add_u32` of the body that feeds a `ds_read*`, with one
+// operand defined outside the loop (`inv`) and the other a block argument
+// G[p] of a rotation group, is therefore the t-th of N values known before
+// the loop. It is promoted: N adds `v_add_u32(inv, init[G[(p + k) mod N]])`,
+// k = 0..N-1, are placed before the loop and carried as N new VGPR
+// iter_args whose yields rotate by one (arg k yields arg k+1 mod N); the add
+// in the body is replaced by new block argument 0 and erased. Adds with the
+// same two operands share one set of iter_args. Inner loops first.
+//
+// The body then does no VALU LDS-address arithmetic, at the cost of N live
+// VGPRs per promoted add (upstream's production driver recompiles without
+// this pass when the kernel then needs more than 256 VGPRs).
+// An add that does not qualify is left alone; `--debug-only=<flag name>`
+// says why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/DeferredErase.h"
+#include "pipeline/Passes.h"
+#include "pipeline/opt/LoopRewrite.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "waveasm-loop-address-promotion"
+
+namespace waveasm {
+#define GEN_PASS_DEF_WAVEASMLOOPADDRESSPROMOTION
+#include "pipeline/Passes.h.inc"
+} // namespace waveasm
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+bool isLDSRead(Operation *op) {
+  return isa<DS_READ_B32, DS_READ_B64, DS_READ_B128, DS_READ2_B32, DS_READ2_B64,
+             DS_READ_U8, DS_READ_I8, DS_READ_U16, DS_READ_I16>(op);
+}
+
+bool isSGPRArg(Value v) { return getRegClass(v.getType()) == RegClass::SGPR; }
+
+/// The rotation groups of a loop's SGPR block arguments.
+struct Rotations {
+  /// Cycles of sigma of length > 1, each in sigma order.
+  SmallVector<SmallVector<unsigned>> groups;
+  /// Per block argument: (group, position in it), or group -1.
+  SmallVector<std::pair<int, unsigned>> groupOf;
+  /// sigma, -1 where iter_arg i is not an SGPR block argument.
+  SmallVector<int> sigma;
+};
+
+Rotations findRotations(LoopOp loop) {
+  Block &body = loop.getBodyBlock();
+  ConditionOp cond = loop.getConditionOp();
+  unsigned n = body.getNumArguments();
+  Rotations r;
+  r.sigma.assign(n, -1);
+  r.groupOf.assign(n, {-1, 0});
+  for (unsigned i = 0; i < n; ++i) {
+    auto arg = dyn_cast<BlockArgument>(cond.getIterArgs()[i]);
+    if (arg && arg.getOwner() == &body && isSGPRArg(body.getArgument(i)) &&
+        isSGPRArg(arg))
+      r.sigma[i] = arg.getArgNumber();
+  }
+  // Cycles of a functional graph: follow each unvisited path; meeting a
+  // node of the current path closes a cycle.
+  enum : uint8_t { Unvisited, OnPath, Done };
+  SmallVector<uint8_t> state(n, Unvisited);
+  for (unsigned start = 0; start < n; ++start) {
+    SmallVector<unsigned> path;
+    int i = start;
+    while (i >= 0 && state[i] == Unvisited) {
+      state[i] = OnPath;
+      path.push_back(i);
+      i = r.sigma[i];
+    }
+    if (i >= 0 && state[i] == OnPath) {
+      auto first = llvm::find(path, unsigned(i));
+      SmallVector<unsigned> cycle(first, path.end());
+      if (cycle.size() > 1) {
+        for (auto [p, member] : llvm::enumerate(cycle))
+          r.groupOf[member] = {int(r.groups.size()), unsigned(p)};
+        r.groups.push_back(std::move(cycle));
+      }
+    }
+    for (unsigned member : path)
+      state[member] = Done;
+  }
+  return r;
+}
+
+/// A promotable add, by its operands: (invariant operand, block argument).
+struct Promotion {
+  Value invariant;
+  BlockArgument rotating;
+  bool argFirst; // the block argument is src0
+  Type type;
+  SmallVector<V_ADD_U32> adds;
+};
+
+void logAdd(V_ADD_U32 add, StringRef why) {
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": v_add_u32 at " << add.getLoc()
+                          << " not promoted: " << why << "\n");
+}
+
+llvm::MapVector<std::pair<Value, Value>, Promotion>
+findPromotions(LoopOp loop, const Rotations &r) {
+  llvm::MapVector<std::pair<Value, Value>, Promotion> promotions;
+  Block &body = loop.getBodyBlock();
+  for (auto add : body.getOps<V_ADD_U32>()) {
+    if (llvm::none_of(add->getUsers(), isLDSRead))
+      continue;
+    auto argOf = [&](Value v) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      return arg && arg.getOwner() == &body && isSGPRArg(arg) ? arg
+                                                              : BlockArgument();
+    };
+    BlockArgument arg = argOf(add.getSrc0());
+    bool argFirst = bool(arg);
+    if (!arg)
+      arg = argOf(add.getSrc1());
+    if (!arg)
+      continue; // no SGPR block argument: not an LDS base of this loop
+    Value other = argFirst ? add.getSrc1() : add.getSrc0();
+    if (!isDefinedOutside(other, loop)) {
+      logAdd(add, "the other operand is computed in the loop");
+      continue;
+    }
+    unsigned j = arg.getArgNumber();
+    if (r.groupOf[j].first < 0) {
+      logAdd(add, r.sigma[j] == int(j)
+                      ? "its block argument is in a rotation group of size "
+                        "1 (yielded unchanged)"
+                      : "its block argument is not in a rotation group");
+      continue;
+    }
+    Promotion &p = promotions[{other, arg}];
+    if (p.adds.empty()) {
+      p.invariant = other;
+      p.rotating = arg;
+      p.argFirst = argFirst;
+      p.type = add.getType();
+    } else if (p.type != add.getType()) {
+      logAdd(add, "an add of the same operands has another result type");
+      continue;
+    }
+    p.adds.push_back(add);
+  }
+  return promotions;
+}
+
+void rewriteLoop(LoopOp loop, const Rotations &r,
+                 llvm::MapVector<std::pair<Value, Value>, Promotion> &promos) {
+  Block &body = loop.getBodyBlock();
+  ConditionOp cond = loop.getConditionOp();
+  Location loc = loop.getLoc();
+  OpBuilder pre(loop);
+  SmallVector<Value> inits(loop.getInitArgs());
+  SmallVector<Value> iterArgs(cond.getIterArgs());
+  for (auto &[key, promo] : promos) {
+    auto [g, p] = r.groupOf[promo.rotating.getArgNumber()];
+    ArrayRef<unsigned> group = r.groups[g];
+    unsigned n = group.size();
+    SmallVector<BlockArgument> args;
+    for (unsigned k = 0; k < n; ++k) {
+      Value base = loop.getInitArgs()[group[(p + k) % n]];
+      Value lhs = promo.argFirst ? base : promo.invariant;
+      Value rhs = promo.argFirst ? promo.invariant : base;
+      inits.push_back(V_ADD_U32::create(pre, loc, promo.type, lhs, rhs));
+      args.push_back(body.addArgument(promo.type, loc));
+    }
+    for (unsigned k = 0; k < n; ++k)
+      iterArgs.push_back(args[(k + 1) % n]);
+    for (V_ADD_U32 add : promo.adds) {
+      add.getResult().replaceAllUsesWith(args.front());
+      eraseOp(add);
+    }
+  }
+  cond.getIterArgsMutable().assign(iterArgs);
+  replaceLoopKeepingResults(loop, inits);
+}
+
+struct LoopAddressPromotionPass
+    : public waveasm::impl::WaveASMLoopAddressPromotionBase<
+          LoopAddressPromotionPass> {
+  void runOnOperation() override {
+    for (LoopOp loop : collectLoopsInnerFirst(getOperation())) {
+      if (!loop.getConditionOp())
+        continue;
+      if (isRegisterAllocated(loop)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE << ": loop at " << loop.getLoc()
+                   << " not rewritten: it is register-allocated\n");
+        continue;
+      }
+      Rotations rotations = findRotations(loop);
+      auto promotions = findPromotions(loop, rotations);
+      if (promotions.empty())
+        continue;
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE << ": loop at " << loop.getLoc() << ": "
+                 << promotions.size() << " address(es) promoted\n");
+      rewriteLoop(loop, rotations, promotions);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,71 @@
+//===- LoopRewrite.cpp - shared pieces of the loop optimizations ----------===//
+
+#include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/DeferredErase.h"
+
+#include "llvm/ADT/Sequence.h"
+
+using namespace mlir;
+using namespace waveasm;
+
+std::optional<int64_t> waveasm::getConstantValue(Value value) {
+  if (!value)
+    return std::nullopt;
+  if (auto imm = dyn_cast<ImmType>(value.getType()))
+    return imm.getValue();
+  Operation *def = value.getDefiningOp();
+  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
+    return constant.getValue();
+  if (auto mov = dyn_cast_or_null<V_MOV_B32>(def))
+    if (auto imm = dyn_cast<ImmType>(mov.getSrc().getType()))
+      return imm.getValue();
+  return std::nullopt;
+}
+
+Value waveasm::createConstant(OpBuilder &b, Location loc, int64_t value) {
+  return ConstantOp::create(b, loc, ImmType::get(b.getContext(), value), value);
+}
+
+SmallVector<LoopOp> waveasm::collectLoopsInnerFirst(Operation *root) {
+  SmallVector<LoopOp> loops;
+  // Post-order visits a loop after everything nested in it.
+  root->walk<WalkOrder::PostOrder>([&](LoopOp loop) { loops.push_back(loop); });
+  return loops;
+}
+
+bool waveasm::isRegisterAllocated(LoopOp loop) {
+  return llvm::any_of(loop.getBodyBlock().getArgumentTypes(), isPhysicalReg);
+}
+
+bool waveasm::isDefinedOutside(Value value, LoopOp loop) {
+  return !loop.getBody().isAncestor(value.getParentRegion());
+}
+
+LoopOp waveasm::replaceLoop(
+    LoopOp loop, ValueRange inits, ArrayRef<int64_t> oldToNewResult,
+    function_ref<Value(OpBuilder &, LoopOp, unsigned)> rebuildDropped) {
+  Block &body = loop.getBodyBlock();
+  SmallVector<Type> resultTypes(body.getArgumentTypes());
+  OpBuilder b(loop);
+  auto newLoop = LoopOp::create(b, loop.getLoc(), resultTypes, inits);
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  newLoop.getBody().takeBody(loop.getBody());
+  b.setInsertionPointAfter(newLoop);
+  for (auto [i, result] : llvm::enumerate(loop.getResults())) {
+    int64_t to = oldToNewResult[i];
+    if (to >= 0) {
+      result.replaceAllUsesWith(newLoop.getResult(to));
+    } else if (!result.use_empty()) {
+      assert(rebuildDropped && "a dropped result is still used");
+      result.replaceAllUsesWith(rebuildDropped(b, newLoop, i));
+    }
+  }
+  eraseOp(loop);
+  return newLoop;
+}
+
+LoopOp waveasm::replaceLoopKeepingResults(LoopOp loop, ValueRange inits) {
+  SmallVector<int64_t> sameResults =
+      llvm::to_vector(llvm::seq<int64_t>(0, loop.getNumResults()));
+  return replaceLoop(loop, inits, sameResults);
+}

@@ -1,0 +1,61 @@
+//===- LoopRewrite.h - shared pieces of the loop optimizations --*- C++ -*-===//
+//
+// What the passes that rewrite `waveasm.loop` iter_args share (SPEC.md 18):
+// upstream's notion of a constant, the inner-first loop order, and the step
+// that replaces a loop by one with other iter_args.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_OPT_LOOPREWRITE_H
+#define WAVEASM_PIPELINE_OPT_LOOPREWRITE_H
+
+#include "ir/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+
+namespace waveasm {
+
+/// SPEC.md 18's `getConstantValue`: a `waveasm.constant`, a `v_mov_b32` of
+/// one, or any value of `!waveasm.imm<N>` type.
+std::optional<int64_t> getConstantValue(mlir::Value value);
+
+/// A `waveasm.constant` of `value` (its type is `!waveasm.imm<value>`).
+mlir::Value createConstant(mlir::OpBuilder &b, mlir::Location loc,
+                           int64_t value);
+
+/// Every loop under `root`, inner loops before the loops containing them.
+llvm::SmallVector<LoopOp> collectLoopsInnerFirst(mlir::Operation *root);
+
+/// True when the loop carries physical registers: it has been through
+/// register allocation, after which these rewrites (which create virtual
+/// values) do not apply.
+bool isRegisterAllocated(LoopOp loop);
+
+/// True when `value` is defined outside `loop` (before it: SSA dominance).
+bool isDefinedOutside(mlir::Value value, LoopOp loop);
+
+/// Replaces `loop` by a new loop with inits `inits` and the old body, moved
+/// (not cloned: the body's ops keep their identity, so compile-and-measure's
+/// input-op map and every location survive, and the cost is one splice).
+/// The caller has already given the body the block arguments and the
+/// condition the iter_args that match `inits`; result types are the block
+/// arguments' types. Old result i is replaced by new result
+/// `oldToNewResult[i]`; where that is -1, by `rebuildDropped(b, newLoop, i)`
+/// (called with `b` after the new loop; only for results that have uses).
+/// The new loop is inserted at the old one's place with its attributes; the
+/// old loop is erased (through DeferredErase).
+LoopOp
+replaceLoop(LoopOp loop, mlir::ValueRange inits,
+            llvm::ArrayRef<int64_t> oldToNewResult,
+            llvm::function_ref<mlir::Value(mlir::OpBuilder &, LoopOp, unsigned)>
+                rebuildDropped = nullptr);
+
+/// replaceLoop for a loop that only gained iter_args (appended): old result
+/// i is new result i.
+LoopOp replaceLoopKeepingResults(LoopOp loop, mlir::ValueRange inits);
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_OPT_LOOPREWRITE_H
