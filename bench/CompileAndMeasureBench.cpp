@@ -39,6 +39,7 @@
 #include "analysis/Annotations.h"
 #include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -172,7 +173,8 @@ void BM_Annotations(benchmark::State &state) {
 /// Clone, then run the first `passes` passes of the measuring pipeline the
 /// way compileAndMeasure does (PassManager built per call, no verifier).
 void BM_Phase(benchmark::State &state, int passes) {
-  WaveASMPipelineConfig config = CompileOptions::measuringPipeline();
+  WaveASMPipelineConfig config =
+      CompileOptions::measuringPipeline(/*optimize=*/false);
   ScopedDiagnosticHandler quiet(&input->context,
                                 [](Diagnostic &) { return success(); });
   bool ok = true;
@@ -190,7 +192,7 @@ void BM_Phase(benchmark::State &state, int passes) {
     programPM.addPass(createWaveASMLinearScan(allocation));
     if (passes >= 2) {
       WaveASMInsertWaitcntOptions waits;
-      waits.ticketedWaitcnt = config.ticketedWaitcnt;
+      waits.ticketedWaitcnt = config.ticketedWaitcnt.value_or(true);
       programPM.addPass(createWaveASMInsertWaitcnt(waits));
     }
     if (passes >= 3)

@@ -4,10 +4,14 @@
 For each size (default 1k, 10k, 20k, 50k instructions) a GEMM-like kernel is
 generated with gen_waveasm.py and run through
 
-  waveasm-opt --waveasm-linear-scan --waveasm-insert-waitcnt
-              --waveasm-hazard-mitigation --emit-assembly FILE -o /dev/null
+  waveasm-opt --waveasm-pipeline --emit-assembly FILE -o /dev/null
 
-(parse, verify, register allocation, wait counts, hazards, assembly).  One
+(parse, verify, the production order: upstream's optimizations, register
+allocation, VGPR compaction, wait counts, hazards; assembly).  `--backend`
+measures the short pipeline (`--waveasm-pipeline=optimize=false`) instead.
+Per pass: one more run with `--mlir-timing --mlir-timing-display=list` per
+size gives each pass's wall time, reported as ns per instruction at every
+size (linear passes keep it flat).  One
 untimed run writes the assembly to a temporary file: it must succeed (a
 register overflow or any other diagnostic is reported as the size's error)
 and gives the number of emitted instructions.  Then K timed runs (default
@@ -43,8 +47,24 @@ sys.path.insert(0, HERE)
 import procbench  # noqa: E402  (stdlib-only sibling module)
 
 TARGET = {"instructions": 20000, "wall_ms": 150.0}
-PASSES = ["--waveasm-linear-scan", "--waveasm-insert-waitcnt",
-          "--waveasm-hazard-mitigation", "--emit-assembly"]
+PASSES = ["--waveasm-pipeline", "--emit-assembly"]
+BACKEND = ["--waveasm-pipeline=optimize=false", "--emit-assembly"]
+TIMING = ["--mlir-timing", "--mlir-timing-display=list",
+          "--mlir-disable-threading"]
+TIMING_LINE = re.compile(r"^\s*([\d.]+)\s+\(\s*[\d.]+%\)\s+(.+?)\s*$")
+
+
+def pass_times(exe, path):
+    """{pass name: wall ms} of one --mlir-timing run (list display: one
+    line per pass, summed over programs)."""
+    r = subprocess.run([exe] + PASSES + TIMING + [path, "-o", os.devnull],
+                       capture_output=True, text=True)
+    times = {}
+    for line in r.stderr.splitlines():
+        m = TIMING_LINE.match(line)
+        if m and m.group(2) not in ("Total", "Rest"):
+            times[m.group(2)] = float(m.group(1)) * 1000.0
+    return times
 
 MINIMAL = """waveasm.program @empty target = #waveasm.target<#waveasm.gfx942, 5>
     abi = #waveasm.abi<tid = 0, kernarg = 0> {
@@ -85,7 +105,11 @@ def compile_once(exe, path, workdir):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     procbench.add_common_args(ap, "1000,10000,20000,50000", "pipeline_process.json")
+    ap.add_argument("--backend", action="store_true",
+                    help="the short pipeline (allocation, waits, hazards)")
     args = ap.parse_args()
+    if args.backend:
+        PASSES[:] = BACKEND
 
     exe = procbench.find_tool(args.tool)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -120,6 +144,8 @@ def main():
             r["asm_instructions"] = emitted
             r.update(procbench.measure([exe] + PASSES + [path, "-o", os.devnull],
                                        args.runs, args.warmup, checked=True))
+            if n > 1:
+                r["pass_ms"] = pass_times(exe, path)
         failed |= "error" in r
         results.append(r)
 
@@ -160,6 +186,15 @@ def main():
         if r["rss_at_floor"]:
             print("  note: %d RSS samples at the spawner floor (%d KiB)" % (
                 r["rss_at_floor"], r["rss_floor_kib"]))
+
+    timed = [r for r in results[1:] if r.get("pass_ms")]
+    if timed:
+        print("\nper pass, ns per instruction (wall, one --mlir-timing run each):")
+        print("%-48s" % "pass" + "".join("%10s" % r["name"] for r in timed))
+        for name in timed[-1]["pass_ms"]:
+            print("%-48s" % name[:48] + "".join(
+                "%10.0f" % (r["pass_ms"].get(name, 0) * 1e6 / r["instructions"])
+                for r in timed))
 
     growth = None
     ok = [r for r in results[1:] if "ns_per_instruction" in r]

@@ -2,10 +2,12 @@
 """Seed 001's results table on our own kernels: what the loop optimizations
 take out of each loop body.
 
-For every loop of every given kernel, the kernel is compiled twice through
-`waveasm-opt ... --waveasm-pipeline` (the reference allocation, wait counts
-and hazards): once as written ("before") and once after the given
-waveasm-opt flags ("after"). On each compiled program it counts, per loop
+For every loop of every given kernel, the kernel is compiled twice: as
+written ("before": `--waveasm-pipeline=optimize=false`, allocation, wait
+counts and hazards only) and as the Wave compiler compiles it ("after": the
+production order, `--waveasm-pipeline`), or after the given waveasm-opt
+flags and then the backend passes (`--flags`, e.g. the three loop
+optimizations alone). On each compiled program it counts, per loop
 (the loop's whole body, nested loops included):
 
   * scale-pack VALU: v_bfe_u32 and v_lshl_or_b32 that compute no address
@@ -25,7 +27,7 @@ per-SRD breakdown, and writes bench/results/seed001.json.
 
 Usage:
   bench/seed001_table.py [--waveasm-opt build/bin/waveasm-opt]
-                         [--flags "<waveasm-opt flags for 'after'>"]
+                         [--flags "<waveasm-opt passes for 'after'>"]
                          [--json bench/results/seed001.json | --no-json]
                          [kernel.mlir ...]     (default: examples/*.mlir)
 """
@@ -42,12 +44,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Upstream's order (SPEC.md 13, steps 4, 5, 7, 9, 11) for these passes.
-DEFAULT_FLAGS = ("--waveasm-scale-pack-elimination "
-                 "--loop-invariant-code-motion "
-                 "--waveasm-buffer-load-strength-reduction "
-                 "--canonicalize "
-                 "--waveasm-loop-address-promotion")
+# The backend passes alone (the IR as written), and the production order.
+BACKEND = "--waveasm-pipeline=optimize=false"
+PRODUCTION = "--waveasm-pipeline"
 
 # Not instructions that compute anything.
 NON_SALU = ("s_waitcnt", "s_nop", "s_barrier", "s_endpgm", "s_setprio",
@@ -360,21 +359,23 @@ def run(cmd, stdin=None):
     return proc.stdout
 
 
-def compile_variant(opt, path, flags, tmpdir):
+def compile_variant(opt, path, flags, pipeline, tmpdir):
     src = path
     if flags:
         src = os.path.join(tmpdir, "after.mlir")
         run([opt] + flags + [path, "-o", src])
-    ir = run([opt, "--waveasm-pipeline", "--mlir-print-op-generic", src])
-    asm = run([opt, "--waveasm-pipeline", "--emit-assembly", src])
+    ir = run([opt, pipeline, "--mlir-print-op-generic", src])
+    asm = run([opt, pipeline, "--emit-assembly", src])
     return parse_generic(ir), asm_loop_lines(asm)
 
 
 def measure_file(opt, path, flags, tmpdir):
     results = []
     variants = {}
-    for key, f in (("before", []), ("after", flags)):
-        programs, asm_lines = compile_variant(opt, path, f, tmpdir)
+    # --flags: those passes, then the backend; else the production order.
+    after = (flags, BACKEND) if flags else ([], PRODUCTION)
+    for key, (f, pipeline) in (("before", ([], BACKEND)), ("after", after)):
+        programs, asm_lines = compile_variant(opt, path, f, pipeline, tmpdir)
         flat = []
         for program in programs:
             for loop in program.loops:
@@ -416,8 +417,8 @@ COLUMNS = [
 
 def format_tables(rows, flags):
     out = []
-    out.append("After: `waveasm-opt %s` (both then `--waveasm-pipeline`)."
-               % " ".join(flags))
+    out.append("Before: `waveasm-opt %s`; after: `waveasm-opt %s`." % (
+        BACKEND, " ".join(flags) + " " + BACKEND if flags else PRODUCTION))
     out.append("")
     out.append("| loop | " + " | ".join(title for _, title in COLUMNS)
                + " |")
@@ -456,9 +457,10 @@ def main():
                         help="kernels (default: examples/*.mlir)")
     parser.add_argument("--waveasm-opt", default=os.environ.get(
         "WAVEASM_OPT", os.path.join(ROOT, "build", "bin", "waveasm-opt")))
-    parser.add_argument("--flags", default=DEFAULT_FLAGS,
-                        help="waveasm-opt flags of the 'after' variant "
-                        "(default: %(default)s)")
+    parser.add_argument("--flags", default="",
+                        help="waveasm-opt passes of the 'after' variant, "
+                        "then the backend passes (default: none, the "
+                        "production order %s)" % PRODUCTION)
     parser.add_argument("--json",
                         default=os.path.join(ROOT, "bench", "results",
                                              "seed001.json"))
@@ -476,7 +478,9 @@ def main():
     if not args.no_json:
         os.makedirs(os.path.dirname(args.json), exist_ok=True)
         with open(args.json, "w") as f:
-            json.dump({"flags_after": flags, "loops": rows}, f, indent=1)
+            json.dump({"before": BACKEND,
+                       "after": " ".join(flags) + " " + BACKEND if flags
+                       else PRODUCTION, "loops": rows}, f, indent=1)
             f.write("\n")
 
 

@@ -52,7 +52,9 @@ std::string ScheduleCache::keyFor(const Session &session) {
   text += "\n--- is_better order:";
   for (MetricKey key : session.keyOrder())
     text += (" " + stringifyMetricKey(key)).str();
-  text += "\n";
+  // The same moves measure differently through another pipeline.
+  text += session.optimizesPipeline() ? "\n--- pipeline: full\n"
+                                      : "\n--- pipeline: backend\n";
   return hashText(text);
 }
 

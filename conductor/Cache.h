@@ -3,7 +3,7 @@
 // The design's cache: the final move sequence of a run, keyed by the SHA-256
 // of the tagged IR text before any move (the prompt's header and region, so
 // the target and its latencies are part of the key) plus the metric key
-// order, as one JSON file per key:
+// order and the pipeline measured with, as one JSON file per key:
 //   $XDG_CACHE_HOME/waveasm/conductor/<sha256>.json
 //   (fallback ~/.cache/waveasm/conductor/)
 //   {"moves": [...], "metrics": {...}, "rounds": N, "timestamp": "...",

@@ -46,6 +46,9 @@ struct SessionOptions {
   std::string targetOverride;
   /// TargetModel overrides ("latency.vmem_load=120").
   std::vector<std::string> targetModelOverrides;
+  /// Measure with the production pipeline (upstream's optimizations) or
+  /// the backend passes only (CompileOptions::measuringPipeline).
+  bool optimizePipeline = true;
   /// is_better order (Metrics.h key names); empty: the default order
   /// peak_vgpr, waitcnts_inserted, nops_inserted, total_instructions.
   std::vector<std::string> metricKeyOrder;
@@ -121,6 +124,8 @@ public:
   const std::vector<RoundReport> &history() const { return reports; }
   const TargetModel &targetModel() const { return target; }
   llvm::ArrayRef<MetricKey> keyOrder() const { return keys; }
+  /// The pipeline the session measures with (SessionOptions).
+  bool optimizesPipeline() const { return options.optimizePipeline; }
   /// compareMetrics(a, b) with this session's key order.
   bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const;
 

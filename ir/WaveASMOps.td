@@ -529,9 +529,11 @@ def WaveASM_V_ACCVGPR_READ_B32 : WaveASM_VALUOp<"v_accvgpr_read_b32", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($dst)";
 }
 
-// The destination AGPR is an operand (upstream's shape); Pure, so generic
-// dead-code elimination removes it (SPEC.md 21 item 8).
-def WaveASM_V_ACCVGPR_WRITE_B32 : WaveASM_VALUOp<"v_accvgpr_write_b32", [Pure]> {
+// The destination AGPR is an operand (upstream's shape). Upstream: Pure, so
+// generic dead-code elimination (canonicalize, which the production
+// pipeline runs) removes every write (SPEC.md 21 item 8); it writes a
+// register, so it is no pure op here and stays.
+def WaveASM_V_ACCVGPR_WRITE_B32 : WaveASM_VALUOp<"v_accvgpr_write_b32", []> {
   let arguments = (ins WaveASM_AnyVGPR:$src, WaveASM_AnyAGPR:$adst);
   let assemblyFormat = "$src `,` $adst attr-dict `:` type($src) `,` type($adst)";
   let dstConstraint = "None";

@@ -26,9 +26,6 @@
 
 namespace waveasm::asmemit {
 
-/// The VGPR every staged literal, swap and address computation goes through.
-/// The register allocator keeps it free (SPEC.md 14.4 step 1).
-constexpr int64_t kScratchVGPR = 15;
 /// psreg<106, 2> names VCC; indices >= 106 do not count as allocated SGPRs.
 constexpr int64_t kVCCIndex = 106;
 /// Addressable SGPRs on CDNA3/CDNA4 with the default target id (xnack any):

@@ -2,6 +2,7 @@
 
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/Passes.h"
 
 #include "analysis/CycleModel.h"
 #include "analysis/ProgramIndex.h"
@@ -69,6 +70,7 @@ static void keepFreedHeapForRepeatedCompiles() {
 struct Compiler::Impl {
   explicit Impl(MLIRContext *context) : pm(context) {}
   PassManager pm;
+  OptimizationTracer *tracer = nullptr; // owned by `pm`
   IRMapping mapping; // input -> clone, reused
   /// TargetModel with the options' overrides, per target kind (by value).
   std::optional<TargetModel>
@@ -84,6 +86,11 @@ Compiler::Compiler(MLIRContext *context, CompileOptions options)
   WaveASMPipelineConfig pipeline = this->options.pipeline;
   pipeline.targetOverrides = this->options.targetOverrides;
   buildWaveASMPipeline(impl->pm, pipeline);
+  if (this->options.traceOptimizations) {
+    auto tracer = std::make_unique<OptimizationTracer>();
+    impl->tracer = tracer.get();
+    impl->pm.addInstrumentation(std::move(tracer));
+  }
 }
 
 Compiler::~Compiler() = default;
@@ -124,6 +131,8 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
   // Ops the passes erase keep their memory until the maps below are built
   // (declared after `clone`: destroyed before it).
   DeferredEraseScope deferErasures(clone->getOperation());
+  if (impl->tracer)
+    impl->tracer->reset();
   if (failed(impl->pm.run(*clone)))
     return failure();
 
@@ -156,16 +165,23 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
     counts.total_instructions = llvm::count_if(
         cycles.getOpFacts(), [](const OpFacts &f) { return f.issued; });
     compiled.metrics = computeProgramMetrics(program, cycles, counts);
+    if (impl->tracer)
+      compiled.loopEffects = impl->tracer->takeEffects(program);
 
-    // compiled op -> input op, for the line map and hover lookups.
+    // compiled op -> input op, for the line map and hover lookups; an op
+    // the optimizations rebuilt maps to its new form, one they erased to
+    // nothing.
     llvm::DenseMap<Operation *, Operation *> sourceOf;
     if (options.emitAssembly || options.keepCompiledModule)
       source.walk([&](Operation *op) {
-        if (Operation *copy = mapping.lookupOrNull(op)) {
-          sourceOf[copy] = op;
-          if (options.keepCompiledModule)
-            compiled.compiledOf[op] = copy;
-        }
+        Operation *copy = mapping.lookupOrNull(op);
+        if (copy)
+          copy = deferErasures.live(copy);
+        if (!copy)
+          return;
+        sourceOf[copy] = op;
+        if (options.keepCompiledModule)
+          compiled.compiledOf[op] = copy;
       });
 
     if (options.emitAssembly) {

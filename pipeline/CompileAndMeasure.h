@@ -13,7 +13,8 @@
 
 #include "analysis/Metrics.h"
 #include "pipeline/AssemblyEmitter.h"
-#include "pipeline/Passes.h"
+#include "pipeline/OptimizationTrace.h"
+#include "pipeline/PipelineConfig.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -35,10 +36,16 @@ struct CompileOptions {
   /// Keep the compiled clone in the result (for hovers showing the
   /// allocator's registers, and for the assembly view).
   bool keepCompiledModule = false;
+  /// Record what each optimization did to each loop
+  /// (CompiledProgram::loopEffects; OptimizationTrace.h).
+  bool traceOptimizations = false;
 
-  /// The backend passes only: the measured schedule is the one written.
-  static WaveASMPipelineConfig measuringPipeline() {
+  /// What compile-and-measure runs: by default the production order, so
+  /// the figures are those of what the compiler emits; `optimize` false:
+  /// the backend passes only, the schedule measured exactly as written.
+  static WaveASMPipelineConfig measuringPipeline(bool optimize = true) {
     WaveASMPipelineConfig config;
+    config.optimize = optimize;
     config.runGenericCleanups = false;
     return config;
   }
@@ -56,6 +63,9 @@ struct CompiledProgram {
   std::vector<mlir::Operation *> lineOps;
   /// The compiled counterpart of each input op (when the module is kept).
   llvm::DenseMap<mlir::Operation *, mlir::Operation *> compiledOf;
+  /// With traceOptimizations: the loops the optimizations changed (their
+  /// `loop` is the compiled loop, valid while the module is kept).
+  std::vector<LoopOptimizationEffect> loopEffects;
 };
 
 struct CompileResult {

@@ -56,4 +56,21 @@ void waveasm::eraseOp(Operation *op) {
   op->remove();
   std::lock_guard<std::mutex> lock(scopesMutex);
   scope->erased.push_back(op);
+  scope->erasedSet.insert(op);
+}
+
+void waveasm::noteReplacement(Operation *op, Operation *replacement) {
+  std::lock_guard<std::mutex> lock(scopesMutex);
+  if (scopes().empty())
+    return;
+  if (DeferredEraseScope *scope = scopes().lookup(topLevel(op)))
+    scope->replacements[op] = replacement;
+}
+
+Operation *DeferredEraseScope::live(Operation *op) const {
+  std::lock_guard<std::mutex> lock(scopesMutex);
+  // Replacements form chains (a loop rebuilt by two passes), never cycles.
+  while (Operation *next = replacements.lookup(op))
+    op = next;
+  return erasedSet.contains(op) ? nullptr : op;
 }

@@ -8,6 +8,8 @@
 // through eraseOp(); while a DeferredEraseScope exists for the op's
 // top-level module, the op is detached (its uses dropped) but destroyed only
 // when the scope ends, so no address is reused while the map is built.
+// Passes that rebuild an op (a loop with other iter_args) report the
+// replacement, so the map follows the op to its new form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,8 @@
 #define WAVEASM_PIPELINE_DEFERREDERASE_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <vector>
 
@@ -29,15 +33,28 @@ public:
   DeferredEraseScope(const DeferredEraseScope &) = delete;
   DeferredEraseScope &operator=(const DeferredEraseScope &) = delete;
 
+  /// What became of `op` (an op of the scope's module before the passes):
+  /// `op` itself, the op that replaced it (following replacements), or null
+  /// when it was erased.
+  mlir::Operation *live(mlir::Operation *op) const;
+
 private:
   friend void eraseOp(mlir::Operation *op);
+  friend void noteReplacement(mlir::Operation *op,
+                              mlir::Operation *replacement);
   mlir::Operation *root;
   std::vector<mlir::Operation *> erased;
+  llvm::DenseSet<mlir::Operation *> erasedSet;
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> replacements;
 };
 
 /// Erases `op` (no uses of its results may remain), or defers its
 /// destruction to the scope of its top-level op.
 void eraseOp(mlir::Operation *op);
+
+/// Records that `replacement` took the place of `op` (which the pass then
+/// erases), for the scope of their top-level op, if any.
+void noteReplacement(mlir::Operation *op, mlir::Operation *replacement);
 
 } // namespace waveasm
 

@@ -951,8 +951,25 @@ struct InsertWaitcntPass
           threads *= value.getInt();
       singleWave = threads <= target.defaultWaveSize;
     }
-    Walker walker(program, target, ticketedWaitcnt, insertAfterLoads,
-                  singleWave);
+    bool ticketed = ticketedWaitcnt;
+    if (ticketedByWorkgroup) {
+      // The production driver's rule (SPEC.md 13): waves in M are the x
+      // work items over the subgroup size, waves in N the y work items.
+      const WaveASMToolDefaults &tool = getWaveASMToolDefaults();
+      int64_t x = tool.workgroupSize[0], y = tool.workgroupSize[1];
+      if (std::optional<ArrayAttr> size = program.getWorkgroupSize()) {
+        auto dim = [&](unsigned i, int64_t fallback) {
+          auto value = i < size->size() ? dyn_cast<IntegerAttr>((*size)[i])
+                                        : IntegerAttr();
+          return value ? value.getInt() : fallback;
+        };
+        x = dim(0, x);
+        y = dim(1, 1);
+      }
+      int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
+      ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;
+    }
+    Walker walker(program, target, ticketed, insertAfterLoads, singleWave);
     walker.walkProgram();
   }
 };

@@ -55,6 +55,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
 
@@ -79,7 +80,6 @@ using namespace waveasm::regalloc;
 namespace {
 
 /// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
-constexpr int64_t kScratchVGPR = 15;
 /// Rematerialize constant moves whose range spans more points than this.
 constexpr int64_t kRematThreshold = 10;
 

@@ -4,6 +4,7 @@
 #define WAVEASM_PIPELINE_PASSES_H
 
 #include "ir/Dialect.h"
+#include "pipeline/PipelineConfig.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -16,23 +17,9 @@ namespace waveasm {
 #define GEN_PASS_REGISTRATION
 #include "pipeline/Passes.h.inc"
 
-/// What the reference pipeline runs with.
-struct WaveASMPipelineConfig {
-  int64_t maxVGPRs = 256;
-  int64_t maxSGPRs = 102;
-  int64_t maxAGPRs = 256;
-  bool ticketedWaitcnt = true;
-  /// Target-model overrides ("hazard.trans_to_valu=2", ...) for the passes
-  /// that read the model.
-  std::vector<std::string> targetOverrides;
-  /// LICM and canonicalize before allocation, as upstream's reference
-  /// pipeline does; compile-and-measure leaves them out so the measured
-  /// schedule is the one written.
-  bool runGenericCleanups = true;
-};
-
-/// Appends the reference pipeline (SPEC.md 13, the passes that exist) to a
-/// module-level pass manager.
+/// Appends the pipeline `config` asks for to a module-level pass manager:
+/// the Wave compiler's production order (SPEC.md 13) or, without
+/// `optimize`, allocation, waits and hazards only.
 void buildWaveASMPipeline(mlir::OpPassManager &pm,
                           const WaveASMPipelineConfig &config = {});
 

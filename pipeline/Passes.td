@@ -37,6 +37,10 @@ def WaveASMInsertWaitcnt
            "Wait only as strictly as needed (ticketing); false waits for 0">,
     Option<"insertAfterLoads", "insert-after-loads", "bool", "false",
            "Wait for each load right after issuing it">,
+    Option<"ticketedByWorkgroup", "ticketed-by-workgroup", "bool", "false",
+           "Decide ticketed-waitcnt per program as the Wave compiler does: "
+           "ticketed only when the workgroup has at least 2 waves in both M "
+           "(x) and N (y)">,
   ];
 }
 
@@ -137,7 +141,15 @@ def WaveASMLoopAddressPromotion
     feeding `ds_read*` becomes N VGPR iter_args (one per buffer of the
     rotation), computed before the loop and rotated on the back edge, so the
     body does no VALU LDS-address arithmetic (at the cost of N live VGPRs).
+    With `vgpr-limit`, the production driver's fall-back: a program that
+    would then need more VGPRs (after a trial allocation and compaction) is
+    left unpromoted.
   }];
+  let options = [
+    Option<"vgprLimit", "vgpr-limit", "int64_t", "0",
+           "Leave a program unpromoted when promotion makes it need more "
+           "VGPRs than this (0: always promote, upstream's pass)">,
+  ];
 }
 
 //--- end of the loop optimizations

@@ -59,7 +59,8 @@ CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
                                    const ServerSettings &settings)
     : version(parsed.getVersion()), textHash(parsed.getTextHash()),
       targetOverride(settings.targetOverride),
-      modelOverrides(settings.targetModelOverrides) {
+      modelOverrides(settings.targetModelOverrides),
+      optimizePipeline(settings.optimizePipeline) {
   ModuleOp input = parsed.getModule();
   if (!input || !parsed.isVerified())
     return;
@@ -67,8 +68,11 @@ CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
   auto start = std::chrono::steady_clock::now();
 
   CompileOptions options;
+  options.pipeline =
+      CompileOptions::measuringPipeline(settings.optimizePipeline);
   options.emitAssembly = kEmitAssemblyInServer;
   options.keepCompiledModule = true;
+  options.traceOptimizations = settings.optimizePipeline;
   options.targetOverrides = settings.targetModelOverrides;
 
   // A target override is a different program attribute: compile a copy

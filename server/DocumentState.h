@@ -326,7 +326,8 @@ public:
   /// current for the same text until the new one lands).
   bool compiledWith(const ServerSettings &settings) const {
     return settings.targetOverride == targetOverride &&
-           settings.targetModelOverrides == modelOverrides;
+           settings.targetModelOverrides == modelOverrides &&
+           settings.optimizePipeline == optimizePipeline;
   }
   /// Pipeline errors (the lints are computed by computeLints).
   const std::vector<lsp::Diagnostic> &getDiagnostics() const {
@@ -356,6 +357,7 @@ private:
   size_t textHash;
   std::optional<TargetKind> targetOverride;
   std::vector<std::string> modelOverrides;
+  bool optimizePipeline = true;
   bool ok = false;
   std::vector<lsp::Diagnostic> diagnostics;
   mlir::OwningOpRef<mlir::ModuleOp> compiled;

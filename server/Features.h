@@ -17,6 +17,7 @@
 #include "conductor/Profile.h"
 
 #include "analysis/Metrics.h"
+#include "pipeline/OptimizationTrace.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -278,6 +279,34 @@ std::vector<lsp::CodeAction>
 computeSingleMoveActions(const ParsedDocument &parsed, lsp::Position pos,
                          const ServerSettings &settings,
                          const CodeActionOptions &options = {});
+
+//===--- loop optimizations (features/LoopOptimizations.cpp) -------------===//
+
+constexpr llvm::StringLiteral kApplyOptimizationsTitle =
+    "Apply loop optimizations";
+
+/// What the optimizations did to `compiledLoop` of program `program`, if
+/// anything (CompiledProgram::loopEffects).
+const LoopOptimizationEffect *findLoopEffect(const CompiledDocument &compiled,
+                                             unsigned program,
+                                             LoopOp compiledLoop);
+/// `optimizations: strength reduction -12 VALU · ... · live VGPR 38 -> 30`.
+std::string formatLoopEffectLens(const LoopOptimizationEffect &effect);
+/// The loop hover's section: totals and one line per pass.
+std::string formatLoopEffectHover(const LoopOptimizationEffect &effect);
+/// The `optimization` lint's message, when the optimizations remove work.
+std::optional<std::string>
+formatLoopEffectLint(const LoopOptimizationEffect &effect);
+/// `Apply loop optimizations: est_cycles A -> B, peak VGPR ...` on a
+/// program whose loops the optimizations change: the program's text
+/// replaced by the optimized IR (before allocation), which must verify;
+/// the title's diff compares the written and the optimized IR through the
+/// backend passes alone.
+std::optional<lsp::CodeAction>
+computeApplyOptimizationsAction(const ParsedDocument &parsed,
+                                const CompiledDocument *compiled,
+                                lsp::Position pos,
+                                const CodeActionOptions &options = {});
 
 /// The Session options the server schedules with: the settings' target
 /// and TargetModel overrides, rounds, and a key order that puts occupancy

@@ -45,6 +45,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "hazard";
   case LintCode::Waitcnt:
     return "waitcnt";
+  case LintCode::Optimization:
+    return "optimization";
   }
   return "";
 }
@@ -55,6 +57,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("pressure", LintCode::Pressure)
       .Case("hazard", LintCode::Hazard)
       .Case("waitcnt", LintCode::Waitcnt)
+      .Case("optimization", LintCode::Optimization)
       .Default(std::nullopt);
 }
 

@@ -28,8 +28,14 @@ std::optional<LintSeverity> parseLintSeverity(llvm::StringRef name);
 llvm::StringRef stringifyLintSeverity(LintSeverity severity);
 
 /// The lint codes (lsp::Diagnostic::code) the server emits.
-enum class LintCode : uint8_t { Stall, Pressure, Hazard, Waitcnt };
-constexpr unsigned kNumLintCodes = 4;
+enum class LintCode : uint8_t {
+  Stall,
+  Pressure,
+  Hazard,
+  Waitcnt,
+  Optimization
+};
+constexpr unsigned kNumLintCodes = 5;
 /// "stall", "pressure", "hazard", "waitcnt".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
@@ -40,6 +46,11 @@ struct ServerSettings {
   /// TargetModel overrides, e.g. "latency.vmem_load=120"
   /// (TargetModel::applyOverride names).
   std::vector<std::string> targetModelOverrides;
+  /// The pipeline behind every figure: true ("full") the Wave compiler's
+  /// production order with upstream's optimizations, so the figures are
+  /// those of what it emits; false ("backend") allocation, waits and
+  /// hazards only, the IR as written.
+  bool optimizePipeline = true;
 
   /// Inlay hint kinds.
   bool hintLatency = true;  // `lat 20 · stall 12`
@@ -56,10 +67,11 @@ struct ServerSettings {
   /// Lint severities, indexed by LintCode. Defaults: a stall is a hint (it
   /// is the normal state of a single wave and shows on many lines), an
   /// occupancy breakpoint a warning (it costs a wave per SIMD), an inserted
-  /// nop a hint (the pipeline already fixed it), a long wait information.
+  /// nop a hint (the pipeline already fixed it), a long wait information,
+  /// work the optimizations remove from a loop information.
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
-      LintSeverity::Info};
+      LintSeverity::Info, LintSeverity::Info};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

@@ -449,7 +449,7 @@ void rewriteLoop(LoopOp loop, Groups &groups) {
         c.load->setAttr(kInstOffset, IntegerAttr::get(IntegerType::get(ctx, 64),
                                                       plan.instOffset));
     }
-    Value step = createConstant(pre, loc, stride);
+    Value step = getImmediate(pre, loc, stride);
     iterArgs.push_back(
         S_ADD_U32::create(bump, loc, sreg, scc, soff, step).getDst());
   }

@@ -25,8 +25,14 @@
 #include "pipeline/Passes.h"
 #include "pipeline/opt/LoopRewrite.h"
 
+#include "analysis/Metrics.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Debug.h"
+
+#include <thread>
 
 #define DEBUG_TYPE "waveasm-loop-address-promotion"
 
@@ -188,28 +194,86 @@ void rewriteLoop(LoopOp loop, const Rotations &r,
   replaceLoopKeepingResults(loop, inits);
 }
 
+/// Promotes every qualifying add of `program`, inner loops first; the
+/// number of loops rewritten.
+unsigned promoteProgram(ProgramOp program) {
+  unsigned rewritten = 0;
+  for (LoopOp loop : collectLoopsInnerFirst(program)) {
+    if (!loop.getConditionOp())
+      continue;
+    if (isRegisterAllocated(loop)) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE << ": loop at " << loop.getLoc()
+                 << " not rewritten: it is register-allocated\n");
+      continue;
+    }
+    Rotations rotations = findRotations(loop);
+    auto promotions = findPromotions(loop, rotations);
+    if (promotions.empty())
+      continue;
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE << ": loop at " << loop.getLoc() << ": "
+               << promotions.size() << " address(es) promoted\n");
+    rewriteLoop(loop, rotations, promotions);
+    ++rewritten;
+  }
+  return rewritten;
+}
+
+/// VGPRs `module`'s one program needs after allocation and compaction
+/// (the emitter's `.vgpr_count`), or nullopt when it does not allocate.
+/// Diagnostics of the trial are swallowed: it is no compile of the user's.
+std::optional<int64_t> trialVGPRCount(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  std::thread::id self = std::this_thread::get_id();
+  ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
+    return success(std::this_thread::get_id() == self);
+  });
+  PassManager pm(ctx, ModuleOp::getOperationName());
+  pm.enableVerifier(false);
+  WaveASMLinearScanOptions allocation;
+  allocation.maxVGPRs = allocation.maxAGPRs = 512;
+  OpPassManager &programPM = pm.nest<ProgramOp>();
+  programPM.addPass(createWaveASMLinearScan(allocation));
+  programPM.addPass(createWaveASMVGPRCompaction());
+  if (failed(pm.run(module)))
+    return std::nullopt;
+  int64_t vgprs = 0;
+  module.walk([&](ProgramOp program) {
+    vgprs = std::max(vgprs, computePhysicalPeaks(program).vgpr);
+  });
+  return vgprs;
+}
+
 struct LoopAddressPromotionPass
     : public waveasm::impl::WaveASMLoopAddressPromotionBase<
           LoopAddressPromotionPass> {
+  using WaveASMLoopAddressPromotionBase::WaveASMLoopAddressPromotionBase;
+
   void runOnOperation() override {
-    for (LoopOp loop : collectLoopsInnerFirst(getOperation())) {
-      if (!loop.getConditionOp())
-        continue;
-      if (isRegisterAllocated(loop)) {
+    ProgramOp program = getOperation();
+    if (vgprLimit > 0) {
+      // Upstream's production driver compiles the kernel and, when its
+      // .vgpr_count exceeds 256, compiles it again without this pass. Here
+      // a copy of the program is promoted, allocated and compacted; the
+      // program itself is promoted only when the copy fits.
+      OwningOpRef<ModuleOp> trial = ModuleOp::create(program.getLoc());
+      OpBuilder b = OpBuilder::atBlockEnd(trial->getBody());
+      auto copy = cast<ProgramOp>(b.clone(*program.getOperation()));
+      if (promoteProgram(copy) == 0)
+        return;
+      std::optional<int64_t> vgprs = trialVGPRCount(*trial);
+      if (!vgprs || *vgprs > vgprLimit) {
         LLVM_DEBUG(llvm::dbgs()
-                   << DEBUG_TYPE << ": loop at " << loop.getLoc()
-                   << " not rewritten: it is register-allocated\n");
-        continue;
+                   << DEBUG_TYPE << ": program @" << program.getSymName()
+                   << " left unpromoted: promoted, it "
+                   << (vgprs ? "needs " + std::to_string(*vgprs) + " VGPRs"
+                             : std::string("does not allocate"))
+                   << " (vgpr-limit " << vgprLimit << ")\n");
+        return;
       }
-      Rotations rotations = findRotations(loop);
-      auto promotions = findPromotions(loop, rotations);
-      if (promotions.empty())
-        continue;
-      LLVM_DEBUG(llvm::dbgs()
-                 << DEBUG_TYPE << ": loop at " << loop.getLoc() << ": "
-                 << promotions.size() << " address(es) promoted\n");
-      rewriteLoop(loop, rotations, promotions);
     }
+    promoteProgram(program);
   }
 };
 

@@ -8,24 +8,6 @@
 using namespace mlir;
 using namespace waveasm;
 
-std::optional<int64_t> waveasm::getConstantValue(Value value) {
-  if (!value)
-    return std::nullopt;
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return imm.getValue();
-  Operation *def = value.getDefiningOp();
-  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
-    return constant.getValue();
-  if (auto mov = dyn_cast_or_null<V_MOV_B32>(def))
-    if (auto imm = dyn_cast<ImmType>(mov.getSrc().getType()))
-      return imm.getValue();
-  return std::nullopt;
-}
-
-Value waveasm::createConstant(OpBuilder &b, Location loc, int64_t value) {
-  return ConstantOp::create(b, loc, ImmType::get(b.getContext(), value), value);
-}
-
 SmallVector<LoopOp> waveasm::collectLoopsInnerFirst(Operation *root) {
   SmallVector<LoopOp> loops;
   // Post-order visits a loop after everything nested in it.
@@ -60,6 +42,7 @@ LoopOp waveasm::replaceLoop(
       result.replaceAllUsesWith(rebuildDropped(b, newLoop, i));
     }
   }
+  noteReplacement(loop, newLoop);
   eraseOp(loop);
   return newLoop;
 }

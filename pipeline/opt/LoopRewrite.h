@@ -1,8 +1,8 @@
 //===- LoopRewrite.h - shared pieces of the loop optimizations --*- C++ -*-===//
 //
 // What the passes that rewrite `waveasm.loop` iter_args share (SPEC.md 18):
-// upstream's notion of a constant, the inner-first loop order, and the step
-// that replaces a loop by one with other iter_args.
+// the inner-first loop order and the step that replaces a loop by one with
+// other iter_args. Upstream's notion of a constant is OperandFacts.h's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,20 +10,13 @@
 #define WAVEASM_PIPELINE_OPT_LOOPREWRITE_H
 
 #include "ir/Dialect.h"
+#include "pipeline/opt/OperandFacts.h"
 
 #include "mlir/IR/Builders.h"
 
 #include <optional>
 
 namespace waveasm {
-
-/// SPEC.md 18's `getConstantValue`: a `waveasm.constant`, a `v_mov_b32` of
-/// one, or any value of `!waveasm.imm<N>` type.
-std::optional<int64_t> getConstantValue(mlir::Value value);
-
-/// A `waveasm.constant` of `value` (its type is `!waveasm.imm<value>`).
-mlir::Value createConstant(mlir::OpBuilder &b, mlir::Location loc,
-                           int64_t value);
 
 /// Every loop under `root`, inner loops before the loops containing them.
 llvm::SmallVector<LoopOp> collectLoopsInnerFirst(mlir::Operation *root);

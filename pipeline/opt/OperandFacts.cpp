@@ -8,6 +8,8 @@ using namespace mlir;
 using namespace waveasm;
 
 std::optional<int64_t> waveasm::getConstantValue(Value value) {
+  if (!value)
+    return std::nullopt;
   // SPEC.md 5: a constant's `value` wins over its type parameter.
   Operation *def = value.getDefiningOp();
   if (auto constant = dyn_cast_or_null<ConstantOp>(def))

@@ -211,7 +211,7 @@ void rewriteLoop(LoopOp loop, ArrayRef<PackChain> chains) {
                 return V_BFE_U32::create(
                     b, loc, loop.getResult(oldResult).getType(),
                     newLoop.getResult(firstDword + c),
-                    createConstant(b, loc, 8 * k), createConstant(b, loc, 8));
+                    getImmediate(b, loc, 8 * k), getImmediate(b, loc, 8));
               });
 }
 

@@ -43,6 +43,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
 
@@ -67,7 +68,6 @@ using namespace waveasm::regalloc;
 namespace {
 
 /// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
-constexpr int64_t kScratchVGPR = 15;
 
 //===----------------------------------------------------------------------===//
 // Register occupancy over program points

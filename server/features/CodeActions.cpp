@@ -173,6 +173,8 @@ std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
   conductor::SuggestOptions suggest;
   suggest.maxResults = options.maxMoves;
   suggest.maxCandidates = options.maxCandidates;
+  suggest.compile.pipeline =
+      CompileOptions::measuringPipeline(settings.optimizePipeline);
   suggest.compile.emitAssembly = false;
   suggest.compile.targetOverrides = settings.targetModelOverrides;
   std::vector<conductor::SingleMove> moves;
@@ -263,6 +265,7 @@ std::vector<lsp::CodeAction> waveasm::server::computeCodeActions(
 conductor::SessionOptions
 waveasm::server::makeSessionOptions(const ServerSettings &settings) {
   conductor::SessionOptions options;
+  options.optimizePipeline = settings.optimizePipeline;
   if (settings.targetOverride)
     options.targetOverride = getTargetInfo(*settings.targetOverride).name;
   options.targetModelOverrides = settings.targetModelOverrides;

@@ -82,6 +82,9 @@ void addLoopLenses(const ParsedDocument &parsed,
                                     ann.getIndex().getSubtreeEnd(loop.index));
     out.push_back(makeLens(range, formatPeak(summary.peak)));
     out.push_back(makeLens(range, formatCounts(summary, "/iter")));
+    if (const LoopOptimizationEffect *effect = findLoopEffect(
+            compiled, parsed.getOps()[*entry].program, loop.loop))
+      out.push_back(makeLens(range, formatLoopEffectLens(*effect)));
   }
 }
 

@@ -185,10 +185,13 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
          << "); lower bound " << loop->lowerBoundCycles << " ("
          << loop->busiestUnit << "); critical path " << loop->criticalPath
          << "\n\n";
+    if (const LoopOptimizationEffect *effect = findLoopEffect(
+            *compiled, info->program, cast<LoopOp>(info->compiled)))
+      os << formatLoopEffectHover(*effect) << "\n";
   }
   if (info && info->annotation && info->annotation->issueCycles > 0) {
     EffectiveTiming t = getEffectiveTiming(*info);
-    os << "**Timing**: issues at cycle " << t.issueCycle
+    os << "**Timing**: issues at slot " << t.issueCycle
        << (t.steady ? " of its loop's steady-state iteration" : "")
        << ", stall " << t.stall + t.waited;
     if (t.waited)

@@ -244,6 +244,20 @@ void lintPressure(LintContext &ctx, const CompiledProgramInfo &program) {
   }
 }
 
+/// `optimization`: a loop from which the production pipeline's
+/// optimizations remove instructions (the figures shown are those of the
+/// optimized loop, which the written IR does not show).
+void lintOptimizations(LintContext &ctx, const CompiledProgramInfo &program) {
+  for (const LoopOptimizationEffect &effect : program.result.loopEffects) {
+    std::optional<std::string> message = formatLoopEffectLint(effect);
+    std::optional<unsigned> entry =
+        effect.loop ? ctx.compiled.lookupCompiled(effect.loop) : std::nullopt;
+    if (message && entry)
+      ctx.add(LintCode::Optimization, ctx.parsed.getOps()[*entry].name,
+              *message);
+  }
+}
+
 } // namespace
 
 std::vector<lsp::Diagnostic>
@@ -268,6 +282,9 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
   if (ctx.enabled(LintCode::Pressure))
     for (const CompiledProgramInfo &program : compiled.getPrograms())
       lintPressure(ctx, program);
+  if (ctx.enabled(LintCode::Optimization))
+    for (const CompiledProgramInfo &program : compiled.getPrograms())
+      lintOptimizations(ctx, program);
   return out;
 }
 

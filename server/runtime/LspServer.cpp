@@ -880,9 +880,11 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   worker->post(
       /*key=*/"", token,
       [parsed = std::move(parsed), shared,
-       overrides =
-           settings.targetModelOverrides]() mutable -> Worker::Continuation {
+       overrides = settings.targetModelOverrides,
+       optimize =
+           settings.optimizePipeline]() mutable -> Worker::Continuation {
         CompileOptions options;
+        options.pipeline = CompileOptions::measuringPipeline(optimize);
         options.emitAssembly = true;
         options.targetOverrides = overrides;
         std::vector<RawDiagnostic> raw;
@@ -938,6 +940,9 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
   std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
   if (!parsed->isVerified() || !worker)
     return reply(std::vector<lsp::CodeAction>{});
+  // The background compile says which loops the optimizations change (for
+  // "Apply loop optimizations"); a stale one is ignored.
+  auto compiled = (*s)->compiled;
   CodeActionOptions options;
   options.versionedEdits = client.workspaceEditDocumentChanges;
   // Measuring candidate moves compiles the program once per candidate: on
@@ -949,12 +954,16 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
   std::string uri = p.textDocument.uri;
   worker->post(
       /*key=*/"", token,
-      [this, uri, parsed = std::move(parsed), shared, options,
-       position = p.range.start,
+      [this, uri, parsed = std::move(parsed), compiled = std::move(compiled),
+       shared, options, position = p.range.start,
        snapshot = settings]() mutable -> Worker::Continuation {
         auto start = Clock::now();
         std::vector<lsp::CodeAction> actions =
             computeCodeActions(*parsed, position, snapshot, options);
+        if (std::optional<lsp::CodeAction> optimize =
+                computeApplyOptimizationsAction(*parsed, compiled.get(),
+                                                position, options))
+          actions.push_back(std::move(*optimize));
         double ms = msSince(start);
         return [this, uri, parsed = std::move(parsed), shared, ms,
                 actions = std::move(actions)]() mutable {

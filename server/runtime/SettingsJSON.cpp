@@ -116,6 +116,16 @@ waveasm::server::applySettingsJSON(const json::Value &value,
     }
   }
 
+  if (const json::Value *pipeline = root->get("pipeline")) {
+    std::optional<llvm::StringRef> name = pipeline->getAsString();
+    if (name && (*name == "full" || *name == "backend"))
+      settings.optimizePipeline = *name == "full";
+    else
+      r.problem("pipeline", "expected \"full\" (the production order with "
+                            "upstream's optimizations) or \"backend\" "
+                            "(allocation, waits and hazards only)");
+  }
+
   if (const json::Value *overrides = root->get("targetModelOverrides")) {
     const json::Array *array = overrides->getAsArray();
     std::vector<std::string> list;
@@ -254,6 +264,7 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
   return json::Object{
       {"target", std::move(target)},
       {"targetModelOverrides", std::move(overrides)},
+      {"pipeline", settings.optimizePipeline ? "full" : "backend"},
       {"hints", json::Object{{"latency", settings.hintLatency},
                              {"pressure", settings.hintPressure},
                              {"tag", settings.hintTag},

@@ -165,6 +165,31 @@ class ScheduleTest(unittest.TestCase):
 
 
 class CodeActions(ScheduleTest):
+    def test_apply_loop_optimizations(self):
+        # Seed 001's kernel: the production pipeline takes the scale
+        # repacking and the address arithmetic out of its loop; the action
+        # writes that IR, which re-parses, and the loop shows what changed.
+        client = self.start()
+        text = read(os.path.join(ROOT, "examples", "mxfp4_preshuffle_gemm_loop.mlir"))
+        uri = "file:///tmp/waveasm-e2e/seed001.mlir"
+        client.open(uri, text, 1)
+        client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
+        lenses = client.result("textDocument/codeLens", {"textDocument": {"uri": uri}}, TIMEOUT)
+        titles = [l["command"]["title"] for l in lenses]
+        self.assertTrue(any(t.startswith("optimizations: ") and "scale packs -14 VALU" in t
+                            for t in titles), titles)
+        pos = position_of(text, "waveasm.loop", 0, 2)
+        actions = client.result("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": {"start": pos, "end": pos},
+            "context": {"diagnostics": []}}, TIMEOUT)
+        apply = [a for a in actions if a["title"].startswith("Apply loop optimizations: ")]
+        self.assertEqual(len(apply), 1, [a["title"] for a in actions])
+        self.assertRegex(apply[0]["title"], r"est_cycles \d+ -> \d+, peak VGPR \d+ -> \d+")
+        optimized = apply_edits(text, edits_of(apply[0]["edit"], uri, 1))
+        self.assertNotEqual(optimized, text)
+        self.assertNotIn("waveasm.v_lshl_or_b32", optimized)
+        opt_ok(self, optimized)
+
     def test_capabilities(self):
         client = LspClient([LSP])
         self.addCleanup(client.close)

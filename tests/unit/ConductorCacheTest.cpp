@@ -63,6 +63,11 @@ TEST(ConductorCache, HashIsSHA256OfTheText) {
   options.metricKeyOrder = {"est_cycles"};
   auto c = makeSession(*module, options);
   EXPECT_NE(ScheduleCache::keyFor(*a), ScheduleCache::keyFor(*c));
+  // Another pipeline measures the same moves differently.
+  SessionOptions backend;
+  backend.optimizePipeline = false;
+  auto d = makeSession(*module, backend);
+  EXPECT_NE(ScheduleCache::keyFor(*a), ScheduleCache::keyFor(*d));
 }
 
 TEST(ConductorCache, HitReplaysWithoutCallingTheSource) {

@@ -92,6 +92,12 @@ static cl::opt<std::string>
                          "total_instructions)"));
 static cl::opt<std::string> targetName("target",
                                        cl::desc("override the target"));
+static cl::opt<std::string> pipelineName(
+    "pipeline",
+    cl::desc("measure with the production pipeline and upstream's "
+             "optimizations (full, the default) or with allocation, waits "
+             "and hazards only (backend)"),
+    cl::init("full"));
 static cl::opt<std::string> profilePath(
     "profile",
     cl::desc("per-instruction profile CSV (key,hits,lat_min,lat_mean,lat_max; "
@@ -193,9 +199,13 @@ int main(int argc, char **argv) {
   if (!module || failed(verify(*module)))
     return 2;
 
+  if (pipelineName != "full" && pipelineName != "backend")
+    return usageError("unknown --pipeline '" + pipelineName +
+                      "' (expected full or backend)");
   SessionOptions options;
   options.maxRounds = rounds;
   options.targetOverride = targetName;
+  options.optimizePipeline = pipelineName == "full";
   if (!metricOrder.empty()) {
     llvm::SmallVector<llvm::StringRef> keys;
     llvm::StringRef(metricOrder).split(keys, ',', -1, false);
@@ -381,6 +391,8 @@ int main(int argc, char **argv) {
     OwningOpRef<ModuleOp> reparsed =
         parseSourceString<ModuleOp>(*result, ParserConfig(&context));
     CompileOptions compile;
+    compile.pipeline =
+        CompileOptions::measuringPipeline(options.optimizePipeline);
     compile.emitAssembly = false;
     FailureOr<CompileResult> measured = failure();
     if (reparsed)

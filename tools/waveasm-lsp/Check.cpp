@@ -30,6 +30,9 @@ constexpr const char *kUsage =
     "  --max-vgpr N               report programs using more than N VGPRs\n"
     "                             (an error)\n"
     "  --target NAME              analyse every program for this target\n"
+    "  --pipeline full|backend    the production pipeline with upstream's\n"
+    "                             optimizations (default), or allocation,\n"
+    "                             waits and hazards only (the IR as written)\n"
     "  --settings FILE            settings in the server's JSON shape\n"
     "  --no-tables                text format: no metrics/instruction tables\n"
     "exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O "
@@ -102,6 +105,12 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
       if (llvm::StringRef(v).getAsInteger(10, n) || n < 0)
         return "--max-vgpr expects a non-negative integer, got '" + v + "'";
       options.maxVGPR = n;
+    } else if (name == "--pipeline") {
+      if (!value(v))
+        return "--pipeline needs a value";
+      if (v != "full" && v != "backend")
+        return "unknown --pipeline '" + v + "' (expected full or backend)";
+      options.settings.optimizePipeline = v == "full";
     } else if (name == "--target") {
       if (!value(target))
         return "--target needs a value";

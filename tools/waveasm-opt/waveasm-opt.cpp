@@ -47,6 +47,31 @@ static llvm::cl::list<std::string> targetModelOverrides(
                    "e.g. --target-model=latency.vmem_load=120 (repeatable)"),
     llvm::cl::value_desc("NAME=N"));
 
+// Upstream's tool options beside the passes (SPEC.md 13): defaults for
+// programs that do not say (the workgroup size drives the production
+// pipeline's ticketed-wait rule; `--target` the hazard pass's fallback).
+static llvm::cl::opt<std::string>
+    toolTarget("target",
+               llvm::cl::desc("Target of programs without one (gfx942, "
+                              "gfx950, gfx1250)"),
+               llvm::cl::init("gfx942"));
+static llvm::cl::opt<int64_t> workgroupSizeX(
+    "workgroup-size-x",
+    llvm::cl::desc("Work items in x of programs without workgroup_size"),
+    llvm::cl::init(256));
+static llvm::cl::opt<int64_t> workgroupSizeY(
+    "workgroup-size-y",
+    llvm::cl::desc("Work items in y of programs without workgroup_size"),
+    llvm::cl::init(1));
+static llvm::cl::opt<int64_t> workgroupSizeZ(
+    "workgroup-size-z",
+    llvm::cl::desc("Work items in z of programs without workgroup_size"),
+    llvm::cl::init(1));
+static llvm::cl::opt<int64_t>
+    subgroupSize("subgroup-size",
+                 llvm::cl::desc("Work items per wave (64)"),
+                 llvm::cl::init(64));
+
 namespace {
 
 enum class RenderMode { Assembly, Metrics };
@@ -155,6 +180,24 @@ int main(int argc, char **argv) {
       registerAndParseCLIOptions(static_cast<int>(args.size()), args.data(),
                                  "WaveASM optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (!waveasm::parseTargetKind(toolTarget)) {
+    llvm::errs() << "error: unknown --target '" << toolTarget
+                 << "' (expected " << waveasm::listTargetKinds() << ")\n";
+    return 2;
+  }
+  if (workgroupSizeX < 1 || workgroupSizeY < 1 || workgroupSizeZ < 1 ||
+      subgroupSize < 1) {
+    llvm::errs() << "error: --workgroup-size-{x,y,z} and --subgroup-size "
+                    "must be positive\n";
+    return 2;
+  }
+  // Read when the pass pipeline is built, after this.
+  waveasm::WaveASMToolDefaults &tool = waveasm::getWaveASMToolDefaults();
+  tool.target = toolTarget;
+  tool.workgroupSize[0] = workgroupSizeX;
+  tool.workgroupSize[1] = workgroupSizeY;
+  tool.workgroupSize[2] = workgroupSizeZ;
+  tool.subgroupSize = subgroupSize;
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =

@@ -11,12 +11,13 @@ export type ConfigGetter = <T>(key: string, fallback: T) => T;
 
 export type Severity = 'off' | 'hint' | 'info' | 'warning' | 'error';
 const SEVERITIES: readonly string[] = ['off', 'hint', 'info', 'warning', 'error'];
-export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt'] as const;
+export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt', 'optimization'] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
 export interface ServerSettings {
   target: string | null;
   targetModelOverrides: string[];
+  pipeline: 'full' | 'backend';
   hints: { latency: boolean; pressure: boolean; tag: boolean; profile: boolean };
   profile: string | null;
   lints: Record<string, Severity>;
@@ -58,6 +59,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
     targetModelOverrides: get<string[]>('targetModelOverrides', []).filter(
       (s) => typeof s === 'string' && s.length > 0,
     ),
+    pipeline: get<string>('pipeline', 'full') === 'backend' ? 'backend' : 'full',
     hints: {
       latency: get<boolean>('hints.latency', true),
       pressure: get<boolean>('hints.pressure', true),
@@ -71,6 +73,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       pressure: severity(get, 'pressure', 'warning'),
       hazard: severity(get, 'hazard', 'hint'),
       waitcnt: severity(get, 'waitcnt', 'info'),
+      optimization: severity(get, 'optimization', 'info'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

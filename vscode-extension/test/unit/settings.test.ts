@@ -15,9 +15,10 @@ describe('settings', () => {
     assert.deepStrictEqual(s, {
       target: null,
       targetModelOverrides: [],
+      pipeline: 'full',
       hints: { latency: true, pressure: true, tag: true, profile: true },
       profile: null,
-      lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info' },
+      lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info', optimization: 'info' },
       stallThresholdCycles: 16,
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },
