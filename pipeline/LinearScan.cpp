@@ -491,11 +491,52 @@ private:
   }
 };
 
+/// The outermost loop around `user` that does not contain `def`, or null.
+Operation *outermostLoopWithout(Operation *user, Operation *def) {
+  Operation *outermost = nullptr;
+  for (Operation *p = user->getParentOp(); p && !p->isAncestor(def);
+       p = p->getParentOp())
+    if (isa<LoopOp>(p))
+      outermost = p;
+  return outermost;
+}
+
+/// Physical SGPRs some op of the program writes (a result or a loop block
+/// argument of physical SGPR type, other than the ABI's precolored values
+/// and the aliases pack/extract/insert).
+llvm::BitVector writtenPhysicalSGPRs(ProgramOp program) {
+  llvm::BitVector written;
+  auto note = [&](Type type) {
+    std::optional<int64_t> index = getPhysicalIndex(type);
+    if (!index || getRegClass(type) != RegClass::SGPR)
+      return;
+    int64_t end = *index + getRegSize(type);
+    if (static_cast<int64_t>(written.size()) < end)
+      written.resize(end);
+    written.set(*index, end);
+  };
+  program.getBody().walk([&](Operation *op) {
+    if (!isa<PrecoloredSRegOp, PackOp, ExtractOp, InsertOp>(op))
+      for (Type type : op->getResultTypes())
+        note(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          note(arg.getType());
+  });
+  return written;
+}
+
 bool LinearScanPass::rematerialize(ProgramOp program) {
   // SPEC.md 14.4 step 3: constant moves (v_mov_b32 of an immediate or an
-  // SGPR, s_mov_b32 of an immediate) that live long are cloned before each
-  // user; a VGPR-producing clone is not placed inside a loop its original is
-  // outside of (it would execute on every iteration).
+  // SGPR, s_mov_b32 of an immediate) that live long are cloned right before
+  // each user, and the original is erased. A VGPR (or AGPR) clone is never
+  // placed inside a loop its original is outside of (it would execute on
+  // every iteration): the users inside such a loop share one clone placed
+  // right before the outermost of those loops, so the value is live across
+  // that loop only, not from its definition on.
+  // Upstream: clones only before the users; "not placed inside a loop" is
+  // read here as "placed before the loop", which never lengthens a range.
   RematScan scan;
   scan.run(program.getBody().front());
   bool changed = false;
@@ -503,31 +544,46 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   for (auto &[value, range] : scan.ranges)
     if (!value.use_empty() && range.second - range.first > kRematThreshold)
       candidates.push_back(value.getDefiningOp());
+  // A physical SGPR source may be rewritten between the original and a
+  // clone: such a move stays where it is (the clone must read the same
+  // value).
+  std::optional<llvm::BitVector> writtenSGPRs;
+  auto readsRewrittenSGPR = [&](Operation *def) {
+    Type srcType = def->getOperand(0).getType();
+    std::optional<int64_t> index = getPhysicalIndex(srcType);
+    if (!index)
+      return false;
+    if (!writtenSGPRs)
+      writtenSGPRs = writtenPhysicalSGPRs(program);
+    int64_t end =
+        std::min<int64_t>(*index + getRegSize(srcType), writtenSGPRs->size());
+    return *index < end && writtenSGPRs->find_first_in(*index, end) >= 0;
+  };
   for (Operation *def : candidates) {
+    if (readsRewrittenSGPR(def))
+      continue;
     bool vector = isa<V_MOV_B32>(def);
     Value original = def->getResult(0);
-    llvm::SetVector<Operation *> users;
-    for (Operation *user : original.getUsers())
-      users.insert(user);
-    for (Operation *user : users) {
-      if (vector) {
-        bool entersLoop = false;
-        for (Operation *p = user->getParentOp(); p && p != program;
-             p = p->getParentOp())
-          if (isa<LoopOp>(p) && !p->isAncestor(def)) {
-            entersLoop = true;
-            break;
-          }
-        if (entersLoop)
-          continue;
-      }
-      OpBuilder b(user);
-      Operation *clone = b.clone(*def);
-      user->replaceUsesOfWith(original, clone->getResult(0));
-      changed = true;
+    // Insertion point -> the uses its clone serves. The flag tells a clone
+    // before a loop for the uses inside it from one for the loop op's own
+    // operands (an init, which must die at the loop to share the block
+    // argument's registers).
+    llvm::MapVector<std::pair<Operation *, unsigned>,
+                    SmallVector<OpOperand *, 2>>
+        clones;
+    for (OpOperand &use : original.getUses()) {
+      Operation *user = use.getOwner();
+      Operation *loop = vector ? outermostLoopWithout(user, def) : nullptr;
+      clones[{loop ? loop : user, loop ? 1u : 0u}].push_back(&use);
     }
-    if (def->use_empty())
-      eraseOp(def);
+    for (auto &[point, uses] : clones) {
+      OpBuilder b(point.first);
+      Value clone = b.clone(*def)->getResult(0);
+      for (OpOperand *use : uses)
+        use->set(clone);
+    }
+    eraseOp(def);
+    changed = true;
   }
   return changed;
 }
