@@ -46,9 +46,15 @@
 //     yielded value when it is also used after the if).
 //   * An MFMA result is tied to its accumulator only if the accumulator
 //     dies at the MFMA and is not also an A/B operand; upstream ties
-//     unconditionally, overwriting an accumulator that is still needed.
+//     unconditionally, overwriting an accumulator that is still needed. A
+//     precolored accumulator passes its registers on the same way
+//     (LiveModel::tryPin), when moreover no other value names them and its
+//     op is not in a loop (which would name the ABI contents again).
 //   * An insert updates its source's registers in place only when the source
-//     dies there; otherwise the source is copied first.
+//     dies there (a precolored tuple too, on the same conditions as an MFMA
+//     accumulator); otherwise the source is copied first.
+//   * A v_mov_b32 reading a physical SGPR that the program writes again is
+//     not rematerialized (a clone could read the new value).
 //   * The options are clamped to the target's register files so the output
 //     always verifies.
 //
@@ -262,7 +268,9 @@ void buildTies(LiveModel &model, CopyPlan *plan) {
     // covers operands already in a group; this covers the same value.
     if (llvm::count(op->getOperands(), acc) > 1)
       continue;
-    model.tryTie(dst, acc);
+    // A precolored accumulator keeps its registers for the result too.
+    if (!model.tryTie(dst, acc))
+      model.tryPin(dst, acc, op);
   }
 
   if (plan)
@@ -535,8 +543,10 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   // every iteration): the users inside such a loop share one clone placed
   // right before the outermost of those loops, so the value is live across
   // that loop only, not from its definition on.
-  // Upstream: clones only before the users; "not placed inside a loop" is
-  // read here as "placed before the loop", which never lengthens a range.
+  // (SPEC.md says only that such a clone is not placed inside the loop; the
+  // one before the loop is what lets a kernel whose broadcasts are used in
+  // its loops fit where upstream's does. It never lengthens a range: it
+  // lives within the original's.)
   RematScan scan;
   scan.run(program.getBody().front());
   bool changed = false;
@@ -544,9 +554,9 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   for (auto &[value, range] : scan.ranges)
     if (!value.use_empty() && range.second - range.first > kRematThreshold)
       candidates.push_back(value.getDefiningOp());
-  // A physical SGPR source may be rewritten between the original and a
-  // clone: such a move stays where it is (the clone must read the same
-  // value).
+  // Upstream: moves from any SGPR are cloned. A physical SGPR source may be
+  // rewritten between the original and a clone, so such a move stays where
+  // it is (the clone must read the same value).
   std::optional<llvm::BitVector> writtenSGPRs;
   auto readsRewrittenSGPR = [&](Operation *def) {
     Type srcType = def->getOperand(0).getType();
@@ -861,16 +871,21 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
                                        ArrayRef<std::string> reservedWhy,
                                        SmallVectorImpl<int64_t> &groupBase) {
   SmallVector<AllocItem> perClass[3];
+  groupBase.assign(model.groups.size(), -1);
   for (int32_t g = 0, e = static_cast<int32_t>(model.groups.size()); g < e;
        ++g) {
     const TieGroup &group = model.groups[g];
     if (group.parent != g || group.occupancy.empty())
       continue;
+    // Pinned into precolored registers, which are reserved.
+    if (group.pinned >= 0) {
+      groupBase[g] = group.pinned;
+      continue;
+    }
     perClass[classIndex(group.regClass)].push_back(
         {g, group.regClass, group.occupancy.front().start >> 1,
          group.occupancy.back().end >> 1, group.size, group.align});
   }
-  groupBase.assign(model.groups.size(), -1);
   int64_t span = std::max<int64_t>(1, model.ops.size());
 
   for (RegClass cls : kClasses) {

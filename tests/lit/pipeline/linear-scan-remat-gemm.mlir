@@ -8,6 +8,7 @@
 // needs 55 (v0 + v15 + 40 + 12 + %goff).
 // RUN: waveasm-opt --waveasm-linear-scan=max-vgprs=48 %s | FileCheck %s
 // RUN: waveasm-opt --waveasm-metrics %s | FileCheck %s --check-prefix=METRICS
+// RUN: waveasm-opt --waveasm-linear-scan=max-vgprs=48 --waveasm-insert-waitcnt --waveasm-hazard-mitigation --emit-assembly %s | llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj -o /dev/null
 // METRICS: "peak_vgpr": 48
 
 // No broadcast is materialized in the prologue; the eight of the K loop
