@@ -60,6 +60,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/DefinedValues.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
@@ -95,17 +96,11 @@ constexpr RegClass kClasses[] = {RegClass::VGPR, RegClass::SGPR,
 unsigned classIndex(RegClass cls) { return static_cast<unsigned>(cls); }
 
 bool hasVirtualValues(ProgramOp program) {
-  WalkResult result = program.getBody().walk([](Operation *op) {
-    for (Type type : op->getResultTypes())
-      if (isVirtualReg(type))
-        return WalkResult::interrupt();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (isVirtualReg(arg.getType()))
-            return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
+  WalkResult result =
+      walkDefinedValues(program.getBody(), [](Operation *, Value value) {
+        return isVirtualReg(value.getType()) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+      });
   return result.wasInterrupted();
 }
 
@@ -523,14 +518,11 @@ llvm::BitVector writtenPhysicalSGPRs(ProgramOp program) {
       written.resize(end);
     written.set(*index, end);
   };
-  program.getBody().walk([&](Operation *op) {
-    if (!isa<PrecoloredSRegOp, PackOp, ExtractOp, InsertOp>(op))
-      for (Type type : op->getResultTypes())
-        note(type);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          note(arg.getType());
+  walkDefinedValues(program.getBody(), [&](Operation *, Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !isa<PrecoloredSRegOp, PackOp, ExtractOp, InsertOp>(def))
+      note(value.getType());
+    return WalkResult::advance();
   });
   return written;
 }
@@ -707,20 +699,8 @@ void LinearScanPass::runOnOperation() {
       if (!loop.getBody().empty())
         for (BlockArgument arg : loop.getBody().getArguments())
           reserveType(arg.getType());
-    auto reservePrecolored = [&](RegClass cls, uint64_t index, uint64_t size,
-                                 Type type) {
-      reserve(cls, static_cast<int64_t>(index),
-              std::max<int64_t>(static_cast<int64_t>(size), getRegSize(type)));
-    };
-    if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
-      reservePrecolored(RegClass::VGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
-    else if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
-      reservePrecolored(RegClass::SGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
-    else if (auto pre = dyn_cast<PrecoloredARegOp>(op))
-      reservePrecolored(RegClass::AGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
+    if (std::optional<PrecoloredRange> range = getPrecoloredRange(op))
+      reserve(range->cls, range->index, range->size);
   }
   // For the overflow diagnostic: where the reserved registers come from.
   std::string reservedWhy[3] = {"precolored values", "precolored values",

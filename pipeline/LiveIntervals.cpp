@@ -21,21 +21,20 @@ bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
               PrecoloredSRegOp, PrecoloredARegOp>(def);
 }
 
-/// The registers a precolored op names: its index and the larger of its
-/// `size` attribute and its type's size (what the allocator reserves).
-static std::optional<std::pair<int64_t, int64_t>>
-getPrecoloredRange(Operation *op) {
-  auto range = [&](auto pre) -> std::pair<int64_t, int64_t> {
-    return {static_cast<int64_t>(pre.getIndex()),
-            std::max<int64_t>(static_cast<int64_t>(pre.getSize()),
-                              getRegSize(pre.getType()))};
+std::optional<PrecoloredRange>
+waveasm::regalloc::getPrecoloredRange(Operation *op) {
+  auto range = [](auto pre, RegClass cls) {
+    return PrecoloredRange{
+        cls, static_cast<int64_t>(pre.getIndex()),
+        std::max<int64_t>(static_cast<int64_t>(pre.getSize()),
+                          getRegSize(pre.getType()))};
   };
   if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
-    return range(pre);
+    return range(pre, RegClass::VGPR);
   if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
-    return range(pre);
+    return range(pre, RegClass::SGPR);
   if (auto pre = dyn_cast<PrecoloredARegOp>(op))
-    return range(pre);
+    return range(pre, RegClass::AGPR);
   return std::nullopt;
 }
 
@@ -135,9 +134,8 @@ void LiveModel::collectValues() {
           add(arg, idx, idx);
           notePhysical(arg);
         }
-    if (auto range = getPrecoloredRange(op))
-      noteRegisterName(*getRegClass(op->getResult(0).getType()), range->first,
-                       range->second);
+    if (std::optional<PrecoloredRange> range = getPrecoloredRange(op))
+      noteRegisterName(range->cls, range->index, range->size);
     else if (!isa<LoopOp, IfOp, PackOp, ExtractOp, InsertOp>(op))
       for (Value result : op->getResults())
         notePhysical(result);
@@ -173,15 +171,14 @@ bool LiveModel::ownsPrecoloredRegisters(int32_t id) const {
   Operation *def = info.value.getDefiningOp();
   if (info.fixed < 0 || !def || def->getParentOfType<LoopOp>())
     return false;
-  std::optional<std::pair<int64_t, int64_t>> range = getPrecoloredRange(def);
+  std::optional<PrecoloredRange> range = getPrecoloredRange(def);
   if (!range)
     return false;
   const std::vector<uint8_t> &names =
-      registerNames[static_cast<unsigned>(info.regClass)];
-  auto [index, size] = *range;
-  if (static_cast<int64_t>(names.size()) < index + size)
+      registerNames[static_cast<unsigned>(range->cls)];
+  if (static_cast<int64_t>(names.size()) < range->index + range->size)
     return false;
-  return llvm::all_of(llvm::ArrayRef(names).slice(index, size),
+  return llvm::all_of(llvm::ArrayRef(names).slice(range->index, range->size),
                       [](uint8_t n) { return n == 1; });
 }
 

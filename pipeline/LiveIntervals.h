@@ -82,6 +82,15 @@ struct TieGroup {
 /// and precolored values get a copy instead.
 bool isPackableValue(mlir::Value value, RegClass packClass);
 
+/// The registers a precolored op names (and the allocator reserves): its
+/// index and the larger of its `size` attribute and its type's size.
+struct PrecoloredRange {
+  RegClass cls;
+  int64_t index;
+  int64_t size;
+};
+std::optional<PrecoloredRange> getPrecoloredRange(mlir::Operation *op);
+
 class LiveModel {
 public:
   explicit LiveModel(ProgramOp program) : program(program) {}
