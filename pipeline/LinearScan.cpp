@@ -71,8 +71,11 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
 
 #include <queue>
+
+#define DEBUG_TYPE "waveasm-linear-scan"
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMLINEARSCAN
@@ -278,6 +281,11 @@ void applyCopies(CopyPlan &plan) {
   for (InsertOp insert : plan.inserts) {
     OpBuilder b(insert);
     Value source = insert.getVector();
+    LLVM_DEBUG(if (getPrecoloredRange(source.getDefiningOp())) llvm::dbgs()
+               << DEBUG_TYPE ": insert at " << insert.getLoc()
+               << " works on a copy of its precolored tuple (it is read "
+                  "later, other values name its registers, or its op is in "
+                  "a loop)\n");
     insert.getVectorMutable().set(
         emitCopy(b, insert.getLoc(), source, source.getType()));
   }
@@ -562,8 +570,12 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
     return *index < end && writtenSGPRs->find_first_in(*index, end) >= 0;
   };
   for (Operation *def : candidates) {
-    if (readsRewrittenSGPR(def))
+    if (readsRewrittenSGPR(def)) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": kept " << def->getName() << " at "
+                 << def->getLoc() << ": the program writes its SGPR again\n");
       continue;
+    }
     bool vector = isa<V_MOV_B32>(def);
     Value original = def->getResult(0);
     // Insertion point -> the uses its clone serves. The flag tells a clone
@@ -584,6 +596,12 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
       for (OpOperand *use : uses)
         use->set(clone);
     }
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": rematerialized " << def->getName() << " at "
+               << def->getLoc() << ": " << clones.size() << " clone(s), "
+               << llvm::count_if(clones,
+                                 [](const auto &c) { return c.first.second; })
+               << " before a loop\n");
     eraseOp(def);
     changed = true;
   }
@@ -768,6 +786,21 @@ void LinearScanPass::runOnOperation() {
                   .getResult();
     DCEProtectOp::create(b, insert.getLoc(), moved);
   }
+
+  LLVM_DEBUG(for (auto [index, op]
+                  : llvm::enumerate(model.ops)) {
+    int tied = model.tiedOperandAt(static_cast<int64_t>(index));
+    if (tied < 0 || tied >= static_cast<int>(op->getNumOperands()) ||
+        !getPrecoloredRange(op->getOperand(tied).getDefiningOp()))
+      continue;
+    bool kept = op->getResult(0).getType() == op->getOperand(tied).getType();
+    llvm::dbgs() << DEBUG_TYPE ": MFMA at " << op->getLoc()
+                 << (kept ? ": result in its precolored accumulator's "
+                            "registers\n"
+                          : ": result in other registers than its precolored "
+                            "accumulator (still read later, registers named "
+                            "by other values, op in a loop, or A/B there)\n");
+  });
 
   // SPEC.md 3.5: the physical register of every iter_arg, for the emitter's
   // back-edge copies (equal to the block arguments' wherever tied).

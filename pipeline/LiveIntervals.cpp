@@ -23,6 +23,8 @@ bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
 
 std::optional<PrecoloredRange>
 waveasm::regalloc::getPrecoloredRange(Operation *op) {
+  if (!op)
+    return std::nullopt;
   auto range = [](auto pre, RegClass cls) {
     return PrecoloredRange{
         cls, static_cast<int64_t>(pre.getIndex()),

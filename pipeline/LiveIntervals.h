@@ -83,7 +83,8 @@ struct TieGroup {
 bool isPackableValue(mlir::Value value, RegClass packClass);
 
 /// The registers a precolored op names (and the allocator reserves): its
-/// index and the larger of its `size` attribute and its type's size.
+/// index and the larger of its `size` attribute and its type's size; none
+/// for other ops (and for null).
 struct PrecoloredRange {
   RegClass cls;
   int64_t index;

@@ -6,6 +6,7 @@
 // registers, or its op sits in a loop (each iteration names the ABI
 // contents again).
 // RUN: waveasm-opt --split-input-file --waveasm-linear-scan %s | FileCheck %s
+// RUN: waveasm-opt --split-input-file --waveasm-linear-scan --debug-only=waveasm-linear-scan --mlir-disable-threading %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
 // The whole pipeline's assembly assembles.
 // RUN: waveasm-opt --split-input-file --waveasm-pipeline --emit-assembly %s | llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj -o /dev/null
 
@@ -54,6 +55,9 @@ waveasm.program @sgpr_in_place target = #waveasm.target<#waveasm.gfx942> abi = #
 // -----
 
 // Still read after the insert: the insert works on a copy of the tuple.
+// The three copies, with their reason, under --debug-only:
+// LOG-COUNT-3: insert at {{.*}} works on a copy of its precolored tuple
+// LOG-NOT: insert at
 // CHECK-LABEL: waveasm.program @still_read
 // CHECK:      %[[Q:.*]] = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
 // CHECK:      %[[C:.*]] = waveasm.v_mov_b32 %[[Q]] : !waveasm.pvreg<4, 4> -> !waveasm.pvreg<[[R:[0-9]+]], 4>

@@ -5,9 +5,11 @@
 // another value names the registers, where A/B come from them, or where the
 // precolored op sits in a loop.
 // RUN: waveasm-opt --split-input-file --waveasm-linear-scan %s | FileCheck %s
+// RUN: waveasm-opt --split-input-file --waveasm-linear-scan --debug-only=waveasm-linear-scan --mlir-disable-threading %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
 // The whole pipeline's assembly assembles.
 // RUN: waveasm-opt --split-input-file --waveasm-pipeline --emit-assembly %s | llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj -o /dev/null
 
+// LOG: MFMA at {{.*}}: result in its precolored accumulator's registers
 // CHECK-LABEL: waveasm.program @agpr_chain
 // CHECK:      %[[ACC:.*]] = waveasm.precolored.areg 8, 4 : !waveasm.pareg<8, 4>
 // CHECK:      %[[M0:.*]] = waveasm.v_mfma_f32_16x16x16_f16 %{{.*}}, %{{.*}}, %[[ACC]] : !waveasm.pvreg<{{[0-9]+}}, 2>, !waveasm.pvreg<{{[0-9]+}}, 2>, !waveasm.pareg<8, 4> -> !waveasm.pareg<8, 4>
@@ -46,6 +48,7 @@ waveasm.program @vgpr_part target = #waveasm.target<#waveasm.gfx942> abi = #wave
 // -----
 
 // The precolored accumulator is read again after the MFMA: fresh AGPRs.
+// LOG-NEXT: MFMA at {{.*}}: result in other registers than its precolored accumulator
 // CHECK-LABEL: waveasm.program @acc_still_read
 // CHECK:      waveasm.v_mfma_f32_16x16x16_f16 {{.*}}, !waveasm.pareg<0, 4> -> !waveasm.pareg<4, 4>
 waveasm.program @acc_still_read target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
@@ -64,6 +67,7 @@ waveasm.program @acc_still_read target = #waveasm.target<#waveasm.gfx942> abi = 
 // -----
 
 // a1 is also named by another precolored value read later: fresh AGPRs.
+// LOG-NEXT: MFMA at {{.*}}: result in other registers than its precolored accumulator
 // CHECK-LABEL: waveasm.program @shared_register
 // CHECK:      waveasm.v_mfma_f32_16x16x16_f16 {{.*}}, !waveasm.pareg<0, 4> -> !waveasm.pareg<4, 4>
 waveasm.program @shared_register target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
@@ -103,6 +107,7 @@ waveasm.program @a_from_same_tuple target = #waveasm.target<#waveasm.gfx942> abi
 // A loop-carried result of an MFMA on a precolored accumulator: the block
 // argument, iter_arg and loop result live in a[0:3] with it (the
 // precolored tuple dies at the MFMA, before the loop).
+// LOG-NEXT: MFMA at {{.*}}: result in its precolored accumulator's registers
 // CHECK-LABEL: waveasm.program @then_loop
 // CHECK:      waveasm.v_mfma_f32_16x16x16_f16 {{.*}}, !waveasm.pareg<0, 4> -> !waveasm.pareg<0, 4>
 // CHECK:      waveasm.loop ({{.*}}) : (!waveasm.pareg<0, 4>) -> !waveasm.pareg<0, 4>

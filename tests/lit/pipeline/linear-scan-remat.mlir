@@ -6,9 +6,11 @@
 // right before each user, inside loops too. The s_nop runs only make ranges
 // long.
 // RUN: waveasm-opt --split-input-file --waveasm-linear-scan %s | FileCheck %s
+// RUN: waveasm-opt --split-input-file --waveasm-linear-scan --debug-only=waveasm-linear-scan --mlir-disable-threading %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
 
 // A broadcast defined at the top and used inside a loop: one clone right
 // before the loop (so it is not live from the top), none inside it.
+// LOG: rematerialized waveasm.v_mov_b32 at {{.*}}: 1 clone(s), 1 before a loop
 // CHECK-LABEL: waveasm.program @vgpr_used_in_loop
 // CHECK:      waveasm.s_nop
 // CHECK-NOT:  waveasm.v_mov_b32
@@ -55,6 +57,7 @@ waveasm.program @vgpr_used_in_loop target = #waveasm.target<#waveasm.gfx942> abi
 // share the clone before the outer loop; the init gets its own clone, which
 // dies at the loop and so shares the block argument's register; the user
 // after the loop gets its own clone.
+// LOG: rematerialized waveasm.v_mov_b32 at {{.*}}: 3 clone(s), 1 before a loop
 // CHECK-LABEL: waveasm.program @nested_and_init
 // CHECK:      waveasm.s_nop
 // CHECK-NOT:  waveasm.v_mov_b32
@@ -166,6 +169,7 @@ waveasm.program @def_in_outer_loop target = #waveasm.target<#waveasm.gfx942> abi
 // Not rematerialized: a range of at most 10 points, and a move from a
 // physical SGPR that the program writes again (a clone after the write
 // would read a different value).
+// LOG: kept waveasm.v_mov_b32 at {{.*}}: the program writes its SGPR again
 // CHECK-LABEL: waveasm.program @kept
 // CHECK:      %[[SHORT:[0-9]+]] = waveasm.v_mov_b32 %{{.*}} : !waveasm.imm<77>
 // CHECK-NEXT: %[[FROM:[0-9]+]] = waveasm.v_mov_b32 %{{.*}} : !waveasm.psreg<20>
