@@ -3,6 +3,7 @@
 #include "analysis/Metrics.h"
 
 #include "analysis/IssueRules.h"
+#include "ir/DefinedValues.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -56,13 +57,9 @@ PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
   for (Block &block : program.getBody())
     for (BlockArgument arg : block.getArguments())
       note(arg.getType());
-  program.getBody().walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      note(type);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          note(arg.getType());
+  walkDefinedValues(program.getBody(), [&](Operation *, Value value) {
+    note(value.getType());
+    return WalkResult::advance();
   });
   if (reserveScratchVGPR)
     peaks.vgpr = std::max<int64_t>(peaks.vgpr, 16);

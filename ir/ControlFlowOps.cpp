@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/DefinedValues.h"
 #include "ir/Dialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -71,17 +72,11 @@ LogicalResult ProgramOp::verifyRegions() {
     checked.insert(type);
     return success();
   };
-  WalkResult result = getBody().walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      if (failed(check(op, type)))
-        return WalkResult::interrupt();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (failed(check(op, arg.getType())))
-            return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
+  WalkResult result =
+      walkDefinedValues(getBody(), [&](Operation *op, Value value) {
+        return failed(check(op, value.getType())) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      });
   return failure(result.wasInterrupted());
 }
 

@@ -23,7 +23,8 @@
 //      used in the next is waited for at its use (or at the latch when the
 //      emitter copies it there); s_endpgm implies a full wait;
 //  (f) waits already in the input update the state (nothing is waited for
-//      twice) and an inserted wait next to one merges into it;
+//      twice); finally every run of adjacent waits, inserted or not, merges
+//      into one (upstream merges pairs only);
 //  (g) thresholds above the counter's encodable range are clamped to
 //      max - 1 (as LLVM's SIInsertWaitcnts does) instead of becoming 0, and
 //      there is no "40 ops cover LGKM latency" shortcut: latency is not
@@ -161,6 +162,110 @@ bool isWaitOp(Operation *op) {
 bool isBranch(TypeID id) {
   return isOpType<S_BRANCH, S_CBRANCH_SCC0, S_CBRANCH_SCC1, S_CBRANCH_VCCZ,
                   S_CBRANCH_VCCNZ, S_CBRANCH_EXECZ, S_CBRANCH_EXECNZ>(id);
+}
+
+IntegerAttr countAttr(MLIRContext *ctx, int64_t n) {
+  if (n == kNoWait)
+    return {};
+  return IntegerAttr::get(IntegerType::get(ctx, 32), n);
+}
+
+/// A wait op for the thresholds (kNoWait: that counter is not waited for),
+/// in upstream's forms: one counter -> s_waitcnt_vmcnt / s_waitcnt_lgkmcnt,
+/// both -> s_waitcnt.
+Operation *createWait(OpBuilder &builder, Location loc, int64_t vm,
+                      int64_t lgkm) {
+  if (lgkm == kNoWait)
+    return S_WAITCNT_VMCNT::create(builder, loc, static_cast<uint32_t>(vm));
+  if (vm == kNoWait)
+    return S_WAITCNT_LGKMCNT::create(builder, loc, static_cast<uint32_t>(lgkm));
+  MLIRContext *ctx = builder.getContext();
+  return S_WAITCNT::create(builder, loc, countAttr(ctx, vm),
+                           countAttr(ctx, lgkm), IntegerAttr());
+}
+
+/// The thresholds of a run of wait ops, per counter the minimum (kNoWait:
+/// the counter is not waited for).
+struct WaitCounts {
+  int64_t vm = kNoWait, lgkm = kNoWait, exp = kNoWait;
+  bool full = false; // an s_waitcnt without fields: everything
+
+  void add(Operation *op) {
+    if (auto wait = dyn_cast<S_WAITCNT>(op)) {
+      if (!wait.getVmcnt() && !wait.getLgkmcnt() && !wait.getExpcnt())
+        full = true;
+      if (wait.getVmcnt())
+        vm = std::min<int64_t>(vm, *wait.getVmcnt());
+      if (wait.getLgkmcnt())
+        lgkm = std::min<int64_t>(lgkm, *wait.getLgkmcnt());
+      if (wait.getExpcnt())
+        exp = std::min<int64_t>(exp, *wait.getExpcnt());
+    } else if (auto wait = dyn_cast<S_WAITCNT_VMCNT>(op)) {
+      vm = std::min<int64_t>(vm, wait.getCount());
+    } else if (auto wait = dyn_cast<S_WAITCNT_LGKMCNT>(op)) {
+      lgkm = std::min<int64_t>(lgkm, wait.getCount());
+    }
+  }
+};
+
+/// Replaces a run of adjacent wait ops by one with the per-counter minimum
+/// (SPEC.md 15). A member that can express the result is kept and updated
+/// (an s_waitcnt, or the run's common single-counter form), so the wait
+/// keeps its place in the input's source map; otherwise a new s_waitcnt
+/// takes the first member's place and location.
+void mergeWaitRun(ArrayRef<Operation *> run) {
+  WaitCounts counts;
+  for (Operation *op : run)
+    counts.add(op);
+  Operation *kept = nullptr;
+  if (auto it =
+          llvm::find_if(run, [](Operation *op) { return isa<S_WAITCNT>(op); });
+      it != run.end()) {
+    kept = *it;
+    auto wait = cast<S_WAITCNT>(kept);
+    MLIRContext *ctx = kept->getContext();
+    auto attr = [&](int64_t n) {
+      return countAttr(ctx, counts.full ? kNoWait : n);
+    };
+    wait.setVmcntAttr(attr(counts.vm));
+    wait.setLgkmcntAttr(attr(counts.lgkm));
+    wait.setExpcntAttr(attr(counts.exp));
+  } else if (counts.lgkm == kNoWait) { // all s_waitcnt_vmcnt
+    kept = run.front();
+    cast<S_WAITCNT_VMCNT>(kept).setCount(static_cast<uint32_t>(counts.vm));
+  } else if (counts.vm == kNoWait) { // all s_waitcnt_lgkmcnt
+    kept = run.front();
+    cast<S_WAITCNT_LGKMCNT>(kept).setCount(static_cast<uint32_t>(counts.lgkm));
+  } else {
+    OpBuilder builder(run.front());
+    kept = createWait(builder, run.front()->getLoc(), counts.vm, counts.lgkm);
+  }
+  for (Operation *op : run)
+    if (op != kept)
+      eraseOp(op);
+}
+
+/// Merges every run of adjacent wait ops of the program into one, waits of
+/// the input included. Upstream: merges pairs in one pass, so a run of three
+/// keeps two waits; here a run of any length becomes one.
+void mergeAdjacentWaits(ProgramOp program) {
+  SmallVector<Block *> blocks;
+  program->walk([&](Block *block) { blocks.push_back(block); });
+  SmallVector<Operation *, 4> run;
+  for (Block *block : blocks) {
+    run.clear();
+    for (Operation &op : *block) {
+      if (isWaitOp(&op)) {
+        run.push_back(&op);
+        continue;
+      }
+      if (run.size() > 1)
+        mergeWaitRun(run);
+      run.clear();
+    }
+    if (run.size() > 1)
+      mergeWaitRun(run);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -380,8 +485,7 @@ private:
         applyWait(state, c, needs.count[c]);
   }
   void insertWaits();
-  /// Puts a wait for `needs` before `op` (or after it), merged into an
-  /// adjacent wait op.
+  /// Puts a wait for `needs` before `op` (or after it).
   void insertWait(Operation *op, const Needs &needs, bool after);
 
   bool ticketed;
@@ -394,7 +498,6 @@ private:
   std::vector<KeySpan> spans;
   std::vector<LoopFacts> loops;
   std::vector<IfFacts> ifs;
-  llvm::DenseSet<Operation *> insertedOps;
   RegisterSlots slots;
 };
 
@@ -626,63 +729,13 @@ void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
   if (!needs.any())
     return;
   OpBuilder builder(op->getContext());
-  Location loc = op->getLoc();
-  int64_t vm = needs.count[VM], lgkm = needs.count[LGKM];
-  std::optional<int64_t> exp;
-  bool wasInserted = true;
-  // Merge into a wait op right before `op` (SPEC.md 15: adjacent waits
-  // merge, per-counter minimum). The merged op keeps the status of the op it
-  // replaces: tightening a wait of the input inserts nothing.
-  Operation *prev = after ? nullptr : op->getPrevNode();
-  if (prev && isWaitOp(prev)) {
-    wasInserted = insertedOps.contains(prev);
-    if (auto wait = dyn_cast<S_WAITCNT>(prev)) {
-      if (!wait.getVmcnt() && !wait.getLgkmcnt() && !wait.getExpcnt())
-        return; // already a full wait
-      if (wait.getVmcnt())
-        vm = std::min<int64_t>(vm, *wait.getVmcnt());
-      if (wait.getLgkmcnt())
-        lgkm = std::min<int64_t>(lgkm, *wait.getLgkmcnt());
-      if (wait.getExpcnt())
-        exp = *wait.getExpcnt();
-    } else if (auto wait = dyn_cast<S_WAITCNT_VMCNT>(prev)) {
-      vm = std::min<int64_t>(vm, wait.getCount());
-    } else if (auto wait = dyn_cast<S_WAITCNT_LGKMCNT>(prev)) {
-      lgkm = std::min<int64_t>(lgkm, wait.getCount());
-    }
-    insertedOps.erase(prev);
-    builder.setInsertionPoint(prev);
-  } else {
-    prev = nullptr;
-    if (after)
-      builder.setInsertionPointAfter(op);
-    else
-      builder.setInsertionPoint(op);
-  }
-
-  Operation *wait;
-  // Upstream's forms: one counter -> s_waitcnt_vmcnt / s_waitcnt_lgkmcnt,
-  // both (or a merge keeping expcnt) -> s_waitcnt.
-  if (vm != kNoWait && lgkm == kNoWait && !exp) {
-    wait = S_WAITCNT_VMCNT::create(builder, loc, static_cast<uint32_t>(vm));
-  } else if (lgkm != kNoWait && vm == kNoWait && !exp) {
-    wait = S_WAITCNT_LGKMCNT::create(builder, loc, static_cast<uint32_t>(lgkm));
-  } else {
-    auto attr = [&](int64_t n) -> IntegerAttr {
-      if (n == kNoWait)
-        return {};
-      return builder.getI32IntegerAttr(static_cast<int32_t>(n));
-    };
-    wait = S_WAITCNT::create(builder, loc, attr(vm), attr(lgkm),
-                             exp ? attr(*exp) : IntegerAttr());
-  }
-  if (prev) {
-    if (Location prevLoc = prev->getLoc(); prevLoc != loc)
-      wait->setLoc(prevLoc);
-    eraseOp(prev);
-  }
-  if (wasInserted)
-    insertedOps.insert(wait);
+  if (after)
+    builder.setInsertionPointAfter(op);
+  else
+    builder.setInsertionPoint(op);
+  // A wait next to another one merges with it afterwards
+  // (mergeAdjacentWaits).
+  createWait(builder, op->getLoc(), needs.count[VM], needs.count[LGKM]);
 }
 
 void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
@@ -971,6 +1024,8 @@ struct InsertWaitcntPass
     }
     Walker walker(program, target, ticketed, insertAfterLoads, singleWave);
     walker.walkProgram();
+    // SPEC.md 15: finally, in every mode, adjacent waits merge.
+    mergeAdjacentWaits(program);
   }
 };
 

@@ -46,14 +46,21 @@
 //     yielded value when it is also used after the if).
 //   * An MFMA result is tied to its accumulator only if the accumulator
 //     dies at the MFMA and is not also an A/B operand; upstream ties
-//     unconditionally, overwriting an accumulator that is still needed.
+//     unconditionally, overwriting an accumulator that is still needed. A
+//     precolored accumulator passes its registers on the same way
+//     (LiveModel::tryPin), when moreover no other value names them and its
+//     op is not in a loop (which would name the ABI contents again).
 //   * An insert updates its source's registers in place only when the source
-//     dies there; otherwise the source is copied first.
+//     dies there (a precolored tuple too, on the same conditions as an MFMA
+//     accumulator); otherwise the source is copied first.
+//   * A v_mov_b32 reading a physical SGPR that the program writes again is
+//     not rematerialized (a clone could read the new value).
 //   * The options are clamped to the target's register files so the output
 //     always verifies.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/DefinedValues.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
@@ -65,8 +72,11 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
 
 #include <queue>
+
+#define DEBUG_TYPE "waveasm-linear-scan"
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMLINEARSCAN
@@ -89,17 +99,11 @@ constexpr RegClass kClasses[] = {RegClass::VGPR, RegClass::SGPR,
 unsigned classIndex(RegClass cls) { return static_cast<unsigned>(cls); }
 
 bool hasVirtualValues(ProgramOp program) {
-  WalkResult result = program.getBody().walk([](Operation *op) {
-    for (Type type : op->getResultTypes())
-      if (isVirtualReg(type))
-        return WalkResult::interrupt();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (isVirtualReg(arg.getType()))
-            return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
+  WalkResult result =
+      walkDefinedValues(program.getBody(), [](Operation *, Value value) {
+        return isVirtualReg(value.getType()) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+      });
   return result.wasInterrupted();
 }
 
@@ -262,7 +266,9 @@ void buildTies(LiveModel &model, CopyPlan *plan) {
     // covers operands already in a group; this covers the same value.
     if (llvm::count(op->getOperands(), acc) > 1)
       continue;
-    model.tryTie(dst, acc);
+    // A precolored accumulator keeps its registers for the result too.
+    if (!model.tryTie(dst, acc))
+      model.tryPin(dst, acc, op);
   }
 
   if (plan)
@@ -275,6 +281,11 @@ void applyCopies(CopyPlan &plan) {
   for (InsertOp insert : plan.inserts) {
     OpBuilder b(insert);
     Value source = insert.getVector();
+    LLVM_DEBUG(if (getPrecoloredRange(source.getDefiningOp())) llvm::dbgs()
+               << DEBUG_TYPE ": insert at " << insert.getLoc()
+               << " works on a copy of its precolored tuple (it is read "
+                  "later, other values name its registers, or its op is in "
+                  "a loop)\n");
     insert.getVectorMutable().set(
         emitCopy(b, insert.getLoc(), source, source.getType()));
   }
@@ -491,11 +502,51 @@ private:
   }
 };
 
+/// The outermost loop around `user` that does not contain `def`, or null.
+Operation *outermostLoopWithout(Operation *user, Operation *def) {
+  Operation *outermost = nullptr;
+  for (Operation *p = user->getParentOp(); p && !p->isAncestor(def);
+       p = p->getParentOp())
+    if (isa<LoopOp>(p))
+      outermost = p;
+  return outermost;
+}
+
+/// Physical SGPRs some op of the program writes (a result or a loop block
+/// argument of physical SGPR type, other than the ABI's precolored values
+/// and the aliases pack/extract/insert).
+llvm::BitVector writtenPhysicalSGPRs(ProgramOp program) {
+  llvm::BitVector written;
+  auto note = [&](Type type) {
+    std::optional<int64_t> index = getPhysicalIndex(type);
+    if (!index || getRegClass(type) != RegClass::SGPR)
+      return;
+    int64_t end = *index + getRegSize(type);
+    if (static_cast<int64_t>(written.size()) < end)
+      written.resize(end);
+    written.set(*index, end);
+  };
+  walkDefinedValues(program.getBody(), [&](Operation *, Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !isa<PrecoloredSRegOp, PackOp, ExtractOp, InsertOp>(def))
+      note(value.getType());
+    return WalkResult::advance();
+  });
+  return written;
+}
+
 bool LinearScanPass::rematerialize(ProgramOp program) {
   // SPEC.md 14.4 step 3: constant moves (v_mov_b32 of an immediate or an
-  // SGPR, s_mov_b32 of an immediate) that live long are cloned before each
-  // user; a VGPR-producing clone is not placed inside a loop its original is
-  // outside of (it would execute on every iteration).
+  // SGPR, s_mov_b32 of an immediate) that live long are cloned right before
+  // each user, and the original is erased. A VGPR (or AGPR) clone is never
+  // placed inside a loop its original is outside of (it would execute on
+  // every iteration): the users inside such a loop share one clone placed
+  // right before the outermost of those loops, so the value is live across
+  // that loop only, not from its definition on.
+  // (SPEC.md says only that such a clone is not placed inside the loop; the
+  // one before the loop is what lets a kernel whose broadcasts are used in
+  // its loops fit where upstream's does. It never lengthens a range: it
+  // lives within the original's.)
   RematScan scan;
   scan.run(program.getBody().front());
   bool changed = false;
@@ -503,31 +554,56 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   for (auto &[value, range] : scan.ranges)
     if (!value.use_empty() && range.second - range.first > kRematThreshold)
       candidates.push_back(value.getDefiningOp());
+  // Upstream: moves from any SGPR are cloned. A physical SGPR source may be
+  // rewritten between the original and a clone, so such a move stays where
+  // it is (the clone must read the same value).
+  std::optional<llvm::BitVector> writtenSGPRs;
+  auto readsRewrittenSGPR = [&](Operation *def) {
+    Type srcType = def->getOperand(0).getType();
+    std::optional<int64_t> index = getPhysicalIndex(srcType);
+    if (!index)
+      return false;
+    if (!writtenSGPRs)
+      writtenSGPRs = writtenPhysicalSGPRs(program);
+    int64_t end =
+        std::min<int64_t>(*index + getRegSize(srcType), writtenSGPRs->size());
+    return *index < end && writtenSGPRs->find_first_in(*index, end) >= 0;
+  };
   for (Operation *def : candidates) {
+    if (readsRewrittenSGPR(def)) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": kept " << def->getName() << " at "
+                 << def->getLoc() << ": the program writes its SGPR again\n");
+      continue;
+    }
     bool vector = isa<V_MOV_B32>(def);
     Value original = def->getResult(0);
-    llvm::SetVector<Operation *> users;
-    for (Operation *user : original.getUsers())
-      users.insert(user);
-    for (Operation *user : users) {
-      if (vector) {
-        bool entersLoop = false;
-        for (Operation *p = user->getParentOp(); p && p != program;
-             p = p->getParentOp())
-          if (isa<LoopOp>(p) && !p->isAncestor(def)) {
-            entersLoop = true;
-            break;
-          }
-        if (entersLoop)
-          continue;
-      }
-      OpBuilder b(user);
-      Operation *clone = b.clone(*def);
-      user->replaceUsesOfWith(original, clone->getResult(0));
-      changed = true;
+    // Insertion point -> the uses its clone serves. The flag tells a clone
+    // before a loop for the uses inside it from one for the loop op's own
+    // operands (an init, which must die at the loop to share the block
+    // argument's registers).
+    llvm::MapVector<std::pair<Operation *, unsigned>,
+                    SmallVector<OpOperand *, 2>>
+        clones;
+    for (OpOperand &use : original.getUses()) {
+      Operation *user = use.getOwner();
+      Operation *loop = vector ? outermostLoopWithout(user, def) : nullptr;
+      clones[{loop ? loop : user, loop ? 1u : 0u}].push_back(&use);
     }
-    if (def->use_empty())
-      eraseOp(def);
+    for (auto &[point, uses] : clones) {
+      OpBuilder b(point.first);
+      Value clone = b.clone(*def)->getResult(0);
+      for (OpOperand *use : uses)
+        use->set(clone);
+    }
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": rematerialized " << def->getName() << " at "
+               << def->getLoc() << ": " << clones.size() << " clone(s), "
+               << llvm::count_if(clones,
+                                 [](const auto &c) { return c.first.second; })
+               << " before a loop\n");
+    eraseOp(def);
+    changed = true;
   }
   return changed;
 }
@@ -641,20 +717,8 @@ void LinearScanPass::runOnOperation() {
       if (!loop.getBody().empty())
         for (BlockArgument arg : loop.getBody().getArguments())
           reserveType(arg.getType());
-    auto reservePrecolored = [&](RegClass cls, uint64_t index, uint64_t size,
-                                 Type type) {
-      reserve(cls, static_cast<int64_t>(index),
-              std::max<int64_t>(static_cast<int64_t>(size), getRegSize(type)));
-    };
-    if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
-      reservePrecolored(RegClass::VGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
-    else if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
-      reservePrecolored(RegClass::SGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
-    else if (auto pre = dyn_cast<PrecoloredARegOp>(op))
-      reservePrecolored(RegClass::AGPR, pre.getIndex(), pre.getSize(),
-                        pre.getType());
+    if (std::optional<PrecoloredRange> range = getPrecoloredRange(op))
+      reserve(range->cls, range->index, range->size);
   }
   // For the overflow diagnostic: where the reserved registers come from.
   std::string reservedWhy[3] = {"precolored values", "precolored values",
@@ -722,6 +786,21 @@ void LinearScanPass::runOnOperation() {
                   .getResult();
     DCEProtectOp::create(b, insert.getLoc(), moved);
   }
+
+  LLVM_DEBUG(for (auto [index, op]
+                  : llvm::enumerate(model.ops)) {
+    int tied = model.tiedOperandAt(static_cast<int64_t>(index));
+    if (tied < 0 || tied >= static_cast<int>(op->getNumOperands()) ||
+        !getPrecoloredRange(op->getOperand(tied).getDefiningOp()))
+      continue;
+    bool kept = op->getResult(0).getType() == op->getOperand(tied).getType();
+    llvm::dbgs() << DEBUG_TYPE ": MFMA at " << op->getLoc()
+                 << (kept ? ": result in its precolored accumulator's "
+                            "registers\n"
+                          : ": result in other registers than its precolored "
+                            "accumulator (still read later, registers named "
+                            "by other values, op in a loop, or A/B there)\n");
+  });
 
   // SPEC.md 3.5: the physical register of every iter_arg, for the emitter's
   // back-edge copies (equal to the block arguments' wherever tied).
@@ -805,16 +884,21 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
                                        ArrayRef<std::string> reservedWhy,
                                        SmallVectorImpl<int64_t> &groupBase) {
   SmallVector<AllocItem> perClass[3];
+  groupBase.assign(model.groups.size(), -1);
   for (int32_t g = 0, e = static_cast<int32_t>(model.groups.size()); g < e;
        ++g) {
     const TieGroup &group = model.groups[g];
     if (group.parent != g || group.occupancy.empty())
       continue;
+    // Pinned into precolored registers, which are reserved.
+    if (group.pinned >= 0) {
+      groupBase[g] = group.pinned;
+      continue;
+    }
     perClass[classIndex(group.regClass)].push_back(
         {g, group.regClass, group.occupancy.front().start >> 1,
          group.occupancy.back().end >> 1, group.size, group.align});
   }
-  groupBase.assign(model.groups.size(), -1);
   int64_t span = std::max<int64_t>(1, model.ops.size());
 
   for (RegClass cls : kClasses) {

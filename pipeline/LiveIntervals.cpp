@@ -21,6 +21,25 @@ bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
               PrecoloredSRegOp, PrecoloredARegOp>(def);
 }
 
+std::optional<PrecoloredRange>
+waveasm::regalloc::getPrecoloredRange(Operation *op) {
+  if (!op)
+    return std::nullopt;
+  auto range = [](auto pre, RegClass cls) {
+    return PrecoloredRange{
+        cls, static_cast<int64_t>(pre.getIndex()),
+        std::max<int64_t>(static_cast<int64_t>(pre.getSize()),
+                          getRegSize(pre.getType()))};
+  };
+  if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
+    return range(pre, RegClass::VGPR);
+  if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
+    return range(pre, RegClass::SGPR);
+  if (auto pre = dyn_cast<PrecoloredARegOp>(op))
+    return range(pre, RegClass::AGPR);
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Program points and intervals
 //===----------------------------------------------------------------------===//
@@ -100,12 +119,28 @@ void LiveModel::collectValues() {
     valueIds[value] = static_cast<int32_t>(values.size());
     values.push_back(info);
   };
+  // Registers named by physical types (loop and if results are their block
+  // arguments' and yields' registers; pack, extract and insert results
+  // alias their operands).
+  auto notePhysical = [&](Value value) {
+    RegTypeInfo type = getRegTypeInfo(value.getType());
+    if (type.cls && type.physicalIndex)
+      noteRegisterName(*type.cls, *type.physicalIndex,
+                       std::max<int64_t>(1, type.size));
+  };
   for (auto [index, op] : llvm::enumerate(ops)) {
     int64_t idx = static_cast<int64_t>(index);
     if (auto loop = dyn_cast<LoopOp>(op))
       if (!loop.getBody().empty())
-        for (BlockArgument arg : loop.getBody().getArguments())
+        for (BlockArgument arg : loop.getBody().getArguments()) {
           add(arg, idx, idx);
+          notePhysical(arg);
+        }
+    if (std::optional<PrecoloredRange> range = getPrecoloredRange(op))
+      noteRegisterName(range->cls, range->index, range->size);
+    else if (!isa<LoopOp, IfOp, PackOp, ExtractOp, InsertOp>(op))
+      for (Value result : op->getResults())
+        notePhysical(result);
     // Loop and if results come into existence after the region.
     bool joined = isa<LoopOp, IfOp>(op);
     int64_t defPoint = joined ? regionEnd.lookup(op) + 1 : idx;
@@ -121,6 +156,32 @@ void LiveModel::collectValues() {
       if (int32_t id = idOf(pre.getResult()); id >= 0)
         values[id].fixed = static_cast<int64_t>(pre.getIndex());
   }
+}
+
+void LiveModel::noteRegisterName(RegClass cls, int64_t index, int64_t size) {
+  std::vector<uint8_t> &names = registerNames[static_cast<unsigned>(cls)];
+  if (index < 0)
+    return;
+  if (static_cast<int64_t>(names.size()) < index + size)
+    names.resize(index + size, 0);
+  for (int64_t r = index; r < index + size; ++r)
+    names[r] = std::min<uint8_t>(names[r] + 1, 2);
+}
+
+bool LiveModel::ownsPrecoloredRegisters(int32_t id) const {
+  const LiveValue &info = values[id];
+  Operation *def = info.value.getDefiningOp();
+  if (info.fixed < 0 || !def || def->getParentOfType<LoopOp>())
+    return false;
+  std::optional<PrecoloredRange> range = getPrecoloredRange(def);
+  if (!range)
+    return false;
+  const std::vector<uint8_t> &names =
+      registerNames[static_cast<unsigned>(range->cls)];
+  if (static_cast<int64_t>(names.size()) < range->index + range->size)
+    return false;
+  return llvm::all_of(llvm::ArrayRef(names).slice(range->index, range->size),
+                      [](uint8_t n) { return n == 1; });
 }
 
 void LiveModel::computeIntervals() {
@@ -184,8 +245,13 @@ bool LiveModel::canInsertInPlace(InsertOp op, int64_t index) {
   if (id < 0 || !source.hasOneUse())
     return false;
   if (Operation *def = source.getDefiningOp()) {
-    if (isa<ExtractOp, PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(
-            def))
+    if (isa<ExtractOp>(def))
+      return false;
+    // SPEC.md 14.4 step 8: a precolored tuple is written in place too.
+    // Upstream: always; here only when its registers are its own (nothing
+    // else names them, and no loop runs its op again) and it dies here.
+    if (isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(def) &&
+        !ownsPrecoloredRegisters(id))
       return false;
     if (auto pack = dyn_cast<PackOp>(def))
       if (!llvm::all_of(pack.getElements(),
@@ -262,8 +328,10 @@ void LiveModel::buildRootGroups() {
   for (int32_t id = 0, e = static_cast<int32_t>(values.size()); id < e; ++id) {
     auto [root, offset] = resolve(id);
     LiveValue &rootInfo = values[root];
-    if (rootInfo.fixed >= 0)
+    if (rootInfo.fixed >= 0) {
+      fixedOccupancy[root].push_back(values[id].live);
       continue;
+    }
     if (rootInfo.group < 0) {
       rootInfo.group = static_cast<int32_t>(groups.size());
       groups.push_back({rootInfo.regClass,
@@ -274,21 +342,25 @@ void LiveModel::buildRootGroups() {
     }
     groups[rootInfo.group].occupancy.push_back(values[id].live);
   }
-  for (TieGroup &group : groups) {
-    IntervalSet &occ = group.occupancy;
-    llvm::sort(occ, [](const Interval &a, const Interval &b) {
-      return a.start < b.start;
-    });
-    size_t out = 0;
-    for (size_t i = 1; i < occ.size(); ++i) {
-      if (occ[i].start <= occ[out].end + 1)
-        occ[out].end = std::max(occ[out].end, occ[i].end);
-      else
-        occ[++out] = occ[i];
-    }
-    if (!occ.empty())
-      occ.resize(out + 1);
+  for (TieGroup &group : groups)
+    normalize(group.occupancy);
+  for (auto &entry : fixedOccupancy)
+    normalize(entry.second);
+}
+
+void LiveModel::normalize(IntervalSet &set) {
+  llvm::sort(set, [](const Interval &a, const Interval &b) {
+    return a.start < b.start;
+  });
+  size_t out = 0;
+  for (size_t i = 1; i < set.size(); ++i) {
+    if (set[i].start <= set[out].end + 1)
+      set[out].end = std::max(set[out].end, set[i].end);
+    else
+      set[++out] = set[i];
   }
+  if (!set.empty())
+    set.resize(out + 1);
 }
 
 int32_t LiveModel::findGroup(int32_t group) {
@@ -392,10 +464,24 @@ bool LiveModel::tryTie(Value a, Value b) {
   int32_t ga = findGroup(ra.group), gb = findGroup(rb.group);
   if (ga == gb)
     return true;
+  if (groups[ga].pinned >= 0 && groups[gb].pinned >= 0)
+    return false;
   if (intersects(groups[ga].occupancy, groups[gb].occupancy))
     return false;
+  // A group pinned into precolored registers shares them with every value
+  // of that precolored tree.
+  int32_t pinned = groups[ga].pinned >= 0 ? ga : gb;
+  int32_t other = pinned == ga ? gb : ga;
+  IntervalSet *pinnedOccupancy = nullptr;
+  if (groups[pinned].pinned >= 0) {
+    pinnedOccupancy = &fixedOccupancy[groups[pinned].pinRoot];
+    if (intersects(*pinnedOccupancy, groups[other].occupancy))
+      return false;
+  }
   if (mfmaReadsGroup(idA, ga, gb) || mfmaReadsGroup(idB, ga, gb))
     return false;
+  if (pinnedOccupancy)
+    mergeInto(*pinnedOccupancy, groups[other].occupancy);
   // Union by size of the interval lists.
   if (groups[ga].occupancy.size() < groups[gb].occupancy.size())
     std::swap(ga, gb);
@@ -403,5 +489,45 @@ bool LiveModel::tryTie(Value a, Value b) {
   groups[gb].occupancy = IntervalSet();
   groups[gb].parent = ga;
   groups[ga].align = std::max(groups[ga].align, groups[gb].align);
+  if (groups[gb].pinned >= 0) {
+    groups[ga].pinned = groups[gb].pinned;
+    groups[ga].pinRoot = groups[gb].pinRoot;
+  }
+  return true;
+}
+
+// Upstream: ties the result to any accumulator; here the precolored
+// contents must be dead and the registers the accumulator's alone.
+bool LiveModel::tryPin(Value dst, Value acc, Operation *mfma) {
+  int32_t idDst = idOf(dst), idAcc = idOf(acc);
+  if (idDst < 0 || idAcc < 0)
+    return false;
+  auto [rootDst, offsetDst] = resolve(idDst);
+  auto [rootAcc, offsetAcc] = resolve(idAcc);
+  const LiveValue &rd = values[rootDst], &ra = values[rootAcc];
+  if (offsetDst != 0 || rd.fixed >= 0 || values[idDst].size != rd.size ||
+      ra.regClass != rd.regClass || values[idAcc].size != rd.size ||
+      !ownsPrecoloredRegisters(rootAcc))
+    return false;
+  int32_t group = findGroup(rd.group);
+  if (groups[group].pinned >= 0)
+    return false;
+  IntervalSet &occupancy = fixedOccupancy[rootAcc];
+  if (intersects(occupancy, groups[group].occupancy))
+    return false;
+  // A/B (and scales) are read while the destination is written: none may
+  // live in the precolored registers or in the destination's group.
+  int tied = tiedOperandAt(values[idDst].defOp);
+  for (OpOperand &operand : mfma->getOpOperands()) {
+    if (static_cast<int>(operand.getOperandNumber()) == tied)
+      continue;
+    int32_t id = idOf(operand.get());
+    if (id >= 0 &&
+        (resolve(id).first == rootAcc || groupOfValue(operand.get()) == group))
+      return false;
+  }
+  mergeInto(occupancy, groups[group].occupancy);
+  groups[group].pinned = ra.fixed + offsetAcc;
+  groups[group].pinRoot = rootAcc;
   return true;
 }

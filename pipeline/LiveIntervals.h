@@ -69,6 +69,10 @@ struct TieGroup {
   int32_t parent;
   /// Sorted, disjoint and non-adjacent half-point intervals.
   IntervalSet occupancy;
+  /// Pinned into the registers of a precolored value (an MFMA result in
+  /// its accumulator's registers): the first register, and that value's id.
+  int64_t pinned = -1;
+  int32_t pinRoot = -1;
 };
 
 /// True if `value` may live inside the registers of a pack (SPEC.md 14.2):
@@ -77,6 +81,16 @@ struct TieGroup {
 /// and if results (tied to their block arguments/yields), block arguments
 /// and precolored values get a copy instead.
 bool isPackableValue(mlir::Value value, RegClass packClass);
+
+/// The registers a precolored op names (and the allocator reserves): its
+/// index and the larger of its `size` attribute and its type's size; none
+/// for other ops (and for null).
+struct PrecoloredRange {
+  RegClass cls;
+  int64_t index;
+  int64_t size;
+};
+std::optional<PrecoloredRange> getPrecoloredRange(mlir::Operation *op);
 
 class LiveModel {
 public:
@@ -109,9 +123,25 @@ public:
 
   /// Ties `a` and `b` to one register range if both are unpinned roots of
   /// equal class and size (offset 0 in their alias trees), their groups'
-  /// intervals are disjoint, and no MFMA would read a non-accumulator
-  /// operand from its own destination. Returns true when they share.
+  /// intervals are disjoint (and, for a group pinned into precolored
+  /// registers, disjoint from every value there), and no MFMA would read a
+  /// non-accumulator operand from its own destination. Returns true when
+  /// they share.
   bool tryTie(mlir::Value a, mlir::Value b);
+  /// Puts the result `dst` of `mfma` into the registers of its accumulator
+  /// `acc`, a precolored value or a part of one (SPEC.md 14.3: the MFMA tie
+  /// result -> acc, precolored accumulators included), if the precolored
+  /// registers are `acc`'s alone (ownsPrecoloredRegisters), no value living
+  /// in them is live where `dst`'s group is, and no A/B operand comes from
+  /// them. Returns true when pinned.
+  bool tryPin(mlir::Value dst, mlir::Value acc, mlir::Operation *mfma);
+  /// True if `id` is a precolored value whose registers (by its `size`
+  /// attribute and type) no other value of the program names -- no other
+  /// precolored op, no physical result or block argument -- and that is not
+  /// inside a loop (where its op would name the ABI contents again on every
+  /// iteration). Only then may its registers be written while its program
+  /// runs (an insert in place, an MFMA result).
+  bool ownsPrecoloredRegisters(int32_t id) const;
 
   ProgramOp program;
   std::vector<mlir::Operation *> ops;
@@ -128,6 +158,7 @@ public:
 private:
   void numberOps();
   void collectValues();
+  void noteRegisterName(RegClass cls, int64_t index, int64_t size);
   void computeIntervals();
   void buildAliases();
   void buildRootGroups();
@@ -140,8 +171,16 @@ public:
 
 private:
   std::vector<int8_t> tied; // per op, read once (see tiedOperandAt)
+  /// Per class and physical register: how many values name it (precolored
+  /// ops, physical results and block arguments), saturated at 2.
+  std::vector<uint8_t> registerNames[3];
+  /// Per pinned root (precolored value): the intervals of every value living
+  /// in its registers (its alias tree and the groups pinned there).
+  llvm::DenseMap<int32_t, IntervalSet> fixedOccupancy;
   static bool intersects(const IntervalSet &a, const IntervalSet &b);
   static void mergeInto(IntervalSet &into, const IntervalSet &from);
+  /// Sorts `set` and merges overlapping or adjacent intervals.
+  static void normalize(IntervalSet &set);
 };
 
 } // namespace waveasm::regalloc

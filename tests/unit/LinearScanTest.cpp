@@ -8,10 +8,18 @@
 // copies on the back edge, yield -> result copies at if joins). Every read
 // must find the value the IR says it reads. Copies (v_mov_b32, s_mov_b32,
 // v_accvgpr_read_b32 of a register) are transparent: their result holds the
-// source's tokens. Loops iterate to a fixed point.
+// source's tokens. Loops iterate to a fixed point. A precolored value is
+// the initial contents of its registers (every precolored op naming a
+// register names the same contents), present from the program's start; its
+// op checks that they are still there, so a register written in place
+// (an insert, an MFMA result in its accumulator's registers) while another
+// precolored value, or the same op on a later loop iteration, still expects
+// the ABI contents is an error.
 //
 // Random programs (loops, swaps, duplicated inits, values live across loops,
-// ifs, MFMA chains, AGPR accumulators, pack/extract/insert) are allocated
+// ifs, MFMA chains, AGPR accumulators, pack/extract/insert, inserts into
+// precolored VGPR and SGPR tuples, MFMAs on precolored accumulators, some of
+// them sharing registers with other precolored values) are allocated
 // and checked for many seeds. The same checker runs on the output of VGPR
 // compaction (--waveasm-vgpr-compaction), which re-places the allocated
 // VGPR ranges: it must never make two simultaneously live values share a
@@ -56,6 +64,9 @@ struct Token {
 
 using State = std::map<std::pair<int, int64_t>, Token>;
 
+/// Token owners for the registers' contents at the program's start.
+const char kInitialContents[3] = {};
+
 class Checker {
 public:
   std::vector<std::string> errors;
@@ -63,7 +74,16 @@ public:
 
   void run(ProgramOp program) {
     State state;
+    // The ABI fills the precolored registers before the first instruction.
+    program.getBody().walk([&](Operation *op) {
+      if (isPrecolored(op))
+        write(state, op, op->getResult(0), tokensOf(op->getResult(0)));
+    });
     exec(program.getBody().front(), state);
+  }
+
+  static bool isPrecolored(Operation *op) {
+    return isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(op);
   }
 
 private:
@@ -106,6 +126,13 @@ private:
     } else if (auto pack = dyn_cast_or_null<PackOp>(def)) {
       for (Value e : pack.getElements())
         llvm::append_range(t, tokensOf(e));
+    } else if (def && isPrecolored(def)) {
+      // The initial contents of the registers, whichever op names them.
+      int cls;
+      int64_t index;
+      if (regsOf(def, v, cls, index))
+        for (int64_t j = 0; j < size; ++j)
+          t.push_back({&kInitialContents[cls], index + j});
     } else if (def && isa<V_MOV_B32, S_MOV_B32, V_ACCVGPR_READ_B32>(def) &&
                isRegister(def->getOperand(0).getType())) {
       SmallVector<Token> src = tokensOf(def->getOperand(0));
@@ -227,6 +254,12 @@ private:
         // Non-emitting: the inserted word was moved into its slot before.
         read(state, &op, insert.getValue());
         checkInsert(state, insert);
+        continue;
+      }
+      if (isPrecolored(&op)) {
+        // Names the ABI contents, which must still be there when used.
+        if (!op.getResult(0).use_empty())
+          read(state, &op, op.getResult(0));
         continue;
       }
       for (Value operand : op.getOperands())
@@ -386,7 +419,11 @@ const char *kTypes[] = {"!waveasm.vreg",       "!waveasm.vreg<2, 2>",
 /// a few are physical or precolored stand-ins of a kind (ABI registers).
 class Generator {
 public:
-  explicit Generator(unsigned seed) : rng(seed) {}
+  /// `vgprBase`: where the precolored VGPR tuples live (%pq and those the
+  /// program defines on the way).
+  explicit Generator(unsigned seed, int vgprBase = 100)
+      : rng(seed), vgprBase(vgprBase), nextVGPR(vgprBase + 4),
+        vgprEnd(vgprBase < 16 ? 12 : 196) {}
 
   std::string program() {
     out = "waveasm.program @fuzz target = #waveasm.target<#waveasm.gfx942> "
@@ -395,7 +432,8 @@ public:
     line("%tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>");
     line("%srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>");
     line("%pv = waveasm.precolored.vreg 200 : !waveasm.vreg");
-    line("%pq = waveasm.precolored.vreg 100, 4 : !waveasm.vreg<4, 4>");
+    line("%pq = waveasm.precolored.vreg " + std::to_string(vgprBase) +
+         ", 4 : !waveasm.vreg<4, 4>");
     line("%ps = waveasm.precolored.sreg 40 : !waveasm.sreg");
     line("%pa = waveasm.precolored.areg 200, 4 : !waveasm.areg<4, 4>");
     line("%c0 = waveasm.constant 0 : !waveasm.imm<0>");
@@ -424,6 +462,11 @@ private:
     std::string type;
   };
   std::mt19937 rng;
+  int vgprBase;
+  // Fresh precolored quads: the next base and the end of the range (VGPRs
+  // stay below v15 and v200, which other precolored values use).
+  int nextVGPR, vgprEnd;
+  int nextSGPR = 52, nextAGPR = 204;
   std::string out;
   int indent = 1;
   int counter = 0;
@@ -614,12 +657,82 @@ private:
       add(V4, def("waveasm.insert " + val + " into " + src + "[" +
                   std::to_string(rng() % 4) + "] : " + ty(val) + ", " +
                   ty(src) + " -> " + ty(src)));
+    } else if (r < 62) {
+      precoloredTuple();
     } else if (r < 68 && depth < 2) {
       loop(depth);
     } else if (r < 76 && depth < 2) {
       ifOp(depth);
     } else {
       make(chance(50) ? V1 : S1);
+    }
+  }
+
+  /// A precolored tuple defined here, at fresh registers or at registers
+  /// another precolored value names too: a VGPR or SGPR tuple with a word
+  /// inserted (twice, now and then), or an MFMA accumulator (VGPR or AGPR).
+  void precoloredTuple() {
+    // A fresh quad while there is room, else the same base as %pq / %pa or
+    // one overlapping two quads.
+    auto base = [&](int shared, int &next, int end) {
+      if (chance(60) && next + 4 <= end) {
+        next += 4;
+        return next - 4;
+      }
+      return shared + (chance(50) ? 0 : 2);
+    };
+    switch (rng() % 4) {
+    case 0: {
+      std::string t = def("waveasm.precolored.vreg " +
+                          std::to_string(base(vgprBase, nextVGPR, vgprEnd)) +
+                          ", 4 : !waveasm.vreg<4, 4>");
+      std::string v = need(V1);
+      std::string q = def("waveasm.insert " + v + " into " + t + "[" +
+                          std::to_string(rng() % 4) + "] : " + ty(v) +
+                          ", !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>");
+      if (chance(40)) {
+        std::string w = need(V1);
+        q = def("waveasm.insert " + w + " into " + q + "[" +
+                std::to_string(rng() % 4) + "] : " + ty(w) +
+                ", !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>");
+      }
+      add(V4, q);
+      if (chance(30))
+        add(V4, t); // the tuple itself may be read again later
+      break;
+    }
+    case 1: {
+      // A buffer descriptor with its word 2 (the size) replaced.
+      std::string t = def("waveasm.precolored.sreg " +
+                          std::to_string(base(48, nextSGPR, 100)) +
+                          ", 4 : !waveasm.sreg<4, 4>");
+      std::string s = need(S1), a = need(V1), v = need(V1);
+      std::string d =
+          def("waveasm.insert " + s + " into " + t + "[2] : " + ty(s) +
+              ", !waveasm.sreg<4, 4> -> !waveasm.sreg<4, 4>");
+      line("waveasm.buffer_store_dword " + v + ", " + d + ", " + a + " : " +
+           ty(v) + ", !waveasm.sreg<4, 4>, " + ty(a));
+      if (chance(30))
+        line("waveasm.buffer_store_dword " + v + ", " + t + ", " + a + " : " +
+             ty(v) + ", !waveasm.sreg<4, 4>, " + ty(a));
+      break;
+    }
+    default: {
+      bool agpr = rng() % 2;
+      Kind k = agpr ? A4 : V4;
+      int index =
+          agpr ? base(200, nextAGPR, 256) : base(vgprBase, nextVGPR, vgprEnd);
+      std::string t = def(std::string(agpr ? "waveasm.precolored.areg "
+                                           : "waveasm.precolored.vreg ") +
+                          std::to_string(index) + ", 4 : " + kTypes[k]);
+      std::string a = need(V2), b = need(V2);
+      add(k, def("waveasm.v_mfma_f32_16x16x16_f16 " + a + ", " + b + ", " + t +
+                 " : " + ty(a) + ", " + ty(b) + ", " + kTypes[k] + " -> " +
+                 kTypes[k]));
+      if (chance(30))
+        add(k, t);
+      break;
+    }
     }
   }
 
@@ -817,8 +930,92 @@ waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<
   EXPECT_FALSE(check(*module, nullptr).empty());
 }
 
+// ... and a write into precolored registers that another precolored value
+// (or the same op, on the next loop iteration) still names.
+TEST(LinearScan, CheckerCatchesPrecoloredClobber) {
+  const char *shared = R"(
+waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 0, 4 : !waveasm.psreg<0, 4>
+  %q = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
+  %m = waveasm.v_mov_b32 %tid : !waveasm.pvreg<0> -> !waveasm.pvreg<5>
+  waveasm.dce_protect %m : !waveasm.pvreg<5>
+  %q2 = waveasm.insert %tid into %q[1] : !waveasm.pvreg<0>, !waveasm.pvreg<4, 4> -> !waveasm.pvreg<4, 4>
+  waveasm.buffer_store_dwordx4 %q2, %srd, %tid : !waveasm.pvreg<4, 4>, !waveasm.psreg<0, 4>, !waveasm.pvreg<0>
+  %v5 = waveasm.precolored.vreg 5 : !waveasm.pvreg<5>
+  waveasm.buffer_store_dword %v5, %srd, %tid : !waveasm.pvreg<5>, !waveasm.psreg<0, 4>, !waveasm.pvreg<0>
+  waveasm.s_endpgm
+}
+)";
+  const char *loop = R"(
+waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 0, 4 : !waveasm.psreg<0, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.psreg<8>
+  %r = waveasm.loop (%i = %i0) : (!waveasm.psreg<8>) -> (!waveasm.psreg<8>) {
+    %acc = waveasm.precolored.areg 0, 4 : !waveasm.pareg<0, 4>
+    %a = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.pvreg<2, 2>
+    %d = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %acc : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pareg<0, 4> -> !waveasm.pareg<0, 4>
+    %v = waveasm.v_accvgpr_read_b32 %d : !waveasm.pareg<0, 4> -> !waveasm.pvreg<4, 4>
+    waveasm.buffer_store_dwordx4 %v, %srd, %tid : !waveasm.pvreg<4, 4>, !waveasm.psreg<0, 4>, !waveasm.pvreg<0>
+    %go = waveasm.s_cmp_lt_u32 %i, %c8 : !waveasm.psreg<8>, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%i) : !waveasm.psreg<8> {_iterArgPhysRegs = array<i64: 8>}
+  }
+  waveasm.s_endpgm
+}
+)";
+  for (const char *text : {shared, loop}) {
+    TestContext t;
+    OwningOpRef<ModuleOp> module = t.parseModule(text);
+    ASSERT_TRUE(module) << t.diagnostics;
+    std::vector<std::string> errors = check(*module, nullptr);
+    ASSERT_FALSE(errors.empty()) << text;
+    EXPECT_NE(errors.front().find("precolored"), std::string::npos)
+        << join(errors);
+  }
+}
+
+/// How an allocated program used its precolored tuples.
+struct PrecoloredUse {
+  unsigned insertsInPlace = 0, insertsOnCopies = 0;
+  unsigned mfmasInPlace = 0, mfmasElsewhere = 0;
+};
+
+/// Inserts into precolored tuples and MFMAs on precolored accumulators of
+/// `text` (the input), and how many of them `module` (allocated) keeps in
+/// the precolored registers.
+PrecoloredUse countPrecoloredUse(ModuleOp input, ModuleOp module) {
+  auto precolored = [](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def &&
+           isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(def);
+  };
+  PrecoloredUse use;
+  unsigned inserts = 0, mfmas = 0;
+  input.walk([&](Operation *op) {
+    if (auto insert = dyn_cast<InsertOp>(op))
+      inserts += precolored(insert.getVector());
+    else if (isa<V_MFMA_F32_16X16X16_F16>(op))
+      mfmas += precolored(op->getOperand(2));
+  });
+  module.walk([&](Operation *op) {
+    if (auto insert = dyn_cast<InsertOp>(op))
+      use.insertsInPlace += precolored(insert.getVector());
+    else if (isa<V_MFMA_F32_16X16X16_F16>(op))
+      use.mfmasInPlace +=
+          precolored(op->getOperand(2)) &&
+          op->getResult(0).getType() == op->getOperand(2).getType();
+  });
+  use.insertsOnCopies = inserts - use.insertsInPlace;
+  use.mfmasElsewhere = mfmas - use.mfmasInPlace;
+  return use;
+}
+
 TEST(LinearScan, RandomProgramsAllocateCorrectly) {
   unsigned allocated = 0, totalMismatches = 0, lowered = 0;
+  PrecoloredUse precoloredUse;
   unsigned seeds = 400;
   if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
     seeds = std::max(1, atoi(n));
@@ -846,6 +1043,14 @@ TEST(LinearScan, RandomProgramsAllocateCorrectly) {
     std::vector<std::string> errors = check(*a->module, &mismatches);
     ASSERT_TRUE(errors.empty()) << "seed " << seed << "\n"
                                 << join(errors) << text;
+    {
+      OwningOpRef<ModuleOp> input = a->t.parseModule(text);
+      PrecoloredUse use = countPrecoloredUse(*input, *a->module);
+      precoloredUse.insertsInPlace += use.insertsInPlace;
+      precoloredUse.insertsOnCopies += use.insertsOnCopies;
+      precoloredUse.mfmasInPlace += use.mfmasInPlace;
+      precoloredUse.mfmasElsewhere += use.mfmasElsewhere;
+    }
     totalMismatches += mismatches;
     if (mismatches && getenv("LINEARSCAN_FUZZ_VERBOSE"))
       llvm::errs() << "seed " << seed << ": " << mismatches
@@ -872,6 +1077,19 @@ TEST(LinearScan, RandomProgramsAllocateCorrectly) {
   }
   EXPECT_GT(allocated, seeds * 7 / 8);
   EXPECT_EQ(totalMismatches, 0u);
+  // Both ways of using a precolored tuple were exercised: in place, and
+  // (tuple still needed, registers shared, op in a loop) elsewhere.
+  EXPECT_GT(precoloredUse.insertsInPlace, seeds / 20);
+  EXPECT_GT(precoloredUse.insertsOnCopies, seeds / 20);
+  EXPECT_GT(precoloredUse.mfmasInPlace, seeds / 20);
+  EXPECT_GT(precoloredUse.mfmasElsewhere, seeds / 20);
+  if (getenv("LINEARSCAN_FUZZ_VERBOSE"))
+    llvm::errs() << "precolored inserts in place / on copies: "
+                 << precoloredUse.insertsInPlace << " / "
+                 << precoloredUse.insertsOnCopies
+                 << "; MFMAs in the accumulator / elsewhere: "
+                 << precoloredUse.mfmasInPlace << " / "
+                 << precoloredUse.mfmasElsewhere << "\n";
   // The random programs' precolored v100..v103 and v200 pin the peak;
   // compaction still has to keep them, so it lowers nothing there (the
   // pressure test below has room to gain).
@@ -917,15 +1135,11 @@ TEST(LinearScan, RandomProgramsCompactCorrectly) {
   if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
     seeds = std::max(1, atoi(n));
   for (unsigned seed = 1; seed <= seeds; ++seed) {
-    std::string text = Generator(seed).program();
-    for (auto [from, to] :
-         {std::pair<StringRef, StringRef>{"precolored.vreg 200 ",
-                                          "precolored.vreg 3 "},
-          {"precolored.vreg 100, 4 ", "precolored.vreg 4, 4 "}}) {
-      size_t at = text.find(from.str());
-      ASSERT_NE(at, std::string::npos);
-      text.replace(at, from.size(), to.str());
-    }
+    std::string text = Generator(seed, /*vgprBase=*/4).program();
+    StringRef from = "precolored.vreg 200 ", to = "precolored.vreg 3 ";
+    size_t at = text.find(from.str());
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), to.str());
     auto a = allocate(text);
     ASSERT_TRUE(a->module) << "seed " << seed;
     if (!a->passOk)

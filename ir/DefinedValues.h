@@ -1,0 +1,30 @@
+//===- DefinedValues.h - every value a region defines -----------*- C++ -*-===//
+//
+// Passes, verifiers and analyses that ask something of every register value
+// of a program (is any virtual, which physical registers are named, how high
+// do they go) visit the same set: the results of every nested op and the
+// block arguments of every nested region.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_IR_DEFINEDVALUES_H
+#define WAVEASM_IR_DEFINEDVALUES_H
+
+#include "mlir/IR/Region.h"
+#include "mlir/IR/Visitors.h"
+
+namespace waveasm {
+
+/// Calls `fn` on every value defined inside `region`: the results of each
+/// nested op, then the block arguments of that op's regions, with that op.
+/// (The block arguments of `region` itself are not visited.) Stops when `fn`
+/// interrupts, and says so.
+mlir::WalkResult
+walkDefinedValues(mlir::Region &region,
+                  llvm::function_ref<mlir::WalkResult(mlir::Operation *owner,
+                                                      mlir::Value value)>
+                      fn);
+
+} // namespace waveasm
+
+#endif // WAVEASM_IR_DEFINEDVALUES_H
