@@ -10,6 +10,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <mutex>
 #include <optional>
@@ -172,17 +173,24 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
     // the optimizations rebuilt maps to its new form, one they erased to
     // nothing.
     llvm::DenseMap<Operation *, Operation *> sourceOf;
-    if (options.emitAssembly || options.keepCompiledModule)
+    if (options.emitAssembly || options.keepCompiledModule) {
+      // A pass that erases without eraseOp() (the greedy rewriter, LICM's
+      // folds) frees the op, and a later op may be allocated at its address:
+      // only an op still in the program, at the source's location, is its
+      // copy. Otherwise the map would depend on the heap's state.
+      llvm::DenseSet<Operation *> alive;
+      program.walk([&](Operation *op) { alive.insert(op); });
       source.walk([&](Operation *op) {
         Operation *copy = mapping.lookupOrNull(op);
         if (copy)
           copy = deferErasures.live(copy);
-        if (!copy)
+        if (!copy || !alive.contains(copy) || copy->getLoc() != op->getLoc())
           return;
         sourceOf[copy] = op;
         if (options.keepCompiledModule)
           compiled.compiledOf[op] = copy;
       });
+    }
 
     if (options.emitAssembly) {
       llvm::raw_string_ostream os(compiled.assembly);

@@ -58,7 +58,7 @@ class ConductorLLM(unittest.TestCase):
         return proc, out
 
     def test_single_agent_openai(self):
-        s = self.server({"replies": [{"text": "```\nswap I2 I3\n```"},
+        s = self.server({"replies": [{"text": "```\nmove I7 after I15\n```"},
                                      {"text": "done"}]})
         proc, out = self.run_cli(s, "openai", "--rounds", "4")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
@@ -75,7 +75,7 @@ class ConductorLLM(unittest.TestCase):
         self.assertIn('loc("I0")', first["body"]["messages"][1]["content"])
 
     def test_cache_hit_makes_zero_requests(self):
-        first = self.server({"replies": [{"text": "swap I2 I3"},
+        first = self.server({"replies": [{"text": "move I7 after I15"},
                                          {"text": "done"}]})
         proc, out = self.run_cli(first, "openai", "--rounds", "4")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
@@ -164,7 +164,7 @@ class ConductorLLM(unittest.TestCase):
         s = self.server({"replies": [
             {"tool_calls": [{"name": "evaluate", "arguments": {}},
                             {"name": "apply_moves",
-                             "arguments": {"moves": ["swap I2 I3"]}}]},
+                             "arguments": {"moves": ["move I7 after I15"]}}]},
             {"text": "done"}]})
         proc, _ = self.run_cli(s, "openai", "--llm-tools", "--rounds", "3",
                                "--checkpoint", "3")

@@ -295,7 +295,7 @@ class Documents(ServerTest):
         self.assertEqual(last["version"], 1)
         self.assertEqual([d for d in last["diagnostics"] if d["severity"] <= 2], [])
         for d in last["diagnostics"]:
-            self.assertIn(d["code"], ("stall", "pressure", "hazard", "waitcnt"))
+            self.assertIn(d["code"], ("stall", "pressure", "hazard", "waitcnt", "optimization"))
 
     def test_broken_file_exact_diagnostic(self):
         client = self.start()
@@ -500,7 +500,8 @@ class Features(ServerTest):
     def test_settings_change_relints(self):
         mark = self.client.mark()
         self.client.notify("workspace/didChangeConfiguration", {"settings": {"waveasm": {
-            "lints": {"stall": "off", "pressure": "off", "hazard": "off", "waitcnt": "off"}}}})
+            "lints": {"stall": "off", "pressure": "off", "hazard": "off", "waitcnt": "off",
+                      "optimization": "off"}}}})
         self.client.wait_event("workspace/inlayHint/refresh", since=mark, timeout=TIMEOUT)
         last = self.client.events_of("textDocument/publishDiagnostics", mark)[-1]
         self.assertEqual(last["diagnostics"], [])

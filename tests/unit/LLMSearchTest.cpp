@@ -288,7 +288,12 @@ TEST_F(LLMSearchTest, BlockingMoveSourceForSynchronousCallers) {
 namespace {
 
 TEST_F(LLMSearchTest, SearchAsAMoveSourceReplaysTheBestLineage) {
-  FakeLLMServer server(json{{"replies", {{{"text", "move I1 before I0"}}}},
+  // The gemm example, where one move frees VGPRs (kLoop is memory bound:
+  // no single move improves it).
+  mlir::OwningOpRef<mlir::ModuleOp> gemm = ctx.parseModule(test::readFile(
+      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir"));
+  ASSERT_TRUE(gemm) << ctx.diagnostics;
+  FakeLLMServer server(json{{"replies", {{{"text", "move I7 after I15"}}}},
                             {"default", {{"text", "done"}}}});
   ASSERT_TRUE(server.ok());
   LLMConfig c;
@@ -299,15 +304,17 @@ TEST_F(LLMSearchTest, SearchAsAMoveSourceReplaysTheBestLineage) {
   options.agents = 2;
   options.topK = 1;
   SearchMoveSource source(c, options);
-  auto s = session(4);
+  SessionOptions sessionOptions;
+  sessionOptions.maxRounds = 4;
+  auto s = test::makeSession(*gemm, sessionOptions);
   ASSERT_TRUE(s);
   std::vector<RoundReport> rounds;
   runSession(*s, source,
              [&](const RoundReport &report) { rounds.push_back(report); });
   // One replayed round: the winning agent's accepted move.
   ASSERT_EQ(rounds.size(), 1u);
-  EXPECT_EQ(rounds[0].applied, std::vector<std::string>{"move I1 before I0"});
-  EXPECT_EQ(s->bestMoves(), std::vector<std::string>{"move I1 before I0"});
+  EXPECT_EQ(rounds[0].applied, std::vector<std::string>{"move I7 after I15"});
+  EXPECT_EQ(s->bestMoves(), std::vector<std::string>{"move I7 after I15"});
   EXPECT_EQ(source.calls(), 1);
   // Agent 0: the move, then "done"; agent 1: "done" at once.
   EXPECT_EQ(source.result().requests, 3);

@@ -64,7 +64,9 @@ TEST(OptimizationTrace, RecordsWhatEachPassDidToTheLoop) {
   const LoopPassEffect *strength =
       passEffect(loop, "waveasm-buffer-load-strength-reduction");
   ASSERT_TRUE(strength);
-  EXPECT_LE(strength->delta.valu, -12);
+  // 12 address VALU ops in all: the peephole fuses shift+add pairs first
+  // (lshl+add fusion), strength reduction removes what is left.
+  EXPECT_LE(strength->delta.valu, -8);
   EXPECT_GT(strength->delta.salu, 0); // the soffset bumps
   EXPECT_LT(loop.after.total(), loop.before.total());
   EXPECT_LT(loop.after.valu, loop.before.valu);
@@ -157,7 +159,11 @@ TEST(LoopOptimizations, ApplyReplacesTheProgramWithVerifiedOptimizedIR) {
   ASSERT_TRUE(after.parsed->isVerified());
   ASSERT_TRUE(after.compiled->succeeded());
   EXPECT_EQ(optimized.find("!waveasm.pvreg<1"), std::string::npos);
-  EXPECT_EQ(llvm::StringRef(optimized).count("waveasm.v_lshl_or_b32"), 0u);
+  size_t loopAt = optimized.find("waveasm.loop");
+  ASSERT_NE(loopAt, std::string::npos);
+  EXPECT_EQ(llvm::StringRef(optimized).substr(loopAt).count(
+                "waveasm.v_lshl_or_b32"),
+            0u);
   // Re-optimizing the optimized IR changes (almost) nothing more: its
   // figures equal what the editor showed for the written IR.
   EXPECT_EQ(after.compiled->getPrograms()[0].result.metrics.peak_vgpr,

@@ -218,10 +218,15 @@ std::string wideSumProgram() {
   %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
 )";
-  for (int i = 0; i < 32; ++i)
-    body += "  %v" + std::to_string(i) + " = waveasm.v_add_u32 %tid, %c0 " +
-            "{no_cse, k = " + std::to_string(i) +
-            " : i64} : !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg\n";
+  // Distinct addends: the full pipeline's peephole would fold `tid + 0`
+  // and its CSE would merge equal sums.
+  for (int i = 0; i < 32; ++i) {
+    std::string k = std::to_string(i + 1);
+    body += "  %k" + k + " = waveasm.constant " + k + " : !waveasm.imm<" + k +
+            ">\n";
+    body += "  %v" + std::to_string(i) + " = waveasm.v_add_u32 %tid, %k" + k +
+            " : !waveasm.pvreg<0>, !waveasm.imm<" + k + "> -> !waveasm.vreg\n";
+  }
   body += "  %s0 = waveasm.v_add_u32 %v0, %v1 : !waveasm.vreg, !waveasm.vreg "
           "-> !waveasm.vreg\n";
   for (int i = 2; i < 32; ++i)

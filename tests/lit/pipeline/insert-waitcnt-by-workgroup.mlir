@@ -4,9 +4,9 @@
 // the tool's --workgroup-size-x/y and --subgroup-size.
 // RUN: waveasm-opt --split-input-file --waveasm-insert-waitcnt=ticketed-by-workgroup=true %s | FileCheck %s
 // Without the attribute: 128 x 2 work items of 64 lanes are 2 x 2 waves.
-// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true --workgroup-size-x=128 --workgroup-size-y=2 %S/Inputs/two-loads.mlir | FileCheck %s --check-prefix=TICKET
-// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true --workgroup-size-x=128 --workgroup-size-y=2 --subgroup-size=128 %S/Inputs/two-loads.mlir | FileCheck %s --check-prefix=ZERO
-// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true %S/Inputs/two-loads.mlir | FileCheck %s --check-prefix=ZERO
+// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true --workgroup-size-x=128 --workgroup-size-y=2 %S/Inputs/two-loads.mlir | FileCheck %S/Inputs/two-loads.mlir --check-prefix=TICKET
+// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true --workgroup-size-x=128 --workgroup-size-y=2 --subgroup-size=128 %S/Inputs/two-loads.mlir | FileCheck %S/Inputs/two-loads.mlir --check-prefix=ZERO
+// RUN: waveasm-opt --waveasm-insert-waitcnt=ticketed-by-workgroup=true %S/Inputs/two-loads.mlir | FileCheck %S/Inputs/two-loads.mlir --check-prefix=ZERO
 // The pipeline's default (auto) is this rule; true and false force it.
 // RUN: waveasm-opt --waveasm-pipeline --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: waveasm-opt --waveasm-pipeline=ticketed-waitcnt=false --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED

@@ -11,22 +11,10 @@
 // RUN: waveasm-opt --waveasm-pipeline="promotion-vgpr-limit=8" --debug-only=waveasm-loop-address-promotion %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
 
 // PROMOTED: waveasm.ds_read_b64 %arg{{[0-9]+}} :
-// KEPT: %[[A:.*]] = waveasm.v_add_u32 %arg{{[0-9]+}}, %{{.*}} : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
+// KEPT: waveasm.s_barrier
+// KEPT-NEXT: %[[A:.*]] = waveasm.v_add_u32 %arg{{[0-9]+}}, %{{.*}} : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
 // KEPT-NEXT: waveasm.ds_read_b64 %[[A]] :
 // LOG: program @double_buffer left unpromoted: promoted, it needs {{[0-9]+}} VGPRs (vgpr-limit 8)
-waveasm.program @double_buffer
-// CHECK: waveasm.s_mov_b32 %{{.*}} : !waveasm.imm<0>
-// CHECK-NEXT: %[[B0:.*]] = waveasm.s_mov_b32 %{{.*}} : !waveasm.imm<0>
-// CHECK: %[[B1:.*]] = waveasm.s_mov_b32 %{{.*}} : !waveasm.imm<4096>
-// CHECK: %[[A0:.*]] = waveasm.v_add_u32 %[[B0]], %[[OFF:.*]] : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
-// CHECK-NEXT: %[[A1:.*]] = waveasm.v_add_u32 %[[B1]], %[[OFF]] : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
-// CHECK-NEXT: waveasm.loop (%{{[^ ]*}} = %{{[^ ]*}}, %[[RD:[^ ]*]] = %[[B0]], %[[WR:[^ ]*]] = %[[B1]], %{{[^ ]*}} = %{{[^ ]*}}, %[[P0:[^ ]*]] = %[[A0]], %[[P1:[^ ]*]] = %[[A1]]) : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg, !waveasm.vreg<2, 2>, !waveasm.vreg, !waveasm.vreg)
-// CHECK: waveasm.v_add_u32 %[[WR]], %{{.*}}
-// CHECK-NEXT: waveasm.ds_write_b64
-// CHECK-NOT: waveasm.v_add_u32
-// CHECK: waveasm.ds_read_b64 %[[P0]] :
-// CHECK: waveasm.condition %{{.*}} : !waveasm.scc iter_args(%{{.*}}, %[[WR]], %[[RD]], %{{.*}}, %[[P1]], %[[P0]]) : !waveasm.sreg, !waveasm.sreg, !waveasm.sreg, !waveasm.vreg<2, 2>, !waveasm.vreg, !waveasm.vreg
-// LOG: loop at {{.*}}: 1 address(es) promoted
 waveasm.program @double_buffer target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
   %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>

@@ -10,15 +10,37 @@
 // RUN: waveasm-opt --waveasm-pipeline --emit-assembly %s | llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=null
 // RUN: waveasm-opt --waveasm-pipeline=optimize=false --emit-assembly %s | llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=null
 
-// FULL: waveasm.program(waveasm-arith-legalization,waveasm-scoped-cse,waveasm-peephole,waveasm-scale-pack-elimination)
-// FULL-SAME: loop-invariant-code-motion
-// FULL-SAME: waveasm.program(waveasm-m0-redundancy-elim,waveasm-buffer-load-strength-reduction,waveasm-memory-offset-opt)
-// FULL-SAME: canonicalize
-// FULL-SAME: waveasm.program(waveasm-scoped-cse,waveasm-loop-address-promotion{vgpr-limit=256},waveasm-scc-spill-reload,waveasm-scc-verifier,waveasm-linear-scan{{.*}},waveasm-vgpr-compaction,waveasm-insert-waitcnt{{.*}},waveasm-hazard-mitigation{{.*}})
+// FULL:      builtin.module(
+// FULL-NEXT:   waveasm.program(
+// FULL-NEXT:     waveasm-arith-legalization,
+// FULL-NEXT:     waveasm-scoped-cse,
+// FULL-NEXT:     waveasm-peephole,
+// FULL-NEXT:     waveasm-scale-pack-elimination
+// FULL-NEXT:   ),
+// FULL-NEXT:   loop-invariant-code-motion,
+// FULL-NEXT:   waveasm.program(
+// FULL-NEXT:     waveasm-m0-redundancy-elim,
+// FULL-NEXT:     waveasm-buffer-load-strength-reduction,
+// FULL-NEXT:     waveasm-memory-offset-opt
+// FULL-NEXT:   ),
+// FULL-NEXT:   canonicalize
+// FULL-NEXT:   waveasm.program(
+// FULL-NEXT:     waveasm-scoped-cse,
+// FULL-NEXT:     waveasm-loop-address-promotion{vgpr-limit=256},
+// FULL-NEXT:     waveasm-scc-spill-reload,
+// FULL-NEXT:     waveasm-scc-verifier,
+// FULL-NEXT:     waveasm-linear-scan
+// FULL-NEXT:     waveasm-vgpr-compaction,
+// FULL-NEXT:     waveasm-insert-waitcnt
+// FULL-NEXT:     waveasm-hazard-mitigation
 
-// SHORT: loop-invariant-code-motion
-// SHORT-SAME: canonicalize
-// SHORT-SAME: waveasm.program(waveasm-linear-scan{{.*}},waveasm-insert-waitcnt{{.*}},waveasm-hazard-mitigation{{.*}})
+// SHORT:      builtin.module(
+// SHORT-NEXT:   loop-invariant-code-motion,
+// SHORT-NEXT:   canonicalize
+// SHORT-NEXT:   waveasm.program(
+// SHORT-NEXT:     waveasm-linear-scan
+// SHORT-NEXT:     waveasm-insert-waitcnt
+// SHORT-NEXT:     waveasm-hazard-mitigation
 // SHORT-NOT: waveasm-peephole
 // SHORT-NOT: waveasm-vgpr-compaction
 

@@ -14,8 +14,8 @@
 // LOG: waveasm-scc-spill-reload: @interleaved: saved 2 SCC value(s), 2 reload(s) in 2 round(s)
 // LOG: waveasm-scc-spill-reload: @loops: saved 2 SCC value(s), 2 reload(s) in 1 round(s)
 // LOG: waveasm-scc-spill-reload: @untouched: no SCC value is overwritten before a reader; nothing to do
-// Without the pass the emitter refuses the input.
-// RUN: not waveasm-opt --waveasm-pipeline --emit-assembly %s 2>&1 | FileCheck %s --check-prefix=REFUSED
+// Without the pass (the short pipeline) the emitter refuses the input.
+// RUN: not waveasm-opt --waveasm-pipeline=optimize=false --emit-assembly %s 2>&1 | FileCheck %s --check-prefix=REFUSED
 // REFUSED: error: 'waveasm.s_cselect_b32' op reads SCC written by 'waveasm.s_cmp_lt_u32'
 
 // CHECK-LABEL: waveasm.program @straight
