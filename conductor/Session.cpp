@@ -176,7 +176,8 @@ ProgramOp Session::program() const {
 
 bool Session::measure(ProgramMetrics &out, std::string &error) const {
   CompileOptions compile;
-  compile.pipeline = CompileOptions::measuringPipeline(options.optimizePipeline);
+  compile.pipeline =
+      CompileOptions::measuringPipeline(options.optimizePipeline);
   compile.emitAssembly = false;
   compile.targetOverrides = options.targetModelOverrides;
   MLIRContext *ctx = module.get().getContext();

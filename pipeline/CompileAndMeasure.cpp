@@ -72,7 +72,7 @@ struct Compiler::Impl {
   explicit Impl(MLIRContext *context) : pm(context) {}
   PassManager pm;
   OptimizationTracer *tracer = nullptr; // owned by `pm`
-  IRMapping mapping; // input -> clone, reused
+  IRMapping mapping;                    // input -> clone, reused
   /// TargetModel with the options' overrides, per target kind (by value).
   std::optional<TargetModel>
       targets[static_cast<unsigned>(TargetKind::gfx1250) + 1];

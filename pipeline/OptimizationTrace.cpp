@@ -13,9 +13,7 @@ using namespace waveasm;
 
 namespace {
 
-const void *keyOf(LoopOp loop) {
-  return loop.getLoc().getAsOpaquePointer();
-}
+const void *keyOf(LoopOp loop) { return loop.getLoc().getAsOpaquePointer(); }
 
 /// The programs a pass ran on: the op itself or those it contains.
 SmallVector<ProgramOp> programsOf(Operation *op) {

@@ -1,4 +1,5 @@
-//===- OptimizationTrace.h - what each optimization did to each loop -*- C++ -*-===//
+//===- OptimizationTrace.h - what each optimization did to each loop -*- C++
+//-*-===//
 //
 // A pass instrumentation for the production pipeline: after every pass
 // before allocation it counts, per loop body (ops whose innermost loop it
@@ -52,8 +53,9 @@ struct LoopOptimizationEffect {
   /// Peak of live VGPRs in the body, as written and when allocation starts.
   int64_t liveVGPRsBefore = 0, liveVGPRsAfter = 0;
 
-  bool changed() const { return !passes.empty() || liveVGPRsBefore !=
-                                                       liveVGPRsAfter; }
+  bool changed() const {
+    return !passes.empty() || liveVGPRsBefore != liveVGPRsAfter;
+  }
 };
 
 class OptimizationTracer : public mlir::PassInstrumentation {

@@ -302,11 +302,9 @@ formatLoopEffectLint(const LoopOptimizationEffect &effect);
 /// replaced by the optimized IR (before allocation), which must verify;
 /// the title's diff compares the written and the optimized IR through the
 /// backend passes alone.
-std::optional<lsp::CodeAction>
-computeApplyOptimizationsAction(const ParsedDocument &parsed,
-                                const CompiledDocument *compiled,
-                                lsp::Position pos,
-                                const CodeActionOptions &options = {});
+std::optional<lsp::CodeAction> computeApplyOptimizationsAction(
+    const ParsedDocument &parsed, const CompiledDocument *compiled,
+    lsp::Position pos, const CodeActionOptions &options = {});
 
 /// The Session options the server schedules with: the settings' target
 /// and TargetModel overrides, rounds, and a key order that puts occupancy

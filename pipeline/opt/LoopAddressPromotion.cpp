@@ -202,9 +202,8 @@ unsigned promoteProgram(ProgramOp program) {
     if (!loop.getConditionOp())
       continue;
     if (isRegisterAllocated(loop)) {
-      LLVM_DEBUG(llvm::dbgs()
-                 << DEBUG_TYPE << ": loop at " << loop.getLoc()
-                 << " not rewritten: it is register-allocated\n");
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": loop at " << loop.getLoc()
+                              << " not rewritten: it is register-allocated\n");
       continue;
     }
     Rotations rotations = findRotations(loop);

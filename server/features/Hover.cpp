@@ -273,11 +273,9 @@ void describeGroup(llvm::raw_ostream &os, const ParsedDocument &parsed,
 
 } // namespace
 
-std::optional<lsp::Hover>
-waveasm::server::computeHover(const ParsedDocument &parsed,
-                              const CompiledDocument *compiled,
-                              lsp::Position pos,
-                              const DocumentProfile *profile) {
+std::optional<lsp::Hover> waveasm::server::computeHover(
+    const ParsedDocument &parsed, const CompiledDocument *compiled,
+    lsp::Position pos, const DocumentProfile *profile) {
   compiled = freshOrNull(parsed, compiled);
   if (compiled && !compiled->succeeded())
     compiled = nullptr;

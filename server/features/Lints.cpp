@@ -101,8 +101,8 @@ void lintStalls(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
   std::string name = source ? "its operand " + ctx.nameOf(source.operand)
                             : std::string("an operand");
   std::string message = "`" + getMnemonic(entry.op).str() + "` is issued " +
-                        std::to_string(t.stall) + " issue slots before " + name +
-                        " is ready" + where;
+                        std::to_string(t.stall) + " issue slots before " +
+                        name + " is ready" + where;
   if (source) {
     message += " (from " + ctx.describeProducer(source.producer);
     if (const InstAnnotation *producer = ann.lookup(source.producer))

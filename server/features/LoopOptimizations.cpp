@@ -52,8 +52,7 @@ std::string formatDelta(const LoopOpCounts &delta) {
       return;
     if (!out.empty())
       out += ' ';
-    out += llvm::formatv("{0}{1} {2}", n > 0 ? "+" : "-",
-                         n > 0 ? n : -n, unit)
+    out += llvm::formatv("{0}{1} {2}", n > 0 ? "+" : "-", n > 0 ? n : -n, unit)
                .str();
   };
   field(delta.valu, "VALU");
@@ -103,8 +102,8 @@ waveasm::server::findLoopEffect(const CompiledDocument &compiled,
   return nullptr;
 }
 
-std::string waveasm::server::formatLoopEffectLens(
-    const LoopOptimizationEffect &effect) {
+std::string
+waveasm::server::formatLoopEffectLens(const LoopOptimizationEffect &effect) {
   std::string text = "optimizations:";
   for (const LoopPassEffect &e : perPass(effect))
     text += " " + shortPassName(e.pass).str() + " " + formatDelta(e.delta) +
@@ -112,8 +111,8 @@ std::string waveasm::server::formatLoopEffectLens(
   return text + " " + liveVGPRs(effect);
 }
 
-std::string waveasm::server::formatLoopEffectHover(
-    const LoopOptimizationEffect &effect) {
+std::string
+waveasm::server::formatLoopEffectHover(const LoopOptimizationEffect &effect) {
   std::string text = llvm::formatv("**Optimizations** (the production "
                                    "pipeline, per iteration): {0} -> {1} "
                                    "instructions, {2}",

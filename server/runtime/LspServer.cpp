@@ -881,8 +881,7 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
       /*key=*/"", token,
       [parsed = std::move(parsed), shared,
        overrides = settings.targetModelOverrides,
-       optimize =
-           settings.optimizePipeline]() mutable -> Worker::Continuation {
+       optimize = settings.optimizePipeline]() mutable -> Worker::Continuation {
         CompileOptions options;
         options.pipeline = CompileOptions::measuringPipeline(optimize);
         options.emitAssembly = true;

@@ -57,7 +57,8 @@ TEST(ConductorSession, BaselineAndPrompt) {
   EXPECT_TRUE(llvm::StringRef(prompt).starts_with(
       "=== WaveASM Scheduling Round 1 ===\n"
       "TARGET: gfx942 (wave64, 512 vgpr, 106 sgpr, 256 agpr)\n"
-      "LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result after 9), mfma_32x32=8 (result after 13)\n\n"
+      "LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result after 9), "
+      "mfma_32x32=8 (result after 13)\n\n"
       "--- IR (loop body) ---\n"))
       << prompt;
   for (llvm::StringRef section :

@@ -93,10 +93,12 @@ TEST(LoopOptimizations, LensHoverAndLint) {
   ASSERT_TRUE(d.compiled->succeeded());
   lsp::Position loopPos = d.pos("waveasm.loop", 3);
 
-  std::vector<lsp::CodeLens> lenses = computeCodeLenses(*d.parsed, d.compiled.get());
+  std::vector<lsp::CodeLens> lenses =
+      computeCodeLenses(*d.parsed, d.compiled.get());
   std::string lens;
   for (const lsp::CodeLens &l : lenses)
-    if (l.command && llvm::StringRef(l.command->title).starts_with("optimizations:"))
+    if (l.command &&
+        llvm::StringRef(l.command->title).starts_with("optimizations:"))
       lens = l.command->title;
   EXPECT_NE(lens.find("scale packs -14 VALU"), std::string::npos) << lens;
   EXPECT_NE(lens.find("strength reduction -"), std::string::npos) << lens;
@@ -107,8 +109,9 @@ TEST(LoopOptimizations, LensHoverAndLint) {
   ASSERT_TRUE(hover);
   EXPECT_NE(hover->contents.value.find("**Optimizations**"), std::string::npos)
       << hover->contents.value;
-  EXPECT_NE(hover->contents.value.find("`waveasm-scale-pack-elimination`: -14 VALU"),
-            std::string::npos)
+  EXPECT_NE(
+      hover->contents.value.find("`waveasm-scale-pack-elimination`: -14 VALU"),
+      std::string::npos)
       << hover->contents.value;
 
   std::vector<lsp::Diagnostic> lints =
@@ -134,8 +137,9 @@ TEST(LoopOptimizations, LensHoverAndLint) {
   ServerDoc plain(seedKernel(), true, backend);
   for (const lsp::CodeLens &l :
        computeCodeLenses(*plain.parsed, plain.compiled.get()))
-    EXPECT_FALSE(l.command &&
-                 llvm::StringRef(l.command->title).starts_with("optimizations:"));
+    EXPECT_FALSE(
+        l.command &&
+        llvm::StringRef(l.command->title).starts_with("optimizations:"));
 }
 
 TEST(LoopOptimizations, ApplyReplacesTheProgramWithVerifiedOptimizedIR) {
@@ -161,9 +165,9 @@ TEST(LoopOptimizations, ApplyReplacesTheProgramWithVerifiedOptimizedIR) {
   EXPECT_EQ(optimized.find("!waveasm.pvreg<1"), std::string::npos);
   size_t loopAt = optimized.find("waveasm.loop");
   ASSERT_NE(loopAt, std::string::npos);
-  EXPECT_EQ(llvm::StringRef(optimized).substr(loopAt).count(
-                "waveasm.v_lshl_or_b32"),
-            0u);
+  EXPECT_EQ(
+      llvm::StringRef(optimized).substr(loopAt).count("waveasm.v_lshl_or_b32"),
+      0u);
   // Re-optimizing the optimized IR changes (almost) nothing more: its
   // figures equal what the editor showed for the written IR.
   EXPECT_EQ(after.compiled->getPrograms()[0].result.metrics.peak_vgpr,

@@ -68,8 +68,7 @@ static llvm::cl::opt<int64_t> workgroupSizeZ(
     llvm::cl::desc("Work items in z of programs without workgroup_size"),
     llvm::cl::init(1));
 static llvm::cl::opt<int64_t>
-    subgroupSize("subgroup-size",
-                 llvm::cl::desc("Work items per wave (64)"),
+    subgroupSize("subgroup-size", llvm::cl::desc("Work items per wave (64)"),
                  llvm::cl::init(64));
 
 namespace {
@@ -181,8 +180,8 @@ int main(int argc, char **argv) {
                                  "WaveASM optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   if (!waveasm::parseTargetKind(toolTarget)) {
-    llvm::errs() << "error: unknown --target '" << toolTarget
-                 << "' (expected " << waveasm::listTargetKinds() << ")\n";
+    llvm::errs() << "error: unknown --target '" << toolTarget << "' (expected "
+                 << waveasm::listTargetKinds() << ")\n";
     return 2;
   }
   if (workgroupSizeX < 1 || workgroupSizeY < 1 || workgroupSizeZ < 1 ||
