@@ -1,0 +1,788 @@
+//===- ALUOps.cpp - VALU, SALU and arith pseudo-op semantics --------------===//
+//
+// Each op is a function of its operands' words, per lane for VALU ops and
+// once for SALU ops, keyed by mnemonic. Floats are the host's IEEE f32 with
+// round to nearest even (no flush of denormals: the ISA's default mode for
+// f32 in compute kernels); f16 and bf16 go through sim/Float.h. Ops whose
+// hardware result is an approximation (the transcendental unit) and f16
+// fma (one rounding of an exact sum the host has no type for) are not
+// simulated.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sim/Float.h"
+#include "sim/Machine.h"
+
+#include "ir/InstFacts.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::sim;
+
+namespace {
+
+using U32 = uint32_t;
+using I32 = int32_t;
+using U64 = uint64_t;
+using Unary = U32 (*)(U32);
+using Binary = U32 (*)(U32, U32);
+using Ternary = U32 (*)(U32, U32, U32);
+using Binary64 = U64 (*)(U64, U64);
+using Compare = bool (*)(U64, U64);
+
+float f(U32 x) { return asFloat(x); }
+U32 b(float x) { return asBits(x); }
+float h(U32 x) { return halfToFloat(uint16_t(x)); }
+U32 toH(float x) { return floatToHalf(x); }
+
+/// f32 -> i32/u32 as v_cvt_*: truncation, saturation, NaN -> 0.
+U32 cvtI32(U32 x) {
+  float v = f(x);
+  if (std::isnan(v))
+    return 0;
+  if (v >= 2147483648.0f)
+    return 0x7fffffff;
+  if (v <= -2147483648.0f)
+    return 0x80000000;
+  return U32(I32(v));
+}
+U32 cvtU32(U32 x) {
+  float v = f(x);
+  if (std::isnan(v) || v <= 0)
+    return 0;
+  if (v >= 4294967296.0f)
+    return 0xffffffff;
+  return U32(v);
+}
+U32 bfe(U32 value, U32 offset, U32 width) {
+  offset &= 31;
+  width &= 31;
+  if (!width)
+    return 0;
+  return (value >> offset) & ((U64(1) << width) - 1);
+}
+U32 bfeSigned(U32 value, U32 offset, U32 width) {
+  offset &= 31;
+  width &= 31;
+  if (!width)
+    return 0;
+  U32 field = bfe(value, offset, width);
+  U32 sign = U32(1) << (width - 1);
+  return (field ^ sign) - sign;
+}
+template <typename T> T med3(T a, T b, T c) {
+  return std::max(std::min(a, b), std::min(std::max(a, b), c));
+}
+I32 sext24(U32 x) { return I32(x << 8) >> 8; }
+
+const llvm::StringMap<Unary> &valuUnary() {
+  static const llvm::StringMap<Unary> table = {
+      {"v_not_b32", [](U32 a) { return ~a; }},
+      {"v_bfrev_b32",
+       [](U32 a) { return U32(llvm::reverseBits<uint32_t>(a)); }},
+      {"v_ffbh_u32", [](U32 a) { return a ? U32(llvm::countl_zero(a)) : ~0u; }},
+      {"v_ffbl_b32", [](U32 a) { return a ? U32(llvm::countr_zero(a)) : ~0u; }},
+      {"v_ffbh_i32",
+       [](U32 a) {
+         U32 x = I32(a) < 0 ? ~a : a;
+         return (a == 0 || a == ~0u) ? ~0u : U32(llvm::countl_zero(x)) - 1;
+       }},
+      {"v_cvt_f32_i32", [](U32 a) { return b(float(I32(a))); }},
+      {"v_cvt_f32_u32", [](U32 a) { return b(float(a)); }},
+      {"v_cvt_i32_f32", cvtI32},
+      {"v_cvt_u32_f32", cvtU32},
+      {"v_cvt_f16_f32", [](U32 a) { return toH(f(a)); }},
+      {"v_cvt_f32_f16", [](U32 a) { return b(h(a)); }},
+      {"v_cvt_f32_bf16", [](U32 a) { return b(bf16ToFloat(uint16_t(a))); }},
+      {"v_cvt_bf16_f32", [](U32 a) { return U32(floatToBF16(f(a))); }},
+      {"v_trunc_f32", [](U32 a) { return b(std::trunc(f(a))); }},
+      {"v_ceil_f32", [](U32 a) { return b(std::ceil(f(a))); }},
+      {"v_floor_f32", [](U32 a) { return b(std::floor(f(a))); }},
+      {"v_rndne_f32", [](U32 a) { return b(std::nearbyint(f(a))); }},
+      {"v_fract_f32",
+       [](U32 a) {
+         float x = f(a);
+         if (std::isinf(x))
+           return b(std::nanf(""));
+         return b(std::min(x - std::floor(x), 0x1.fffffep-1f));
+       }},
+      {"v_abs_f32", [](U32 a) { return a & 0x7fffffff; }},
+      {"v_abs_i32", [](U32 a) { return I32(a) < 0 ? U32(-I32(a)) : a; }},
+      {"v_frexp_exp_i32_f32",
+       [](U32 a) {
+         float x = f(a);
+         if (std::isnan(x) || std::isinf(x))
+           return U32(0);
+         int e = 0;
+         std::frexp(x, &e);
+         return U32(e);
+       }},
+      {"v_frexp_mant_f32",
+       [](U32 a) {
+         float x = f(a);
+         if (std::isnan(x) || std::isinf(x))
+           return a;
+         int e = 0;
+         return b(std::frexp(x, &e));
+       }},
+  };
+  return table;
+}
+
+const llvm::StringMap<Binary> &valuBinary() {
+  static const llvm::StringMap<Binary> table = {
+      {"v_add_u32", [](U32 a, U32 c) { return a + c; }},
+      {"v_add_i32", [](U32 a, U32 c) { return a + c; }},
+      {"v_sub_u32", [](U32 a, U32 c) { return a - c; }},
+      {"v_sub_i32", [](U32 a, U32 c) { return a - c; }},
+      {"v_subrev_u32", [](U32 a, U32 c) { return c - a; }},
+      {"v_mul_lo_u32", [](U32 a, U32 c) { return a * c; }},
+      {"v_mul_lo_i32", [](U32 a, U32 c) { return a * c; }},
+      {"v_mul_hi_u32", [](U32 a, U32 c) { return U32((U64(a) * c) >> 32); }},
+      {"v_mul_hi_i32",
+       [](U32 a, U32 c) {
+         return U32(U64(int64_t(I32(a)) * int64_t(I32(c))) >> 32);
+       }},
+      {"v_and_b32", [](U32 a, U32 c) { return a & c; }},
+      {"v_or_b32", [](U32 a, U32 c) { return a | c; }},
+      {"v_xor_b32", [](U32 a, U32 c) { return a ^ c; }},
+      {"v_lshlrev_b32", [](U32 a, U32 c) { return c << (a & 31); }},
+      {"v_lshrrev_b32", [](U32 a, U32 c) { return c >> (a & 31); }},
+      {"v_ashrrev_i32", [](U32 a, U32 c) { return U32(I32(c) >> (a & 31)); }},
+      {"v_min_u32", [](U32 a, U32 c) { return std::min(a, c); }},
+      {"v_max_u32", [](U32 a, U32 c) { return std::max(a, c); }},
+      {"v_min_i32", [](U32 a, U32 c) { return U32(std::min(I32(a), I32(c))); }},
+      {"v_max_i32", [](U32 a, U32 c) { return U32(std::max(I32(a), I32(c))); }},
+      {"v_add_f32", [](U32 a, U32 c) { return b(f(a) + f(c)); }},
+      {"v_sub_f32", [](U32 a, U32 c) { return b(f(a) - f(c)); }},
+      {"v_subrev_f32", [](U32 a, U32 c) { return b(f(c) - f(a)); }},
+      {"v_mul_f32", [](U32 a, U32 c) { return b(f(a) * f(c)); }},
+      {"v_mul_legacy_f32",
+       [](U32 a, U32 c) {
+         // 0 times anything (Inf and NaN too) is +0.
+         if (!(a & 0x7fffffff) || !(c & 0x7fffffff))
+           return U32(0);
+         return b(f(a) * f(c));
+       }},
+      {"v_min_f32", [](U32 a, U32 c) { return b(std::fmin(f(a), f(c))); }},
+      {"v_max_f32", [](U32 a, U32 c) { return b(std::fmax(f(a), f(c))); }},
+      {"v_ldexp_f32", [](U32 a, U32 c) { return b(std::ldexp(f(a), I32(c))); }},
+      {"v_add_f16", [](U32 a, U32 c) { return toH(h(a) + h(c)); }},
+      {"v_sub_f16", [](U32 a, U32 c) { return toH(h(a) - h(c)); }},
+      {"v_mul_f16", [](U32 a, U32 c) { return toH(h(a) * h(c)); }},
+      {"v_cvt_pkrtz_f16_f32",
+       [](U32 a, U32 c) {
+         return U32(floatToHalf(f(a), /*towardZero=*/true)) |
+                (U32(floatToHalf(f(c), true)) << 16);
+       }},
+      {"v_cvt_pk_bf16_f32",
+       [](U32 a, U32 c) {
+         return U32(floatToBF16(f(a))) | (U32(floatToBF16(f(c))) << 16);
+       }},
+  };
+  return table;
+}
+
+const llvm::StringMap<Ternary> &valuTernary() {
+  static const llvm::StringMap<Ternary> table = {
+      {"v_fma_f32",
+       [](U32 a, U32 c, U32 d) { return b(std::fma(f(a), f(c), f(d))); }},
+      // v_mad_f32 rounds the product, then the sum.
+      {"v_mad_f32",
+       [](U32 a, U32 c, U32 d) {
+         volatile float product = f(a) * f(c);
+         return b(product + f(d));
+       }},
+      {"v_mad_i32_i24",
+       [](U32 a, U32 c, U32 d) { return U32(sext24(a) * sext24(c)) + d; }},
+      {"v_mad_u32_u24",
+       [](U32 a, U32 c, U32 d) { return (a & 0xffffff) * (c & 0xffffff) + d; }},
+      {"v_add3_u32", [](U32 a, U32 c, U32 d) { return a + c + d; }},
+      {"v_med3_i32",
+       [](U32 a, U32 c, U32 d) { return U32(med3(I32(a), I32(c), I32(d))); }},
+      {"v_med3_u32", [](U32 a, U32 c, U32 d) { return med3(a, c, d); }},
+      {"v_med3_f32",
+       [](U32 a, U32 c, U32 d) {
+         float x = f(a), y = f(c), z = f(d);
+         if (std::isnan(x) || std::isnan(y) || std::isnan(z))
+           return b(std::fmin(std::fmin(x, y), z));
+         return b(med3(x, y, z));
+       }},
+      {"v_sad_u32",
+       [](U32 a, U32 c, U32 d) { return (a > c ? a - c : c - a) + d; }},
+      {"v_lerp_u8",
+       [](U32 a, U32 c, U32 d) {
+         U32 out = 0;
+         for (int i = 0; i < 4; ++i) {
+           U32 x = (a >> (8 * i)) & 0xff, y = (c >> (8 * i)) & 0xff;
+           out |= (((x + y + ((d >> (8 * i)) & 1)) >> 1) & 0xff) << (8 * i);
+         }
+         return out;
+       }},
+      {"v_bfe_u32", bfe},
+      {"v_bfe_i32", bfeSigned},
+      {"v_bfi_b32", [](U32 a, U32 c, U32 d) { return (a & c) | (~a & d); }},
+      {"v_alignbit_b32",
+       [](U32 a, U32 c, U32 d) {
+         return U32(((U64(a) << 32) | c) >> (d & 31));
+       }},
+      {"v_alignbyte_b32",
+       [](U32 a, U32 c, U32 d) {
+         return U32(((U64(a) << 32) | c) >> (8 * (d & 3)));
+       }},
+      {"v_lshl_or_b32",
+       [](U32 a, U32 c, U32 d) { return (a << (c & 31)) | d; }},
+      {"v_lshl_add_u32",
+       [](U32 a, U32 c, U32 d) { return (a << (c & 31)) + d; }},
+  };
+  return table;
+}
+
+/// 64-bit VALU ops: src0 and src1 as 64-bit values (shift amounts are the
+/// low bits of src0).
+const llvm::StringMap<Binary64> &valuBinary64() {
+  static const llvm::StringMap<Binary64> table = {
+      {"v_lshlrev_b64", [](U64 a, U64 c) { return c << (a & 63); }},
+      {"v_lshrrev_b64", [](U64 a, U64 c) { return c >> (a & 63); }},
+      {"v_ashrrev_i64",
+       [](U64 a, U64 c) { return U64(int64_t(c) >> (a & 63)); }},
+      {"v_and_b64", [](U64 a, U64 c) { return a & c; }},
+      {"v_or_b64", [](U64 a, U64 c) { return a | c; }},
+      {"v_xor_b64", [](U64 a, U64 c) { return a ^ c; }},
+  };
+  return table;
+}
+
+bool cmpF32(llvm::StringRef p, float a, float c) {
+  if (p == "o")
+    return !std::isnan(a) && !std::isnan(c);
+  if (p == "u")
+    return std::isnan(a) || std::isnan(c);
+  if (p == "eq")
+    return a == c;
+  if (p == "ne") // IEEE "not equal": true when unordered
+    return a != c;
+  if (p == "lt")
+    return a < c;
+  if (p == "le")
+    return a <= c;
+  if (p == "gt")
+    return a > c;
+  return a >= c;
+}
+
+template <typename T> bool cmpInt(llvm::StringRef p, T a, T c) {
+  if (p == "eq")
+    return a == c;
+  if (p == "ne")
+    return a != c;
+  if (p == "lt")
+    return a < c;
+  if (p == "le")
+    return a <= c;
+  if (p == "gt")
+    return a > c;
+  return a >= c;
+}
+
+/// VALU ops over lanes: `compute(lane)` gives the result word(s).
+template <typename F>
+bool perLane(WaveExec &exec, Value result, unsigned dwords, F compute) {
+  RegValue out = RegValue::vec(dwords, exec.lanes());
+  for (unsigned lane = 0; lane < exec.lanes(); ++lane)
+    if (exec.active(lane))
+      compute(lane, out);
+  return exec.write(result, std::move(out));
+}
+
+std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
+  Operation *op = exec.op;
+  llvm::SmallVector<RegValue, 3> in;
+  auto readAll = [&]() {
+    for (Value v : op->getOperands()) {
+      std::optional<RegValue> r = exec.read(v);
+      if (!r)
+        return false;
+      in.push_back(std::move(*r));
+    }
+    return true;
+  };
+  if (auto it = valuUnary().find(name); it != valuUnary().end()) {
+    if (!readAll())
+      return false;
+    Unary fn = it->second;
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      o.ref(l) = fn(in[0].at(l));
+    });
+  }
+  if (auto it = valuBinary().find(name); it != valuBinary().end()) {
+    if (!readAll())
+      return false;
+    Binary fn = it->second;
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      o.ref(l) = fn(in[0].at(l), in[1].at(l));
+    });
+  }
+  if (auto it = valuTernary().find(name); it != valuTernary().end()) {
+    if (!readAll())
+      return false;
+    Ternary fn = it->second;
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      o.ref(l) = fn(in[0].at(l), in[1].at(l), in[2].at(l));
+    });
+  }
+  if (auto it = valuBinary64().find(name); it != valuBinary64().end()) {
+    if (!readAll())
+      return false;
+    Binary64 fn = it->second;
+    return perLane(exec, op->getResult(0), 2, [&](unsigned l, RegValue &o) {
+      U64 r = fn(in[0].at64(l), in[1].at64(l));
+      o.ref(l, 0) = U32(r);
+      o.ref(l, 1) = U32(r >> 32);
+    });
+  }
+  if (name == "v_mov_b32" || name == "v_mov_b64" || name == "v_not_b64" ||
+      name == "v_accvgpr_read_b32") {
+    if (!readAll())
+      return false;
+    // The allocator copies a tuple with one v_mov_b32 of the tuple's type
+    // (the emitter expands it): every register of the result is copied.
+    unsigned dwords = std::max<unsigned>(getRegSize(op->getResult(0).getType()),
+                                         name.ends_with("64") ? 2 : 1);
+    bool invert = name == "v_not_b64";
+    bool splat =
+        name == "v_mov_b32" && isa<ImmType>(op->getOperand(0).getType());
+    return perLane(exec, op->getResult(0), dwords,
+                   [&](unsigned l, RegValue &o) {
+                     for (unsigned d = 0; d < dwords; ++d) {
+                       // An immediate fills each register of a tuple.
+                       U32 v = in[0].at(l, splat ? 0 : d);
+                       o.ref(l, d) = invert ? ~v : v;
+                     }
+                   });
+  }
+  if (name == "v_accvgpr_write_b32") {
+    // No result: the AGPR operand is the destination.
+    if (!readAll())
+      return false;
+    RegValue out = RegValue::vec(1, exec.lanes());
+    for (unsigned l = 0; l < exec.lanes(); ++l)
+      out.ref(l) = in[0].at(l);
+    return exec.write(op->getOperand(1), std::move(out));
+  }
+  if (name.consume_front("v_cmp_")) {
+    if (!readAll())
+      return false;
+    auto [pred, type] = name.split('_');
+    uint64_t mask = 0;
+    for (unsigned l = 0; l < exec.lanes(); ++l) {
+      if (!exec.active(l))
+        continue;
+      bool bit;
+      if (type == "f32")
+        bit = cmpF32(pred, f(in[0].at(l)), f(in[1].at(l)));
+      else if (type == "i32")
+        bit = cmpInt(pred, I32(in[0].at(l)), I32(in[1].at(l)));
+      else if (type == "u32")
+        bit = cmpInt(pred, in[0].at(l), in[1].at(l));
+      else if (type == "i64")
+        bit = cmpInt(pred, int64_t(in[0].at64(l)), int64_t(in[1].at64(l)));
+      else
+        bit = cmpInt(pred, in[0].at64(l), in[1].at64(l));
+      mask |= uint64_t(bit) << l;
+    }
+    exec.wave.vcc = mask;
+    return true;
+  }
+  if (name == "v_cndmask_b32") {
+    if (!readAll())
+      return false;
+    uint64_t vcc = exec.wave.vcc;
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      o.ref(l) = (vcc >> l) & 1 ? in[1].at(l) : in[0].at(l);
+    });
+  }
+  if (name == "v_add_co_u32" || name == "v_sub_co_u32" ||
+      name == "v_addc_co_u32" || name == "v_subb_co_u32") {
+    if (!readAll())
+      return false;
+    bool add = name.starts_with("v_add");
+    bool carryIn = name == "v_addc_co_u32" || name == "v_subb_co_u32";
+    uint64_t vccIn = exec.wave.vcc, carry = 0;
+    RegValue out = RegValue::vec(1, exec.lanes());
+    for (unsigned l = 0; l < exec.lanes(); ++l) {
+      if (!exec.active(l))
+        continue;
+      U64 a = in[0].at(l), c = in[1].at(l), ci = carryIn ? (vccIn >> l) & 1 : 0;
+      U64 r = add ? a + c + ci : a - c - ci;
+      out.ref(l) = U32(r);
+      carry |= uint64_t((r >> 32) & 1) << l;
+    }
+    exec.wave.vcc = carry;
+    RegValue mask = exec.shapeOf(op->getResult(1));
+    mask.ref(0, 0) = U32(carry);
+    if (mask.dwords > 1)
+      mask.ref(0, 1) = U32(carry >> 32);
+    return exec.write(op->getResult(0), std::move(out)) &&
+           exec.write(op->getResult(1), std::move(mask));
+  }
+  if (name == "v_readfirstlane_b32" || name == "v_readlane_b32") {
+    if (!readAll())
+      return false;
+    unsigned lane = 0;
+    if (name == "v_readlane_b32")
+      lane = in[1].at(0) % exec.lanes();
+    else
+      while (lane + 1 < exec.lanes() && !exec.active(lane))
+        ++lane;
+    RegValue out = RegValue::scalar(1);
+    out.ref(0) = in[0].at(lane);
+    return exec.write(op->getResult(0), std::move(out));
+  }
+  if (name == "v_writelane_b32") {
+    if (!readAll())
+      return false;
+    RegValue out = in[2];
+    out.ref(in[1].at(0) % exec.lanes()) = in[0].at(0);
+    return exec.write(op->getResult(0), std::move(out));
+  }
+  if (name == "v_mbcnt_lo_u32_b32" || name == "v_mbcnt_hi_u32_b32") {
+    if (!readAll())
+      return false;
+    bool hi = name == "v_mbcnt_hi_u32_b32";
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      unsigned below = hi ? (l >= 32 ? l - 32 : 0) : std::min(l, 32u);
+      U32 mask = below >= 32 ? ~0u : ((U32(1) << below) - 1);
+      o.ref(l) = U32(llvm::popcount(in[0].at(l) & mask)) + in[1].at(l);
+    });
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// SALU
+//===----------------------------------------------------------------------===//
+
+struct ScalarResult {
+  U64 value;
+  std::optional<bool> scc; // nullopt: SCC unchanged
+};
+
+std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
+                                 bool wide) {
+  auto nz = [&](U64 r) { return ScalarResult{r, r != 0}; };
+  U32 a32 = U32(a), c32 = U32(c);
+  if (n == "s_mov_b32" || n == "s_mov_b64")
+    return ScalarResult{a, std::nullopt};
+  if (n == "s_sext_i32_i8")
+    return ScalarResult{U32(I32(int8_t(a32))), std::nullopt};
+  if (n == "s_sext_i32_i16")
+    return ScalarResult{U32(I32(int16_t(a32))), std::nullopt};
+  if (n == "s_not_b32")
+    return nz(U32(~a32));
+  if (n == "s_not_b64")
+    return nz(~a);
+  if (n == "s_brev_b32")
+    return ScalarResult{llvm::reverseBits<uint32_t>(a32), std::nullopt};
+  if (n == "s_brev_b64")
+    return ScalarResult{llvm::reverseBits<uint64_t>(a), std::nullopt};
+  if (n == "s_bcnt1_i32_b32")
+    return nz(llvm::popcount(a32));
+  if (n == "s_bcnt1_i32_b64")
+    return nz(llvm::popcount(a));
+  if (n == "s_bcnt0_i32_b32")
+    return nz(32 - llvm::popcount(a32));
+  if (n == "s_bcnt0_i32_b64")
+    return nz(64 - llvm::popcount(a));
+  if (n == "s_ff1_i32_b32")
+    return ScalarResult{a32 ? U32(llvm::countr_zero(a32)) : ~0u, std::nullopt};
+  if (n == "s_ff0_i32_b32")
+    return ScalarResult{~a32 ? U32(llvm::countr_one(a32)) : ~0u, std::nullopt};
+  if (n == "s_flbit_i32_b32")
+    return ScalarResult{a32 ? U32(llvm::countl_zero(a32)) : ~0u, std::nullopt};
+  if (n == "s_abs_i32") {
+    U32 r = I32(a32) < 0 ? U32(-I32(a32)) : a32;
+    return nz(r);
+  }
+  if (n == "s_mul_i32")
+    return ScalarResult{U32(a32 * c32), std::nullopt};
+  if (n == "s_mul_hi_u32")
+    return ScalarResult{U32((U64(a32) * c32) >> 32), std::nullopt};
+  if (n == "s_mul_hi_i32")
+    return ScalarResult{U32(U64(int64_t(I32(a32)) * I32(c32)) >> 32),
+                        std::nullopt};
+  if (n == "s_bfm_b32")
+    return ScalarResult{U32(((U64(1) << (a32 & 31)) - 1) << (c32 & 31)),
+                        std::nullopt};
+  if (n == "s_pack_ll_b32_b16")
+    return ScalarResult{(a32 & 0xffff) | (c32 << 16), std::nullopt};
+  if (n == "s_pack_lh_b32_b16")
+    return ScalarResult{(a32 & 0xffff) | (c32 & 0xffff0000), std::nullopt};
+  if (n == "s_pack_hh_b32_b16")
+    return ScalarResult{(a32 >> 16) | (c32 & 0xffff0000), std::nullopt};
+  U64 mask = wide ? ~U64(0) : 0xffffffff;
+  if (n.starts_with("s_and_"))
+    return nz((a & c) & mask);
+  if (n.starts_with("s_or_"))
+    return nz((a | c) & mask);
+  if (n.starts_with("s_xor_"))
+    return nz((a ^ c) & mask);
+  if (n.starts_with("s_andn2_"))
+    return nz((a & ~c) & mask);
+  if (n.starts_with("s_orn2_"))
+    return nz((a | ~c) & mask);
+  if (n.starts_with("s_nand_"))
+    return nz(~(a & c) & mask);
+  if (n.starts_with("s_nor_"))
+    return nz(~(a | c) & mask);
+  if (n.starts_with("s_xnor_"))
+    return nz(~(a ^ c) & mask);
+  if (n == "s_lshl_b32")
+    return nz(U32(a32 << (c32 & 31)));
+  if (n == "s_lshl_b64")
+    return nz(a << (c & 63));
+  if (n == "s_lshr_b32")
+    return nz(a32 >> (c32 & 31));
+  if (n == "s_lshr_b64")
+    return nz(a >> (c & 63));
+  if (n == "s_ashr_i32")
+    return nz(U32(I32(a32) >> (c32 & 31)));
+  if (n == "s_ashr_i64")
+    return nz(U64(int64_t(a) >> (c & 63)));
+  if (n == "s_min_i32")
+    return ScalarResult{U32(std::min(I32(a32), I32(c32))), I32(a32) < I32(c32)};
+  if (n == "s_min_u32")
+    return ScalarResult{std::min(a32, c32), a32 < c32};
+  if (n == "s_max_i32")
+    return ScalarResult{U32(std::max(I32(a32), I32(c32))), I32(a32) > I32(c32)};
+  if (n == "s_max_u32")
+    return ScalarResult{std::max(a32, c32), a32 > c32};
+  if (n == "s_bfe_u32")
+    return nz(bfe(a32, c32 & 31, (c32 >> 16) & 0x7f));
+  if (n == "s_bfe_i32")
+    return nz(bfeSigned(a32, c32 & 31, (c32 >> 16) & 0x7f));
+  if (n == "s_add_u32") {
+    U64 r = U64(a32) + c32;
+    return ScalarResult{U32(r), (r >> 32) != 0};
+  }
+  if (n == "s_sub_u32")
+    return ScalarResult{U32(a32 - c32), c32 > a32};
+  if (n == "s_addc_u32") {
+    U64 r = U64(a32) + c32 + sccIn;
+    return ScalarResult{U32(r), (r >> 32) != 0};
+  }
+  if (n == "s_add_i32") {
+    I32 r = I32(a32 + c32);
+    bool overflow =
+        (I32(a32) < 0) == (I32(c32) < 0) && (r < 0) != (I32(a32) < 0);
+    return ScalarResult{U32(r), overflow};
+  }
+  if (n == "s_sub_i32") {
+    I32 r = I32(a32 - c32);
+    bool overflow =
+        (I32(a32) < 0) != (I32(c32) < 0) && (r < 0) != (I32(a32) < 0);
+    return ScalarResult{U32(r), overflow};
+  }
+  if (n.consume_front("s_cmp_")) {
+    auto [pred, type] = n.split('_');
+    bool r = type == "i32"   ? cmpInt(pred, I32(a32), I32(c32))
+             : type == "u32" ? cmpInt(pred, a32, c32)
+                             : cmpInt(pred, a, c);
+    return ScalarResult{0, r};
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
+  Operation *op = exec.op;
+  if (name == "s_cselect_b32") {
+    std::optional<RegValue> cond = exec.read(op->getOperand(0));
+    std::optional<RegValue> t = exec.read(op->getOperand(1));
+    std::optional<RegValue> e = exec.read(op->getOperand(2));
+    if (!cond || !t || !e)
+      return false;
+    RegValue out = RegValue::scalar(1);
+    out.ref(0) = cond->at(0) ? t->at(0) : e->at(0);
+    return exec.write(op->getResult(0), std::move(out));
+  }
+  if (name == "s_and_saveexec_b64") {
+    RegValue saved = RegValue::scalar(2);
+    saved.ref(0, 0) = U32(exec.wave.exec);
+    saved.ref(0, 1) = U32(exec.wave.exec >> 32);
+    exec.wave.exec &= exec.wave.vcc;
+    exec.wave.scc = exec.wave.exec != 0;
+    return exec.write(op->getResult(0), std::move(saved));
+  }
+  if (name == "s_mov_b64_exec") {
+    std::optional<RegValue> saved = exec.read(op->getOperand(0));
+    if (!saved)
+      return false;
+    exec.wave.exec = saved->at64(0);
+    return true;
+  }
+  if (!name.starts_with("s_") || lookupInstFacts(op).unit != ExecUnit::SALU)
+    return std::nullopt;
+  if (name == "s_mov_b32" || name == "s_mov_b64") {
+    // As v_mov_b32: a tuple-typed move copies every register.
+    std::optional<RegValue> src = exec.read(op->getOperand(0));
+    if (!src)
+      return false;
+    RegValue out = exec.shapeOf(op->getResult(0));
+    bool splat =
+        name == "s_mov_b32" && isa<ImmType>(op->getOperand(0).getType());
+    for (unsigned d = 0; d < out.dwords; ++d)
+      out.ref(0, d) = src->at(0, splat ? 0 : d);
+    if (name == "s_mov_b64" && out.dwords == 1)
+      out.ref(0, 0) = src->at(0, 0);
+    return exec.write(op->getResult(0), std::move(out));
+  }
+  // Operands: [scc_in,] src0 [, src1].
+  unsigned first = name == "s_addc_u32" ? 1 : 0;
+  bool sccIn = exec.wave.scc;
+  if (first) {
+    std::optional<RegValue> c = exec.read(op->getOperand(0));
+    if (!c)
+      return false;
+    sccIn = c->at(0) & 1;
+  }
+  std::optional<RegValue> a = exec.read(op->getOperand(first));
+  std::optional<RegValue> c;
+  if (op->getNumOperands() > first + 1)
+    c = exec.read(op->getOperand(first + 1));
+  if (!a || (op->getNumOperands() > first + 1 && !c))
+    return false;
+  bool wide = name.ends_with("64");
+  U64 av = wide ? a->at64(0) : a->at(0);
+  U64 cv =
+      c ? (wide && !name.starts_with("s_lshl") && !name.starts_with("s_lshr") &&
+                   !name.starts_with("s_ashr")
+               ? c->at64(0)
+               : c->at(0))
+        : 0;
+  std::optional<ScalarResult> r = salu(name, av, cv, sccIn, wide);
+  if (!r)
+    return std::nullopt;
+  for (Value result : op->getResults()) {
+    if (isa<SCCType>(result.getType())) {
+      RegValue flag = RegValue::scalar(1);
+      flag.ref(0) = r->scc.value_or(exec.wave.scc);
+      if (!exec.write(result, std::move(flag)))
+        return false;
+      continue;
+    }
+    RegValue out = exec.shapeOf(result);
+    out.ref(0, 0) = U32(r->value);
+    if (out.dwords > 1)
+      out.ref(0, 1) = U32(r->value >> 32);
+    if (!exec.write(result, std::move(out)))
+      return false;
+  }
+  if (r->scc)
+    exec.wave.scc = *r->scc;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// arith pseudo-ops (SPEC.md 6): 32-bit, per lane when the result is a
+// vector register.
+//===----------------------------------------------------------------------===//
+
+std::optional<bool> executeArith(WaveExec &exec, llvm::StringRef name) {
+  if (!name.consume_front("arith."))
+    return std::nullopt;
+  Operation *op = exec.op;
+  llvm::SmallVector<RegValue, 3> in;
+  for (Value v : op->getOperands()) {
+    if (getRegSize(v.getType()) > 1)
+      return exec.notSimulated("a register operand wider than 32 bits");
+    std::optional<RegValue> r = exec.read(v);
+    if (!r)
+      return false;
+    in.push_back(std::move(*r));
+  }
+  Value result = op->getResult(0);
+  if (getRegSize(result.getType()) > 1)
+    return exec.notSimulated("a result wider than 32 bits");
+  RegValue out = exec.shapeOf(result);
+  unsigned lanes = out.vector ? exec.lanes() : 1;
+  std::optional<CmpPredicate> pred;
+  if (auto cmp = dyn_cast<ArithCmpOp>(op))
+    pred = cmp.getPredicate();
+  for (unsigned l = 0; l < lanes; ++l) {
+    U32 x = in.size() > 0 ? in[0].at(l) : 0,
+        y = in.size() > 1 ? in[1].at(l) : 0;
+    U32 &o = out.ref(l);
+    if (name == "add")
+      o = x + y;
+    else if (name == "mul")
+      o = x * y;
+    else if (name == "or")
+      o = x | y;
+    else if (name == "and")
+      o = x & y;
+    else if (name == "select") // operands: falseVal, trueVal, condition
+      o = in[2].at(l) ? y : x;
+    else if (name == "readfirstlane")
+      o = in[0].at(0);
+    else if (name == "trunc" || name == "sext" || name == "zext")
+      o = x;
+    else if (pred) {
+      // Operands after the predicate attribute: lhs, rhs.
+      switch (*pred) {
+      case CmpPredicate::eq:
+        o = x == y;
+        break;
+      case CmpPredicate::ne:
+        o = x != y;
+        break;
+      case CmpPredicate::slt:
+        o = I32(x) < I32(y);
+        break;
+      case CmpPredicate::sle:
+        o = I32(x) <= I32(y);
+        break;
+      case CmpPredicate::sgt:
+        o = I32(x) > I32(y);
+        break;
+      case CmpPredicate::sge:
+        o = I32(x) >= I32(y);
+        break;
+      case CmpPredicate::ult:
+        o = x < y;
+        break;
+      case CmpPredicate::ule:
+        o = x <= y;
+        break;
+      case CmpPredicate::ugt:
+        o = x > y;
+        break;
+      case CmpPredicate::uge:
+        o = x >= y;
+        break;
+      }
+    } else
+      return exec.notSimulated();
+  }
+  return exec.write(result, std::move(out));
+}
+
+} // namespace
+
+std::optional<bool> waveasm::sim::executeALU(WaveExec &exec) {
+  llvm::StringRef name = exec.op->getName().stripDialect();
+  if (std::optional<bool> done = executeArith(exec, name))
+    return done;
+  if (std::optional<bool> done = executeSALU(exec, name))
+    return done;
+  if (name.starts_with("v_mfma"))
+    return std::nullopt;
+  if (name.starts_with("v_"))
+    return executeVALU(exec, name);
+  return std::nullopt;
+}

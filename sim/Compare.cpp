@@ -1,0 +1,97 @@
+//===- Compare.cpp - equivalence of two programs by execution -------------===//
+
+#include "sim/Compare.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace waveasm;
+using namespace waveasm::sim;
+
+namespace {
+/// The dword at `offset` of `bytes`, for messages.
+uint32_t dwordAt(const std::vector<uint8_t> &bytes, size_t offset) {
+  uint32_t word = 0;
+  size_t first = offset & ~size_t(3);
+  for (size_t i = 0; i < 4 && first + i < bytes.size(); ++i)
+    word |= uint32_t(bytes[first + i]) << (8 * i);
+  return word;
+}
+
+std::string diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
+                      const std::vector<uint8_t> &b) {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return llvm::formatv("{0} + {1:x}: dword {2:x8} vs {3:x8}", what, i,
+                           dwordAt(a, i), dwordAt(b, i))
+          .str();
+  if (a.size() != b.size())
+    return llvm::formatv("{0}: {1} vs {2} bytes", what, a.size(), b.size())
+        .str();
+  return "";
+}
+} // namespace
+
+std::string waveasm::sim::firstDifference(const SimResult &a,
+                                          const SimResult &b) {
+  // Every page either run wrote; an unwritten page keeps its first contents.
+  std::map<uint64_t, bool> written;
+  for (const auto &[address, bytes] : a.pages)
+    written[address] = true;
+  for (const auto &[address, bytes] : b.pages)
+    written[address] = true;
+  for (const auto &[address, unused] : written) {
+    std::vector<uint8_t> x = a.bytes(address, kPageBytes);
+    std::vector<uint8_t> y = b.bytes(address, kPageBytes);
+    if (std::string d =
+            diffBytes(llvm::formatv("buffer {0} byte {1:x}",
+                                    (address >> 32) - 1, address & 0xffffffff)
+                          .str(),
+                      x, y);
+        !d.empty())
+      return d;
+  }
+  return diffBytes("LDS", a.lds, b.lds);
+}
+
+Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
+                                        unsigned seeds, SimOptions options) {
+  Comparison result;
+  uint64_t first = options.seed;
+  for (unsigned i = 0; i < std::max(seeds, 1u); ++i) {
+    options.seed = first + i;
+    result.seed = options.seed;
+    SimResult ra = simulate(a, options);
+    if (ra.error) {
+      result.verdict = Comparison::Verdict::NotChecked;
+      result.message = "first program: " + ra.error->str();
+      return result;
+    }
+    SimResult rb = simulate(b, options);
+    if (rb.error) {
+      result.verdict = Comparison::Verdict::NotChecked;
+      result.message = "second program: " + rb.error->str();
+      return result;
+    }
+    if (std::string d = firstDifference(ra, rb); !d.empty()) {
+      result.verdict = Comparison::Verdict::Different;
+      result.message = llvm::formatv("seed {0}: {1}", options.seed, d).str();
+      return result;
+    }
+  }
+  result.verdict = Comparison::Verdict::Equal;
+  result.message = "";
+  return result;
+}
+
+llvm::StringRef waveasm::sim::verdictName(Comparison::Verdict verdict) {
+  switch (verdict) {
+  case Comparison::Verdict::Equal:
+    return "equal";
+  case Comparison::Verdict::Different:
+    return "different";
+  case Comparison::Verdict::NotChecked:
+    return "not checked";
+  }
+  return "";
+}

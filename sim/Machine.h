@@ -1,0 +1,147 @@
+//===- Machine.h - the simulator's state and op interface -------*- C++ -*-===//
+//
+// Internal to sim/: the state of a workgroup (memory, LDS, waves) and of a
+// wave (virtual values, physical register files, SCC, VCC, EXEC, M0), and
+// WaveExec, through which the op families (ALUOps.cpp, MemoryOps.cpp,
+// MFMAOps.cpp) read operands and write results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_SIM_MACHINE_H
+#define WAVEASM_SIM_MACHINE_H
+
+#include "sim/Simulator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+
+#include <atomic>
+#include <mutex>
+
+namespace waveasm::sim {
+
+/// The contents of a value: `dwords` registers, one word per lane each for
+/// vector registers ([dword * lanes + lane]), one word each for scalars.
+struct RegValue {
+  bool vector = false;
+  unsigned dwords = 0;
+  unsigned lanes = 1;
+  llvm::SmallVector<uint32_t, 64> words;
+
+  static RegValue scalar(unsigned dwords) {
+    RegValue v;
+    v.dwords = dwords;
+    v.words.assign(dwords, 0);
+    return v;
+  }
+  static RegValue vec(unsigned dwords, unsigned lanes) {
+    RegValue v;
+    v.vector = true;
+    v.dwords = dwords;
+    v.lanes = lanes;
+    v.words.assign(size_t(dwords) * lanes, 0);
+    return v;
+  }
+  /// Register `d` of `lane` (a scalar reads the same for every lane; a
+  /// register past the value's width reads 0).
+  uint32_t at(unsigned lane, unsigned d = 0) const {
+    if (d >= dwords)
+      return 0;
+    return vector ? words[size_t(d) * lanes + lane] : words[d];
+  }
+  uint64_t at64(unsigned lane) const {
+    return uint64_t(at(lane, 0)) | (uint64_t(at(lane, 1)) << 32);
+  }
+  uint32_t &ref(unsigned lane, unsigned d = 0) {
+    return vector ? words[size_t(d) * lanes + lane] : words[d];
+  }
+};
+
+/// Global memory: the buffers' windows, paged, and the kernarg segment.
+struct Memory {
+  uint64_t seed = 0;
+  unsigned numBuffers = 0;
+  uint64_t kernargBase = 0;
+  std::vector<uint8_t> kernarg;
+  std::map<uint64_t, std::vector<uint8_t>> pages;
+  std::map<uint64_t, bool> dirty;
+  /// False when a byte lies outside every buffer window and the kernarg
+  /// segment (or, for writes, in the read-only kernarg segment).
+  bool read(uint64_t address, uint64_t size, uint8_t *out);
+  bool write(uint64_t address, uint64_t size, const uint8_t *in);
+
+private:
+  std::vector<uint8_t> *page(uint64_t pageAddress);
+};
+
+struct Workgroup;
+
+/// One wave's registers.
+struct Wave {
+  unsigned id = 0;
+  unsigned lanes = 64;
+  uint64_t exec = ~uint64_t(0);
+  uint64_t vcc = 0;
+  uint32_t m0 = 0;
+  bool scc = false;
+  bool ended = false;
+  llvm::DenseMap<mlir::Value, RegValue> values; // virtual and SCC values
+  std::vector<uint32_t> vgpr, agpr, sgpr;       // physical files
+  std::vector<bool> vgprSet, agprSet, sgprSet;  // written or precolored
+};
+
+/// Shared by the waves of one run.
+struct Workgroup {
+  const SimOptions &options;
+  TargetKind target;
+  Memory memory;
+  std::vector<uint8_t> lds;
+  /// Allocated IR reads SCC as the one flag it is; virtual IR reads each
+  /// SCC value as the SSA value it is (a later writer does not clobber it
+  /// until SCC spill/reload and allocation make the program physical).
+  bool physicalSCC = false;
+  std::atomic<uint64_t> opsExecuted{0};
+  std::mutex errorMutex;
+  std::optional<SimError> error;
+  std::atomic<bool> failed{false};
+  explicit Workgroup(const SimOptions &options) : options(options) {}
+};
+
+/// What an op sees of the machine. Read/write failures record the error
+/// and return false (or an empty value); the op then returns false.
+class WaveExec {
+public:
+  WaveExec(Workgroup &wg, Wave &wave) : wg(wg), wave(wave) {}
+  Workgroup &wg;
+  Wave &wave;
+  mlir::Operation *op = nullptr;
+
+  unsigned lanes() const { return wave.lanes; }
+  bool active(unsigned lane) const { return (wave.exec >> lane) & 1; }
+
+  /// The value of `value` (an operand or block argument) in this wave.
+  std::optional<RegValue> read(mlir::Value value);
+  /// Stores `contents` as `value`'s (a result or block argument): physical
+  /// registers keep their inactive lanes.
+  bool write(mlir::Value value, RegValue contents);
+  /// An all-zero value shaped like `value`'s type.
+  RegValue shapeOf(mlir::Value value) const;
+
+  bool fail(SimError::Kind kind, const llvm::Twine &message, int lane = -1);
+  bool notSimulated(const llvm::Twine &why = "");
+};
+
+/// The op families; each returns nullopt when `exec.op` is not one of its
+/// ops, else whether it executed.
+std::optional<bool> executeALU(WaveExec &exec);
+std::optional<bool> executeMemory(WaveExec &exec);
+std::optional<bool> executeMFMA(WaveExec &exec);
+
+/// "file:line:col: 'waveasm.op'".
+std::string describeOp(mlir::Operation *op);
+
+} // namespace waveasm::sim
+
+#endif // WAVEASM_SIM_MACHINE_H

@@ -1,0 +1,716 @@
+//===- Simulator.cpp - the environment, the waves and control flow --------===//
+//
+// Waves run one at a time, in order, each until it reaches s_barrier or its
+// end (a deterministic interleaving that respects every barrier); each wave
+// has its own thread so that the recursive interpreter can stop inside a
+// loop body at a barrier and resume there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sim/Machine.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <condition_variable>
+#include <cstring>
+#include <thread>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::sim;
+
+namespace {
+
+constexpr unsigned kVGPRs = 512, kAGPRs = 256, kSGPRs = 128;
+constexpr uint64_t kKernargBase = 0x7f0000000000;
+
+/// SplitMix64: the environment's only source of randomness.
+struct Random {
+  uint64_t state;
+  explicit Random(uint64_t seed) : state(seed * 0x9e3779b97f4a7c15 + 1) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+    return z ^ (z >> 31);
+  }
+  void fill(std::vector<uint8_t> &bytes) {
+    for (size_t i = 0; i < bytes.size(); i += 8) {
+      uint64_t word = next();
+      for (size_t j = 0; j < 8 && i + j < bytes.size(); ++j)
+        bytes[i + j] = uint8_t(word >> (8 * j));
+    }
+  }
+};
+
+uint64_t bufferBase(unsigned k) { return bufferAddress(k); }
+
+/// Buffer k's descriptor (SPEC.md 12.4): base, stride 0, byte size, the
+/// default word 3.
+std::array<uint32_t, 4> descriptor(unsigned k, uint64_t bytes) {
+  uint64_t base = bufferBase(k);
+  return {uint32_t(base), uint32_t(base >> 32) & 0xffff, uint32_t(bytes),
+          0x20000};
+}
+
+/// Turn-taking of the waves: one runs at a time; s_barrier passes the turn
+/// on and waits until every wave that has not ended arrived.
+class Turns {
+public:
+  Turns(unsigned waves, std::atomic<bool> &failed)
+      : done(waves, false), atBarrier(waves, false), failed(failed) {}
+
+  /// Blocks until it is `id`'s turn; false when the run failed meanwhile.
+  bool wait(unsigned id) {
+    std::unique_lock<std::mutex> lock(mutex);
+    cv.wait(lock, [&] { return turn == id || failed; });
+    return !failed;
+  }
+  bool barrier(unsigned id) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      atBarrier[id] = true;
+      passOn(id);
+    }
+    cv.notify_all();
+    return wait(id);
+  }
+  void finish(unsigned id) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done[id] = true;
+      passOn(id);
+    }
+    cv.notify_all();
+  }
+  void abort() { cv.notify_all(); }
+
+private:
+  /// The next wave to run after `id`: the next that is neither done nor
+  /// waiting; when all that are not done wait, the barrier opens.
+  void passOn(unsigned id) {
+    unsigned n = done.size();
+    for (unsigned step = 1; step <= n; ++step) {
+      unsigned next = (id + step) % n;
+      if (!done[next] && !atBarrier[next]) {
+        turn = next;
+        return;
+      }
+    }
+    for (unsigned i = 0; i < n; ++i)
+      atBarrier[i] = false;
+    for (unsigned i = 0; i < n; ++i)
+      if (!done[i]) {
+        turn = i;
+        return;
+      }
+    turn = n; // everyone is done
+  }
+
+  std::mutex mutex;
+  std::condition_variable cv;
+  unsigned turn = 0;
+  std::vector<bool> done, atBarrier;
+  std::atomic<bool> &failed;
+};
+
+class Runner {
+public:
+  Runner(Workgroup &wg, Wave &wave, Turns *turns)
+      : exec(wg, wave), turns(turns) {}
+
+  /// Runs the program's body; false when the run failed.
+  bool run(ProgramOp program) {
+    bool ok = runBlock(program.getBodyBlock());
+    return ok || (exec.wave.ended && !exec.wg.failed);
+  }
+
+private:
+  /// False to stop: an error, or s_endpgm (wave.ended).
+  bool runBlock(Block &block) {
+    for (Operation &op : block) {
+      if (exec.wg.failed)
+        return false;
+      if (!runOp(&op))
+        return false;
+    }
+    return true;
+  }
+
+  bool runLoop(LoopOp loop) {
+    Block &body = loop.getBodyBlock();
+    llvm::SmallVector<RegValue, 4> values;
+    for (Value init : loop.getInitArgs()) {
+      std::optional<RegValue> v = exec.read(init);
+      if (!v)
+        return false;
+      values.push_back(std::move(*v));
+    }
+    uint64_t iterations = 0;
+    while (true) {
+      for (auto [arg, value] : llvm::zip(body.getArguments(), values))
+        if (!exec.write(arg, value))
+          return false;
+      if (!runBlock(body))
+        return false;
+      ConditionOp condition = loop.getConditionOp();
+      exec.op = condition;
+      std::optional<RegValue> flag = exec.read(condition.getCondition());
+      if (!flag)
+        return false;
+      values.clear();
+      for (Value next : condition.getIterArgs()) {
+        std::optional<RegValue> v = exec.read(next);
+        if (!v)
+          return false;
+        values.push_back(std::move(*v));
+      }
+      if (!flag->at(0))
+        break;
+      if (++iterations >= exec.wg.options.maxLoopIterations)
+        return exec.fail(SimError::Kind::Limit,
+                         llvm::formatv("the loop ran {0} iterations without "
+                                       "ending (the limit)",
+                                       iterations));
+    }
+    exec.op = loop;
+    for (auto [result, value] : llvm::zip(loop.getResults(), values))
+      if (!exec.write(result, value))
+        return false;
+    return true;
+  }
+
+  bool runIf(IfOp ifOp) {
+    std::optional<RegValue> flag = exec.read(ifOp.getCondition());
+    if (!flag)
+      return false;
+    Region &region = flag->at(0) ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    if (region.empty())
+      return true;
+    if (!runBlock(region.front()))
+      return false;
+    exec.op = ifOp;
+    if (YieldOp yield = ifOp.getYield(region))
+      for (auto [result, value] :
+           llvm::zip(ifOp.getResults(), yield.getValues())) {
+        std::optional<RegValue> v = exec.read(value);
+        if (!v || !exec.write(result, *v))
+          return false;
+      }
+    return true;
+  }
+
+  bool runPrecolored(Operation *op, RegClass cls, int64_t index, int64_t size) {
+    Value result = op->getResult(0);
+    Wave &w = exec.wave;
+    std::vector<bool> &set = cls == RegClass::VGPR   ? w.vgprSet
+                             : cls == RegClass::AGPR ? w.agprSet
+                                                     : w.sgprSet;
+    if (index < 0 || index + size > int64_t(set.size()))
+      return exec.fail(SimError::Kind::Fault,
+                       llvm::formatv("{0}{1} is outside the register file",
+                                     getRegPrefix(cls), index));
+    for (int64_t i = index; i < index + size; ++i)
+      set[i] = true;
+    if (!isVirtualReg(result.getType()))
+      return true;
+    // A virtual value pinned to registers: their contents at this point.
+    RegValue v = cls == RegClass::SGPR ? RegValue::scalar(size)
+                                       : RegValue::vec(size, w.lanes);
+    const std::vector<uint32_t> &file = cls == RegClass::VGPR   ? w.vgpr
+                                        : cls == RegClass::AGPR ? w.agpr
+                                                                : w.sgpr;
+    for (int64_t d = 0; d < size; ++d)
+      for (unsigned lane = 0; lane < (v.vector ? w.lanes : 1); ++lane)
+        v.ref(lane, d) =
+            v.vector ? file[(index + d) * w.lanes + lane] : file[index + d];
+    w.values[result] = std::move(v);
+    return true;
+  }
+
+  bool runPack(PackOp pack) {
+    RegValue out = exec.shapeOf(pack.getResult());
+    unsigned d = 0;
+    for (Value element : pack.getElements()) {
+      std::optional<RegValue> v = exec.read(element);
+      if (!v)
+        return false;
+      for (unsigned i = 0; i < v->dwords && d < out.dwords; ++i, ++d)
+        for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
+          out.ref(lane, d) = v->at(lane, i);
+    }
+    return exec.write(pack.getResult(), std::move(out));
+  }
+
+  bool runExtract(ExtractOp extract) {
+    std::optional<RegValue> source = exec.read(extract.getSource());
+    if (!source)
+      return false;
+    RegValue out = exec.shapeOf(extract.getResult());
+    unsigned first = extract.getIndex();
+    for (unsigned d = 0; d < out.dwords; ++d)
+      for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
+        out.ref(lane, d) = source->at(lane, first + d);
+    return exec.write(extract.getResult(), std::move(out));
+  }
+
+  bool runInsert(InsertOp insert) {
+    std::optional<RegValue> value = exec.read(insert.getValue());
+    std::optional<RegValue> vector = exec.read(insert.getVector());
+    if (!value || !vector)
+      return false;
+    RegValue out = exec.shapeOf(insert.getResult());
+    unsigned first = insert.getIndex();
+    for (unsigned d = 0; d < out.dwords; ++d)
+      for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
+        out.ref(lane, d) = d >= first && d < first + value->dwords
+                               ? value->at(lane, d - first)
+                               : vector->at(lane, d);
+    return exec.write(insert.getResult(), std::move(out));
+  }
+
+  bool runOp(Operation *op) {
+    exec.op = op;
+    ++exec.wg.opsExecuted;
+    if (auto loop = dyn_cast<LoopOp>(op))
+      return runLoop(loop);
+    if (auto ifOp = dyn_cast<IfOp>(op))
+      return runIf(ifOp);
+    if (isa<ConditionOp, YieldOp, ConstantOp, DCEProtectOp, CommentOp, LabelOp,
+            S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
+            S_NOP, S_SETPRIO, S_SCHED_BARRIER>(op))
+      return true; // the enclosing op reads terminators; the rest is timing
+    if (auto p = dyn_cast<PrecoloredVRegOp>(op))
+      return runPrecolored(op, RegClass::VGPR, p.getIndex(), p.getSize());
+    if (auto p = dyn_cast<PrecoloredSRegOp>(op))
+      return runPrecolored(op, RegClass::SGPR, p.getIndex(), p.getSize());
+    if (auto p = dyn_cast<PrecoloredARegOp>(op))
+      return runPrecolored(op, RegClass::AGPR, p.getIndex(), p.getSize());
+    if (auto pack = dyn_cast<PackOp>(op))
+      return runPack(pack);
+    if (auto extract = dyn_cast<ExtractOp>(op))
+      return runExtract(extract);
+    if (auto insert = dyn_cast<InsertOp>(op))
+      return runInsert(insert);
+    if (isa<S_ENDPGM>(op)) {
+      exec.wave.ended = true;
+      return false;
+    }
+    if (isa<S_BARRIER>(op))
+      return !turns || turns->barrier(exec.wave.id);
+    if (auto mov = dyn_cast<S_MOV_B32_M0>(op)) {
+      std::optional<RegValue> v = exec.read(mov.getSrc());
+      if (!v)
+        return false;
+      exec.wave.m0 = v->at(0);
+      return true;
+    }
+    for (auto family : {executeALU, executeMemory, executeMFMA})
+      if (std::optional<bool> done = family(exec))
+        return *done;
+    return exec.notSimulated();
+  }
+
+  WaveExec exec;
+  Turns *turns;
+};
+
+bool usesVirtualRegisters(ProgramOp program) {
+  bool found = false;
+  program.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      found |= isVirtualReg(v.getType());
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Value v : b.getArguments())
+          found |= isVirtualReg(v.getType());
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
+void initWave(Wave &wave, unsigned id, unsigned lanes, uint64_t threads,
+              ProgramOp program, Random &random, const SimOptions &options,
+              const std::array<int64_t, 3> &size) {
+  wave.id = id;
+  wave.lanes = lanes;
+  wave.exec = 0;
+  for (unsigned lane = 0; lane < lanes; ++lane)
+    if (uint64_t(id) * lanes + lane < threads)
+      wave.exec |= uint64_t(1) << lane;
+  wave.vgpr.resize(size_t(kVGPRs) * lanes);
+  wave.agpr.resize(size_t(kAGPRs) * lanes);
+  wave.sgpr.resize(kSGPRs);
+  for (uint32_t &w : wave.vgpr)
+    w = uint32_t(random.next());
+  for (uint32_t &w : wave.agpr)
+    w = uint32_t(random.next());
+  for (uint32_t &w : wave.sgpr)
+    w = uint32_t(random.next());
+  wave.vgprSet.assign(kVGPRs, false);
+  wave.agprSet.assign(kAGPRs, false);
+  wave.sgprSet.assign(kSGPRs, false);
+  wave.m0 = uint32_t(random.next());
+  // Descriptors of the buffers in s[4(k+1)..], the kernarg pointer and
+  // workgroup ids (0: the first workgroup) where the ABI puts them.
+  for (unsigned k = 0; k < options.numBuffers && 4 * (k + 1) + 3 < kSGPRs;
+       ++k) {
+    std::array<uint32_t, 4> srd = descriptor(k, options.bufferBytes);
+    for (unsigned i = 0; i < 4; ++i)
+      wave.sgpr[4 * (k + 1) + i] = srd[i];
+  }
+  ABIAttr abi = program.getAbi();
+  if (abi.getKernarg() >= 0 && abi.getKernarg() + 1 < int64_t(kSGPRs)) {
+    wave.sgpr[abi.getKernarg()] = uint32_t(kKernargBase);
+    wave.sgpr[abi.getKernarg() + 1] = uint32_t(kKernargBase >> 32);
+  }
+  for (std::optional<int64_t> reg :
+       {abi.getWgIdX(), abi.getWgIdY(), abi.getWgIdZ()})
+    if (reg && *reg >= 0 && *reg < int64_t(kSGPRs))
+      wave.sgpr[*reg] = 0;
+  // The work-item id, packed x | y << 10 | z << 20 as gfx9 delivers it.
+  if (abi.getTid() >= 0 && abi.getTid() < int64_t(kVGPRs))
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      uint64_t flat = uint64_t(id) * lanes + lane;
+      uint64_t x = flat % size[0], y = flat / size[0] % size[1],
+               z = flat / (size[0] * size[1]);
+      wave.vgpr[abi.getTid() * lanes + lane] =
+          uint32_t(x | (y << 10) | (z << 20));
+    }
+}
+
+} // namespace
+
+uint64_t waveasm::sim::bufferAddress(unsigned k) {
+  return uint64_t(k + 1) << 32;
+}
+
+std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
+                                                uint64_t size) {
+  std::vector<uint8_t> out(size);
+  for (uint64_t i = 0; i < size;) {
+    uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
+    Random random(seed ^ (pageAddress * 0x2545f4914f6cdd1d));
+    std::vector<uint8_t> bytes(kPageBytes);
+    random.fill(bytes);
+    uint64_t from = address + i - pageAddress;
+    uint64_t n = std::min(kPageBytes - from, size - i);
+    std::memcpy(out.data() + i, bytes.data() + from, n);
+    i += n;
+  }
+  return out;
+}
+
+std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
+  unsigned window = unsigned(pageAddress >> 32);
+  if (window < 1 || window > numBuffers)
+    return nullptr;
+  auto [it, fresh] = pages.try_emplace(pageAddress);
+  if (fresh)
+    it->second = initialBytes(seed, pageAddress, kPageBytes);
+  return &it->second;
+}
+
+bool Memory::read(uint64_t address, uint64_t size, uint8_t *out) {
+  if (address >= kernargBase &&
+      address + size <= kernargBase + kernarg.size()) {
+    std::memcpy(out, kernarg.data() + (address - kernargBase), size);
+    return true;
+  }
+  for (uint64_t i = 0; i < size;) {
+    uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
+    std::vector<uint8_t> *bytes = page(pageAddress);
+    if (!bytes)
+      return false;
+    uint64_t from = address + i - pageAddress;
+    uint64_t n = std::min(kPageBytes - from, size - i);
+    std::memcpy(out + i, bytes->data() + from, n);
+    i += n;
+  }
+  return true;
+}
+
+bool Memory::write(uint64_t address, uint64_t size, const uint8_t *in) {
+  for (uint64_t i = 0; i < size;) {
+    uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
+    std::vector<uint8_t> *bytes = page(pageAddress);
+    if (!bytes)
+      return false;
+    dirty[pageAddress] = true;
+    uint64_t from = address + i - pageAddress;
+    uint64_t n = std::min(kPageBytes - from, size - i);
+    std::memcpy(bytes->data() + from, in + i, n);
+    i += n;
+  }
+  return true;
+}
+
+std::string waveasm::sim::describeOp(Operation *op) {
+  if (!op)
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Location loc = op->getLoc();
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else
+    loc.print(os);
+  os << ": '" << op->getName().getStringRef() << "'";
+  return text;
+}
+
+std::string SimError::str() const {
+  std::string text = where + ": ";
+  if (kind == Kind::NotSimulated)
+    text += "not simulated";
+  else if (kind == Kind::Limit)
+    text += "limit";
+  else
+    text += "fault";
+  if (!message.empty())
+    text += ": " + message;
+  if (lane >= 0)
+    text += " (lane " + std::to_string(lane) + ")";
+  return text;
+}
+
+std::vector<uint8_t> SimResult::bytes(uint64_t address, uint64_t size) const {
+  std::vector<uint8_t> out = initialBytes(seed, address, size);
+  for (uint64_t i = 0; i < size;) {
+    uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
+    uint64_t from = address + i - pageAddress;
+    uint64_t n = std::min(kPageBytes - from, size - i);
+    auto it = pages.find(pageAddress);
+    if (it != pages.end())
+      std::memcpy(out.data() + i, it->second.data() + from, n);
+    i += n;
+  }
+  return out;
+}
+
+uint64_t SimResult::digest() const {
+  uint64_t hash = 0xcbf29ce484222325;
+  auto add = [&](const uint8_t *bytes, size_t size) {
+    for (size_t i = 0; i < size; ++i)
+      hash = (hash ^ bytes[i]) * 0x100000001b3;
+  };
+  for (const auto &[address, bytes] : pages) {
+    if (bytes == initialBytes(seed, address, kPageBytes))
+      continue;
+    add(reinterpret_cast<const uint8_t *>(&address), sizeof(address));
+    add(bytes.data(), bytes.size());
+  }
+  add(lds.data(), lds.size());
+  return hash;
+}
+
+SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
+  Workgroup wg(options);
+  wg.target = program.getTargetKind();
+  wg.physicalSCC = !usesVirtualRegisters(program);
+  wg.memory.seed = options.seed;
+  wg.memory.numBuffers = options.numBuffers;
+  // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a
+  // plausible size for any scalar argument a kernel reads there).
+  wg.memory.kernargBase = kKernargBase;
+  wg.memory.kernarg.resize(256);
+  for (unsigned i = 0; i < 256 / 4; ++i) {
+    uint32_t word = 64;
+    if (i / 2 < options.numBuffers)
+      word = uint32_t(bufferBase(i / 2) >> (32 * (i % 2)));
+    std::memcpy(wg.memory.kernarg.data() + 4 * i, &word, 4);
+  }
+
+  const TargetInfo &target = getTargetInfo(wg.target);
+  Random random(options.seed ^ 0x5eed5eed);
+  wg.lds.resize(target.maxLDSBytes);
+  random.fill(wg.lds);
+
+  unsigned lanes = target.defaultWaveSize;
+  std::array<int64_t, 3> size = {int64_t(lanes), 1, 1};
+  if (std::optional<ArrayAttr> attr = program.getWorkgroupSize())
+    for (unsigned i = 0; i < 3 && i < attr->size(); ++i)
+      if (auto v = dyn_cast<IntegerAttr>((*attr)[i]))
+        size[i] = std::max<int64_t>(v.getInt(), 1);
+  uint64_t threads = size[0] * size[1] * size[2];
+  unsigned waves =
+      options.waves ? options.waves : unsigned((threads + lanes - 1) / lanes);
+  if (options.waves)
+    threads = uint64_t(waves) * lanes;
+
+  std::vector<Wave> state(waves);
+  for (unsigned id = 0; id < waves; ++id)
+    initWave(state[id], id, lanes, threads, program, random, options, size);
+
+  if (waves == 1) {
+    Runner(wg, state[0], nullptr).run(program);
+  } else {
+    Turns turns(waves, wg.failed);
+    std::vector<std::thread> threadsOfWaves;
+    for (unsigned id = 0; id < waves; ++id)
+      threadsOfWaves.emplace_back([&, id] {
+        if (turns.wait(id))
+          Runner(wg, state[id], &turns).run(program);
+        turns.finish(id);
+        if (wg.failed)
+          turns.abort();
+      });
+    for (std::thread &t : threadsOfWaves)
+      t.join();
+  }
+
+  SimResult result;
+  result.error = wg.error;
+  result.seed = options.seed;
+  for (auto &[address, dirty] : wg.memory.dirty)
+    result.pages[address] = std::move(wg.memory.pages[address]);
+  result.lds = std::move(wg.lds);
+  result.opsExecuted = wg.opsExecuted;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// WaveExec
+//===----------------------------------------------------------------------===//
+
+bool WaveExec::fail(SimError::Kind kind, const llvm::Twine &message, int lane) {
+  std::lock_guard<std::mutex> lock(wg.errorMutex);
+  if (!wg.error) {
+    SimError error;
+    error.kind = kind;
+    error.message = message.str();
+    error.where = describeOp(op);
+    error.lane = lane;
+    wg.error = std::move(error);
+  }
+  wg.failed = true;
+  return false;
+}
+
+bool WaveExec::notSimulated(const llvm::Twine &why) {
+  return fail(SimError::Kind::NotSimulated, why);
+}
+
+RegValue WaveExec::shapeOf(Value value) const {
+  RegTypeInfo info = getRegTypeInfo(value.getType());
+  if (info.cls && *info.cls != RegClass::SGPR)
+    return RegValue::vec(info.size, wave.lanes);
+  return RegValue::scalar(info.size);
+}
+
+namespace {
+struct FileRef {
+  std::vector<uint32_t> *words;
+  std::vector<bool> *set;
+  bool vector;
+};
+FileRef fileOf(Wave &wave, RegClass cls) {
+  switch (cls) {
+  case RegClass::VGPR:
+    return {&wave.vgpr, &wave.vgprSet, true};
+  case RegClass::AGPR:
+    return {&wave.agpr, &wave.agprSet, true};
+  case RegClass::SGPR:
+    return {&wave.sgpr, &wave.sgprSet, false};
+  }
+  llvm_unreachable("register class");
+}
+} // namespace
+
+std::optional<RegValue> WaveExec::read(Value value) {
+  Type type = value.getType();
+  if (auto imm = dyn_cast<ImmType>(type)) {
+    // Sign-extended to 64 bits: 64-bit ops read both words.
+    RegValue v = RegValue::scalar(2);
+    uint64_t bits = uint64_t(imm.getValue());
+    if (auto constant = value.getDefiningOp<ConstantOp>())
+      bits = uint64_t(constant.getValue());
+    v.words = {uint32_t(bits), uint32_t(bits >> 32)};
+    return v;
+  }
+  if (isa<SCCType>(type)) {
+    if (wg.physicalSCC) {
+      RegValue v = RegValue::scalar(1);
+      v.words[0] = wave.scc;
+      return v;
+    }
+  }
+  RegTypeInfo info = getRegTypeInfo(type);
+  if (info.physicalIndex) {
+    FileRef file = fileOf(wave, *info.cls);
+    int64_t index = *info.physicalIndex;
+    if (index < 0 || index + info.size > int64_t(file.set->size())) {
+      fail(SimError::Kind::Fault,
+           llvm::formatv("{0}{1} is outside the register file",
+                         getRegPrefix(*info.cls), index));
+      return std::nullopt;
+    }
+    RegValue v = file.vector ? RegValue::vec(info.size, wave.lanes)
+                             : RegValue::scalar(info.size);
+    for (int64_t d = 0; d < info.size; ++d) {
+      if (!(*file.set)[index + d]) {
+        fail(SimError::Kind::Fault,
+             llvm::formatv("reads {0}{1}, which nothing wrote before",
+                           getRegPrefix(*info.cls), index + d));
+        return std::nullopt;
+      }
+      if (file.vector)
+        std::copy_n(file.words->begin() + (index + d) * wave.lanes, wave.lanes,
+                    v.words.begin() + d * wave.lanes);
+      else
+        v.words[d] = (*file.words)[index + d];
+    }
+    return v;
+  }
+  auto it = wave.values.find(value);
+  if (it == wave.values.end()) {
+    fail(SimError::Kind::Fault, "reads a value before its definition ran");
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+bool WaveExec::write(Value value, RegValue contents) {
+  Type type = value.getType();
+  if (isa<SCCType>(type)) {
+    wave.scc = contents.at(0) & 1;
+    wave.values[value] = std::move(contents);
+    return true;
+  }
+  RegTypeInfo info = getRegTypeInfo(type);
+  if (!info.cls)
+    return notSimulated("a result of type other than a register");
+  bool vector = *info.cls != RegClass::SGPR;
+  if (!info.physicalIndex) {
+    if (vector && !contents.vector) {
+      // A scalar written to a vector register: every lane gets it.
+      RegValue v = RegValue::vec(contents.dwords, wave.lanes);
+      for (unsigned d = 0; d < contents.dwords; ++d)
+        for (unsigned lane = 0; lane < wave.lanes; ++lane)
+          v.ref(lane, d) = contents.at(0, d);
+      contents = std::move(v);
+    }
+    wave.values[value] = std::move(contents);
+    return true;
+  }
+  FileRef file = fileOf(wave, *info.cls);
+  int64_t index = *info.physicalIndex;
+  if (index < 0 || index + info.size > int64_t(file.set->size()))
+    return fail(SimError::Kind::Fault,
+                llvm::formatv("{0}{1} is outside the register file",
+                              getRegPrefix(*info.cls), index));
+  for (int64_t d = 0; d < info.size; ++d) {
+    (*file.set)[index + d] = true;
+    if (!vector) {
+      (*file.words)[index + d] = contents.at(0, d);
+      continue;
+    }
+    for (unsigned lane = 0; lane < wave.lanes; ++lane)
+      if (active(lane))
+        (*file.words)[(index + d) * wave.lanes + lane] = contents.at(lane, d);
+  }
+  return true;
+}

@@ -1,0 +1,93 @@
+//===- Simulator.h - functional execution of WaveASM programs ---*- C++ -*-===//
+//
+// Runs one workgroup of a waveasm.program: one or more waves of the target's
+// wave size, their register files (virtual values by SSA value, allocated
+// registers by index, so an allocator that reuses a live register changes
+// the result), SCC, VCC, EXEC and M0, buffer resources over simulated
+// global memory, LDS, s_barrier across the waves, loops and ifs. Every op
+// either executes with the ISA's semantics or stops the run with its name
+// ("not simulated"): a run never approximates silently.
+//
+// The environment is a pure function of the seed: N buffers of random bytes
+// at fixed addresses, a kernarg segment holding their addresses, SGPR
+// tuples s[4k..4k+3] (k >= 1) preset to those descriptors, the thread id in
+// the ABI's VGPR, LDS and every other register filled with random words.
+// Two programs run from the same seed see the same inputs, so their written
+// memory can be compared (Compare.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_SIM_SIMULATOR_H
+#define WAVEASM_SIM_SIMULATOR_H
+
+#include "ir/Dialect.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace waveasm::sim {
+
+struct SimOptions {
+  uint64_t seed = 1;
+  /// Buffers: buffer k lives in the 4 GiB window at bufferAddress(k), its
+  /// descriptor (of `bufferBytes` records) sits in s[4(k+1) .. 4(k+1)+3]
+  /// and its address at kernarg offset 8k.
+  unsigned numBuffers = 6;
+  uint64_t bufferBytes = 1 << 20;
+  /// Waves of the workgroup; 0 = from the program's workgroup_size (one
+  /// wave when it has none).
+  unsigned waves = 0;
+  /// A loop that runs more iterations than this stops the run.
+  uint64_t maxLoopIterations = 1 << 20;
+};
+
+/// Global memory is paged: a page's first contents are a function of the
+/// seed and its address, made when first touched.
+constexpr uint64_t kPageBytes = 4096;
+uint64_t bufferAddress(unsigned k);
+/// The environment's bytes at [address, address + size) before any write.
+std::vector<uint8_t> initialBytes(uint64_t seed, uint64_t address,
+                                  uint64_t size);
+
+/// Where a run stopped, with the op's location and, when one lane is at
+/// fault, the lane.
+struct SimError {
+  enum class Kind {
+    NotSimulated, // an op or form the simulator does not execute
+    Fault,        // an undefined register, an access outside every buffer
+    Limit,        // a loop over maxLoopIterations
+  };
+  Kind kind = Kind::Fault;
+  std::string message;
+  /// "file:line:col: 'waveasm.op'" of the op that stopped the run.
+  std::string where;
+  int lane = -1;
+  std::string str() const;
+};
+
+struct SimResult {
+  /// Set when the run did not finish; the memory below is then partial.
+  std::optional<SimError> error;
+  uint64_t seed = 0;
+  /// Global memory pages the run wrote, by address.
+  std::map<uint64_t, std::vector<uint8_t>> pages;
+  std::vector<uint8_t> lds;
+  /// Ops executed (all waves, each op once per wave).
+  uint64_t opsExecuted = 0;
+  bool ok() const { return !error; }
+  /// Global memory after the run.
+  std::vector<uint8_t> bytes(uint64_t address, uint64_t size) const;
+  /// FNV-1a of the written pages that differ from their first contents,
+  /// and of the LDS.
+  uint64_t digest() const;
+};
+
+/// Runs `program` from the environment of `options.seed`.
+SimResult simulate(ProgramOp program, const SimOptions &options = {});
+
+} // namespace waveasm::sim
+
+#endif // WAVEASM_SIM_SIMULATOR_H

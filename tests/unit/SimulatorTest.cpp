@@ -1,0 +1,344 @@
+//===- SimulatorTest.cpp - the WaveASM simulator and compare --------------===//
+//
+// Semantics against hand-computed values, a 16x16x16 MFMA GEMM against a
+// plain C++ reference, the whole pipeline checked by execution on every
+// example, and mutations (a clobbered live register, a load moved above
+// the store it reads) that the compare must catch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConductorTestUtils.h"
+#include "TestUtils.h"
+
+#include "pipeline/CompileAndMeasure.h"
+#include "sim/Compare.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::sim;
+using waveasm::test::program;
+using waveasm::test::TestContext;
+
+namespace {
+
+ProgramOp firstProgram(ModuleOp module) {
+  return *module.getOps<ProgramOp>().begin();
+}
+
+uint32_t wordAt(const SimResult &result, unsigned buffer, uint64_t offset) {
+  std::vector<uint8_t> bytes = result.bytes(bufferAddress(buffer) + offset, 4);
+  uint32_t word;
+  std::memcpy(&word, bytes.data(), 4);
+  return word;
+}
+
+const char *kHeader = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c3 = waveasm.constant 3 : !waveasm.imm<3>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c7 = waveasm.constant 7 : !waveasm.imm<7>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+)";
+
+TEST(Simulator, IntegerFloatAndScalarOpsPerLane) {
+  TestContext t;
+  auto module = t.parseModule(program(std::string(kHeader) + R"(
+  %a = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, !waveasm.imm<7> -> !waveasm.vreg
+  %b = waveasm.v_bfe_u32 %a, %c1, %c3 : !waveasm.vreg, !waveasm.imm<1>, !waveasm.imm<3> -> !waveasm.vreg
+  %c = waveasm.v_lshl_or_b32 %b, %c4, %tid : !waveasm.vreg, !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %c, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  %f = waveasm.v_cvt_f32_u32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+  %h = waveasm.v_cvt_f16_f32 %f : !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %h, %out, %off offset : 256 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  %cm1 = waveasm.constant -1 : !waveasm.imm<-1>
+  %c5 = waveasm.constant 5 : !waveasm.imm<5>
+  %c9 = waveasm.constant 9 : !waveasm.imm<9>
+  %m = waveasm.s_mov_b32 %cm1 : !waveasm.imm<-1> -> !waveasm.sreg
+  %sum, %carry = waveasm.s_add_u32 %m, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+  %sel = waveasm.s_cselect_b32 %carry, %c5, %c9 : !waveasm.scc, !waveasm.imm<5>, !waveasm.imm<9> -> !waveasm.sreg
+  %vsel = waveasm.v_mov_b32 %sel : !waveasm.sreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %vsel, %out, %off offset : 512 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  %in1 = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %big = waveasm.constant 1048576 : !waveasm.imm<1048576>
+  %far = waveasm.v_mov_b32 %big : !waveasm.imm<1048576> -> !waveasm.vreg
+  %zero = waveasm.buffer_load_dword %in1, %far, %c0 : !waveasm.psreg<8, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %zero, %out, %off offset : 768 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  %first = waveasm.buffer_load_dword %in1, %off, %c0 : !waveasm.psreg<8, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %first, %out, %off offset : 1024 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimOptions options;
+  options.seed = 7;
+  SimResult result = simulate(firstProgram(*module), options);
+  ASSERT_TRUE(result.ok()) << result.error->str();
+  for (unsigned lane : {0u, 1u, 9u, 63u}) {
+    uint32_t a = lane + 7, b = (a >> 1) & 7;
+    EXPECT_EQ(wordAt(result, 0, 4 * lane), (b << 4) | lane) << lane;
+    // 0, 1, 2 give +0, 1.0 = 0x3c00, 2.0 = 0x4000; 63 = 1.96875 * 2^5.
+    uint32_t half = lane == 0   ? 0
+                    : lane == 1 ? 0x3c00
+                    : lane == 9 ? 0x4880
+                                : 0x53e0;
+    EXPECT_EQ(wordAt(result, 0, 256 + 4 * lane), half) << lane;
+    // 0xffffffff + 1 carries: SCC selects 5.
+    EXPECT_EQ(wordAt(result, 0, 512 + 4 * lane), 5u);
+    // A load past the descriptor's size reads 0.
+    EXPECT_EQ(wordAt(result, 0, 768 + 4 * lane), 0u);
+    // An in-range load reads the seed's input.
+    std::vector<uint8_t> input =
+        initialBytes(7, bufferAddress(1) + 4 * lane, 4);
+    uint32_t expected;
+    std::memcpy(&expected, input.data(), 4);
+    EXPECT_EQ(wordAt(result, 0, 1024 + 4 * lane), expected);
+  }
+  // Deterministic: the same seed, the same memory.
+  EXPECT_EQ(simulate(firstProgram(*module), options).digest(), result.digest());
+  options.seed = 8;
+  EXPECT_NE(simulate(firstProgram(*module), options).digest(), result.digest());
+}
+
+TEST(Simulator, AnOpNotSimulatedIsNamedAndNeverEqual) {
+  TestContext t;
+  std::string source = program(std::string(kHeader) + R"(
+  %f = waveasm.v_cvt_f32_u32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+  %e = waveasm.v_exp_f32 %f : !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %e, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)");
+  auto module = t.parseModule(source);
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimResult result = simulate(firstProgram(*module));
+  ASSERT_TRUE(result.error);
+  EXPECT_EQ(result.error->kind, SimError::Kind::NotSimulated);
+  EXPECT_NE(result.error->str().find("'waveasm.v_exp_f32': not simulated"),
+            std::string::npos)
+      << result.error->str();
+  // The op's line in the program text.
+  llvm::StringRef text(source);
+  unsigned line = text.take_front(text.find("v_exp_f32")).count('\n') + 1;
+  EXPECT_NE(result.error->str().find(":" + std::to_string(line) + ":"),
+            std::string::npos)
+      << result.error->str();
+  Comparison c =
+      compareOnSeeds(firstProgram(*module), firstProgram(*module), 2);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::NotChecked);
+}
+
+/// A GEMM of 16x16 f16 tiles: A row-major in buffer 1, B transposed
+/// (column-major) in buffer 2, D row-major f32 in buffer 0, each half
+/// masked to [0, 1) so the sums stay finite.
+const char *kGemm = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %abuf = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %bbuf = waveasm.precolored.sreg 12, 4 : !waveasm.psreg<12, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c3 = waveasm.constant 3 : !waveasm.imm<3>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c5 = waveasm.constant 5 : !waveasm.imm<5>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %c15 = waveasm.constant 15 : !waveasm.imm<15>
+  %mask = waveasm.constant 1006582783 : !waveasm.imm<1006582783>
+  %row = waveasm.v_and_b32 %tid, %c15 : !waveasm.pvreg<0>, !waveasm.imm<15> -> !waveasm.vreg
+  %grp = waveasm.v_lshrrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %r32 = waveasm.v_lshlrev_b32 %c5, %row : !waveasm.imm<5>, !waveasm.vreg -> !waveasm.vreg
+  %g8 = waveasm.v_lshlrev_b32 %c3, %grp : !waveasm.imm<3>, !waveasm.vreg -> !waveasm.vreg
+  %aoff = waveasm.v_add_u32 %r32, %g8 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %a = waveasm.buffer_load_dwordx2 %abuf, %aoff, %c0 : !waveasm.psreg<8, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg<2, 2>
+  %b = waveasm.buffer_load_dwordx2 %bbuf, %aoff, %c0 : !waveasm.psreg<12, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg<2, 2>
+  %a0 = waveasm.extract %a[0] : !waveasm.vreg<2, 2> -> !waveasm.vreg
+  %a1 = waveasm.extract %a[1] : !waveasm.vreg<2, 2> -> !waveasm.vreg
+  %b0 = waveasm.extract %b[0] : !waveasm.vreg<2, 2> -> !waveasm.vreg
+  %b1 = waveasm.extract %b[1] : !waveasm.vreg<2, 2> -> !waveasm.vreg
+  %am0 = waveasm.v_and_b32 %a0, %mask : !waveasm.vreg, !waveasm.imm<1006582783> -> !waveasm.vreg
+  %am1 = waveasm.v_and_b32 %a1, %mask : !waveasm.vreg, !waveasm.imm<1006582783> -> !waveasm.vreg
+  %bm0 = waveasm.v_and_b32 %b0, %mask : !waveasm.vreg, !waveasm.imm<1006582783> -> !waveasm.vreg
+  %bm1 = waveasm.v_and_b32 %b1, %mask : !waveasm.vreg, !waveasm.imm<1006582783> -> !waveasm.vreg
+  %am = waveasm.pack %am0, %am1 : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
+  %bm = waveasm.pack %bm0, %bm1 : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
+  %d = waveasm.v_mfma_f32_16x16x16_f16 %am, %bm, %c0 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %g256 = waveasm.v_lshlrev_b32 %c8, %grp : !waveasm.imm<8>, !waveasm.vreg -> !waveasm.vreg
+  %row4 = waveasm.v_lshlrev_b32 %c2, %row : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
+  %doff = waveasm.v_add_u32 %g256, %row4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %d0 = waveasm.extract %d[0] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d1 = waveasm.extract %d[1] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d2 = waveasm.extract %d[2] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d3 = waveasm.extract %d[3] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  waveasm.buffer_store_dword %d0, %out, %doff : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d1, %out, %doff offset : 64 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d2, %out, %doff offset : 128 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d3, %out, %doff offset : 192 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)";
+
+/// An f16 as a double, from the IEEE layout (no shared code with sim/).
+double halfValue(uint16_t h) {
+  int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  double magnitude = exp ? std::ldexp(1.0 + mant / 1024.0, exp - 15)
+                         : std::ldexp(mant / 1024.0, -14);
+  return (h & 0x8000) ? -magnitude : magnitude;
+}
+
+TEST(Simulator, MFMAGemmMatchesAPlainReference) {
+  TestContext t;
+  auto module = t.parseModule(program(kGemm));
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimOptions options;
+  options.seed = 3;
+  SimResult result = simulate(firstProgram(*module), options);
+  ASSERT_TRUE(result.ok()) << result.error->str();
+  auto input = [&](unsigned buffer, unsigned index) {
+    std::vector<uint8_t> b =
+        initialBytes(3, bufferAddress(buffer) + 2 * index, 2);
+    return halfValue(uint16_t((b[0] | (b[1] << 8)) & 0x3bff));
+  };
+  for (unsigned i = 0; i < 16; ++i)
+    for (unsigned j = 0; j < 16; ++j) {
+      double reference = 0;
+      for (unsigned k = 0; k < 16; ++k)
+        reference += input(1, i * 16 + k) * input(2, j * 16 + k);
+      uint32_t bits = wordAt(result, 0, (i * 16 + j) * 4);
+      float got;
+      std::memcpy(&got, &bits, 4);
+      EXPECT_NEAR(got, reference, 1e-5 * std::fabs(reference) + 1e-6)
+          << "D[" << i << "][" << j << "]";
+    }
+}
+
+/// `module` through the full pipeline, allocated.
+OwningOpRef<ModuleOp> compiled(ModuleOp module) {
+  CompileOptions options;
+  options.emitAssembly = false;
+  options.keepCompiledModule = true;
+  FailureOr<CompileResult> result = compileAndMeasure(module, options);
+  if (failed(result))
+    return nullptr;
+  return std::move(result->compiled);
+}
+
+TEST(SimulatorCompare, ThePipelineKeepsEveryExampleEquivalent) {
+  // Virtual IR as written against the allocated IR with waits and nops:
+  // never different; equal wherever every op is simulated.
+  unsigned equal = 0;
+  for (const std::string &path : test::exampleKernelPaths()) {
+    TestContext t;
+    auto module = t.parseModule(test::readFile(path));
+    ASSERT_TRUE(module) << path << t.diagnostics;
+    OwningOpRef<ModuleOp> after = compiled(*module);
+    ASSERT_TRUE(after) << path;
+    Comparison c =
+        compareOnSeeds(firstProgram(*module), firstProgram(*after), 2);
+    EXPECT_NE(c.verdict, Comparison::Verdict::Different)
+        << path << ": " << c.message;
+    equal += c.equal();
+    if (!c.equal())
+      EXPECT_NE(c.message.find("not simulated"), std::string::npos)
+          << path << ": " << c.message;
+  }
+  EXPECT_GE(equal, 5u);
+}
+
+TEST(SimulatorCompare, AClobberedLiveRegisterIsCaught) {
+  // The allocator's bug of reusing a live register: the loop's first VGPR
+  // result is moved onto the registers of an accumulator the loop carries.
+  TestContext t;
+  auto module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                                             "/gemm_f16_double_buffer.mlir"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  OwningOpRef<ModuleOp> after = compiled(*module);
+  ASSERT_TRUE(after);
+  ProgramOp program = firstProgram(*after);
+  ASSERT_TRUE(compareOnSeeds(firstProgram(*module), program, 1).equal());
+  LoopOp loop;
+  program.walk([&](LoopOp l) { loop = l; });
+  ASSERT_TRUE(loop);
+  std::optional<int64_t> accumulator;
+  for (BlockArgument arg : loop.getBodyBlock().getArguments())
+    if (getRegSize(arg.getType()) == 4 &&
+        getRegClass(arg.getType()) == RegClass::VGPR)
+      accumulator = getPhysicalIndex(arg.getType());
+  ASSERT_TRUE(accumulator);
+  Value victim;
+  for (Operation &op : loop.getBodyBlock())
+    if (op.getNumResults() == 1 &&
+        getRegClass(op.getResult(0).getType()) == RegClass::VGPR &&
+        getRegSize(op.getResult(0).getType()) <= 4) {
+      victim = op.getResult(0);
+      break;
+    }
+  ASSERT_TRUE(victim);
+  victim.setType(getPhysicalType(&t.ctx, RegClass::VGPR, *accumulator,
+                                 getRegSize(victim.getType())));
+  Comparison c = compareOnSeeds(firstProgram(*module), program, 1);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
+  EXPECT_NE(c.message.find("buffer"), std::string::npos) << c.message;
+}
+
+TEST(SimulatorCompare, ALoadMovedAboveTheStoreItReadsIsCaught) {
+  auto body = [](bool storeFirst) {
+    std::string store = "  waveasm.buffer_store_dword %x, %out, %off : "
+                        "!waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg\n";
+    std::string load = "  %y = waveasm.buffer_load_dword %out, %off, %c0 : "
+                       "!waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> "
+                       "-> !waveasm.vreg\n";
+    return program(std::string(kHeader) +
+                   "  %x = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, "
+                   "!waveasm.imm<7> -> !waveasm.vreg\n" +
+                   (storeFirst ? store + load : load + store) +
+                   "  waveasm.buffer_store_dword %y, %out, %off offset : 512 "
+                   ": !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg\n"
+                   "  waveasm.s_endpgm\n");
+  };
+  TestContext t;
+  auto original = t.parseModule(body(true));
+  auto moved = t.parseModule(body(false));
+  ASSERT_TRUE(original && moved) << t.diagnostics;
+  EXPECT_TRUE(
+      compareOnSeeds(firstProgram(*original), firstProgram(*original), 2)
+          .equal());
+  Comparison c =
+      compareOnSeeds(firstProgram(*original), firstProgram(*moved), 2);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different);
+  EXPECT_NE(c.message.find("buffer 0 byte 0x0 + 0x2"), std::string::npos)
+      << c.message;
+}
+
+TEST(Simulator, WavesMeetAtBarriersThroughLDS) {
+  // Each wave writes its lanes' ids to LDS, waits at the barrier, then
+  // reads the id the next wave wrote: only a barrier across waves makes
+  // every lane see the other wave's value.
+  TestContext t;
+  auto module = t.parseModule(
+      "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
+      "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
+      std::string(kHeader) + R"(
+  %c256 = waveasm.constant 256 : !waveasm.imm<256>
+  %c511 = waveasm.constant 511 : !waveasm.imm<511>
+  waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
+  waveasm.s_barrier
+  %next = waveasm.v_add_u32 %off, %c256 : !waveasm.vreg, !waveasm.imm<256> -> !waveasm.vreg
+  %wrapped = waveasm.v_and_b32 %next, %c511 : !waveasm.vreg, !waveasm.imm<511> -> !waveasm.vreg
+  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+)");
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimResult result = simulate(firstProgram(*module));
+  ASSERT_TRUE(result.ok()) << result.error->str();
+  for (unsigned id : {0u, 5u, 64u, 127u})
+    EXPECT_EQ(wordAt(result, 0, 4 * id), (id + 64) % 128) << id;
+}
+
+} // namespace

@@ -1,0 +1,178 @@
+//===- waveasm-sim.cpp - run WaveASM programs, compare two by execution ---===//
+//
+//   waveasm-sim FILE                  run each program, print its digest
+//   waveasm-sim --compare A B         same memory on every seed? (exit 0
+//                                     equal, 1 different, 2 not checkable)
+//   waveasm-sim --against-pipeline A  A as written vs A through the full
+//                                     pipeline (allocated, waits, hazards)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/Dialect.h"
+#include "pipeline/CompileAndMeasure.h"
+#include "sim/Compare.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace cl = llvm::cl;
+
+static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
+                                    cl::OneOrMore);
+static cl::opt<bool>
+    compareMode("compare",
+                cl::desc("compare the programs of two files by execution"));
+static cl::opt<bool> againstPipeline(
+    "against-pipeline",
+    cl::desc("compare the file with its output of the full pipeline"));
+static cl::opt<bool>
+    backendOnly("backend",
+                cl::desc("with --against-pipeline: the short pipeline"));
+static cl::opt<uint64_t> seed("seed", cl::desc("first seed"), cl::init(1));
+static cl::opt<unsigned> seeds("seeds", cl::desc("seeds to compare on"),
+                               cl::init(4));
+static cl::list<std::string>
+    dumps("dump", cl::desc("print COUNT dwords of buffer K from byte OFFSET "
+                           "after the run (K:OFFSET:COUNT)"));
+static cl::opt<unsigned>
+    waves("waves", cl::desc("waves (default: workgroup_size)"), cl::init(0));
+
+namespace {
+
+OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef path) {
+  std::string error;
+  auto file = mlir::openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "waveasm-sim: " << error << "\n";
+    return nullptr;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
+int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
+                    llvm::StringRef nameB) {
+  llvm::SmallVector<ProgramOp> pa(a.getOps<ProgramOp>()),
+      pb(b.getOps<ProgramOp>());
+  if (pa.size() != pb.size()) {
+    llvm::errs() << "waveasm-sim: " << nameA << " has " << pa.size()
+                 << " programs, " << nameB << " " << pb.size() << "\n";
+    return 2;
+  }
+  sim::SimOptions options;
+  options.seed = seed;
+  options.waves = waves;
+  int status = 0;
+  for (auto [x, y] : llvm::zip(pa, pb)) {
+    sim::Comparison c = sim::compareOnSeeds(x, y, seeds, options);
+    llvm::outs() << "@" << x.getSymName() << ": "
+                 << sim::verdictName(c.verdict);
+    if (c.verdict == sim::Comparison::Verdict::Equal)
+      llvm::outs() << " on " << seeds << " seeds";
+    else
+      llvm::outs() << " (" << c.message << ")";
+    llvm::outs() << "\n";
+    if (c.verdict == sim::Comparison::Verdict::NotChecked)
+      status = std::max(status, 2);
+    else if (c.verdict == sim::Comparison::Verdict::Different)
+      status = status == 2 ? 2 : 1;
+  }
+  return status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "waveasm-sim: run WaveASM programs; compare two by execution\n");
+  MLIRContext context;
+  context.loadDialect<WaveASMDialect>();
+
+  if (compareMode) {
+    if (inputs.size() != 2) {
+      llvm::errs() << "waveasm-sim: --compare takes two files\n";
+      return 2;
+    }
+    OwningOpRef<ModuleOp> a = parse(context, inputs[0]);
+    OwningOpRef<ModuleOp> b = parse(context, inputs[1]);
+    if (!a || !b)
+      return 2;
+    return comparePrograms(*a, *b, inputs[0], inputs[1]);
+  }
+  if (againstPipeline) {
+    OwningOpRef<ModuleOp> a = parse(context, inputs[0]);
+    if (!a)
+      return 2;
+    CompileOptions options;
+    options.pipeline = CompileOptions::measuringPipeline(!backendOnly);
+    options.emitAssembly = false;
+    options.keepCompiledModule = true;
+    FailureOr<CompileResult> compiled = compileAndMeasure(*a, options);
+    if (failed(compiled)) {
+      llvm::errs() << "waveasm-sim: the pipeline failed on " << inputs[0]
+                   << "\n";
+      return 2;
+    }
+    return comparePrograms(*a, *compiled->compiled, inputs[0], "pipeline");
+  }
+
+  int status = 0;
+  for (const std::string &path : inputs) {
+    OwningOpRef<ModuleOp> module = parse(context, path);
+    if (!module)
+      return 2;
+    for (ProgramOp program : module->getOps<ProgramOp>()) {
+      sim::SimOptions options;
+      options.seed = seed;
+      options.waves = waves;
+      sim::SimResult result = sim::simulate(program, options);
+      llvm::outs() << "@" << program.getSymName() << ": ";
+      if (result.error) {
+        llvm::outs() << "stopped: " << result.error->str() << "\n";
+        status = 2;
+        continue;
+      }
+      llvm::outs() << llvm::format("digest %016llx",
+                                   (unsigned long long)result.digest())
+                   << ", " << result.opsExecuted << " ops executed\n";
+      for (llvm::StringRef dump : dumps) {
+        llvm::SmallVector<llvm::StringRef, 3> parts;
+        dump.split(parts, ':');
+        unsigned k = 0;
+        uint64_t offset = 0, count = 0;
+        if (parts.size() != 3 || parts[0].getAsInteger(0, k) ||
+            parts[1].getAsInteger(0, offset) ||
+            parts[2].getAsInteger(0, count)) {
+          llvm::errs() << "waveasm-sim: --dump takes K:OFFSET:COUNT, got '"
+                       << dump << "'\n";
+          return 2;
+        }
+        std::vector<uint8_t> bytes =
+            result.bytes(sim::bufferAddress(k) + offset, 4 * count);
+        for (uint64_t i = 0; i < count; ++i) {
+          uint32_t word = 0;
+          std::memcpy(&word, bytes.data() + 4 * i, 4);
+          llvm::outs() << llvm::format("buffer %u + 0x%llx: 0x%08x\n", k,
+                                       (unsigned long long)(offset + 4 * i),
+                                       word);
+        }
+      }
+    }
+  }
+  return status;
+}
