@@ -106,6 +106,7 @@ class Gen:
         self.lds_bases = []  # SGPR LDS base pointers (inside loops)
         self.srds = []
         self.ptrs = []      # 64-bit SGPR pointers (sreg<2, 2>)
+        self.counter = None  # the innermost loop's counter, inside a loop
 
     # ------------------------------------------------------------ emission
     def name(self, prefix):
@@ -235,6 +236,11 @@ class Gen:
         r = self.rng.random()
         d = self.name("s")
         a = self.pick(self.sregs)
+        # Inside a loop most scalar work derives from the counter (offsets,
+        # strides), as in real kernels: loop-invariant code motion would
+        # otherwise hoist it all and keep every result live across the loop.
+        if self.counter is not None and self.rng.random() < 0.7:
+            a = self.counter
         if r < 0.40:
             op = self.rng.choice(["s_add_u32", "s_add_u32", "s_sub_u32",
                                   "s_lshl_b32", "s_lshr_b32", "s_and_b32",
@@ -515,6 +521,8 @@ class Gen:
         saved = (list(self.vals), list(self.sregs), list(self.frags), list(self.pending),
                  list(self.ldstiles), list(self.accs), dict(self.consts), list(self.lds_bases))
         self.indent += 1
+        saved_counter = self.counter
+        self.counter = k
         self.sregs.append(k)
         self.lds_bases = [rd, wr]
         self.accs = list(acc_args)
@@ -540,6 +548,7 @@ class Gen:
             cond, SCC, ", ".join(y.ref for y in yields), ", ".join(y.ty for y in yields)),
             "condition")
         self.indent -= 1
+        self.counter = saved_counter
         self.raw("}")
         (self.vals, self.sregs, self.frags, self.pending, self.ldstiles, self.accs,
          self.consts, self.lds_bases) = saved

@@ -25,7 +25,9 @@
 #include "pipeline/Passes.h"
 #include "pipeline/opt/LoopRewrite.h"
 
+#include "analysis/Liveness.h"
 #include "analysis/Metrics.h"
+#include "analysis/ProgramIndex.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -219,29 +221,48 @@ unsigned promoteProgram(ProgramOp program) {
   return rewritten;
 }
 
-/// VGPRs `module`'s one program needs after allocation and compaction
-/// (the emitter's `.vgpr_count`), or nullopt when it does not allocate.
-/// Diagnostics of the trial are swallowed: it is no compile of the user's.
-std::optional<int64_t> trialVGPRCount(ModuleOp module) {
+/// An upper bound of the VGPRs promoteProgram would add to `program`,
+/// found without rewriting it: each promoted address becomes one loop-
+/// carried VGPR per slot of its rotation group (at most 4 buffers).
+unsigned boundAddedVGPRs(ProgramOp program) {
+  unsigned added = 0;
+  for (LoopOp loop : collectLoopsInnerFirst(program)) {
+    if (!loop.getConditionOp() || isRegisterAllocated(loop))
+      continue;
+    Rotations rotations = findRotations(loop);
+    added += 4 * findPromotions(loop, rotations).size();
+  }
+  return added;
+}
+
+/// VGPRs `module`'s one program needs after allocation, and compaction if
+/// allocation alone exceeds `limit` (the emitter's `.vgpr_count`), or
+/// nullopt when it does not allocate. Diagnostics of the trial are
+/// swallowed: it is no compile of the user's.
+std::optional<int64_t> trialVGPRCount(ModuleOp module, int64_t limit) {
   MLIRContext *ctx = module.getContext();
   std::thread::id self = std::this_thread::get_id();
   ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
     return success(std::this_thread::get_id() == self);
   });
-  PassManager pm(ctx, ModuleOp::getOperationName());
-  pm.enableVerifier(false);
+  auto run = [&](std::unique_ptr<Pass> pass) -> std::optional<int64_t> {
+    PassManager pm(ctx, ModuleOp::getOperationName());
+    pm.enableVerifier(false);
+    pm.nest<ProgramOp>().addPass(std::move(pass));
+    if (failed(pm.run(module)))
+      return std::nullopt;
+    int64_t vgprs = 0;
+    module.walk([&](ProgramOp program) {
+      vgprs = std::max(vgprs, computePhysicalPeaks(program).vgpr);
+    });
+    return vgprs;
+  };
   WaveASMLinearScanOptions allocation;
   allocation.maxVGPRs = allocation.maxAGPRs = 512;
-  OpPassManager &programPM = pm.nest<ProgramOp>();
-  programPM.addPass(createWaveASMLinearScan(allocation));
-  programPM.addPass(createWaveASMVGPRCompaction());
-  if (failed(pm.run(module)))
-    return std::nullopt;
-  int64_t vgprs = 0;
-  module.walk([&](ProgramOp program) {
-    vgprs = std::max(vgprs, computePhysicalPeaks(program).vgpr);
-  });
-  return vgprs;
+  std::optional<int64_t> vgprs = run(createWaveASMLinearScan(allocation));
+  if (!vgprs || *vgprs <= limit)
+    return vgprs;
+  return run(createWaveASMVGPRCompaction());
 }
 
 struct LoopAddressPromotionPass
@@ -253,15 +274,37 @@ struct LoopAddressPromotionPass
     ProgramOp program = getOperation();
     if (vgprLimit > 0) {
       // Upstream's production driver compiles the kernel and, when its
-      // .vgpr_count exceeds 256, compiles it again without this pass. Here
-      // a copy of the program is promoted, allocated and compacted; the
-      // program itself is promoted only when the copy fits.
+      // .vgpr_count exceeds 256, compiles it again without this pass. The
+      // trial costs as much as the real allocation: when the live VGPRs
+      // plus what promotion adds stay far from the limit (allocation adds
+      // alignment holes and copies, never half the peak again), promote
+      // at once; otherwise a copy of the program is promoted, allocated
+      // and compacted, and the program itself promoted only if it fits.
+      unsigned added = boundAddedVGPRs(program);
+      if (added == 0)
+        return;
+      int64_t peak;
+      {
+        ProgramIndex index(program);
+        Liveness liveness(index);
+        peak = liveness.getPeak(RegClass::VGPR).regs +
+               liveness.getPeak(RegClass::AGPR).regs + added;
+      }
+      if (peak + peak / 2 + 16 <= vgprLimit) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE << ": program @" << program.getSymName()
+                   << ": at most " << peak
+                   << " VGPRs live once promoted, far below vgpr-limit "
+                   << vgprLimit << " (no trial allocation)\n");
+        promoteProgram(program);
+        return;
+      }
       OwningOpRef<ModuleOp> trial = ModuleOp::create(program.getLoc());
       OpBuilder b = OpBuilder::atBlockEnd(trial->getBody());
       auto copy = cast<ProgramOp>(b.clone(*program.getOperation()));
       if (promoteProgram(copy) == 0)
         return;
-      std::optional<int64_t> vgprs = trialVGPRCount(*trial);
+      std::optional<int64_t> vgprs = trialVGPRCount(*trial, vgprLimit);
       if (!vgprs || *vgprs > vgprLimit) {
         LLVM_DEBUG(llvm::dbgs()
                    << DEBUG_TYPE << ": program @" << program.getSymName()
@@ -271,6 +314,10 @@ struct LoopAddressPromotionPass
                    << " (vgpr-limit " << vgprLimit << ")\n");
         return;
       }
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE << ": program @" << program.getSymName()
+                 << ": promoted, it needs " << *vgprs << " VGPRs (" << peak
+                 << " live at most; vgpr-limit " << vgprLimit << ")\n");
     }
     promoteProgram(program);
   }
