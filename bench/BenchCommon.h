@@ -18,6 +18,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -45,6 +46,21 @@ inline std::vector<char *> withDefaultFlags(int argc, char **argv) {
     args.insert(args.begin() + 1, aggregates.data());
   args.push_back(nullptr);
   return args;
+}
+
+/// The input file once benchmark::Initialize has taken its flags: the
+/// positional argument, else $WAVEASM_BENCH_INPUT; empty, after the usage
+/// line, when there is neither.
+inline std::string inputPath(int count, char **args, const char *tool) {
+  std::string path;
+  if (count > 1)
+    path = args[1];
+  else if (const char *env = std::getenv("WAVEASM_BENCH_INPUT"))
+    path = env;
+  if (path.empty())
+    llvm::errs() << "usage: " << tool
+                 << " [benchmark flags] FILE (or set WAVEASM_BENCH_INPUT)\n";
+  return path;
 }
 
 /// Parses `path` ("-": stdin) with the WaveASM dialect loaded; errors go to

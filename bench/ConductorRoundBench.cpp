@@ -210,15 +210,10 @@ int main(int argc, char **argv) {
   std::vector<char *> args = bench::withDefaultFlags(argc, argv);
   int count = static_cast<int>(args.size()) - 1;
   benchmark::Initialize(&count, args.data());
-  std::string path;
-  if (count > 1)
-    path = args[1];
-  else if (const char *env = std::getenv("WAVEASM_BENCH_INPUT"))
-    path = env;
-  if (path.empty()) {
-    llvm::errs() << "usage: waveasm-bench-conductor [benchmark flags] FILE\n";
+  std::string path =
+      bench::inputPath(count, args.data(), "waveasm-bench-conductor");
+  if (path.empty())
     return 2;
-  }
   Input in;
   input = &in;
   if (!load(in, path))

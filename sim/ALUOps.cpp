@@ -3,10 +3,10 @@
 // Each op is a function of its operands' words, per lane for VALU ops and
 // once for SALU ops, keyed by mnemonic. Floats are the host's IEEE f32 with
 // round to nearest even (no flush of denormals: the ISA's default mode for
-// f32 in compute kernels); f16 and bf16 go through sim/Float.h. Ops whose
-// hardware result is an approximation (the transcendental unit) and f16
-// fma (one rounding of an exact sum the host has no type for) are not
-// simulated.
+// f32 in compute kernels); f16 and bf16 go through sim/Float.h. The
+// transcendental unit's approximations are computed correctly rounded and
+// recorded as such; f16 fma (one rounding of an exact sum the host has no
+// type for) is not simulated.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,6 +131,27 @@ const llvm::StringMap<Unary> &valuUnary() {
          int e = 0;
          return b(std::frexp(x, &e));
        }},
+  };
+  return table;
+}
+
+/// The transcendental unit's ops: the hardware returns approximations (1
+/// ulp for rcp/rsq/sqrt/exp/log); the simulator returns the correctly
+/// rounded value of the exact function and records that it did
+/// (SimResult::hostPrecision), so no result is silently approximate.
+/// sin/cos take their argument in revolutions, as the ISA does.
+const llvm::StringMap<Unary> &valuTranscendental() {
+  static const llvm::StringMap<Unary> table = {
+      {"v_rcp_f32", [](U32 a) { return b(1.0f / f(a)); }},
+      {"v_rsq_f32",
+       [](U32 a) { return b(float(1.0 / std::sqrt(double(f(a))))); }},
+      {"v_sqrt_f32", [](U32 a) { return b(std::sqrt(f(a))); }},
+      {"v_exp_f32", [](U32 a) { return b(float(std::exp2(double(f(a))))); }},
+      {"v_log_f32", [](U32 a) { return b(float(std::log2(double(f(a))))); }},
+      {"v_sin_f32",
+       [](U32 a) { return b(float(std::sin(double(f(a)) * 2 * M_PI))); }},
+      {"v_cos_f32",
+       [](U32 a) { return b(float(std::cos(double(f(a)) * 2 * M_PI))); }},
   };
   return table;
 }
@@ -316,6 +337,16 @@ std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
   if (auto it = valuUnary().find(name); it != valuUnary().end()) {
     if (!readAll())
       return false;
+    Unary fn = it->second;
+    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
+      o.ref(l) = fn(in[0].at(l));
+    });
+  }
+  if (auto it = valuTranscendental().find(name);
+      it != valuTranscendental().end()) {
+    if (!readAll())
+      return false;
+    exec.noteHostPrecision(name);
     Unary fn = it->second;
     return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
       o.ref(l) = fn(in[0].at(l));

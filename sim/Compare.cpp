@@ -2,6 +2,7 @@
 
 #include "sim/Compare.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace waveasm;
@@ -73,6 +74,10 @@ Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
       result.message = "second program: " + rb.error->str();
       return result;
     }
+    for (const SimResult *r : {&ra, &rb})
+      for (const std::string &name : r->hostPrecision)
+        if (!llvm::is_contained(result.hostPrecision, name))
+          result.hostPrecision.push_back(name);
     if (std::string d = firstDifference(ra, rb); !d.empty()) {
       result.verdict = Comparison::Verdict::Different;
       result.message = llvm::formatv("seed {0}: {1}", options.seed, d).str();

@@ -22,6 +22,8 @@ struct Comparison {
   /// store?): 0x3f800000 vs 0x0"); NotChecked: why.
   std::string message;
   uint64_t seed = 0;
+  /// Ops either run computed at host precision (SimResult::hostPrecision).
+  std::vector<std::string> hostPrecision;
   bool equal() const { return verdict == Verdict::Equal; }
 };
 

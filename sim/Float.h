@@ -25,8 +25,8 @@ inline float halfToFloat(uint16_t h) {
   if (exp == 0x1f)
     return asFloat(sign | 0x7f800000 | (mant << 13));
   if (exp == 0) {
-    // Zero or subnormal: mant * 2^-24.
-    float value = std::ldexp(float(mant), -24);
+    // Zero or subnormal: mant * 2^-24 (exact in f32).
+    float value = float(mant) * 0x1p-24f;
     return sign ? -value : value;
   }
   return asFloat(sign | ((exp + 112) << 23) | (mant << 13));

@@ -19,6 +19,7 @@
 #include "sim/Float.h"
 #include "sim/Machine.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -82,13 +83,13 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
   if (!a || !b || !c)
     return false;
   unsigned m = shape->m, groups = 64 / m, perLane = shape->k / groups;
-  // A[i][k] and B[k][j] as doubles.
-  std::vector<double> A(m * shape->k), B(shape->k * m);
+  // A[i][k] and B[k][j] as doubles, both k-contiguous (B transposed).
+  llvm::SmallVector<double, 512> A(m * shape->k), B(shape->k * m);
   for (unsigned lane = 0; lane < 64; ++lane)
     for (unsigned e = 0; e < perLane; ++e) {
       unsigned k = (lane / m) * perLane + e;
       A[(lane % m) * shape->k + k] = element(*a, lane, e, shape->element);
-      B[k * m + lane % m] = element(*b, lane, e, shape->element);
+      B[(lane % m) * shape->k + k] = element(*b, lane, e, shape->element);
     }
   Value result = op->getResult(0);
   RegValue out = exec.shapeOf(result);
@@ -102,12 +103,12 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
       if (integer) {
         int64_t sum = int32_t(acc);
         for (unsigned k = 0; k < shape->k; ++k)
-          sum += int64_t(A[i * shape->k + k]) * int64_t(B[k * m + j]);
+          sum += int64_t(A[i * shape->k + k]) * int64_t(B[j * shape->k + k]);
         out.ref(lane, r) = uint32_t(sum);
       } else {
         double sum = asFloat(acc);
         for (unsigned k = 0; k < shape->k; ++k)
-          sum += A[i * shape->k + k] * B[k * m + j];
+          sum += A[i * shape->k + k] * B[j * shape->k + k];
         out.ref(lane, r) = asBits(float(sum));
       }
     }

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <set>
 
 #include <atomic>
 #include <mutex>
@@ -106,6 +107,8 @@ struct Workgroup {
   std::mutex errorMutex;
   std::optional<SimError> error;
   std::atomic<bool> failed{false};
+  /// Ops computed at host precision (SimResult::hostPrecision).
+  std::set<std::string> hostPrecision;
   explicit Workgroup(const SimOptions &options) : options(options) {}
 };
 
@@ -130,6 +133,10 @@ public:
   RegValue shapeOf(mlir::Value value) const;
 
   bool fail(SimError::Kind kind, const llvm::Twine &message, int lane = -1);
+  void noteHostPrecision(llvm::StringRef name) {
+    std::lock_guard<std::mutex> lock(wg.errorMutex);
+    wg.hostPrecision.insert(name.str());
+  }
   bool notSimulated(const llvm::Twine &why = "");
 };
 

@@ -116,100 +116,160 @@ private:
   std::atomic<bool> &failed;
 };
 
+/// Runs the program for a set of waves. With several waves and no turns
+/// it runs them in lockstep (each op for every wave before the next op: a
+/// legal interleaving in which every barrier holds trivially) and stops
+/// with `diverged` when the waves disagree on a loop or if condition; with
+/// turns it runs one wave, which passes the turn on at each barrier.
 class Runner {
 public:
-  Runner(Workgroup &wg, Wave &wave, Turns *turns)
-      : exec(wg, wave), turns(turns) {}
-
-  /// Runs the program's body; false when the run failed.
-  bool run(ProgramOp program) {
-    bool ok = runBlock(program.getBodyBlock());
-    return ok || (exec.wave.ended && !exec.wg.failed);
+  Runner(Workgroup &wg, llvm::MutableArrayRef<Wave> waves, Turns *turns)
+      : turns(turns) {
+    for (Wave &wave : waves)
+      execs.emplace_back(wg, wave);
+    cur = &execs.front();
   }
 
+  /// Runs the program's body; false when the run failed or diverged.
+  bool run(ProgramOp program) {
+    bool ok = runBlock(program.getBodyBlock());
+    if (ok || diverged || cur->wg.failed)
+      return ok;
+    return llvm::all_of(execs, [](WaveExec &e) { return e.wave.ended; });
+  }
+  bool diverged = false;
+
 private:
-  /// False to stop: an error, or s_endpgm (wave.ended).
+  /// False to stop: an error, divergence, or s_endpgm (wave.ended).
   bool runBlock(Block &block) {
     for (Operation &op : block) {
-      if (exec.wg.failed)
+      if (cur->wg.failed || !runOp(&op))
         return false;
-      if (!runOp(&op))
+    }
+    return true;
+  }
+
+  /// The condition every wave computed, or nullopt (recorded) when they
+  /// disagree or a read failed.
+  std::optional<bool> uniformCondition(Operation *op, Value condition) {
+    std::optional<bool> value;
+    for (WaveExec &e : execs) {
+      e.op = op;
+      std::optional<RegValue> flag = e.read(condition);
+      if (!flag)
+        return std::nullopt;
+      bool bit = flag->at(0) != 0;
+      if (value && *value != bit) {
+        diverged = true;
+        return std::nullopt;
+      }
+      value = bit;
+    }
+    return value;
+  }
+
+  bool readAll(WaveExec &e, ValueRange values,
+               llvm::SmallVectorImpl<RegValue> &out) {
+    out.clear();
+    for (Value v : values) {
+      std::optional<RegValue> r = e.read(v);
+      if (!r)
         return false;
+      out.push_back(std::move(*r));
     }
     return true;
   }
 
   bool runLoop(LoopOp loop) {
     Block &body = loop.getBodyBlock();
-    llvm::SmallVector<RegValue, 4> values;
-    for (Value init : loop.getInitArgs()) {
-      std::optional<RegValue> v = exec.read(init);
-      if (!v)
+    std::vector<llvm::SmallVector<RegValue, 4>> values(execs.size());
+    for (auto [e, v] : llvm::zip(execs, values)) {
+      e.op = loop;
+      if (!readAll(e, loop.getInitArgs(), v))
         return false;
-      values.push_back(std::move(*v));
     }
     uint64_t iterations = 0;
     while (true) {
-      for (auto [arg, value] : llvm::zip(body.getArguments(), values))
-        if (!exec.write(arg, value))
-          return false;
+      for (auto [e, v] : llvm::zip(execs, values))
+        for (auto [arg, value] : llvm::zip(body.getArguments(), v))
+          if (!e.write(arg, value))
+            return false;
       if (!runBlock(body))
         return false;
       ConditionOp condition = loop.getConditionOp();
-      exec.op = condition;
-      std::optional<RegValue> flag = exec.read(condition.getCondition());
-      if (!flag)
+      std::optional<bool> more =
+          uniformCondition(condition, condition.getCondition());
+      if (!more)
         return false;
-      values.clear();
-      for (Value next : condition.getIterArgs()) {
-        std::optional<RegValue> v = exec.read(next);
-        if (!v)
+      for (auto [e, v] : llvm::zip(execs, values))
+        if (!readAll(e, condition.getIterArgs(), v))
           return false;
-        values.push_back(std::move(*v));
-      }
-      if (!flag->at(0))
+      if (!*more)
         break;
-      if (++iterations >= exec.wg.options.maxLoopIterations)
-        return exec.fail(SimError::Kind::Limit,
+      if (++iterations >= cur->wg.options.maxLoopIterations) {
+        cur->op = loop;
+        return cur->fail(SimError::Kind::Limit,
                          llvm::formatv("the loop ran {0} iterations without "
                                        "ending (the limit)",
                                        iterations));
+      }
     }
-    exec.op = loop;
-    for (auto [result, value] : llvm::zip(loop.getResults(), values))
-      if (!exec.write(result, value))
-        return false;
+    for (auto [e, v] : llvm::zip(execs, values)) {
+      e.op = loop;
+      for (auto [result, value] : llvm::zip(loop.getResults(), v))
+        if (!e.write(result, value))
+          return false;
+    }
     return true;
   }
 
   bool runIf(IfOp ifOp) {
-    std::optional<RegValue> flag = exec.read(ifOp.getCondition());
-    if (!flag)
+    std::optional<bool> taken = uniformCondition(ifOp, ifOp.getCondition());
+    if (!taken)
       return false;
-    Region &region = flag->at(0) ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    Region &region = *taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
     if (region.empty())
       return true;
     if (!runBlock(region.front()))
       return false;
-    exec.op = ifOp;
-    if (YieldOp yield = ifOp.getYield(region))
-      for (auto [result, value] :
-           llvm::zip(ifOp.getResults(), yield.getValues())) {
-        std::optional<RegValue> v = exec.read(value);
-        if (!v || !exec.write(result, *v))
+    YieldOp yield = ifOp.getYield(region);
+    if (!yield)
+      return true;
+    llvm::SmallVector<RegValue, 4> values;
+    for (WaveExec &e : execs) {
+      e.op = ifOp;
+      if (!readAll(e, yield.getValues(), values))
+        return false;
+      for (auto [result, value] : llvm::zip(ifOp.getResults(), values))
+        if (!e.write(result, value))
           return false;
-      }
+    }
     return true;
+  }
+
+  bool runOp(Operation *op) {
+    if (auto loop = dyn_cast<LoopOp>(op))
+      return runLoop(loop);
+    if (auto ifOp = dyn_cast<IfOp>(op))
+      return runIf(ifOp);
+    bool ended = false;
+    for (WaveExec &e : execs) {
+      cur = &e;
+      if (!runLeaf(op))
+        return false;
+      ended |= e.wave.ended;
+    }
+    return !ended;
   }
 
   bool runPrecolored(Operation *op, RegClass cls, int64_t index, int64_t size) {
     Value result = op->getResult(0);
-    Wave &w = exec.wave;
+    Wave &w = cur->wave;
     std::vector<bool> &set = cls == RegClass::VGPR   ? w.vgprSet
                              : cls == RegClass::AGPR ? w.agprSet
                                                      : w.sgprSet;
     if (index < 0 || index + size > int64_t(set.size()))
-      return exec.fail(SimError::Kind::Fault,
+      return cur->fail(SimError::Kind::Fault,
                        llvm::formatv("{0}{1} is outside the register file",
                                      getRegPrefix(cls), index));
     for (int64_t i = index; i < index + size; ++i)
@@ -231,53 +291,49 @@ private:
   }
 
   bool runPack(PackOp pack) {
-    RegValue out = exec.shapeOf(pack.getResult());
+    RegValue out = cur->shapeOf(pack.getResult());
     unsigned d = 0;
     for (Value element : pack.getElements()) {
-      std::optional<RegValue> v = exec.read(element);
+      std::optional<RegValue> v = cur->read(element);
       if (!v)
         return false;
       for (unsigned i = 0; i < v->dwords && d < out.dwords; ++i, ++d)
         for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
           out.ref(lane, d) = v->at(lane, i);
     }
-    return exec.write(pack.getResult(), std::move(out));
+    return cur->write(pack.getResult(), std::move(out));
   }
 
   bool runExtract(ExtractOp extract) {
-    std::optional<RegValue> source = exec.read(extract.getSource());
+    std::optional<RegValue> source = cur->read(extract.getSource());
     if (!source)
       return false;
-    RegValue out = exec.shapeOf(extract.getResult());
+    RegValue out = cur->shapeOf(extract.getResult());
     unsigned first = extract.getIndex();
     for (unsigned d = 0; d < out.dwords; ++d)
       for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
         out.ref(lane, d) = source->at(lane, first + d);
-    return exec.write(extract.getResult(), std::move(out));
+    return cur->write(extract.getResult(), std::move(out));
   }
 
   bool runInsert(InsertOp insert) {
-    std::optional<RegValue> value = exec.read(insert.getValue());
-    std::optional<RegValue> vector = exec.read(insert.getVector());
+    std::optional<RegValue> value = cur->read(insert.getValue());
+    std::optional<RegValue> vector = cur->read(insert.getVector());
     if (!value || !vector)
       return false;
-    RegValue out = exec.shapeOf(insert.getResult());
+    RegValue out = cur->shapeOf(insert.getResult());
     unsigned first = insert.getIndex();
     for (unsigned d = 0; d < out.dwords; ++d)
       for (unsigned lane = 0; lane < (out.vector ? out.lanes : 1); ++lane)
         out.ref(lane, d) = d >= first && d < first + value->dwords
                                ? value->at(lane, d - first)
                                : vector->at(lane, d);
-    return exec.write(insert.getResult(), std::move(out));
+    return cur->write(insert.getResult(), std::move(out));
   }
 
-  bool runOp(Operation *op) {
-    exec.op = op;
-    ++exec.wg.opsExecuted;
-    if (auto loop = dyn_cast<LoopOp>(op))
-      return runLoop(loop);
-    if (auto ifOp = dyn_cast<IfOp>(op))
-      return runIf(ifOp);
+  bool runLeaf(Operation *op) {
+    cur->op = op;
+    ++cur->wg.opsExecuted;
     if (isa<ConditionOp, YieldOp, ConstantOp, DCEProtectOp, CommentOp, LabelOp,
             S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
             S_NOP, S_SETPRIO, S_SCHED_BARRIER>(op))
@@ -295,25 +351,26 @@ private:
     if (auto insert = dyn_cast<InsertOp>(op))
       return runInsert(insert);
     if (isa<S_ENDPGM>(op)) {
-      exec.wave.ended = true;
+      cur->wave.ended = true;
       return false;
     }
-    if (isa<S_BARRIER>(op))
-      return !turns || turns->barrier(exec.wave.id);
+    if (isa<S_BARRIER>(op)) // in lockstep every wave is here already
+      return !turns || turns->barrier(cur->wave.id);
     if (auto mov = dyn_cast<S_MOV_B32_M0>(op)) {
-      std::optional<RegValue> v = exec.read(mov.getSrc());
+      std::optional<RegValue> v = cur->read(mov.getSrc());
       if (!v)
         return false;
-      exec.wave.m0 = v->at(0);
+      cur->wave.m0 = v->at(0);
       return true;
     }
     for (auto family : {executeALU, executeMemory, executeMFMA})
-      if (std::optional<bool> done = family(exec))
+      if (std::optional<bool> done = family(*cur))
         return *done;
-    return exec.notSimulated();
+    return cur->notSimulated();
   }
 
-  WaveExec exec;
+  std::vector<WaveExec> execs;
+  WaveExec *cur;
   Turns *turns;
 };
 
@@ -507,7 +564,11 @@ uint64_t SimResult::digest() const {
   return hash;
 }
 
-SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
+namespace {
+/// One run from a fresh environment: the waves in lockstep (`diverged` set
+/// when they disagree on a condition), or each on its thread, taking turns.
+SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
+                       bool lockstep, bool *diverged) {
   Workgroup wg(options);
   wg.target = program.getTargetKind();
   wg.physicalSCC = !usesVirtualRegisters(program);
@@ -545,15 +606,19 @@ SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
   for (unsigned id = 0; id < waves; ++id)
     initWave(state[id], id, lanes, threads, program, random, options, size);
 
-  if (waves == 1) {
-    Runner(wg, state[0], nullptr).run(program);
+  if (lockstep) {
+    Runner runner(wg, state, nullptr);
+    runner.run(program);
+    if (diverged)
+      *diverged = runner.diverged;
   } else {
     Turns turns(waves, wg.failed);
     std::vector<std::thread> threadsOfWaves;
     for (unsigned id = 0; id < waves; ++id)
       threadsOfWaves.emplace_back([&, id] {
         if (turns.wait(id))
-          Runner(wg, state[id], &turns).run(program);
+          Runner(wg, llvm::MutableArrayRef<Wave>(state[id]), &turns)
+              .run(program);
         turns.finish(id);
         if (wg.failed)
           turns.abort();
@@ -569,6 +634,19 @@ SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);
   result.opsExecuted = wg.opsExecuted;
+  result.hostPrecision.assign(wg.hostPrecision.begin(), wg.hostPrecision.end());
+  return result;
+}
+} // namespace
+
+SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
+  // Lockstep first (no threads, no hand-offs); waves that take different
+  // paths need their own threads.
+  bool diverged = false;
+  SimResult result =
+      runWorkgroup(program, options, /*lockstep=*/true, &diverged);
+  if (diverged)
+    result = runWorkgroup(program, options, /*lockstep=*/false, nullptr);
   return result;
 }
 

@@ -75,6 +75,10 @@ struct SimResult {
   /// Global memory pages the run wrote, by address.
   std::map<uint64_t, std::vector<uint8_t>> pages;
   std::vector<uint8_t> lds;
+  /// Ops whose hardware result is an approximation, computed here
+  /// correctly rounded ("v_exp_f32", ...): a comparison of two programs is
+  /// exact, a comparison with hardware is not, for these.
+  std::vector<std::string> hostPrecision;
   /// Ops executed (all waves, each op once per wave).
   uint64_t opsExecuted = 0;
   bool ok() const { return !error; }

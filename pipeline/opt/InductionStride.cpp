@@ -72,6 +72,21 @@ StrideAnalysis::Stride StrideAnalysis::leaf(Value value) {
   if (value == iv.iv) {
     s.dependsOnIV = true;
     s.perIteration = iv.step;
+    return s;
+  }
+  // Upstream: every other block argument counts as invariant (stride 0),
+  // so an address built on a rotating one (a double buffer's base) is
+  // hoisted with its first value and loses the rotation; the simulator
+  // shows the loads reading the wrong bytes. Only a block argument the
+  // condition passes back unchanged is invariant.
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (arg && arg.getOwner() == &body) {
+    auto cond = dyn_cast<ConditionOp>(body.getTerminator());
+    if (!cond || cond.getIterArgs()[arg.getArgNumber()] != value) {
+      s.error = "depends on a loop-carried value other than the induction "
+                "variable";
+      s.culprit = arg.getOwner()->getParentOp();
+    }
   }
   return s;
 }

@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -80,9 +81,12 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
     sim::Comparison c = sim::compareOnSeeds(x, y, seeds, options);
     llvm::outs() << "@" << x.getSymName() << ": "
                  << sim::verdictName(c.verdict);
-    if (c.verdict == sim::Comparison::Verdict::Equal)
+    if (c.verdict == sim::Comparison::Verdict::Equal) {
       llvm::outs() << " on " << seeds << " seeds";
-    else
+      if (!c.hostPrecision.empty())
+        llvm::outs() << " (" << llvm::join(c.hostPrecision, ", ")
+                     << " at host precision)";
+    } else
       llvm::outs() << " (" << c.message << ")";
     llvm::outs() << "\n";
     if (c.verdict == sim::Comparison::Verdict::NotChecked)
@@ -149,7 +153,11 @@ int main(int argc, char **argv) {
       }
       llvm::outs() << llvm::format("digest %016llx",
                                    (unsigned long long)result.digest())
-                   << ", " << result.opsExecuted << " ops executed\n";
+                   << ", " << result.opsExecuted << " ops executed";
+      if (!result.hostPrecision.empty())
+        llvm::outs() << " (" << llvm::join(result.hostPrecision, ", ")
+                     << " at host precision)";
+      llvm::outs() << "\n";
       for (llvm::StringRef dump : dumps) {
         llvm::SmallVector<llvm::StringRef, 3> parts;
         dump.split(parts, ':');
