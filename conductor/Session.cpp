@@ -1,6 +1,7 @@
 //===- Session.cpp - one agent's iterative scheduling loop ----------------===//
 
 #include "conductor/Session.h"
+#include "sim/Compare.h"
 
 #include "ir/TargetKindAttr.h"
 #include "pipeline/CompileAndMeasure.h"
@@ -149,6 +150,17 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   s.tagged = tagBlock(*block);
   for (Operation *op : s.tagged.ops)
     s.inputOps.push_back(inputOf.lookup(op));
+
+  if (s.options.checkByExecution) {
+    s.reference = std::make_shared<OwningOpRef<ModuleOp>>(
+        cast<ModuleOp>(s.module.get()->clone()));
+    ProgramOp scheduled = s.program();
+    for (ProgramOp p : s.module->getOps<ProgramOp>()) {
+      if (p == scheduled)
+        break;
+      ++s.programIndex;
+    }
+  }
 
   s.header = formatTargetHeader(program, s.target);
   s.printRegionOnce();
@@ -354,7 +366,11 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       report.failureReason = "the schedule does not compile: " + error;
     } else {
       report.metrics = metrics;
-      if (!bestCompiled || isBetter(metrics, best)) {
+      bool better = !bestCompiled || isBetter(metrics, best);
+      std::string mismatch;
+      if (better && options.checkByExecution)
+        mismatch = executionMismatch(report);
+      if (better && mismatch.empty()) {
         report.metricsChange = bestCompiled
                                    ? describeDifference(metrics, best, keys)
                                    : "the schedule compiles now";
@@ -369,7 +385,8 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
         restoreOrder(block, snapshot);
         report.reverted = true;
         std::string diff = describeDifference(metrics, best, keys);
-        report.failureReason = diff.empty()
+        report.failureReason = !mismatch.empty() ? mismatch
+                               : diff.empty()
                                    ? "no improvement (metrics unchanged)"
                                    : "round regressed metrics (" + diff + ")";
       }
@@ -381,6 +398,25 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
   }
   reports.push_back(report);
   return report;
+}
+
+std::string Session::executionMismatch(RoundReport &report) {
+  if (!reference || !uncheckable.empty())
+    return "";
+  auto programs = (*reference)->getOps<ProgramOp>();
+  auto it = programs.begin();
+  std::advance(it, programIndex);
+  sim::Comparison c =
+      sim::compareOnSeeds(*it, program(), options.executionSeeds);
+  if (c.verdict == sim::Comparison::Verdict::Different)
+    return "the schedule computes different results than the input "
+           "(simulator, " +
+           c.message + ")";
+  if (c.verdict == sim::Comparison::Verdict::NotChecked) {
+    uncheckable = c.message;
+    report.warnings.push_back("not checked by execution: " + c.message);
+  }
+  return "";
 }
 
 //===----------------------------------------------------------------------===//
@@ -465,6 +501,9 @@ std::unique_ptr<Session> Session::fork() const {
   for (Operation *op : tagged.ops)
     copy->tagged.ops.push_back(mapping.lookup(op));
   copy->options = options;
+  copy->reference = reference;
+  copy->programIndex = programIndex;
+  copy->uncheckable = uncheckable;
   copy->inputOps = inputOps;
   copy->target = target;
   copy->keys = keys;

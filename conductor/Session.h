@@ -55,6 +55,12 @@ struct SessionOptions {
   int maxRounds = 10;
   /// The prompt's GOAL line; empty: the design's default.
   std::string goal;
+  /// Run every schedule about to be kept against the input in the
+  /// simulator (sim/Compare.h) on `executionSeeds` seeds; one that computes
+  /// different results is reverted like an invalid move. A program the
+  /// simulator cannot run is kept with a warning, once.
+  bool checkByExecution = false;
+  unsigned executionSeeds = 2;
 };
 
 struct RoundReport {
@@ -145,9 +151,19 @@ private:
   bool measure(ProgramMetrics &out, std::string &error) const;
   RoundReport runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
                        std::vector<std::string> ignored);
+  /// Why the working module's results differ from the input's (empty when
+  /// they do not, or when the check is off or impossible: then a warning
+  /// goes to `report` once).
+  std::string executionMismatch(RoundReport &report);
 
   SessionOptions options;
   mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// The tagged module before any move (checkByExecution), shared by forks,
+  /// never changed; the scheduled program's index among its programs.
+  std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> reference;
+  unsigned programIndex = 0;
+  /// Why the input cannot be checked by execution, once known.
+  std::string uncheckable;
   TaggedRegion tagged;
   std::vector<mlir::Operation *> inputOps; // by tag index
   TargetModel target;

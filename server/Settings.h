@@ -51,6 +51,10 @@ struct ServerSettings {
   /// those of what it emits; false ("backend") allocation, waits and
   /// hazards only, the IR as written.
   bool optimizePipeline = true;
+  /// Schedules the Conductor keeps (code actions, scheduleLoop) are run
+  /// against the input in the simulator first (sim/Compare.h); one that
+  /// computes different results is not offered.
+  bool checkByExecution = true;
 
   /// Inlay hint kinds.
   bool hintLatency = true;  // `lat 20 · stall 12`

@@ -509,8 +509,9 @@ std::string waveasm::sim::describeOp(Operation *op) {
     return "";
   std::string text;
   llvm::raw_string_ostream os(text);
+  // The file position, also inside the Conductor's tag names (I3(...)).
   Location loc = op->getLoc();
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
     os << file.getFilename().getValue() << ":" << file.getLine() << ":"
        << file.getColumn();
   else

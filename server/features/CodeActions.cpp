@@ -266,6 +266,7 @@ conductor::SessionOptions
 waveasm::server::makeSessionOptions(const ServerSettings &settings) {
   conductor::SessionOptions options;
   options.optimizePipeline = settings.optimizePipeline;
+  options.checkByExecution = settings.checkByExecution;
   if (settings.targetOverride)
     options.targetOverride = getTargetInfo(*settings.targetOverride).name;
   options.targetModelOverrides = settings.targetModelOverrides;

@@ -126,6 +126,9 @@ waveasm::server::applySettingsJSON(const json::Value &value,
                             "(allocation, waits and hazards only)");
   }
 
+  r.readBool(*root, "checkByExecution", "checkByExecution",
+             settings.checkByExecution);
+
   if (const json::Value *overrides = root->get("targetModelOverrides")) {
     const json::Array *array = overrides->getAsArray();
     std::vector<std::string> list;
@@ -265,6 +268,7 @@ json::Value waveasm::server::settingsToJSON(const ServerSettings &settings,
       {"target", std::move(target)},
       {"targetModelOverrides", std::move(overrides)},
       {"pipeline", settings.optimizePipeline ? "full" : "backend"},
+      {"checkByExecution", settings.checkByExecution},
       {"hints", json::Object{{"latency", settings.hintLatency},
                              {"pressure", settings.hintPressure},
                              {"tag", settings.hintTag},

@@ -2,6 +2,8 @@
 //------===//
 
 #include "server/runtime/DocumentStore.h"
+#include "conductor/Session.h"
+#include "server/Features.h"
 #include "server/runtime/Debounce.h"
 #include "server/runtime/SettingsJSON.h"
 #include "server/runtime/Worker.h"
@@ -214,6 +216,7 @@ TEST(SettingsJSON, AppliesAndReports) {
       "lints": {"stall": "off", "pressure": "error", "bogus": "hint",
                 "hazard": "loud"},
       "stallThresholdCycles": 32,
+      "checkByExecution": false,
       "debounce": {"minMs": 0, "maxMs": 100, "leadingEdge": false},
       "progressDelayMs": 0
     }})");
@@ -229,6 +232,8 @@ TEST(SettingsJSON, AppliesAndReports) {
   EXPECT_EQ(settings.severityOf(LintCode::Pressure), LintSeverity::Error);
   EXPECT_EQ(settings.severityOf(LintCode::Hazard), LintSeverity::Hint);
   EXPECT_EQ(settings.stallThresholdCycles, 32);
+  EXPECT_FALSE(settings.checkByExecution);
+  EXPECT_FALSE(makeSessionOptions(settings).checkByExecution);
   EXPECT_EQ(settings.debounceMinMs, 0);
   EXPECT_EQ(settings.debounceMaxMs, 100);
   EXPECT_FALSE(runtime.debounceLeadingEdge);
@@ -262,15 +267,14 @@ TEST(SettingsJSON, EmptyArrayIsNoSettings) {
   ServerSettings settings;
   RuntimeSettings runtime;
   EXPECT_TRUE(
-      applySettingsJSON(llvm::json::Array{}, settings, runtime)
+      applySettingsJSON(llvm::json::Array{}, settings, runtime).empty());
+  EXPECT_TRUE(
+      applySettingsJSON(llvm::json::Object{{"waveasm", llvm::json::Array{}}},
+                        settings, runtime)
           .empty());
-  EXPECT_TRUE(applySettingsJSON(
-                  llvm::json::Object{{"waveasm", llvm::json::Array{}}},
-                  settings, runtime)
-                  .empty());
   // A non-empty array is still wrong.
-  std::vector<std::string> problems = applySettingsJSON(
-      llvm::json::Array{1}, settings, runtime);
+  std::vector<std::string> problems =
+      applySettingsJSON(llvm::json::Array{1}, settings, runtime);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("expected an object"), std::string::npos);
 }

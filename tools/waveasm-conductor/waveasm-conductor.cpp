@@ -103,6 +103,12 @@ static cl::opt<std::string> profilePath(
     cl::desc("per-instruction profile CSV (key,hits,lat_min,lat_mean,lat_max; "
              "key = tag or assembly line) added to the prompt"),
     cl::value_desc("CSV"));
+static cl::opt<bool> checkByExecution(
+    "check-by-execution",
+    cl::desc("run every schedule about to be kept against the input in the "
+             "simulator and revert one that computes different results "
+             "(default on; =false to skip)"),
+    cl::init(true));
 static cl::opt<bool> showPrompt("print-prompt",
                                 cl::desc("print the first prompt to the log"));
 
@@ -206,6 +212,7 @@ int main(int argc, char **argv) {
   options.maxRounds = rounds;
   options.targetOverride = targetName;
   options.optimizePipeline = pipelineName == "full";
+  options.checkByExecution = checkByExecution;
   if (!metricOrder.empty()) {
     llvm::SmallVector<llvm::StringRef> keys;
     llvm::StringRef(metricOrder).split(keys, ',', -1, false);

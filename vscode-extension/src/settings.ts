@@ -18,6 +18,7 @@ export interface ServerSettings {
   target: string | null;
   targetModelOverrides: string[];
   pipeline: 'full' | 'backend';
+  checkByExecution: boolean;
   hints: { latency: boolean; pressure: boolean; tag: boolean; profile: boolean };
   profile: string | null;
   lints: Record<string, Severity>;
@@ -60,6 +61,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       (s) => typeof s === 'string' && s.length > 0,
     ),
     pipeline: get<string>('pipeline', 'full') === 'backend' ? 'backend' : 'full',
+    checkByExecution: get<boolean>('checkByExecution', true) !== false,
     hints: {
       latency: get<boolean>('hints.latency', true),
       pressure: get<boolean>('hints.pressure', true),

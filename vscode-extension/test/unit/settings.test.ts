@@ -16,6 +16,7 @@ describe('settings', () => {
       target: null,
       targetModelOverrides: [],
       pipeline: 'full',
+      checkByExecution: true,
       hints: { latency: true, pressure: true, tag: true, profile: true },
       profile: null,
       lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info', optimization: 'info' },
