@@ -69,6 +69,13 @@ Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
       return result;
     }
     SimResult rb = simulate(b, options);
+    if (rb.error && rb.error->kind == SimError::Kind::Race) {
+      result.verdict = Comparison::Verdict::Different;
+      result.message = llvm::formatv("seed {0}: second program: {1}",
+                                     options.seed, rb.error->str())
+                           .str();
+      return result;
+    }
     if (rb.error) {
       result.verdict = Comparison::Verdict::NotChecked;
       result.message = "second program: " + rb.error->str();

@@ -79,6 +79,16 @@ private:
 
 struct Workgroup;
 
+/// A load whose registers are not written yet (SimOptions::timing).
+struct PendingLoad {
+  mlir::Operation *op;
+  mlir::Value result;
+  RegValue data;
+  uint64_t exec;      // the lanes active at issue
+  uint64_t visibleAt; // the wave's clock when its latency has passed
+  bool scalarMemory;  // SMEM: lgkmcnt counts it out of order
+};
+
 /// One wave's registers.
 struct Wave {
   unsigned id = 0;
@@ -91,6 +101,9 @@ struct Wave {
   llvm::DenseMap<mlir::Value, RegValue> values; // virtual and SCC values
   std::vector<uint32_t> vgpr, agpr, sgpr;       // physical files
   std::vector<bool> vgprSet, agprSet, sgprSet;  // written or precolored
+  /// Ops issued; loads outstanding per counter, oldest first.
+  uint64_t clock = 0;
+  std::vector<PendingLoad> vmPending, lgkmPending;
 };
 
 /// Shared by the waves of one run.
@@ -129,6 +142,15 @@ public:
   /// Stores `contents` as `value`'s (a result or block argument): physical
   /// registers keep their inactive lanes.
   bool write(mlir::Value value, RegValue contents);
+  enum class Counter { VM, LDS, SMEM };
+  /// write() for a load's result: delayed in timing mode when `value` is
+  /// allocated registers.
+  bool writeLoaded(mlir::Value value, RegValue contents, Counter counter);
+  /// Writes the loads whose latency has passed (before each op).
+  bool retireByLatency();
+  /// s_waitcnt: at most `vm` / `lgkm` loads left outstanding (nullopt: no
+  /// wait on that counter).
+  bool waitFor(std::optional<unsigned> vm, std::optional<unsigned> lgkm);
   /// An all-zero value shaped like `value`'s type.
   RegValue shapeOf(mlir::Value value) const;
 

@@ -140,7 +140,7 @@ public:
         out.ref(lane, d) = extend(word, size, sign);
       }
     }
-    return exec.write(result, std::move(out));
+    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::VM);
   }
 
   /// buffer_store_* / global_store_*: (data, saddr, voffset).
@@ -271,7 +271,7 @@ public:
         return false;
       out.ref(0, d) = word;
     }
-    return exec.write(result, std::move(out));
+    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::SMEM);
   }
 
   bool ldsRead(llvm::StringRef name) {
@@ -297,7 +297,7 @@ public:
         out.ref(lane, d) = extend(word, size, sign);
       }
     }
-    return exec.write(result, std::move(out));
+    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
   }
 
   bool ldsWrite(llvm::StringRef name) {

@@ -116,6 +116,14 @@ private:
   std::atomic<bool> &failed;
 };
 
+/// Whether `a` and `b` are the same allocated registers.
+bool sameRegisters(Value a, Value b) {
+  RegTypeInfo x = getRegTypeInfo(a.getType());
+  RegTypeInfo y = getRegTypeInfo(b.getType());
+  return x.physicalIndex && y.physicalIndex && x.cls == y.cls &&
+         *x.physicalIndex == *y.physicalIndex && x.size == y.size;
+}
+
 /// Runs the program for a set of waves. With several waves and no turns
 /// it runs them in lockstep (each op for every wave before the next op: a
 /// legal interleaving in which every barrier holds trivially) and stops
@@ -168,41 +176,68 @@ private:
     return value;
   }
 
-  bool readAll(WaveExec &e, ValueRange values,
-               llvm::SmallVectorImpl<RegValue> &out) {
+  /// Reads `sources` for a parallel copy into `dests`. A source already in
+  /// its destination's registers is not read (marked by an empty value):
+  /// the emitter copies nothing there, and in timing mode a load may still
+  /// be landing in them.
+  bool readCopies(WaveExec &e, ValueRange sources, ValueRange dests,
+                  llvm::SmallVectorImpl<RegValue> &out) {
     out.clear();
-    for (Value v : values) {
-      std::optional<RegValue> r = e.read(v);
+    for (auto [source, dest] : llvm::zip(sources, dests)) {
+      if (sameRegisters(source, dest)) {
+        out.emplace_back();
+        continue;
+      }
+      std::optional<RegValue> r = e.read(source);
       if (!r)
         return false;
       out.push_back(std::move(*r));
     }
     return true;
   }
+  /// Writes what readCopies read; an unread source goes to a destination
+  /// in other registers by a read now.
+  bool writeCopies(WaveExec &e, ValueRange sources, ValueRange dests,
+                   llvm::ArrayRef<RegValue> values) {
+    for (auto [source, dest, value] : llvm::zip(sources, dests, values)) {
+      if (value.dwords) {
+        if (!e.write(dest, value))
+          return false;
+        continue;
+      }
+      if (sameRegisters(source, dest))
+        continue;
+      std::optional<RegValue> r = e.read(source);
+      if (!r || !e.write(dest, std::move(*r)))
+        return false;
+    }
+    return true;
+  }
 
   bool runLoop(LoopOp loop) {
     Block &body = loop.getBodyBlock();
+    ConditionOp condition = loop.getConditionOp();
     std::vector<llvm::SmallVector<RegValue, 4>> values(execs.size());
     for (auto [e, v] : llvm::zip(execs, values)) {
       e.op = loop;
-      if (!readAll(e, loop.getInitArgs(), v))
+      if (!readCopies(e, loop.getInitArgs(), body.getArguments(), v))
         return false;
     }
+    ValueRange sources = loop.getInitArgs();
     uint64_t iterations = 0;
     while (true) {
       for (auto [e, v] : llvm::zip(execs, values))
-        for (auto [arg, value] : llvm::zip(body.getArguments(), v))
-          if (!e.write(arg, value))
-            return false;
+        if (!writeCopies(e, sources, body.getArguments(), v))
+          return false;
+      sources = condition.getIterArgs();
       if (!runBlock(body))
         return false;
-      ConditionOp condition = loop.getConditionOp();
       std::optional<bool> more =
           uniformCondition(condition, condition.getCondition());
       if (!more)
         return false;
       for (auto [e, v] : llvm::zip(execs, values))
-        if (!readAll(e, condition.getIterArgs(), v))
+        if (!readCopies(e, condition.getIterArgs(), body.getArguments(), v))
           return false;
       if (!*more)
         break;
@@ -216,9 +251,8 @@ private:
     }
     for (auto [e, v] : llvm::zip(execs, values)) {
       e.op = loop;
-      for (auto [result, value] : llvm::zip(loop.getResults(), v))
-        if (!e.write(result, value))
-          return false;
+      if (!writeCopies(e, condition.getIterArgs(), loop.getResults(), v))
+        return false;
     }
     return true;
   }
@@ -238,11 +272,9 @@ private:
     llvm::SmallVector<RegValue, 4> values;
     for (WaveExec &e : execs) {
       e.op = ifOp;
-      if (!readAll(e, yield.getValues(), values))
+      if (!readCopies(e, yield.getValues(), ifOp.getResults(), values) ||
+          !writeCopies(e, yield.getValues(), ifOp.getResults(), values))
         return false;
-      for (auto [result, value] : llvm::zip(ifOp.getResults(), values))
-        if (!e.write(result, value))
-          return false;
     }
     return true;
   }
@@ -291,6 +323,20 @@ private:
   }
 
   bool runPack(PackOp pack) {
+    // Allocated registers already side by side: nothing to copy.
+    RegTypeInfo to = getRegTypeInfo(pack.getResult().getType());
+    if (to.physicalIndex) {
+      int64_t next = *to.physicalIndex;
+      bool inPlace = true;
+      for (Value element : pack.getElements()) {
+        RegTypeInfo e = getRegTypeInfo(element.getType());
+        inPlace &=
+            e.physicalIndex && e.cls == to.cls && *e.physicalIndex == next;
+        next += e.size;
+      }
+      if (inPlace && next == *to.physicalIndex + to.size)
+        return true;
+    }
     RegValue out = cur->shapeOf(pack.getResult());
     unsigned d = 0;
     for (Value element : pack.getElements()) {
@@ -305,6 +351,12 @@ private:
   }
 
   bool runExtract(ExtractOp extract) {
+    // A sub-range of allocated registers names them: nothing to copy.
+    RegTypeInfo from = getRegTypeInfo(extract.getSource().getType());
+    RegTypeInfo to = getRegTypeInfo(extract.getResult().getType());
+    if (from.physicalIndex && to.physicalIndex && from.cls == to.cls &&
+        *to.physicalIndex == *from.physicalIndex + int64_t(extract.getIndex()))
+      return true;
     std::optional<RegValue> source = cur->read(extract.getSource());
     if (!source)
       return false;
@@ -334,6 +386,19 @@ private:
   bool runLeaf(Operation *op) {
     cur->op = op;
     ++cur->wg.opsExecuted;
+    if (!cur->retireByLatency())
+      return false;
+    ++cur->wave.clock;
+    if (auto wait = dyn_cast<S_WAITCNT>(op)) {
+      std::optional<unsigned> vm = wait.getVmcnt(), lgkm = wait.getLgkmcnt();
+      if (!vm && !lgkm && !wait.getExpcnt())
+        vm = lgkm = 0; // no field: everything
+      return cur->waitFor(vm, lgkm);
+    }
+    if (auto wait = dyn_cast<S_WAITCNT_VMCNT>(op))
+      return cur->waitFor(wait.getCount(), std::nullopt);
+    if (auto wait = dyn_cast<S_WAITCNT_LGKMCNT>(op))
+      return cur->waitFor(std::nullopt, wait.getCount());
     if (isa<ConditionOp, YieldOp, ConstantOp, DCEProtectOp, CommentOp, LabelOp,
             S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
             S_NOP, S_SETPRIO, S_SCHED_BARRIER>(op))
@@ -526,6 +591,8 @@ std::string SimError::str() const {
     text += "not simulated";
   else if (kind == Kind::Limit)
     text += "limit";
+  else if (kind == Kind::Race)
+    text += "missing wait";
   else
     text += "fault";
   if (!message.empty())
@@ -673,6 +740,72 @@ bool WaveExec::notSimulated(const llvm::Twine &why) {
   return fail(SimError::Kind::NotSimulated, why);
 }
 
+bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
+  const SimOptions &options = wg.options;
+  if (!options.timing || !getRegTypeInfo(value.getType()).physicalIndex)
+    return write(value, std::move(contents));
+  unsigned latency = counter == Counter::VM    ? options.vmemLatency
+                     : counter == Counter::LDS ? options.ldsLatency
+                                               : options.smemLatency;
+  PendingLoad load{op,
+                   value,
+                   std::move(contents),
+                   wave.exec,
+                   wave.clock + latency,
+                   counter == Counter::SMEM};
+  (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
+      .push_back(std::move(load));
+  return true;
+}
+
+namespace {
+/// Writes `load`'s registers with the lanes active when it issued.
+bool complete(WaveExec &exec, PendingLoad &load) {
+  uint64_t exec_ = exec.wave.exec;
+  exec.wave.exec = load.exec;
+  bool ok = exec.write(load.result, std::move(load.data));
+  exec.wave.exec = exec_;
+  return ok;
+}
+} // namespace
+
+bool WaveExec::retireByLatency() {
+  for (std::vector<PendingLoad> *queue : {&wave.vmPending, &wave.lgkmPending})
+    while (!queue->empty()) {
+      // In order per counter: a younger load never lands before an older.
+      auto ready = llvm::find_if(*queue, [&](const PendingLoad &load) {
+        return load.visibleAt <= wave.clock;
+      });
+      if (ready == queue->end())
+        break;
+      if (!complete(*this, *ready))
+        return false;
+      queue->erase(ready);
+    }
+  return true;
+}
+
+bool WaveExec::waitFor(std::optional<unsigned> vm,
+                       std::optional<unsigned> lgkm) {
+  auto drain = [&](std::vector<PendingLoad> &queue, unsigned left,
+                   bool allIfScalar) {
+    // SMEM returns out of order: only lgkmcnt(0) is sure to cover it.
+    bool scalar = allIfScalar && llvm::any_of(queue, [](const PendingLoad &l) {
+                    return l.scalarMemory;
+                  });
+    if (scalar && left < queue.size())
+      left = 0;
+    while (queue.size() > left) {
+      if (!complete(*this, queue.front()))
+        return false;
+      queue.erase(queue.begin());
+    }
+    return true;
+  };
+  return (!vm || drain(wave.vmPending, *vm, false)) &&
+         (!lgkm || drain(wave.lgkmPending, *lgkm, true));
+}
+
 RegValue WaveExec::shapeOf(Value value) const {
   RegTypeInfo info = getRegTypeInfo(value.getType());
   if (info.cls && *info.cls != RegClass::SGPR)
@@ -729,6 +862,21 @@ std::optional<RegValue> WaveExec::read(Value value) {
     }
     RegValue v = file.vector ? RegValue::vec(info.size, wave.lanes)
                              : RegValue::scalar(info.size);
+    for (const std::vector<PendingLoad> *queue :
+         {&wave.vmPending, &wave.lgkmPending})
+      for (const PendingLoad &load : *queue) {
+        RegTypeInfo dest = getRegTypeInfo(load.result.getType());
+        if (dest.cls == info.cls && *dest.physicalIndex < index + info.size &&
+            index < *dest.physicalIndex + dest.size) {
+          fail(SimError::Kind::Race,
+               llvm::formatv("reads {0}{1} while the load at {2} into it is "
+                             "outstanding (no s_waitcnt covers it)",
+                             getRegPrefix(*info.cls),
+                             std::max(index, *dest.physicalIndex),
+                             describeOp(load.op)));
+          return std::nullopt;
+        }
+      }
     for (int64_t d = 0; d < info.size; ++d) {
       if (!(*file.set)[index + d]) {
         fail(SimError::Kind::Fault,

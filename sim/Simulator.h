@@ -42,6 +42,13 @@ struct SimOptions {
   unsigned waves = 0;
   /// A loop that runs more iterations than this stops the run.
   uint64_t maxLoopIterations = 1 << 20;
+  /// Timing-aware: a load into allocated registers writes them only when
+  /// an s_waitcnt covers it or its latency (in ops issued since, below)
+  /// has passed; a read of them before that stops the run (SimError::Race:
+  /// a missing wait). Virtual values are never delayed. Hazards that need
+  /// s_nop and LDS visibility across waves are not modelled.
+  bool timing = true;
+  unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
 };
 
 /// Global memory is paged: a page's first contents are a function of the
@@ -59,6 +66,7 @@ struct SimError {
     NotSimulated, // an op or form the simulator does not execute
     Fault,        // an undefined register, an access outside every buffer
     Limit,        // a loop over maxLoopIterations
+    Race,         // timing: a read of registers a load has not written yet
   };
   Kind kind = Kind::Fault;
   std::string message;

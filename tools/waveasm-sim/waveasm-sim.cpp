@@ -46,6 +46,13 @@ static cl::opt<unsigned> seeds("seeds", cl::desc("seeds to compare on"),
 static cl::list<std::string>
     dumps("dump", cl::desc("print COUNT dwords of buffer K from byte OFFSET "
                            "after the run (K:OFFSET:COUNT)"));
+static cl::opt<bool> timing(
+    "timing",
+    cl::desc("timing-aware (default): loads into allocated registers land "
+             "only when a wait covers them or their latency has passed, and "
+             "a read before that is a missing wait (=false: loads land at "
+             "once)"),
+    cl::init(true));
 static cl::opt<unsigned>
     waves("waves", cl::desc("waves (default: workgroup_size)"), cl::init(0));
 
@@ -76,6 +83,7 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
   sim::SimOptions options;
   options.seed = seed;
   options.waves = waves;
+  options.timing = timing;
   int status = 0;
   for (auto [x, y] : llvm::zip(pa, pb)) {
     sim::Comparison c = sim::compareOnSeeds(x, y, seeds, options);
@@ -144,6 +152,8 @@ int main(int argc, char **argv) {
       sim::SimOptions options;
       options.seed = seed;
       options.waves = waves;
+      options.timing = timing;
+      options.timing = timing;
       sim::SimResult result = sim::simulate(program, options);
       llvm::outs() << "@" << program.getSymName() << ": ";
       if (result.error) {
