@@ -75,6 +75,28 @@ Descriptor decode(const RegValue &srd) {
           (srd.at(0, 1) >> 16) & 0x3fff, srd.at(0, 2)};
 }
 
+/// How a VMEM op turns a lane's offsets into an address: through a raw
+/// buffer descriptor, range-checked, or from a global pointer pair.
+struct Addressing {
+  bool buffer;
+  Descriptor srd;
+  uint64_t pointer;
+  uint32_t instOffset;
+
+  /// The address of bytes [byte, byte + size) of a lane's access, or
+  /// nullopt when a buffer's range check fails (reads give 0, writes are
+  /// dropped).
+  std::optional<uint64_t> at(uint32_t voffset, uint32_t soffset, unsigned byte,
+                             unsigned size) const {
+    if (!buffer)
+      return pointer + voffset + soffset + int64_t(int32_t(instOffset)) + byte;
+    uint32_t offset = voffset + soffset + instOffset;
+    if (uint64_t(offset) + byte + size > srd.records)
+      return std::nullopt;
+    return srd.base + offset + byte;
+  }
+};
+
 class MemoryExec {
 public:
   explicit MemoryExec(WaveExec &exec) : exec(exec) {}
@@ -101,6 +123,18 @@ public:
 
   std::optional<RegValue> read(Value v) { return exec.read(v); }
 
+  /// The op's addressing from its address operand (`saddr`): nullopt, with
+  /// the run stopped, for a descriptor with a stride.
+  std::optional<Addressing> addressing(const RegValue &saddr, bool buffer) {
+    Addressing a{buffer, decode(saddr), saddr.at64(0),
+                 uint32_t(intAttr(exec.op, "instOffset"))};
+    if (buffer && a.srd.stride) {
+      exec.notSimulated("a buffer descriptor with a stride");
+      return std::nullopt;
+    }
+    return a;
+  }
+
   /// buffer_load_* / global_load_*: one result of dwords.
   bool vmemLoad(llvm::StringRef name, bool buffer) {
     Operation *op = exec.op;
@@ -111,31 +145,21 @@ public:
       return false;
     unsigned bytes = accessBytes(name);
     bool sign = signExtends(name);
-    uint32_t instOffset = uint32_t(intAttr(op, "instOffset"));
-    Descriptor srd = decode(*saddr);
-    if (buffer && srd.stride)
-      return exec.notSimulated("a buffer descriptor with a stride");
+    std::optional<Addressing> addressing = this->addressing(*saddr, buffer);
+    if (!addressing)
+      return false;
     Value result = op->getResult(0);
     RegValue out = exec.shapeOf(result);
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint32_t offset = voffset->at(lane) + soffset->at(0) + instOffset;
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
-        uint64_t address;
-        if (buffer) {
-          if (uint64_t(offset) + 4 * d + size > srd.records) {
-            out.ref(lane, d) = 0;
-            continue;
-          }
-          address = srd.base + offset + 4 * d;
-        } else {
-          address = saddr->at64(0) + voffset->at(lane) + soffset->at(0) +
-                    int64_t(int32_t(instOffset)) + 4 * d;
-        }
-        if (!load(address, size, reinterpret_cast<uint8_t *>(&word), lane))
+        std::optional<uint64_t> address =
+            addressing->at(voffset->at(lane), soffset->at(0), 4 * d, size);
+        if (address &&
+            !load(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
         out.ref(lane, d) = extend(word, size, sign);
       }
@@ -152,27 +176,20 @@ public:
     if (!data || !saddr || !voffset)
       return false;
     unsigned bytes = accessBytes(name);
-    uint32_t instOffset = uint32_t(intAttr(op, "instOffset"));
-    Descriptor srd = decode(*saddr);
-    if (buffer && srd.stride)
-      return exec.notSimulated("a buffer descriptor with a stride");
+    std::optional<Addressing> addressing = this->addressing(*saddr, buffer);
+    if (!addressing)
+      return false;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint32_t offset = voffset->at(lane) + instOffset;
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = data->at(lane, d);
-        uint64_t address;
-        if (buffer) {
-          if (uint64_t(offset) + 4 * d + size > srd.records)
-            continue; // dropped
-          address = srd.base + offset + 4 * d;
-        } else {
-          address = saddr->at64(0) + voffset->at(lane) +
-                    int64_t(int32_t(instOffset)) + 4 * d;
-        }
-        if (!store(address, size, reinterpret_cast<uint8_t *>(&word), lane))
+        // Stores have no soffset operand.
+        std::optional<uint64_t> address =
+            addressing->at(voffset->at(lane), 0, 4 * d, size);
+        if (address &&
+            !store(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
       }
     }
@@ -188,20 +205,20 @@ public:
     std::optional<RegValue> voffset = read(op->getOperand(2));
     if (!data || !saddr || !voffset)
       return false;
-    uint32_t instOffset = uint32_t(intAttr(op, "instOffset"));
-    Descriptor srd = decode(*saddr);
-    if (srd.stride)
-      return exec.notSimulated("a buffer descriptor with a stride");
+    std::optional<Addressing> addressing =
+        this->addressing(*saddr, /*buffer=*/true);
+    if (!addressing)
+      return false;
     bool packed = name == "buffer_atomic_pk_add_bf16";
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint32_t offset = voffset->at(lane) + instOffset;
-      if (uint64_t(offset) + 4 > srd.records)
+      std::optional<uint64_t> address =
+          addressing->at(voffset->at(lane), 0, 0, 4);
+      if (!address)
         continue;
-      uint64_t address = srd.base + offset;
       uint32_t old;
-      if (!load(address, 4, reinterpret_cast<uint8_t *>(&old), lane))
+      if (!load(*address, 4, reinterpret_cast<uint8_t *>(&old), lane))
         return false;
       uint32_t add = data->at(lane), result;
       if (packed) {
@@ -214,7 +231,7 @@ public:
       } else {
         result = asBits(asFloat(old) + asFloat(add));
       }
-      if (!store(address, 4, reinterpret_cast<uint8_t *>(&result), lane))
+      if (!store(*address, 4, reinterpret_cast<uint8_t *>(&result), lane))
         return false;
     }
     return true;
@@ -230,22 +247,22 @@ public:
     if (!saddr || !voffset || !soffset)
       return false;
     unsigned bytes = name.contains("dwordx4") ? 16 : 4;
-    uint32_t instOffset = uint32_t(intAttr(op, "instOffset"));
-    Descriptor srd = decode(*saddr);
-    if (srd.stride)
-      return exec.notSimulated("a buffer descriptor with a stride");
+    std::optional<Addressing> addressing =
+        this->addressing(*saddr, /*buffer=*/true);
+    if (!addressing)
+      return false;
     std::vector<uint8_t> &lds = exec.wg.lds;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint32_t offset = voffset->at(lane) + soffset->at(0) + instOffset;
-      uint64_t ldsAddress =
-          uint64_t(exec.wave.m0) + instOffset + uint64_t(lane) * bytes;
+      uint64_t ldsAddress = uint64_t(exec.wave.m0) + addressing->instOffset +
+                            uint64_t(lane) * bytes;
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         uint32_t word = 0;
-        if (uint64_t(offset) + 4 * d + 4 <= srd.records &&
-            !load(srd.base + offset + 4 * d, 4,
-                  reinterpret_cast<uint8_t *>(&word), lane))
+        std::optional<uint64_t> address =
+            addressing->at(voffset->at(lane), soffset->at(0), 4 * d, 4);
+        if (address &&
+            !load(*address, 4, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
         uint64_t at = ldsAddress + 4 * d;
         if (at + 4 <= lds.size())
