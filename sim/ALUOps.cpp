@@ -280,25 +280,9 @@ const llvm::StringMap<Binary64> &valuBinary64() {
   return table;
 }
 
-bool cmpF32(llvm::StringRef p, float a, float c) {
-  if (p == "o")
-    return !std::isnan(a) && !std::isnan(c);
-  if (p == "u")
-    return std::isnan(a) || std::isnan(c);
-  if (p == "eq")
-    return a == c;
-  if (p == "ne") // IEEE "not equal": true when unordered
-    return a != c;
-  if (p == "lt")
-    return a < c;
-  if (p == "le")
-    return a <= c;
-  if (p == "gt")
-    return a > c;
-  return a >= c;
-}
-
-template <typename T> bool cmpInt(llvm::StringRef p, T a, T c) {
+/// The relation `p` (eq, ne, lt, le, gt, ge) of integers or floats; for
+/// floats `ne` is IEEE "not equal", true when unordered.
+template <typename T> bool relation(llvm::StringRef p, T a, T c) {
   if (p == "eq")
     return a == c;
   if (p == "ne")
@@ -310,6 +294,14 @@ template <typename T> bool cmpInt(llvm::StringRef p, T a, T c) {
   if (p == "gt")
     return a > c;
   return a >= c;
+}
+
+bool cmpF32(llvm::StringRef p, float a, float c) {
+  if (p == "o")
+    return !std::isnan(a) && !std::isnan(c);
+  if (p == "u")
+    return std::isnan(a) || std::isnan(c);
+  return relation(p, a, c);
 }
 
 /// VALU ops over lanes: `compute(lane)` gives the result word(s).
@@ -334,20 +326,14 @@ std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
     }
     return true;
   };
-  if (auto it = valuUnary().find(name); it != valuUnary().end()) {
+  Unary unary = valuUnary().lookup(name);
+  Unary transcendental = unary ? nullptr : valuTranscendental().lookup(name);
+  if (unary || transcendental) {
     if (!readAll())
       return false;
-    Unary fn = it->second;
-    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
-      o.ref(l) = fn(in[0].at(l));
-    });
-  }
-  if (auto it = valuTranscendental().find(name);
-      it != valuTranscendental().end()) {
-    if (!readAll())
-      return false;
-    exec.noteHostPrecision(name);
-    Unary fn = it->second;
+    if (transcendental)
+      exec.noteHostPrecision(name);
+    Unary fn = unary ? unary : transcendental;
     return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
       o.ref(l) = fn(in[0].at(l));
     });
@@ -419,13 +405,13 @@ std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
       if (type == "f32")
         bit = cmpF32(pred, f(in[0].at(l)), f(in[1].at(l)));
       else if (type == "i32")
-        bit = cmpInt(pred, I32(in[0].at(l)), I32(in[1].at(l)));
+        bit = relation(pred, I32(in[0].at(l)), I32(in[1].at(l)));
       else if (type == "u32")
-        bit = cmpInt(pred, in[0].at(l), in[1].at(l));
+        bit = relation(pred, in[0].at(l), in[1].at(l));
       else if (type == "i64")
-        bit = cmpInt(pred, int64_t(in[0].at64(l)), int64_t(in[1].at64(l)));
+        bit = relation(pred, int64_t(in[0].at64(l)), int64_t(in[1].at64(l)));
       else
-        bit = cmpInt(pred, in[0].at64(l), in[1].at64(l));
+        bit = relation(pred, in[0].at64(l), in[1].at64(l));
       mask |= uint64_t(bit) << l;
     }
     exec.wave.vcc = mask;
@@ -622,9 +608,9 @@ std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
   }
   if (n.consume_front("s_cmp_")) {
     auto [pred, type] = n.split('_');
-    bool r = type == "i32"   ? cmpInt(pred, I32(a32), I32(c32))
-             : type == "u32" ? cmpInt(pred, a32, c32)
-                             : cmpInt(pred, a, c);
+    bool r = type == "i32"   ? relation(pred, I32(a32), I32(c32))
+             : type == "u32" ? relation(pred, a32, c32)
+                             : relation(pred, a, c);
     return ScalarResult{0, r};
   }
   return std::nullopt;
