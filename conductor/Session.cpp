@@ -151,16 +151,9 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   for (Operation *op : s.tagged.ops)
     s.inputOps.push_back(inputOf.lookup(op));
 
-  if (s.options.checkByExecution) {
-    s.reference = std::make_shared<OwningOpRef<ModuleOp>>(
-        cast<ModuleOp>(s.module.get()->clone()));
-    ProgramOp scheduled = s.program();
-    for (ProgramOp p : s.module->getOps<ProgramOp>()) {
-      if (p == scheduled)
-        break;
-      ++s.programIndex;
-    }
-  }
+  if (s.options.checkByExecution)
+    s.referenceRuns = std::make_shared<const std::vector<sim::SimResult>>(
+        sim::runOnSeeds(s.program(), s.options.executionSeeds));
 
   s.header = formatTargetHeader(program, s.target);
   s.printRegionOnce();
@@ -401,13 +394,9 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
 }
 
 std::string Session::executionMismatch(RoundReport &report) {
-  if (!reference || !uncheckable.empty())
+  if (!referenceRuns || !uncheckable.empty())
     return "";
-  auto programs = (*reference)->getOps<ProgramOp>();
-  auto it = programs.begin();
-  std::advance(it, programIndex);
-  sim::Comparison c =
-      sim::compareOnSeeds(*it, program(), options.executionSeeds);
+  sim::Comparison c = sim::compareWithRuns(*referenceRuns, program());
   if (c.verdict == sim::Comparison::Verdict::Different)
     return "the schedule computes different results than the input "
            "(simulator, " +
@@ -501,8 +490,7 @@ std::unique_ptr<Session> Session::fork() const {
   for (Operation *op : tagged.ops)
     copy->tagged.ops.push_back(mapping.lookup(op));
   copy->options = options;
-  copy->reference = reference;
-  copy->programIndex = programIndex;
+  copy->referenceRuns = referenceRuns;
   copy->uncheckable = uncheckable;
   copy->inputOps = inputOps;
   copy->target = target;

@@ -25,6 +25,7 @@
 #include "conductor/Commands.h"
 #include "conductor/Moves.h"
 #include "conductor/Tags.h"
+#include "sim/Simulator.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -158,10 +159,9 @@ private:
 
   SessionOptions options;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  /// The tagged module before any move (checkByExecution), shared by forks,
-  /// never changed; the scheduled program's index among its programs.
-  std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> reference;
-  unsigned programIndex = 0;
+  /// The input's runs in the simulator (checkByExecution), made once and
+  /// shared by forks: every kept schedule is compared with them.
+  std::shared_ptr<const std::vector<sim::SimResult>> referenceRuns;
   /// Why the input cannot be checked by execution, once known.
   std::string uncheckable;
   TaggedRegion tagged;

@@ -55,20 +55,32 @@ std::string waveasm::sim::firstDifference(const SimResult &a,
   return diffBytes("LDS", a.lds, b.lds);
 }
 
-Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
-                                        unsigned seeds, SimOptions options) {
-  Comparison result;
+std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
+                                                unsigned seeds,
+                                                SimOptions options) {
+  std::vector<SimResult> runs;
   uint64_t first = options.seed;
   for (unsigned i = 0; i < std::max(seeds, 1u); ++i) {
     options.seed = first + i;
+    runs.push_back(simulate(program, options));
+    if (runs.back().error)
+      break;
+  }
+  return runs;
+}
+
+Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
+                                         ProgramOp b, SimOptions options) {
+  Comparison result;
+  for (const SimResult &ra : first) {
+    options.seed = ra.seed;
     result.seed = options.seed;
-    SimResult ra = simulate(a, options);
     if (ra.error) {
       result.verdict = Comparison::Verdict::NotChecked;
       result.message = "first program: " + ra.error->str();
       return result;
     }
-    SimResult rb = simulate(b, options);
+    const SimResult rb = simulate(b, options);
     if (rb.error && rb.error->kind == SimError::Kind::Race) {
       result.verdict = Comparison::Verdict::Different;
       result.message = llvm::formatv("seed {0}: second program: {1}",
@@ -94,6 +106,11 @@ Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
   result.verdict = Comparison::Verdict::Equal;
   result.message = "";
   return result;
+}
+
+Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
+                                        unsigned seeds, SimOptions options) {
+  return compareWithRuns(runOnSeeds(a, seeds, options), b, options);
 }
 
 llvm::StringRef waveasm::sim::verdictName(Comparison::Verdict verdict) {

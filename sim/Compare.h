@@ -30,6 +30,16 @@ struct Comparison {
 /// The first difference between two runs' memory, or "" when equal.
 std::string firstDifference(const SimResult &a, const SimResult &b);
 
+/// `program` run on seeds options.seed .. options.seed + seeds - 1,
+/// stopping after a run that did not finish.
+std::vector<SimResult> runOnSeeds(ProgramOp program, unsigned seeds,
+                                  SimOptions options = {});
+
+/// `b` against a first program's runOnSeeds, seed by seed (a caller that
+/// compares many programs with one keeps the first's runs).
+Comparison compareWithRuns(llvm::ArrayRef<SimResult> first, ProgramOp b,
+                           SimOptions options = {});
+
 /// Runs `a` and `b` on seeds options.seed .. options.seed + seeds - 1.
 Comparison compareOnSeeds(ProgramOp a, ProgramOp b, unsigned seeds,
                           SimOptions options = {});
