@@ -178,5 +178,6 @@ TEST(ConductorTags, PromptTextHasOnlyTagLocationsAndTheDesignHeader) {
       << text;
   EXPECT_EQ(formatTargetHeader(p, TargetModel::get(TargetKind::gfx942)),
             "TARGET: gfx942 (wave64, 512 vgpr, 106 sgpr, 256 agpr)\n"
-            "LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result after 9), mfma_32x32=8 (result after 13)\n");
+            "LATENCY (issue slots): vmem=100, lds=20, mfma_16x16=4 (result "
+            "after 9), mfma_32x32=8 (result after 13)\n");
 }

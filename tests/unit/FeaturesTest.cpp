@@ -280,9 +280,9 @@ TEST(Hover, ResultGroupsAndBlockArguments) {
   std::optional<lsp::Hover> loop =
       computeHover(*d.parsed, d.compiled.get(), d.pos("waveasm.loop", 3));
   ASSERT_TRUE(loop);
-  EXPECT_NE(loop->contents.value.find(
-                "issue slots (4 clocks each) per iteration"),
-            std::string::npos)
+  EXPECT_NE(
+      loop->contents.value.find("issue slots (4 clocks each) per iteration"),
+      std::string::npos)
       << loop->contents.value;
   EXPECT_NE(loop->contents.value.find("trip count 8 (inferred)"),
             std::string::npos);
