@@ -317,15 +317,7 @@ bool perLane(WaveExec &exec, Value result, unsigned dwords, F compute) {
 std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
   Operation *op = exec.op;
   llvm::SmallVector<RegValue, 3> in;
-  auto readAll = [&]() {
-    for (Value v : op->getOperands()) {
-      std::optional<RegValue> r = exec.read(v);
-      if (!r)
-        return false;
-      in.push_back(std::move(*r));
-    }
-    return true;
-  };
+  auto readAll = [&] { return exec.readOperands(in); };
   Unary unary = valuUnary().lookup(name);
   Unary transcendental = unary ? nullptr : valuTranscendental().lookup(name);
   if (unary || transcendental) {
@@ -618,14 +610,12 @@ std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
 
 std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
   Operation *op = exec.op;
-  if (name == "s_cselect_b32") {
-    std::optional<RegValue> cond = exec.read(op->getOperand(0));
-    std::optional<RegValue> t = exec.read(op->getOperand(1));
-    std::optional<RegValue> e = exec.read(op->getOperand(2));
-    if (!cond || !t || !e)
+  llvm::SmallVector<RegValue, 3> in;
+  if (name == "s_cselect_b32") { // scc, src0, src1
+    if (!exec.readOperands(in))
       return false;
     RegValue out = RegValue::scalar(1);
-    out.ref(0) = cond->at(0) ? t->at(0) : e->at(0);
+    out.ref(0) = in[0].at(0) ? in[1].at(0) : in[2].at(0);
     return exec.write(op->getResult(0), std::move(out));
   }
   if (name == "s_and_saveexec_b64") {
@@ -660,22 +650,14 @@ std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
     return exec.write(op->getResult(0), std::move(out));
   }
   // Operands: [scc_in,] src0 [, src1].
-  unsigned first = name == "s_addc_u32" ? 1 : 0;
-  bool sccIn = exec.wave.scc;
-  if (first) {
-    std::optional<RegValue> c = exec.read(op->getOperand(0));
-    if (!c)
-      return false;
-    sccIn = c->at(0) & 1;
-  }
-  std::optional<RegValue> a = exec.read(op->getOperand(first));
-  std::optional<RegValue> c;
-  if (op->getNumOperands() > first + 1)
-    c = exec.read(op->getOperand(first + 1));
-  if (!a || (op->getNumOperands() > first + 1 && !c))
+  if (!exec.readOperands(in))
     return false;
+  unsigned first = name == "s_addc_u32" ? 1 : 0;
+  bool sccIn = first ? in[0].at(0) & 1 : exec.wave.scc;
+  const RegValue &a = in[first];
+  const RegValue *c = in.size() > first + 1 ? &in[first + 1] : nullptr;
   bool wide = name.ends_with("64");
-  U64 av = wide ? a->at64(0) : a->at(0);
+  U64 av = wide ? a.at64(0) : a.at(0);
   U64 cv =
       c ? (wide && !name.starts_with("s_lshl") && !name.starts_with("s_lshr") &&
                    !name.starts_with("s_ashr")

@@ -139,6 +139,8 @@ public:
 
   /// The value of `value` (an operand or block argument) in this wave.
   std::optional<RegValue> read(mlir::Value value);
+  /// Every operand of `op`, in order; false when a read failed.
+  bool readOperands(llvm::SmallVectorImpl<RegValue> &out);
   /// Stores `contents` as `value`'s (a result or block argument): physical
   /// registers keep their inactive lanes.
   bool write(mlir::Value value, RegValue contents);

@@ -121,8 +121,6 @@ public:
     return true;
   }
 
-  std::optional<RegValue> read(Value v) { return exec.read(v); }
-
   /// The op's addressing from its address operand (`saddr`): nullopt, with
   /// the run stopped, for a descriptor with a stride.
   std::optional<Addressing> addressing(const RegValue &saddr, bool buffer) {
@@ -138,14 +136,13 @@ public:
   /// buffer_load_* / global_load_*: one result of dwords.
   bool vmemLoad(llvm::StringRef name, bool buffer) {
     Operation *op = exec.op;
-    std::optional<RegValue> saddr = read(op->getOperand(0));
-    std::optional<RegValue> voffset = read(op->getOperand(1));
-    std::optional<RegValue> soffset = read(op->getOperand(2));
-    if (!saddr || !voffset || !soffset)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &saddr = in[0], &voffset = in[1], &soffset = in[2];
     unsigned bytes = accessBytes(name);
     bool sign = signExtends(name);
-    std::optional<Addressing> addressing = this->addressing(*saddr, buffer);
+    std::optional<Addressing> addressing = this->addressing(saddr, buffer);
     if (!addressing)
       return false;
     Value result = op->getResult(0);
@@ -157,7 +154,7 @@ public:
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
         std::optional<uint64_t> address =
-            addressing->at(voffset->at(lane), soffset->at(0), 4 * d, size);
+            addressing->at(voffset.at(lane), soffset.at(0), 4 * d, size);
         if (address &&
             !load(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
@@ -170,13 +167,12 @@ public:
   /// buffer_store_* / global_store_*: (data, saddr, voffset).
   bool vmemStore(llvm::StringRef name, bool buffer) {
     Operation *op = exec.op;
-    std::optional<RegValue> data = read(op->getOperand(0));
-    std::optional<RegValue> saddr = read(op->getOperand(1));
-    std::optional<RegValue> voffset = read(op->getOperand(2));
-    if (!data || !saddr || !voffset)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &data = in[0], &saddr = in[1], &voffset = in[2];
     unsigned bytes = accessBytes(name);
-    std::optional<Addressing> addressing = this->addressing(*saddr, buffer);
+    std::optional<Addressing> addressing = this->addressing(saddr, buffer);
     if (!addressing)
       return false;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
@@ -184,10 +180,10 @@ public:
         continue;
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
-        uint32_t word = data->at(lane, d);
+        uint32_t word = data.at(lane, d);
         // Stores have no soffset operand.
         std::optional<uint64_t> address =
-            addressing->at(voffset->at(lane), 0, 4 * d, size);
+            addressing->at(voffset.at(lane), 0, 4 * d, size);
         if (address &&
             !store(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
@@ -200,13 +196,12 @@ public:
   /// voffset), one read-modify-write per active lane in lane order.
   bool bufferAtomic(llvm::StringRef name) {
     Operation *op = exec.op;
-    std::optional<RegValue> data = read(op->getOperand(0));
-    std::optional<RegValue> saddr = read(op->getOperand(1));
-    std::optional<RegValue> voffset = read(op->getOperand(2));
-    if (!data || !saddr || !voffset)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &data = in[0], &saddr = in[1], &voffset = in[2];
     std::optional<Addressing> addressing =
-        this->addressing(*saddr, /*buffer=*/true);
+        this->addressing(saddr, /*buffer=*/true);
     if (!addressing)
       return false;
     bool packed = name == "buffer_atomic_pk_add_bf16";
@@ -214,13 +209,13 @@ public:
       if (!exec.active(lane))
         continue;
       std::optional<uint64_t> address =
-          addressing->at(voffset->at(lane), 0, 0, 4);
+          addressing->at(voffset.at(lane), 0, 0, 4);
       if (!address)
         continue;
       uint32_t old;
       if (!load(*address, 4, reinterpret_cast<uint8_t *>(&old), lane))
         return false;
-      uint32_t add = data->at(lane), result;
+      uint32_t add = data.at(lane), result;
       if (packed) {
         auto half = [&](unsigned i) {
           float x = bf16ToFloat(uint16_t(old >> (16 * i)));
@@ -241,14 +236,13 @@ public:
   /// lands in LDS at M0 + instOffset + lane * size.
   bool loadToLDS(llvm::StringRef name) {
     Operation *op = exec.op;
-    std::optional<RegValue> voffset = read(op->getOperand(0));
-    std::optional<RegValue> saddr = read(op->getOperand(1));
-    std::optional<RegValue> soffset = read(op->getOperand(2));
-    if (!saddr || !voffset || !soffset)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &voffset = in[0], &saddr = in[1], &soffset = in[2];
     unsigned bytes = name.contains("dwordx4") ? 16 : 4;
     std::optional<Addressing> addressing =
-        this->addressing(*saddr, /*buffer=*/true);
+        this->addressing(saddr, /*buffer=*/true);
     if (!addressing)
       return false;
     std::vector<uint8_t> &lds = exec.wg.lds;
@@ -260,7 +254,7 @@ public:
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         uint32_t word = 0;
         std::optional<uint64_t> address =
-            addressing->at(voffset->at(lane), soffset->at(0), 4 * d, 4);
+            addressing->at(voffset.at(lane), soffset.at(0), 4 * d, 4);
         if (address &&
             !load(*address, 4, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
@@ -275,13 +269,13 @@ public:
   /// s_load_dword*: (saddr pair, offset in bytes).
   bool scalarLoad(llvm::StringRef name) {
     Operation *op = exec.op;
-    std::optional<RegValue> saddr = read(op->getOperand(0));
-    std::optional<RegValue> offset = read(op->getOperand(1));
-    if (!saddr || !offset)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &saddr = in[0], &offset = in[1];
     Value result = op->getResult(0);
     RegValue out = exec.shapeOf(result);
-    uint64_t address = saddr->at64(0) + offset->at(0);
+    uint64_t address = saddr.at64(0) + offset.at(0);
     for (unsigned d = 0; d < out.dwords; ++d) {
       uint32_t word;
       if (!load(address + 4 * d, 4, reinterpret_cast<uint8_t *>(&word), -1))
@@ -293,9 +287,10 @@ public:
 
   bool ldsRead(llvm::StringRef name) {
     Operation *op = exec.op;
-    std::optional<RegValue> vaddr = read(op->getOperand(0));
-    if (!vaddr)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &vaddr = in[0];
     unsigned bytes = accessBytes(name);
     bool sign = signExtends(name);
     uint32_t offset = uint32_t(intAttr(op, "offset"));
@@ -305,7 +300,7 @@ public:
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint64_t address = uint64_t(vaddr->at(lane)) + offset;
+      uint64_t address = uint64_t(vaddr.at(lane)) + offset;
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
@@ -319,20 +314,20 @@ public:
 
   bool ldsWrite(llvm::StringRef name) {
     Operation *op = exec.op;
-    std::optional<RegValue> data = read(op->getOperand(0));
-    std::optional<RegValue> vaddr = read(op->getOperand(1));
-    if (!data || !vaddr)
+    llvm::SmallVector<RegValue, 3> in;
+    if (!exec.readOperands(in))
       return false;
+    const RegValue &data = in[0], &vaddr = in[1];
     unsigned bytes = accessBytes(name);
     uint32_t offset = uint32_t(intAttr(op, "offset"));
     std::vector<uint8_t> &lds = exec.wg.lds;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
-      uint64_t address = uint64_t(vaddr->at(lane)) + offset;
+      uint64_t address = uint64_t(vaddr.at(lane)) + offset;
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
-        uint32_t word = data->at(lane, d);
+        uint32_t word = data.at(lane, d);
         if (address + 4 * d + size <= lds.size())
           std::memcpy(lds.data() + address + 4 * d, &word, size);
       }

@@ -900,6 +900,17 @@ std::optional<RegValue> WaveExec::read(Value value) {
   return it->second;
 }
 
+bool WaveExec::readOperands(llvm::SmallVectorImpl<RegValue> &out) {
+  out.clear();
+  for (Value operand : op->getOperands()) {
+    std::optional<RegValue> value = read(operand);
+    if (!value)
+      return false;
+    out.push_back(std::move(*value));
+  }
+  return true;
+}
+
 bool WaveExec::write(Value value, RegValue contents) {
   Type type = value.getType();
   if (isa<SCCType>(type)) {
