@@ -8,21 +8,10 @@
 
 local TIMEOUT = 60000
 local here = debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
-local failures = 0
+local harness = dofile(here .. 'nvim_harness.lua')
+local check = harness.check
 local function log(msg)
   io.stdout:write(msg .. '\n')
-end
-local function check(ok, what)
-  if ok then
-    log('ok: ' .. what)
-  else
-    failures = failures + 1
-    io.stderr:write('FAIL: ' .. what .. '\n')
-  end
-  return ok
-end
-local function finish()
-  vim.cmd(failures == 0 and 'qall!' or 'cquit! 1')
 end
 
 local function run()
@@ -269,9 +258,4 @@ local function run()
   end, 50), ':WaveasmAssembly on a broken kernel shows the reason as a comment')
 end
 
-local ok, err = pcall(run)
-if not ok then
-  failures = failures + 1
-  io.stderr:write('FAIL: error: ' .. tostring(err) .. '\n')
-end
-finish()
+harness.run(run)

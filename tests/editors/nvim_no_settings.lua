@@ -4,16 +4,9 @@
 -- environment. Exits 0 when every check passed, 1 otherwise.
 
 local TIMEOUT = 60000
-local failures = 0
-local function check(ok, what)
-  if ok then
-    io.stdout:write('ok: ' .. what .. '\n')
-  else
-    failures = failures + 1
-    io.stderr:write('FAIL: ' .. what .. '\n')
-  end
-  return ok
-end
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
+local harness = dofile(here .. 'nvim_harness.lua')
+local check = harness.check
 
 local function run()
   local server = assert(os.getenv('WAVEASM_LSP'), 'WAVEASM_LSP is not set')
@@ -61,9 +54,4 @@ local function run()
   check(#messages == 0, 'configure{} sends an object too (got: ' .. table.concat(messages, ' | ') .. ')')
 end
 
-local ok, err = pcall(run)
-if not ok then
-  failures = failures + 1
-  io.stderr:write('FAIL: ' .. tostring(err) .. '\n')
-end
-vim.cmd(failures == 0 and 'qall!' or 'cquit! 1')
+harness.run(run)
