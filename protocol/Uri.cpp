@@ -41,15 +41,19 @@ std::string waveasm::lsp::pathToUri(llvm::StringRef path) {
   llvm::SmallString<256> absolute(path);
   (void)llvm::sys::fs::make_absolute(absolute);
   llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
-  std::string uri = "file://";
-  for (char c : absolute) {
+  return "file://" + escapeUriPath(absolute);
+}
+
+std::string waveasm::lsp::escapeUriPath(llvm::StringRef path) {
+  std::string escaped;
+  for (char c : path) {
     if (llvm::isAlnum(c) || llvm::StringRef("-._~/").contains(c)) {
-      uri += c;
+      escaped += c;
     } else {
-      uri += '%';
-      uri += llvm::hexdigit((static_cast<unsigned char>(c) >> 4) & 0xF);
-      uri += llvm::hexdigit(static_cast<unsigned char>(c) & 0xF);
+      escaped += '%';
+      escaped += llvm::hexdigit((static_cast<unsigned char>(c) >> 4) & 0xF);
+      escaped += llvm::hexdigit(static_cast<unsigned char>(c) & 0xF);
     }
   }
-  return uri;
+  return escaped;
 }

@@ -51,6 +51,40 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
   return "";
 }
 
+LintDescription waveasm::server::describeLint(LintCode code) {
+  switch (code) {
+  case LintCode::Stall:
+    return {"OperandStall", "An instruction waits for a register operand.",
+            "The instruction issues later than its predecessor allows because "
+            "an operand is not ready yet. Move independent work between the "
+            "producer and this instruction, or start the producer earlier "
+            "(the Conductor's code actions propose such moves)."};
+  case LintCode::Pressure:
+    return {"OccupancyBreakpoint",
+            "Register pressure crosses an occupancy breakpoint.",
+            "The peak register count is just above a threshold that costs a "
+            "wave per SIMD. Shorten the live ranges around the peak (the "
+            "hover lists what is live there) to gain the wave back."};
+  case LintCode::Hazard:
+    return {"HazardNops", "The pipeline inserted nops to resolve a hazard.",
+            "Hazard mitigation inserted s_nop before this instruction. "
+            "Independent instructions placed between the dependent pair would "
+            "hide the hazard instead of idling."};
+  case LintCode::Waitcnt:
+    return {"LongMemoryWait", "An inserted s_waitcnt waits long for memory.",
+            "The wait blocks until a memory operation completes. Issue the "
+            "load earlier or put independent work before the first use of "
+            "its result."};
+  case LintCode::Optimization:
+    return {"LoopOptimizable",
+            "The loop optimizations remove work from this loop.",
+            "The full pipeline rewrites this loop (address promotion, "
+            "strength reduction, repacking); the code action \"Apply loop "
+            "optimizations\" shows the result in the source."};
+  }
+  return {"", "", ""};
+}
+
 std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<LintCode>>(name)
       .Case("stall", LintCode::Stall)

@@ -36,9 +36,18 @@ enum class LintCode : uint8_t {
   Optimization
 };
 constexpr unsigned kNumLintCodes = 5;
-/// "stall", "pressure", "hazard", "waitcnt".
+/// "stall", "pressure", "hazard", "waitcnt", "optimization".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
+
+/// What a lint reports, for rule catalogues (SARIF's rules, --help texts):
+/// a PascalCase name, one sentence, and what to do about a finding.
+struct LintDescription {
+  llvm::StringRef friendlyName;
+  llvm::StringRef summary;
+  llvm::StringRef help;
+};
+LintDescription describeLint(LintCode code);
 
 struct ServerSettings {
   /// Analyse every program for this target instead of its own attribute.

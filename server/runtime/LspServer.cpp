@@ -14,6 +14,7 @@
 #include "analysis/Metrics.h"
 #include "conductor/llm/HttpMulti.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "support/Version.h"
 
 #include "llvm/Support/Path.h"
 
@@ -197,7 +198,8 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
                                          kShowMetricsCommand.str()};
   result.capabilities.codeActionKinds = {kCodeActionKind.str()};
   result.serverName = "waveasm-lsp";
-  result.serverVersion = "0.1.0";
+  result.serverVersion =
+      (getVersion() + " (git " + getGitRevision() + ")").str();
   logInfo("initialized: progress={0} inlayHintRefresh={1} "
           "codeLensRefresh={2}",
           client.workDoneProgress, client.inlayHintRefresh,

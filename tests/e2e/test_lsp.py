@@ -140,8 +140,25 @@ class Lifecycle(ServerTest):
         self.assertEqual(caps["codeActionProvider"]["codeActionKinds"],
                          ["refactor.rewrite"])
         self.assertEqual(result["serverInfo"]["name"], "waveasm-lsp")
+        self.check_version(result["serverInfo"]["version"])
         # A second initialize is refused.
         self.assertError(client.request("initialize", {"capabilities": {}}), -32600)
+
+    def check_version(self, server_version):
+        """serverInfo's version is --version's, the project version the
+        extension is built with, and the revision of this checkout."""
+        line = subprocess.run([LSP, "--version"], capture_output=True,
+                              text=True, timeout=30).stdout.strip()
+        match = re.fullmatch(r"waveasm-lsp (\d+\.\d+\.\d+) \(git ([0-9a-f]+(-dirty)?|unknown)\)", line)
+        self.assertTrue(match, line)
+        self.assertEqual(server_version, "%s (git %s)" % match.group(1, 2))
+        with open(os.path.join(ROOT, "vscode-extension", "package.json")) as f:
+            self.assertEqual(json.load(f)["version"], match.group(1))
+        if os.path.isdir(os.path.join(ROOT, ".git")):
+            head = subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"],
+                                  capture_output=True, text=True).stdout.strip()
+            self.assertTrue(head.startswith(match.group(2).split("-")[0]),
+                            (head, line))
 
     def test_shutdown_then_exit_is_0(self):
         client = self.start()

@@ -32,6 +32,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "support/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -166,6 +167,7 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  waveasm::installVersionPrinter("waveasm-conductor");
   cl::ParseCommandLineOptions(
       argc, argv,
       "waveasm-conductor: schedule the innermost loop of a WaveASM file\n");

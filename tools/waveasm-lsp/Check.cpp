@@ -8,11 +8,13 @@
 #include "server/Features.h"
 #include "server/runtime/SettingsJSON.h"
 #include "support/BoundedJson.h"
+#include "support/Version.h"
 
 #include "ir/Dialect.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace waveasm;
@@ -25,6 +27,9 @@ namespace {
 constexpr const char *kUsage =
     "usage: waveasm-lsp check [options] FILE...\n"
     "  --format text|json|sarif   report format (default text)\n"
+    "  --sarif-root DIR           SARIF: locations relative to DIR, the\n"
+    "                             report's %SRCROOT% (default: the current\n"
+    "                             directory)\n"
     "  --fail-on warning|error    exit 1 on findings at least this severe\n"
     "                             (default error)\n"
     "  --max-vgpr N               report programs using more than N VGPRs\n"
@@ -35,6 +40,7 @@ constexpr const char *kUsage =
     "                             waits and hazards only (the IR as written)\n"
     "  --settings FILE            settings in the server's JSON shape\n"
     "  --no-tables                text format: no metrics/instruction tables\n"
+    "  --version                  print the version and exit\n"
     "exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O "
     "error\n";
 
@@ -43,6 +49,7 @@ struct Options {
   lsp::DiagnosticSeverity failOn = lsp::DiagnosticSeverity::Error;
   std::optional<int64_t> maxVGPR;
   bool tables = true;
+  std::string sarifRoot = ".";
   server::ServerSettings settings;
   std::vector<std::string> files;
 };
@@ -89,6 +96,11 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
         options.format = Format::SARIF;
       else
         return "unknown --format '" + v + "' (expected text, json or sarif)";
+    } else if (name == "--sarif-root") {
+      if (!value(options.sarifRoot))
+        return "--sarif-root needs a directory";
+      if (!llvm::sys::fs::is_directory(options.sarifRoot))
+        return "--sarif-root '" + options.sarifRoot + "' is not a directory";
     } else if (name == "--fail-on") {
       if (!value(v))
         return "--fail-on needs a value";
@@ -166,6 +178,10 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
     out << kUsage;
     return 0;
   }
+  if (llvm::is_contained(args, "--version")) {
+    out << getVersionLine("waveasm-lsp check") << '\n';
+    return 0;
+  }
   Options options;
   if (std::optional<std::string> problem = parseOptions(args, options)) {
     err << "waveasm-lsp check: " << *problem << "\n" << kUsage;
@@ -224,7 +240,7 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
     writeJSON(out, reports);
     break;
   case Format::SARIF:
-    writeSARIF(out, reports);
+    writeSARIF(out, reports, options.sarifRoot);
     break;
   }
   out.flush();

@@ -42,7 +42,10 @@ int runCheck(llvm::ArrayRef<std::string> args, llvm::raw_ostream &out,
 void writeText(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
                bool tables);
 void writeJSON(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
-void writeSARIF(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
+/// SARIF (SarifReport.cpp): URIs under `sarifRoot` are relative to
+/// %SRCROOT%, which the report maps to that directory.
+void writeSARIF(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
+                llvm::StringRef sarifRoot);
 
 /// "error", "warning", "info", "hint".
 llvm::StringRef severityName(lsp::DiagnosticSeverity severity);

@@ -7,6 +7,7 @@
 
 #include "protocol/Logger.h"
 #include "server/runtime/ServerMain.h"
+#include "support/Version.h"
 #include "tools/waveasm-lsp/Check.h"
 
 #include "llvm/Support/InitLLVM.h"
@@ -19,6 +20,7 @@ namespace {
 
 constexpr const char *kUsage =
     "usage: waveasm-lsp [--log=error|info|verbose]\n"
+    "       waveasm-lsp --version\n"
     "         serve the Language Server Protocol on stdin/stdout\n"
     "       waveasm-lsp check [options] FILE...\n"
     "         report diagnostics, lints and metrics (see check --help)\n";
@@ -38,6 +40,10 @@ int main(int argc, char **argv) {
     llvm::StringRef a(arg);
     if (a == "--help" || a == "-h") {
       llvm::outs() << kUsage;
+      return 0;
+    }
+    if (a == "--version") {
+      llvm::outs() << waveasm::getVersionLine("waveasm-lsp") << '\n';
       return 0;
     }
     if (a.consume_front("--log=")) {

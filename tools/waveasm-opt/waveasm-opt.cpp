@@ -21,6 +21,7 @@
 #include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "support/Version.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/InitLLVM.h"
@@ -162,6 +163,7 @@ int parseVerifyPrint(std::unique_ptr<llvm::MemoryBuffer> input,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  waveasm::installVersionPrinter("waveasm-opt");
   DialectRegistry registry;
   registry.insert<waveasm::WaveASMDialect>();
   // Generic passes the upstream pipelines use (SPEC.md 13).

@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "support/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -109,6 +110,7 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  waveasm::installVersionPrinter("waveasm-sim");
   cl::ParseCommandLineOptions(
       argc, argv,
       "waveasm-sim: run WaveASM programs; compare two by execution\n");

@@ -14,6 +14,7 @@ import { AssemblyView, RequestFn } from './assemblyView';
 import { shouldBeWaveasm } from './detect';
 import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
 import { buildServerEnv, resolveServerPath, spawnServer } from './serverLaunch';
+import { serverVersionWarning } from './serverVersion';
 import { buildServerSettings, ConfigGetter, RESTART_KEYS } from './settings';
 import {
   findProgram,
@@ -97,6 +98,14 @@ async function startClient(): Promise<void> {
   client = new LanguageClient('waveasm', 'WaveASM', serverOptions, clientOptions);
   try {
     await client.start();
+    const serverInfo = client.initializeResult?.serverInfo;
+    output.appendLine(`WaveASM: started ${resolved.path} (${serverInfo?.version ?? 'no version'})`);
+    const warning = serverVersionWarning(
+      serverInfo?.version, context.extension.packageJSON.version, resolved.path);
+    if (warning) {
+      output.appendLine(warning);
+      vscode.window.showWarningMessage(warning);
+    }
   } catch (error) {
     vscode.window.showErrorMessage(`WaveASM: the language server did not start: ${error}`);
   }
