@@ -16,6 +16,8 @@ packages=(
   # editor integrations and their tests: Node.js for the VS Code extension
   # (esbuild, vsce, mocha come from npm), headless Neovim, Emacs + eglot
   nodejs neovim emacs-nox elpa-eglot
+  # the Debian package: man pages from --help, dpkg-shlibdeps for Depends
+  help2man dpkg-dev
   # the SARIF validator of the report tests (a self-contained .NET binary
   # from npm) needs ICU
   libicu72

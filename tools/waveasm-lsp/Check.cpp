@@ -172,6 +172,8 @@ lsp::Diagnostic maxVGPRFinding(const ParsedDocument &parsed, unsigned entry,
 
 } // namespace
 
+llvm::StringRef waveasm::check::getUsage() { return kUsage; }
+
 int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
                              llvm::raw_ostream &out, llvm::raw_ostream &err) {
   if (llvm::is_contained(args, "--help") || llvm::is_contained(args, "-h")) {

@@ -34,6 +34,9 @@ struct FileReport {
   std::string instructionTable;        // text format only
 };
 
+/// `waveasm-lsp check --help`'s text.
+llvm::StringRef getUsage();
+
 /// Runs `waveasm-lsp check` with the arguments after "check".
 int runCheck(llvm::ArrayRef<std::string> args, llvm::raw_ostream &out,
              llvm::raw_ostream &err);

@@ -20,10 +20,11 @@ namespace {
 
 constexpr const char *kUsage =
     "usage: waveasm-lsp [--log=error|info|verbose]\n"
-    "       waveasm-lsp --version\n"
     "         serve the Language Server Protocol on stdin/stdout\n"
     "       waveasm-lsp check [options] FILE...\n"
-    "         report diagnostics, lints and metrics (see check --help)\n";
+    "         report diagnostics, lints and metrics (options below)\n"
+    "       waveasm-lsp --version\n"
+    "         print the version and the git revision, and exit\n";
 
 } // namespace
 
@@ -39,7 +40,7 @@ int main(int argc, char **argv) {
   for (const std::string &arg : args) {
     llvm::StringRef a(arg);
     if (a == "--help" || a == "-h") {
-      llvm::outs() << kUsage;
+      llvm::outs() << kUsage << '\n' << waveasm::check::getUsage();
       return 0;
     }
     if (a == "--version") {
