@@ -18,6 +18,8 @@ packages=(
   nodejs neovim emacs-nox elpa-eglot
   # the Debian package: man pages from --help, dpkg-shlibdeps for Depends
   help2man dpkg-dev
+  # the CI recipes' test runs the pre-commit hook through pre-commit
+  pre-commit
   # the SARIF validator of the report tests (a self-contained .NET binary
   # from npm) needs ICU
   libicu72

@@ -26,11 +26,18 @@ namespace {
 
 constexpr const char *kUsage =
     "usage: waveasm-lsp check [options] FILE...\n"
-    "  --format text|json|sarif   report format (default text)\n"
+    "  --format text|json|sarif|codeclimate\n"
+    "                             report format (default text; codeclimate:\n"
+    "                             GitLab's code quality JSON)\n"
     "  --sarif-root DIR           SARIF: locations relative to DIR, the\n"
-    "                             report's %SRCROOT% (default: the current\n"
+    "                             report's %SRCROOT%; codeclimate: paths\n"
+    "                             relative to DIR (default: the current\n"
     "                             directory)\n"
-    "  --fail-on warning|error    exit 1 on findings at least this severe\n"
+    "  --only-waveasm             skip files without a waveasm.program (for\n"
+    "                             hooks and globs over every *.mlir file)\n"
+    "  --fail-on warning|error|none\n"
+    "                             exit 1 on findings at least this severe;\n"
+    "                             none: only usage and I/O errors fail\n"
     "                             (default error)\n"
     "  --max-vgpr N               report programs using more than N VGPRs\n"
     "                             (an error)\n"
@@ -46,9 +53,12 @@ constexpr const char *kUsage =
 
 struct Options {
   Format format = Format::Text;
-  lsp::DiagnosticSeverity failOn = lsp::DiagnosticSeverity::Error;
+  /// nullopt: findings never fail (a report for code scanning).
+  std::optional<lsp::DiagnosticSeverity> failOn =
+      lsp::DiagnosticSeverity::Error;
   std::optional<int64_t> maxVGPR;
   bool tables = true;
+  bool onlyWaveASM = false;
   std::string sarifRoot = ".";
   server::ServerSettings settings;
   std::vector<std::string> files;
@@ -85,6 +95,8 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
     std::string v;
     if (name == "--no-tables" && !hasInline) {
       options.tables = false;
+    } else if (name == "--only-waveasm" && !hasInline) {
+      options.onlyWaveASM = true;
     } else if (name == "--format") {
       if (!value(v))
         return "--format needs a value";
@@ -94,8 +106,11 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
         options.format = Format::JSON;
       else if (v == "sarif")
         options.format = Format::SARIF;
+      else if (v == "codeclimate")
+        options.format = Format::CodeClimate;
       else
-        return "unknown --format '" + v + "' (expected text, json or sarif)";
+        return "unknown --format '" + v +
+               "' (expected text, json, sarif or codeclimate)";
     } else if (name == "--sarif-root") {
       if (!value(options.sarifRoot))
         return "--sarif-root needs a directory";
@@ -108,8 +123,11 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
         options.failOn = lsp::DiagnosticSeverity::Error;
       else if (v == "warning")
         options.failOn = lsp::DiagnosticSeverity::Warning;
+      else if (v == "none")
+        options.failOn = std::nullopt;
       else
-        return "unknown --fail-on '" + v + "' (expected warning or error)";
+        return "unknown --fail-on '" + v +
+               "' (expected warning, error or none)";
     } else if (name == "--max-vgpr") {
       int64_t n;
       if (!value(v))
@@ -206,6 +224,11 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
       ioError = true;
       continue;
     }
+    // Other MLIR (the Wave compiler's inputs, upstream dialects) is not
+    // ours to diagnose when a hook hands us every *.mlir file.
+    if (options.onlyWaveASM &&
+        !(*buffer)->getBuffer().contains("waveasm.program"))
+      continue;
     FileReport report;
     report.path = path;
     report.uri = path == "-" ? "stdin" : lsp::pathToUri(path);
@@ -244,14 +267,19 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
   case Format::SARIF:
     writeSARIF(out, reports, options.sarifRoot);
     break;
+  case Format::CodeClimate:
+    writeCodeClimate(out, reports, options.sarifRoot);
+    break;
   }
   out.flush();
 
   if (ioError)
     return 2;
+  if (!options.failOn)
+    return 0;
   for (const FileReport &report : reports)
     for (const lsp::Diagnostic &diag : report.diagnostics)
-      if (static_cast<int>(diag.severity) <= static_cast<int>(options.failOn))
+      if (static_cast<int>(diag.severity) <= static_cast<int>(*options.failOn))
         return 1;
   return 0;
 }

@@ -22,7 +22,7 @@
 
 namespace waveasm::check {
 
-enum class Format { Text, JSON, SARIF };
+enum class Format { Text, JSON, SARIF, CodeClimate };
 
 /// One checked file.
 struct FileReport {
@@ -49,6 +49,10 @@ void writeJSON(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
 /// %SRCROOT%, which the report maps to that directory.
 void writeSARIF(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
                 llvm::StringRef sarifRoot);
+/// GitLab's code quality JSON (CodeClimateReport.cpp): paths relative to
+/// `root`.
+void writeCodeClimate(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
+                      llvm::StringRef root);
 
 /// "error", "warning", "info", "hint".
 llvm::StringRef severityName(lsp::DiagnosticSeverity severity);

@@ -1,0 +1,86 @@
+//===- CodeClimateReport.cpp - GitLab's code quality report of `check` ----===//
+//
+// GitLab reads a Code Climate JSON array (one issue per finding) as a
+// merge request's code quality report. Paths are relative to the report
+// root (--sarif-root, default the current directory, where GitLab runs the
+// job); fingerprints stay the same while a finding's file, rule and message
+// do, so GitLab tracks an issue across commits that only move it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/waveasm-lsp/Check.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/Path.h"
+
+using namespace waveasm;
+using namespace waveasm::check;
+namespace json = llvm::json;
+
+namespace {
+
+llvm::StringRef codeClimateSeverity(lsp::DiagnosticSeverity severity) {
+  switch (severity) {
+  case lsp::DiagnosticSeverity::Error:
+    return "critical";
+  case lsp::DiagnosticSeverity::Warning:
+    return "major";
+  case lsp::DiagnosticSeverity::Information:
+    return "minor";
+  case lsp::DiagnosticSeverity::Hint:
+    return "info";
+  }
+  return "major";
+}
+
+/// The path relative to `root` when under it, else as given.
+std::string relativePath(llvm::StringRef path, llvm::StringRef root) {
+  llvm::SmallString<256> absolute(path), base(root);
+  (void)llvm::sys::fs::make_absolute(absolute);
+  (void)llvm::sys::fs::make_absolute(base);
+  llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(base, /*remove_dot_dot=*/true);
+  llvm::StringRef rest = absolute;
+  if (rest.consume_front(base) && (rest.starts_with("/") || rest.empty()))
+    return rest.ltrim('/').str();
+  return path.str();
+}
+
+} // namespace
+
+void waveasm::check::writeCodeClimate(llvm::raw_ostream &os,
+                                      llvm::ArrayRef<FileReport> files,
+                                      llvm::StringRef root) {
+  json::Array issues;
+  for (const FileReport &file : files) {
+    std::string path = relativePath(file.path, root);
+    // The n-th identical finding of a file gets its own fingerprint.
+    llvm::StringMap<unsigned> occurrences;
+    for (const lsp::Diagnostic &diag : file.diagnostics) {
+      std::string rule = diag.code.empty() ? "verifier" : diag.code;
+      std::string key = path + '\0' + rule + '\0' + diag.message;
+      unsigned nth = occurrences[key]++;
+      llvm::MD5 md5;
+      md5.update(key);
+      md5.update(std::to_string(nth));
+      std::string fingerprint(md5.final().digest());
+      issues.push_back(json::Object{
+          {"type", "issue"},
+          {"check_name", rule},
+          {"description", diag.message},
+          {"categories", json::Array{"Bug Risk"}},
+          {"severity", codeClimateSeverity(diag.severity)},
+          {"fingerprint", std::move(fingerprint)},
+          {"location",
+           json::Object{
+               {"path", path},
+               {"lines", json::Object{{"begin", diag.range.start.line + 1},
+                                      {"end", diag.range.end.line + 1}}}}}});
+    }
+  }
+  os << llvm::formatv("{0:2}", json::Value(std::move(issues))) << '\n';
+}
