@@ -3,6 +3,7 @@
 #include "analysis/Metrics.h"
 
 #include "analysis/IssueRules.h"
+#include "analysis/Occupancy.h"
 #include "ir/DefinedValues.h"
 
 using namespace mlir;
@@ -15,6 +16,16 @@ bool LoopMetrics::operator==(const LoopMetrics &other) const {
          critical_path == other.critical_path;
 }
 
+bool OccupancyLimitMetrics::operator==(
+    const OccupancyLimitMetrics &other) const {
+  return limited_by == other.limited_by && summary == other.summary &&
+         vgpr_waves == other.vgpr_waves && sgpr_waves == other.sgpr_waves &&
+         lds_waves == other.lds_waves &&
+         workgroup_waves == other.workgroup_waves &&
+         next_wave_cut == other.next_wave_cut &&
+         next_wave_waves == other.next_wave_waves;
+}
+
 bool ProgramMetrics::operator==(const ProgramMetrics &other) const {
   return name == other.name && peak_vgpr == other.peak_vgpr &&
          peak_sgpr == other.peak_sgpr && peak_agpr == other.peak_agpr &&
@@ -22,7 +33,7 @@ bool ProgramMetrics::operator==(const ProgramMetrics &other) const {
          waitcnts_inserted == other.waitcnts_inserted &&
          total_instructions == other.total_instructions &&
          est_cycles == other.est_cycles && occupancy == other.occupancy &&
-         loops == other.loops;
+         occupancy_limit == other.occupancy_limit && loops == other.loops;
 }
 
 //===----------------------------------------------------------------------===//
@@ -82,8 +93,19 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   m.waitcnts_inserted = counts.waitcnts_inserted;
   m.total_instructions = counts.total_instructions;
   m.est_cycles = cycles.getTotalCycles();
-  m.occupancy = cycles.getTarget().getProgramOccupancy(
-      program, m.peak_vgpr, m.peak_agpr, m.peak_sgpr);
+  const TargetModel &target = cycles.getTarget();
+  OccupancyExplanation occupancy = explainOccupancy(
+      target, getProgramOccupancyInput(target, program, m.peak_vgpr,
+                                       m.peak_agpr, m.peak_sgpr));
+  m.occupancy = occupancy.waves;
+  m.occupancy_limit = {stringifyOccupancyLimiter(occupancy.limitedBy).str(),
+                       occupancy.summarize(),
+                       occupancy.vgprWaves,
+                       occupancy.sgprWaves,
+                       occupancy.ldsWaves,
+                       occupancy.workgroupWaves,
+                       occupancy.cutForNextWave,
+                       occupancy.nextWaves};
   for (const LoopTiming &loop : cycles.getLoops())
     m.loops.push_back({loop.steadyStateCycles, loop.lowerBoundCycles,
                        loop.busiestUnit.str(), loop.criticalPath});

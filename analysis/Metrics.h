@@ -33,6 +33,19 @@ struct LoopMetrics {
   bool operator==(const LoopMetrics &other) const;
 };
 
+/// What limits occupancy (analysis/Occupancy.h), for the metrics JSON:
+/// `occupancy_limit: {limited_by, summary, waves: {vgpr, sgpr, lds,
+/// workgroup}, next_wave: {cut, waves}}`.
+struct OccupancyLimitMetrics {
+  std::string limited_by; // "VGPR", "SGPR", "LDS", "workgroup size", ...
+  std::string summary;    // OccupancyExplanation::summarize()
+  int64_t vgpr_waves = 0, sgpr_waves = 0, lds_waves = 0, workgroup_waves = 0;
+  int64_t next_wave_cut = 0; // registers or bytes; 0: no single cut helps
+  int64_t next_wave_waves = 0;
+
+  bool operator==(const OccupancyLimitMetrics &other) const;
+};
+
 struct ProgramMetrics {
   std::string name;
   int64_t peak_vgpr = 0;
@@ -42,7 +55,8 @@ struct ProgramMetrics {
   int64_t waitcnts_inserted = 0;
   int64_t total_instructions = 0;
   int64_t est_cycles = 0;
-  int64_t occupancy = 0;          // waves per SIMD
+  int64_t occupancy = 0; // waves per SIMD, from the allocation
+  OccupancyLimitMetrics occupancy_limit;
   std::vector<LoopMetrics> loops; // pre-order
 
   bool operator==(const ProgramMetrics &other) const;
@@ -119,6 +133,9 @@ bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b,
 
 llvm::json::Value toJSON(const LoopMetrics &metrics);
 llvm::json::Value toJSON(const ProgramMetrics &metrics);
+llvm::json::Value toJSON(const OccupancyLimitMetrics &metrics);
+bool fromJSON(const llvm::json::Value &value, OccupancyLimitMetrics &metrics,
+              llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, LoopMetrics &metrics,
               llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, ProgramMetrics &metrics,

@@ -18,6 +18,45 @@ json::Value waveasm::toJSON(const LoopMetrics &m) {
                       {"critical_path", m.critical_path}};
 }
 
+json::Value waveasm::toJSON(const OccupancyLimitMetrics &m) {
+  return json::Object{
+      {"limited_by", m.limited_by},
+      {"summary", m.summary},
+      {"waves", json::Object{{"vgpr", m.vgpr_waves},
+                             {"sgpr", m.sgpr_waves},
+                             {"lds", m.lds_waves},
+                             {"workgroup", m.workgroup_waves}}},
+      {"next_wave",
+       json::Object{{"cut", m.next_wave_cut}, {"waves", m.next_wave_waves}}}};
+}
+
+bool waveasm::fromJSON(const json::Value &value, OccupancyLimitMetrics &m,
+                       json::Path path) {
+  json::ObjectMapper o(value, path);
+  if (!o || !o.map("limited_by", m.limited_by) || !o.map("summary", m.summary))
+    return false;
+  const json::Object *object = value.getAsObject();
+  const json::Object *waves = object->getObject("waves");
+  const json::Object *next = object->getObject("next_wave");
+  if (!waves || !next) {
+    path.report("expected waves and next_wave objects");
+    return false;
+  }
+  auto get = [](const json::Object *from, llvm::StringRef key, int64_t &out) {
+    std::optional<int64_t> v = from->getInteger(key);
+    out = v.value_or(0);
+    return v.has_value();
+  };
+  if (get(waves, "vgpr", m.vgpr_waves) && get(waves, "sgpr", m.sgpr_waves) &&
+      get(waves, "lds", m.lds_waves) &&
+      get(waves, "workgroup", m.workgroup_waves) &&
+      get(next, "cut", m.next_wave_cut) &&
+      get(next, "waves", m.next_wave_waves))
+    return true;
+  path.report("expected integer wave counts");
+  return false;
+}
+
 json::Value waveasm::toJSON(const ProgramMetrics &m) {
   json::Array loops;
   for (const LoopMetrics &loop : m.loops)
@@ -31,6 +70,7 @@ json::Value waveasm::toJSON(const ProgramMetrics &m) {
                       {"total_instructions", m.total_instructions},
                       {"est_cycles", m.est_cycles},
                       {"occupancy", m.occupancy},
+                      {"occupancy_limit", toJSON(m.occupancy_limit)},
                       {"loops", std::move(loops)}};
 }
 
@@ -52,6 +92,7 @@ bool waveasm::fromJSON(const json::Value &value, ProgramMetrics &m,
          o.map("waitcnts_inserted", m.waitcnts_inserted) &&
          o.map("total_instructions", m.total_instructions) &&
          o.map("est_cycles", m.est_cycles) && o.map("occupancy", m.occupancy) &&
+         o.mapOptional("occupancy_limit", m.occupancy_limit) &&
          o.map("loops", m.loops);
 }
 

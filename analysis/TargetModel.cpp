@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/TargetModel.h"
+#include "analysis/Occupancy.h"
 
 #include "ir/InstFacts.h"
 #include "ir/RegisterTypes.h"
@@ -329,35 +330,16 @@ int64_t TargetModel::getVGPRFileUse(int64_t vgprs, int64_t agprs) const {
 int64_t TargetModel::getOccupancy(int64_t vgprs, int64_t agprs, int64_t sgprs,
                                   int64_t ldsBytes,
                                   int64_t wavesPerWorkgroup) const {
-  int64_t waves = wavesForVGPRs(*this, getVGPRFileUse(vgprs, agprs));
-  if (sgprs > 0)
-    waves =
-        std::min(waves, sgprsPerSIMD / roundUp(sgprs, arch->sgprAllocGranule));
-  if (ldsBytes > 0) {
-    // Workgroups resident per CU by LDS, their waves spread over the CU's
-    // four SIMDs.
-    constexpr int64_t kSIMDsPerCU = 4;
-    int64_t workgroupsPerCU = ldsBytesPerCU / roundUp(ldsBytes, 128);
-    waves = std::min(waves, workgroupsPerCU *
-                                std::max<int64_t>(wavesPerWorkgroup, 1) /
-                                kSIMDsPerCU);
-  }
-  return std::max<int64_t>(waves, 0);
+  return explainOccupancy(*this, OccupancyInput{vgprs, agprs, sgprs, ldsBytes,
+                                                wavesPerWorkgroup})
+      .waves;
 }
 
 int64_t TargetModel::getProgramOccupancy(ProgramOp program, int64_t vgprs,
                                          int64_t agprs, int64_t sgprs) const {
-  int64_t workItems = 1;
-  if (std::optional<ArrayAttr> size = program.getWorkgroupSize())
-    for (Attribute dim : *size)
-      workItems *= std::max<int64_t>(cast<IntegerAttr>(dim).getInt(), 1);
-  else
-    workItems = 256;
-  int64_t waveSize = arch->defaultWaveSize;
-  int64_t wavesPerWorkgroup = (workItems + waveSize - 1) / waveSize;
-  std::optional<uint64_t> lds = program.getLdsSize();
-  return getOccupancy(vgprs, agprs, sgprs, lds ? static_cast<int64_t>(*lds) : 0,
-                      wavesPerWorkgroup);
+  return explainOccupancy(*this, getProgramOccupancyInput(*this, program, vgprs,
+                                                          agprs, sgprs))
+      .waves;
 }
 
 std::optional<std::pair<int64_t, int64_t>>

@@ -12,8 +12,10 @@ namespace {
 
 constexpr const char *kSep = " \xC2\xB7 ";
 
+/// Values live at once in the IR as written (the annotations' liveness),
+/// labelled apart from the registers the allocation used.
 std::string formatPeak(const RegCounts &peak) {
-  return "peak v " + std::to_string(peak.vgprs()) + kSep + "s " +
+  return "live peak v " + std::to_string(peak.vgprs()) + kSep + "s " +
          std::to_string(peak.sgprs()) + kSep + "a " +
          std::to_string(peak.agprs());
 }
@@ -52,9 +54,15 @@ void addProgramLenses(const ParsedDocument &parsed,
                                     std::to_string(ann.getCriticalPath())));
   unsigned numOps = ann.getIndex().getNumOps();
   SpanSummary summary = summarize(ann, 0, numOps ? numOps - 1 : 0);
-  out.push_back(makeLens(range, formatPeak(summary.peak) + kSep + "occupancy " +
-                                    std::to_string(ann.getOccupancy()) +
-                                    " waves"));
+  // Occupancy is the allocation's: registers the kernel holds, not values
+  // live in the source.
+  const ProgramMetrics &metrics = program.result.metrics;
+  out.push_back(
+      makeLens(range, formatPeak(summary.peak) + kSep + "allocated v " +
+                          std::to_string(metrics.peak_vgpr) + kSep + "s " +
+                          std::to_string(metrics.peak_sgpr) + kSep + "a " +
+                          std::to_string(metrics.peak_agpr) + kSep +
+                          "occupancy " + metrics.occupancy_limit.summary));
   out.push_back(makeLens(range, formatCounts(summary, "")));
 }
 

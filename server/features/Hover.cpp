@@ -102,6 +102,38 @@ std::string allocated(Value compiledValue) {
   return "not allocated";
 }
 
+/// A program's occupancy: the allocation's registers against each limit,
+/// the binding one and what gains the next wave.
+void describeOccupancy(llvm::raw_ostream &os, const ParsedDocument &parsed,
+                       const CompiledDocument &compiled, unsigned idx) {
+  for (const CompiledProgramInfo &program : compiled.getPrograms()) {
+    if (program.entry != idx)
+      continue;
+    const ProgramMetrics &m = program.result.metrics;
+    const OccupancyLimitMetrics &limit = m.occupancy_limit;
+    auto programOp = cast<ProgramOp>(parsed.getOps()[idx].op);
+    os << "**Occupancy**: " << limit.summary << "\n\n"
+       << "| limit | uses (allocated) | waves per SIMD |\n|---|---|---|\n"
+       << "| VGPR file | v " << m.peak_vgpr << " · a " << m.peak_agpr << " | "
+       << limit.vgpr_waves << " |\n"
+       << "| SGPR | " << m.peak_sgpr << " | " << limit.sgpr_waves << " |\n"
+       << "| LDS | ";
+    if (std::optional<uint64_t> lds = programOp.getLdsSize())
+      os << *lds << " bytes per workgroup";
+    else
+      os << "none";
+    os << " | " << limit.lds_waves << " |\n| workgroup size | ";
+    if (std::optional<ArrayAttr> size = programOp.getWorkgroupSize())
+      llvm::interleave(
+          *size, os,
+          [&](Attribute dim) { os << cast<IntegerAttr>(dim).getInt(); }, "×");
+    else
+      os << "256 (default)";
+    os << " | " << limit.workgroup_waves << " |\n\n";
+    return;
+  }
+}
+
 void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
                 const CompiledDocument *compiled, unsigned idx) {
   const OpEntry &entry = parsed.getOps()[idx];
@@ -171,6 +203,8 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     os << "\n";
   }
 
+  if (compiled && isa<ProgramOp>(op))
+    describeOccupancy(os, parsed, *compiled, idx);
   if (info && isa<LoopOp>(op)) {
     const ProgramAnnotations &ann =
         *compiled->getPrograms()[info->program].annotations;

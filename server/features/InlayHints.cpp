@@ -92,11 +92,13 @@ lsp::InlayHint makePressureHint(const CompiledDocument &compiled,
   os << "**Live after**: registers holding values still needed after this "
      << "instruction: " << live.vgprs() << " VGPRs, " << live.sgprs()
      << " SGPRs, " << live.agprs() << " AGPRs (values whose last use is here "
-     << "are not counted).\n\nProgram peak: "
+     << "are not counted).\n\nProgram peak of live values: "
      << ann.getPeak(RegClass::VGPR).regs << " VGPRs, "
      << ann.getPeak(RegClass::SGPR).regs << " SGPRs, "
-     << ann.getPeak(RegClass::AGPR).regs << " AGPRs; " << ann.getOccupancy()
-     << " waves per SIMD.";
+     << ann.getPeak(RegClass::AGPR).regs << " AGPRs; they alone would allow "
+     << ann.getOccupancy()
+     << " waves per SIMD (the occupancy of the allocated kernel is in the "
+        "program's code lens).";
   hint.tooltip = std::move(tip);
   return hint;
 }

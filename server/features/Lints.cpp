@@ -219,11 +219,11 @@ void lintPressure(LintContext &ctx, const CompiledProgramInfo &program) {
   lsp::Diagnostic &diag = ctx.add(
       LintCode::Pressure, range,
       std::to_string(peak.regs) + " VGPRs are live here (the peak of @" +
-          ann.getProgram().getSymName().str() +
-          "): " + std::to_string(ann.getOccupancy()) +
-          " waves per SIMD; free " + std::to_string(toFree) + " VGPR" +
-          (toFree == 1 ? "" : "s") + " to reach " + std::to_string(waves) +
-          " waves (at most " + std::to_string(maxVGPRs) + ")");
+          ann.getProgram().getSymName().str() + "): live values allow " +
+          std::to_string(ann.getOccupancy()) + " waves per SIMD; free " +
+          std::to_string(toFree) + " VGPR" + (toFree == 1 ? "" : "s") +
+          " to reach " + std::to_string(waves) + " waves (at most " +
+          std::to_string(maxVGPRs) + ")");
   // The largest VGPR blocks live here are the candidates.
   unsigned shown = 0;
   for (const LiveValue &live : ann.getLiveness().getLiveValuesAt(peak.index)) {

@@ -38,8 +38,8 @@ waveasm::server::renderMetricsTable(const ParsedDocument &parsed,
          std::to_string(ann.getCriticalPath()),
          regs(summary.peak.vgprs(), summary.peak.sgprs(), summary.peak.agprs()),
          regs(m.peak_vgpr, m.peak_sgpr, m.peak_agpr),
-         std::to_string(ann.getOccupancy()),
-         std::to_string(m.waitcnts_inserted), std::to_string(m.nops_inserted),
+         std::to_string(m.occupancy), std::to_string(m.waitcnts_inserted),
+         std::to_string(m.nops_inserted),
          std::to_string(m.total_instructions)});
     for (const LoopTiming &loop : ann.getLoops()) {
       std::optional<unsigned> entry = compiled.lookupCompiled(loop.loop);

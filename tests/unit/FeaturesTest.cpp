@@ -482,6 +482,51 @@ TEST(SemanticTokens, MfmaAndLoopBody) {
 
 //===--- code lens and tables ---------------------------------------------===//
 
+TEST(CodeLens, OccupancyExplainedFromTheAllocation) {
+  // 32 KiB of LDS per 4-wave workgroup on gfx942: 2 workgroups per CU, 2
+  // waves per SIMD, whatever the registers allow.
+  ServerDoc d(serverProgram(kLoop, " attributes {lds_size = 32768 : i64, "
+                                   "workgroup_size = [256, 1, 1]}"));
+  ASSERT_TRUE(d.compiled->succeeded());
+  const ProgramMetrics &m = d.compiled->getPrograms()[0].result.metrics;
+  EXPECT_EQ(m.occupancy, 2);
+  EXPECT_EQ(m.occupancy_limit.limited_by, "LDS");
+  EXPECT_EQ(m.occupancy_limit.lds_waves, 2);
+  EXPECT_EQ(m.occupancy_limit.vgpr_waves, 8);
+  std::string occupancyLens;
+  for (const lsp::CodeLens &lens :
+       computeCodeLenses(*d.parsed, d.compiled.get()))
+    if (lens.command->title.find("occupancy") != std::string::npos)
+      occupancyLens = lens.command->title;
+  // Live values and allocated registers are labelled apart; occupancy is
+  // the allocation's, with its limit.
+  EXPECT_NE(occupancyLens.find("live peak v "), std::string::npos)
+      << occupancyLens;
+  EXPECT_NE(occupancyLens.find("allocated v " + std::to_string(m.peak_vgpr)),
+            std::string::npos)
+      << occupancyLens;
+  EXPECT_NE(occupancyLens.find("occupancy 2 waves, limited by LDS: 32 KiB "
+                               "per 4-wave workgroup, 2 workgroups per CU; "
+                               "-10.8 KiB LDS \xE2\x86\x92 3 waves; VGPRs "
+                               "would allow 8"),
+            std::string::npos)
+      << occupancyLens;
+  std::optional<lsp::Hover> hover =
+      computeHover(*d.parsed, d.compiled.get(), d.pos("waveasm.program"));
+  ASSERT_TRUE(hover);
+  EXPECT_NE(hover->contents.value.find("**Occupancy**: 2 waves, limited by "
+                                       "LDS"),
+            std::string::npos)
+      << hover->contents.value;
+  EXPECT_NE(hover->contents.value.find("| LDS | 32768 bytes per workgroup | 2 "
+                                       "|"),
+            std::string::npos)
+      << hover->contents.value;
+  EXPECT_NE(hover->contents.value.find("| workgroup size | 256×1×1 | 8 |"),
+            std::string::npos)
+      << hover->contents.value;
+}
+
 TEST(CodeLens, ProgramAndLoop) {
   ServerDoc d(serverProgram(kLoop));
   ASSERT_TRUE(d.compiled->succeeded());

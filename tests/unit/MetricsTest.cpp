@@ -50,11 +50,17 @@ TEST(Metrics, JSONKeyNames) {
   ASSERT_TRUE(programs && programs->size() == 1);
   const llvm::json::Object *program = (*programs)[0].getAsObject();
   ASSERT_TRUE(program);
-  std::vector<std::string> expected = {
-      "est_cycles",       "loops",     "name",
-      "nops_inserted",    "occupancy", "peak_agpr",
-      "peak_sgpr",        "peak_vgpr", "total_instructions",
-      "waitcnts_inserted"};
+  std::vector<std::string> expected = {"est_cycles",
+                                       "loops",
+                                       "name",
+                                       "nops_inserted",
+                                       "occupancy",
+                                       "occupancy_limit",
+                                       "peak_agpr",
+                                       "peak_sgpr",
+                                       "peak_vgpr",
+                                       "total_instructions",
+                                       "waitcnts_inserted"};
   EXPECT_EQ(keysOf(*program), expected);
   EXPECT_EQ(program->getString("name"), "gemm");
   EXPECT_EQ(program->getInteger("peak_vgpr"), 64);

@@ -12,7 +12,16 @@
 // CHECK:        "name": "first",
 // CHECK-NEXT:   "nops_inserted": 0,
 // CHECK-NEXT:   "occupancy": {{[1-8]}},
-// CHECK-NEXT:   "peak_agpr": 0,
+// CHECK-NEXT:   "occupancy_limit": {
+// CHECK-NEXT:     "limited_by": "{{VGPR|SGPR|LDS|workgroup size|target maximum}}",
+// CHECK-NEXT:     "next_wave": {
+// CHECK:          "summary": "{{[1-8]}} waves
+// CHECK:          "waves": {
+// CHECK-NEXT:       "lds": {{[1-8]}},
+// CHECK-NEXT:       "sgpr": {{[1-8]}},
+// CHECK-NEXT:       "vgpr": {{[1-8]}},
+// CHECK-NEXT:       "workgroup": {{[1-8]}}
+// CHECK:        "peak_agpr": 0,
 // CHECK-NEXT:   "peak_sgpr": {{[0-9]+}},
 // CHECK-NEXT:   "peak_vgpr": {{[0-9]+}},
 // CHECK-NEXT:   "total_instructions": {{[0-9]+}},
