@@ -16,6 +16,10 @@ packages=(
   # editor integrations and their tests: Node.js for the VS Code extension
   # (esbuild, vsce, mocha come from npm), headless Neovim, Emacs + eglot
   nodejs neovim emacs-nox elpa-eglot
+  # the real VS Code workbench test: the browser playwright-core drives, and
+  # the Kerberos headers code-server's native kerberos module builds against
+  # (code-server itself comes from npm: scripts/install-vscode-workbench.sh)
+  chromium libkrb5-dev
 )
 
 missing=()
