@@ -180,7 +180,7 @@ async function main() {
     // No hints on a comment line.
     const commentLine = lines.findIndex((l, i) => i > picks[1].line - 20 && l.trim().startsWith('//')) + 1;
     await goToLine(page, commentLine);
-    const comment = (await visibleLines(page))[commentLine];
+    const comment = await poll(`line ${commentLine}`, async () => (await visibleLines(page))[commentLine]);
     assert.strictEqual(comment?.trim(), lines[commentLine - 1].trim(), 'a comment line has no hints');
 
     // Status bar: the metrics of the program under the cursor.

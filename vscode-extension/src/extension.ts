@@ -103,9 +103,6 @@ async function startClient(): Promise<void> {
   };
   const clientOptions: LanguageClientOptions = {
     errorHandler,
-    // No retry and no generic "initialization failed" message: the catch
-    // below says what failed.
-    initializationFailedHandler: () => false,
     documentSelector: [
       { scheme: 'file', language: 'waveasm' },
       { scheme: 'untitled', language: 'waveasm' },
@@ -134,8 +131,9 @@ async function startClient(): Promise<void> {
     // the cause (a missing library, a bad flag).
     const exit = await watch?.exited(2000);
     const message = startFailureMessage(resolved.path, exit, watch?.stderr.lines() ?? [], error);
-    await stopClient();
     showServerProblem('$(error) WaveASM: server failed', message);
+    // Not awaited: stopping a client whose start failed can wait forever.
+    void stopClient();
     return;
   }
   scheduleStatusUpdate();
