@@ -8,6 +8,7 @@
 // and the temporary profile; this file only talks to the browser.
 'use strict';
 const assert = require('assert');
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
@@ -15,7 +16,7 @@ const { chromium } = require('playwright-core');
 function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
-  for (const key of ['url', 'chromium', 'file', 'check-text', 'check-json', 'machine-settings', 'screenshots'])
+  for (const key of ['url', 'chromium', 'lsp', 'file', 'check-text', 'check-json', 'machine-settings', 'screenshots'])
     assert.ok(args[key], `missing --${key}`);
   return args;
 }
@@ -253,6 +254,14 @@ async function main() {
     assert.ok(m[1] === 'before' ? at < otherAt : at > otherAt,
       `"${title}": ${mfma.tag} is at line ${at + 1}, ${other.tag} at ${otherAt + 1}`);
     console.log(`code action via ${via}: "${title}"`);
+    // The status bar follows: the metrics `check` measures on the saved text.
+    const after = JSON.parse(
+      execFileSync(args.lsp, ['check', '--format', 'json', args.file], { encoding: 'utf8' }),
+    ).files[0].metrics.programs[0];
+    const afterText = `${after.est_cycles} slots · ${after.peak_vgpr} VGPR · ${after.occupancy} waves`;
+    assert.notStrictEqual(afterText, metricsText, 'the move changes the metrics');
+    await page.locator('.statusbar-item', { hasText: afterText }).waitFor();
+    console.log(`status bar after the move: ${afterText} (before: ${metricsText})`);
     await screenshot(page, 'code-action-applied');
 
     // A server that fails to start: the extension names the path, the exit

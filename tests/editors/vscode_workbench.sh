@@ -92,7 +92,7 @@ server_pid=$!
 
 status=0
 NODE_PATH="$wb/node_modules" node "$here/vscode_workbench.js" \
-  --url "http://127.0.0.1:$port/?folder=$workspace" --chromium "$chromium" \
+  --url "http://127.0.0.1:$port/?folder=$workspace" --chromium "$chromium" --lsp "$lsp" \
   --file "$workspace/$(basename "$example")" --check-text "$tmp/check.txt" \
   --check-json "$tmp/check.json" --machine-settings "$user_data/Machine/settings.json" \
   --screenshots "$shots" || status=$?
