@@ -23,6 +23,10 @@ packages=(
   # the SARIF validator of the report tests (a self-contained .NET binary
   # from npm) needs ICU
   libicu72
+  # the real VS Code workbench test: the browser playwright-core drives, and
+  # the Kerberos headers code-server's native kerberos module builds against
+  # (code-server itself comes from npm: scripts/install-vscode-workbench.sh)
+  chromium libkrb5-dev
 )
 
 missing=()

@@ -115,6 +115,24 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
   return hint;
 }
 
+/// Where an op's hints go: after its text. The parser's scope end stops
+/// before the body of a trailing dialect type (`!waveasm.vreg<4, 4>`), and
+/// hints there would split the type; so they go to the end of the code on
+/// that line (before a trailing comment), unless another op starts later
+/// on the same line.
+lsp::Position hintPosition(const ParsedDocument &parsed,
+                           llvm::ArrayRef<OpEntry> ops, unsigned i) {
+  lsp::Position end = ops[i].scope.end;
+  if (i + 1 < ops.size() && ops[i + 1].name.start.line == end.line)
+    return end;
+  llvm::StringRef line = parsed.getLines().getLine(end.line);
+  size_t codeEnd = std::min(line.find("//"), line.size());
+  int character = utf16Length(line.take_front(codeEnd).rtrim());
+  if (character > end.character)
+    end.character = character;
+  return end;
+}
+
 } // namespace
 
 std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
@@ -137,7 +155,7 @@ std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
     // Structure ops get code lenses instead.
     if (entry.op->getNumRegions() != 0)
       continue;
-    lsp::Position at = entry.scope.end;
+    lsp::Position at = hintPosition(parsed, ops, i);
     const CompiledOpInfo *info = numbers ? compiled->lookup(i) : nullptr;
     if (info && info->annotation && info->annotation->issueCycles > 0) {
       if (settings.hintLatency)

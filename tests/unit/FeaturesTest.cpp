@@ -162,6 +162,37 @@ TEST(InlayHints, LatencyStallLiveRegistersAndTags) {
   EXPECT_EQ(end[2].label, "I6");
 }
 
+TEST(InlayHints, AfterTheWholeTrailingTypeBeforeAComment) {
+  // The parser's scope of an op ends before the body of its last type
+  // (`<4, 4>`): hints there split the type in the editor.
+  ServerDoc d(serverProgram(
+      "  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>\n"
+      "  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>\n"
+      "  %c0 = waveasm.constant 0 : !waveasm.imm<0>\n"
+      "  %x = waveasm.buffer_load_dwordx4 %srd, %tid, %c0\n"
+      "      : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0>\n"
+      "      -> !waveasm.vreg<4, 4>  // four dwords\n"
+      "  waveasm.buffer_store_dwordx4 %x, %srd, %tid : !waveasm.vreg<4, 4>, "
+      "!waveasm.psreg<4, 4>, !waveasm.pvreg<0>\n"
+      "  waveasm.s_endpgm\n"));
+  ASSERT_TRUE(d.compiled->succeeded());
+  // A multi-line op: on its last line, after the type, before the comment.
+  std::vector<lsp::InlayHint> load = computeInlayHints(
+      *d.parsed, d.compiled.get(),
+      {{d.line("%x ="), 0}, {d.line("-> !waveasm.vreg<4, 4>"), 0}}, d.settings);
+  ASSERT_EQ(load.size(), 3u);
+  for (const lsp::InlayHint &h : load)
+    EXPECT_EQ(h.position, d.pos("  // four dwords"));
+  // Pseudo ops' tags after `<0>` too.
+  int c0 = d.line("%c0 =");
+  std::vector<lsp::InlayHint> tag = hintsOnLine(d, c0);
+  ASSERT_EQ(tag.size(), 1u);
+  EXPECT_EQ(tag[0].position,
+            (lsp::Position{
+                c0, static_cast<int>(
+                        d.parsed->getLines().getLine(c0).rtrim().size())}));
+}
+
 TEST(InlayHints, OnlyTheRequestedRangeAndKinds) {
   ServerDoc d(serverProgram(kLoadUse));
   std::vector<lsp::InlayHint> all = computeInlayHints(

@@ -4,7 +4,10 @@
 
 import * as vscode from 'vscode';
 import {
+  CloseAction,
   DidChangeConfigurationNotification,
+  ErrorAction,
+  ErrorHandler,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
@@ -13,7 +16,13 @@ import {
 import { AssemblyView, RequestFn } from './assemblyView';
 import { shouldBeWaveasm } from './detect';
 import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
-import { buildServerEnv, resolveServerPath, spawnServer } from './serverLaunch';
+import {
+  buildServerEnv,
+  resolveServerPath,
+  ServerWatch,
+  spawnServer,
+  startFailureMessage,
+} from './serverLaunch';
 import { serverVersionWarning } from './serverVersion';
 import { buildServerSettings, ConfigGetter, RESTART_KEYS } from './settings';
 import {
@@ -63,21 +72,38 @@ async function startClient(): Promise<void> {
   const cfg = config();
   const resolved = resolveServerPath(cfg.get('server.path', ''), workspaceRoots(), process.env);
   if (!resolved.ok) {
-    statusItem.text = '$(error) WaveASM: no server';
-    statusItem.tooltip = resolved.message;
-    statusItem.show();
-    const choice = await vscode.window.showErrorMessage(resolved.message, 'Open Settings');
-    if (choice === 'Open Settings')
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'waveasm.server.path');
+    showServerProblem('$(error) WaveASM: no server', resolved.message);
     return;
   }
   const settings = buildServerSettings(getter(cfg));
   const apiKey = await context.secrets.get(SECRET_KEY);
   const env = buildServerEnv(process.env, settings.llm.apiKeyEnv, apiKey);
   const logLevel = cfg.get<'error' | 'info' | 'verbose'>('server.logLevel', 'error');
-  const serverOptions: ServerOptions = () =>
-    Promise.resolve(spawnServer({ serverPath: resolved.path, logLevel, env }));
+  // The latest process, watched for the start-failure message.
+  let watch: ServerWatch | undefined;
+  const serverOptions: ServerOptions = () => {
+    const proc = spawnServer({ serverPath: resolved.path, logLevel, env });
+    watch = new ServerWatch(resolved.path, proc);
+    return Promise.resolve(proc);
+  };
+  // Until the server has started, its failure is reported once, by the
+  // message below (path, exit code, stderr), not by the client's generic
+  // "connection to server is erroring"; afterwards the client's default
+  // handling (restart a crashed server a few times) applies.
+  let started = false;
+  let fallback: ErrorHandler | undefined;
+  const errorHandler: ErrorHandler = {
+    error: (error, message, count) =>
+      started && fallback
+        ? fallback.error(error, message, count)
+        : { action: ErrorAction.Shutdown, handled: true },
+    closed: () =>
+      started && fallback
+        ? fallback.closed()
+        : { action: CloseAction.DoNotRestart, handled: true },
+  };
   const clientOptions: LanguageClientOptions = {
+    errorHandler,
     documentSelector: [
       { scheme: 'file', language: 'waveasm' },
       { scheme: 'untitled', language: 'waveasm' },
@@ -96,8 +122,10 @@ async function startClient(): Promise<void> {
     },
   };
   client = new LanguageClient('waveasm', 'WaveASM', serverOptions, clientOptions);
+  fallback = client.createDefaultErrorHandler();
   try {
     await client.start();
+    started = true;
     const serverInfo = client.initializeResult?.serverInfo;
     output.appendLine(`WaveASM: started ${resolved.path} (${serverInfo?.version ?? 'no version'})`);
     const warning = serverVersionWarning(
@@ -107,9 +135,32 @@ async function startClient(): Promise<void> {
       vscode.window.showWarningMessage(warning);
     }
   } catch (error) {
-    vscode.window.showErrorMessage(`WaveASM: the language server did not start: ${error}`);
+    // Say which binary failed and how, instead of the client's "connection
+    // got closed": the exit code and its last stderr lines usually name
+    // the cause (a missing library, a bad flag).
+    const exit = await watch?.exited(2000);
+    const message = startFailureMessage(resolved.path, exit, watch?.stderr.lines() ?? [], error);
+    showServerProblem('$(error) WaveASM: server failed', message);
+    // Not awaited: stopping a client whose start failed can wait forever.
+    void stopClient();
+    return;
   }
   scheduleStatusUpdate();
+}
+
+/// A server that cannot run: the status bar says so and an error offers
+/// the setting and the log. Not awaited: activation must not wait for the
+/// user to dismiss it.
+function showServerProblem(status: string, message: string): void {
+  statusItem.text = status;
+  statusItem.tooltip = message;
+  statusItem.command = 'waveasm.editor.restartServer';
+  statusItem.show();
+  void vscode.window.showErrorMessage(message, 'Open Settings', 'Show Log').then((choice) => {
+    if (choice === 'Open Settings')
+      void vscode.commands.executeCommand('workbench.action.openSettings', 'waveasm.server.path');
+    else if (choice === 'Show Log') output.show();
+  });
 }
 
 async function stopClient(): Promise<void> {

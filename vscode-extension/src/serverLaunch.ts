@@ -106,3 +106,88 @@ export function spawnServer(options: LaunchOptions): ChildProcess {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
+
+/// How a server process ended: its exit code or signal, or the spawn error
+/// (ENOENT, EACCES) when it never ran.
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+  spawnError?: string;
+}
+
+/// The last lines a process wrote to stderr, bounded in lines and bytes, for
+/// the message when the server fails to start.
+export class StderrTail {
+  private text = '';
+  constructor(
+    private readonly maxLines = 5,
+    private readonly maxBytes = 16 * 1024,
+  ) {}
+
+  push(chunk: string): void {
+    this.text = (this.text + chunk).slice(-this.maxBytes);
+  }
+
+  lines(): string[] {
+    return this.text
+      .split(/\r?\n/)
+      .map((l) => l.trimEnd())
+      .filter((l) => l.length > 0)
+      .slice(-this.maxLines);
+  }
+}
+
+/// What the extension knows about one server process: its path, its stderr
+/// tail and, once it ended, how.
+export class ServerWatch {
+  readonly stderr = new StderrTail();
+  exit: ServerExit | undefined;
+  private readonly ended: Promise<ServerExit>;
+
+  constructor(
+    readonly serverPath: string,
+    proc: ChildProcess,
+  ) {
+    proc.stderr?.on('data', (d: Buffer | string) => this.stderr.push(d.toString()));
+    this.ended = new Promise((resolve) => {
+      proc.once('error', (error) => {
+        this.exit = { code: null, signal: null, spawnError: error.message };
+        resolve(this.exit);
+      });
+      proc.once('exit', (code, signal) => {
+        this.exit ??= { code, signal };
+        resolve(this.exit);
+      });
+    });
+  }
+
+  /// How the process ended, waiting at most `ms` for it (a server whose
+  /// initialize failed may still be running, or its exit event may lag
+  /// behind the closed pipe).
+  async exited(ms: number): Promise<ServerExit | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)));
+    const result = await Promise.race([this.ended, timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+}
+
+/// The error shown when the server did not start: its path, how it ended,
+/// and the last lines it wrote to stderr.
+export function startFailureMessage(
+  serverPath: string,
+  exit: ServerExit | undefined,
+  stderrLines: string[],
+  error: unknown,
+): string {
+  let how: string;
+  if (exit?.spawnError) how = `could not be run (${exit.spawnError})`;
+  else if (exit?.signal) how = `was killed by ${exit.signal} before it started`;
+  else if (exit) how = `exited with exit code ${exit.code} before it started`;
+  else how = `did not start (${error instanceof Error ? error.message : String(error)})`;
+  const tail = stderrLines.length
+    ? ` Last stderr lines: ${stderrLines.map((l) => `"${l}"`).join(' ')}`
+    : ' It wrote nothing to stderr.';
+  return `WaveASM: the language server ${serverPath} ${how}.${tail} (setting waveasm.server.path; the WaveASM output channel has the whole log)`;
+}

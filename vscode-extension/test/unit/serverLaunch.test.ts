@@ -1,6 +1,14 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import { buildServerEnv, resolveServerPath, serverArgs } from '../../src/serverLaunch';
+import { spawn } from 'child_process';
+import {
+  buildServerEnv,
+  resolveServerPath,
+  serverArgs,
+  ServerWatch,
+  startFailureMessage,
+  StderrTail,
+} from '../../src/serverLaunch';
 
 const only = (...files: string[]) => (f: string) => files.includes(f);
 
@@ -56,5 +64,47 @@ describe('serverLaunch', () => {
   it('passes the log level as a flag', () => {
     assert.deepStrictEqual(serverArgs({ serverPath: 'x', env: {} }), []);
     assert.deepStrictEqual(serverArgs({ serverPath: 'x', env: {}, logLevel: 'verbose' }), ['--log=verbose']);
+  });
+  it('keeps the last stderr lines, bounded', () => {
+    const tail = new StderrTail(2, 64);
+    tail.push('one\ntw');
+    tail.push('o\r\n\nthree\n');
+    assert.deepStrictEqual(tail.lines(), ['two', 'three']);
+    tail.push('x'.repeat(100));
+    assert.deepStrictEqual(tail.lines(), ['x'.repeat(64)]);
+  });
+  it('names the path, the exit code or signal, and the stderr tail of a failed start', () => {
+    const lines = ['boom: libfoo.so missing'];
+    assert.match(
+      startFailureMessage('/x/lsp', { code: 3, signal: null }, lines, new Error('closed')),
+      /\/x\/lsp exited with exit code 3 before it started\. Last stderr lines: "boom: libfoo\.so missing"/,
+    );
+    assert.match(
+      startFailureMessage('/x/lsp', { code: null, signal: 'SIGSEGV' }, [], undefined),
+      /was killed by SIGSEGV before it started\. It wrote nothing to stderr\./,
+    );
+    assert.match(
+      startFailureMessage('/x/lsp', { code: null, signal: null, spawnError: 'spawn /x/lsp EACCES' }, [], undefined),
+      /could not be run \(spawn \/x\/lsp EACCES\)/,
+    );
+    assert.match(startFailureMessage('/x/lsp', undefined, [], new Error('bad reply')), /did not start \(bad reply\)/);
+  });
+  it('watches a real process: exit code and stderr', async () => {
+    const proc = spawn('sh', ['-c', 'echo first >&2; echo "second line" >&2; exit 7'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const watch = new ServerWatch('sh', proc);
+    assert.deepStrictEqual(await watch.exited(10000), { code: 7, signal: null });
+    assert.deepStrictEqual(watch.stderr.lines(), ['first', 'second line']);
+  });
+  it('watches a binary that cannot be spawned', async () => {
+    const proc = spawn('/nonexistent/waveasm-lsp', [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const watch = new ServerWatch('/nonexistent/waveasm-lsp', proc);
+    const exit = await watch.exited(10000);
+    assert.match(exit?.spawnError ?? '', /ENOENT/);
+  });
+  it('gives up waiting for a process that keeps running', async () => {
+    const proc = spawn('sleep', ['5'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const watch = new ServerWatch('sleep', proc);
+    assert.strictEqual(await watch.exited(50), undefined);
+    proc.kill();
   });
 });

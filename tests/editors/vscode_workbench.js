@@ -1,0 +1,303 @@
+// Drives the real VS Code workbench (code-server in Debian's chromium,
+// through playwright-core) with the WaveASM extension installed, and
+// asserts what a user sees: the language mode, the inlay hints on the
+// lines `waveasm-lsp check` names, the status-bar metrics, the pressure
+// warning in the Problems panel, the assembly view beside the IR, a move
+// applied through the lightbulb's menu, and the error a server that fails to
+// start leaves. Started by vscode_workbench.sh, which owns the processes
+// and the temporary profile; this file only talks to the browser.
+'use strict';
+const assert = require('assert');
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+function parseArgs(argv) {
+  const args = {};
+  for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
+  for (const key of ['url', 'chromium', 'lsp', 'file', 'check-text', 'check-json', 'machine-settings', 'screenshots'])
+    assert.ok(args[key], `missing --${key}`);
+  return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const fileName = path.basename(args.file);
+const original = fs.readFileSync(args.file, 'utf8');
+const check = JSON.parse(fs.readFileSync(args['check-json'], 'utf8')).files[0];
+
+/// The rows of `check`'s instruction table that carry a tag:
+/// {line (1-based), tag, lat, stall, v, s, a}.
+function instructionRows(text) {
+  const rows = [];
+  const re = /^\s*(\d+)\s+(I\d+)\s+(\S+)\s+\S+\s+(\d+)\s+\d+\*?\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$/;
+  for (const line of text.split('\n')) {
+    const m = re.exec(line);
+    if (m)
+      rows.push({ line: +m[1], tag: m[2], opcode: m[3], lat: +m[4], stall: +m[5], v: +m[6], s: +m[7], a: +m[8] });
+  }
+  return rows;
+}
+const rows = instructionRows(fs.readFileSync(args['check-text'], 'utf8'));
+assert.ok(rows.length > 20, `check printed no instruction table:\n${fs.readFileSync(args['check-text'], 'utf8')}`);
+
+let shotIndex = 0;
+async function screenshot(page, name) {
+  const file = path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`screenshot: ${file}`);
+  return file;
+}
+
+async function poll(what, fn, timeoutMs = 60000, intervalMs = 25) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/// The rendered lines of the editor in group `group` (0-based), by line
+/// number: what the user sees, inlay hints included (VS Code renders them
+/// as injected text inside the line).
+async function visibleLines(page, group = 0) {
+  return page.evaluate((group) => {
+    const editors = document.querySelectorAll('.editor-group-container .editor-instance .monaco-editor');
+    const editor = editors[group];
+    if (!editor) return {};
+    const tops = {};
+    for (const n of editor.querySelectorAll('.margin-view-overlays .line-numbers'))
+      tops[n.closest('[style*="top"]').style.top] = +n.textContent.trim();
+    const out = {};
+    for (const l of editor.querySelectorAll('.view-lines .view-line')) {
+      const line = tops[l.style.top];
+      if (line) out[line] = l.textContent.replace(/\u00a0/g, ' ');
+    }
+    return out;
+  }, group);
+}
+
+async function goToLine(page, line, column = 1) {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function notificationText(page) {
+  return (await page.locator('.notifications-toasts').allInnerTexts()).join('\n');
+}
+
+async function main() {
+  const timings = {};
+  const browser = await chromium.launch({
+    executablePath: args.chromium,
+    headless: true,
+    // Root in a container: no user namespaces for chromium's sandbox.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1100 } });
+  try {
+    page.setDefaultTimeout(60000);
+    const t0 = Date.now();
+    await poll('code-server to answer', async () => {
+      try {
+        return (await page.goto(args.url, { waitUntil: 'domcontentloaded' }))?.ok();
+      } catch {
+        return false;
+      }
+    }, 60000, 250);
+    await page.locator('.monaco-workbench .part.statusbar').waitFor();
+    // The explorer shows the workspace once the remote side is connected.
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: fileName }).waitFor();
+    timings.workbenchMs = Date.now() - t0;
+
+    // Open the example with Quick Open, as a user would. It is a plain
+    // `.mlir` file: the extension must recognise it as WaveASM.
+    await page.locator('.monaco-workbench').click({ position: { x: 800, y: 500 } });
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+    await page.keyboard.type(fileName);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const opened = Date.now();
+    await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+    timings.editorOpenMs = Date.now() - opened;
+    const mode = page.locator('[id="status.editor.mode"]');
+    await poll('the language mode WaveASM', async () => (await mode.innerText()).trim() === 'WaveASM', 60000, 10);
+    timings.languageModeMs = Date.now() - opened;
+    await poll('a first inlay hint', async () =>
+      Object.values(await visibleLines(page)).some((t) => /lat \d+/.test(t)), 60000, 10);
+    timings.firstInlayHintMs = Date.now() - opened;
+
+    // Inlay hints: on each of these lines the tag, the latency (and the
+    // stall when there is one) and the live registers of check's table.
+    const picks = [
+      rows.find((r) => r.opcode.startsWith('global_load')),
+      rows.find((r) => r.opcode.startsWith('v_mfma') && r.stall > 0),
+    ];
+    assert.ok(picks.every(Boolean), 'check table has a global load and a stalled MFMA');
+    const lines = original.split('\n');
+    // An op's hints follow its last line (types continue on lines that
+    // start with `:` or `->`), after the whole text of that line.
+    const lastLine = (line) => {
+      while (/^\s*(:|->)/.test(lines[line] ?? '')) ++line;
+      return line;
+    };
+    for (const row of picks) {
+      const line = lastLine(row.line);
+      await goToLine(page, line);
+      const text = await poll(`the hints on line ${line}`, async () => {
+        const t = (await visibleLines(page))[line];
+        return t && t.includes(row.tag) && /lat \d+/.test(t) ? t : undefined;
+      });
+      const source = lines[line - 1].trimEnd();
+      assert.ok(text.startsWith(source), `the hints on line ${line} split its text: "${text}"`);
+      const want = [
+        row.stall > 0 ? `lat ${row.lat} · stall ${row.stall}` : `lat ${row.lat}`,
+        `v ${row.v} · s ${row.s}`,
+        row.tag,
+      ];
+      for (const piece of want)
+        assert.ok(text.includes(piece), `line ${row.line} shows "${text}", expected "${piece}"`);
+      if (row.stall === 0) assert.ok(!/ stall /.test(text.split('lat')[1] ?? ''), `no stall on line ${row.line}: ${text}`);
+      console.log(`hints on line ${line}: ${text.slice(source.length)}`);
+    }
+    // No hints on a comment line.
+    const commentLine = lines.findIndex((l, i) => i > picks[1].line - 20 && l.trim().startsWith('//')) + 1;
+    await goToLine(page, commentLine);
+    const comment = await poll(`line ${commentLine}`, async () => (await visibleLines(page))[commentLine]);
+    assert.strictEqual(comment?.trim(), lines[commentLine - 1].trim(), 'a comment line has no hints');
+
+    // Status bar: the metrics of the program under the cursor.
+    const program = check.metrics.programs[0];
+    const metricsText = `${program.est_cycles} slots · ${program.peak_vgpr} VGPR · ${program.occupancy} waves`;
+    await page.locator('.statusbar-item', { hasText: metricsText }).waitFor();
+    await screenshot(page, 'hints-and-status-bar');
+
+    // Problems panel: the pressure warning at its line and column.
+    const warning = check.diagnostics.find((d) => d.code === 'pressure');
+    assert.ok(warning, 'check reports a pressure warning');
+    await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: warning.message.slice(0, 40) });
+    await problem.first().waitFor();
+    const problemText = await problem.first().innerText();
+    assert.ok(problemText.includes(`Ln ${warning.line}, Col ${warning.column}`), problemText);
+    console.log(`problems panel: ${problemText.replace(/\s+/g, ' ')}`);
+    await screenshot(page, 'problems-panel');
+    await page.keyboard.press('Control+Shift+M');
+
+    // The assembly view opens beside the IR.
+    await page.locator('.editor-group-container .editor-instance .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+    await runCommand(page, 'WaveASM: Show Assembly');
+    const asmName = fileName.replace(/\.mlir$/, '.s');
+    await page.locator('.editor-group-container', { hasText: asmName }).waitFor();
+    assert.strictEqual(await page.locator('.editor-group-container').count(), 2, 'the assembly opens in a second group');
+    const asm = await poll('the assembly text', async () => {
+      const t = Object.values(await visibleLines(page, 1)).join('\n');
+      return /s_load_dwordx/.test(t) ? t : undefined;
+    });
+    assert.ok(!/error/i.test(asm.split('\n')[0]), asm.split('\n')[0]);
+    await screenshot(page, 'assembly-beside');
+    // A code action through the lightbulb: in this example a single move
+    // helps the op that computes %a_frag (it measures one issue slot and
+    // four VGPRs better after the prologue's loads).
+    const mfma = rows.find((r) => lines[r.line - 1].includes('%a_frag = '));
+    assert.ok(mfma, 'the example computes %a_frag');
+    const editor = page.locator('.editor-group-container .editor-instance .monaco-editor').first();
+    await editor.click({ position: { x: 300, y: 200 } });
+    await goToLine(page, mfma.line, 5);
+    const bulb = page.locator('.lightBulbWidget, .codicon-lightbulb, .codicon-lightbulb-autofix').first();
+    let via = 'lightbulb';
+    try {
+      await bulb.waitFor({ state: 'visible', timeout: 30000 });
+      await bulb.click();
+    } catch {
+      via = 'quick-fix menu (Ctrl+.)';
+      await page.keyboard.press('Control+.');
+    }
+    const menu = page.locator('.action-widget');
+    const move = menu.locator('.action-list-row, .monaco-list-row', { hasText: new RegExp(`Move ${mfma.tag} (before|after) I\\d+`) }).first();
+    await move.waitFor();
+    const title = (await move.innerText()).trim();
+    await screenshot(page, 'code-action-menu');
+    await move.click();
+    const m = new RegExp(`Move ${mfma.tag} (before|after) (I\\d+)`).exec(title);
+    // The other op: the row with that tag nearest to the MFMA (same block).
+    const other = rows
+      .filter((r) => r.tag === m[2])
+      .sort((a, b) => Math.abs(a.line - mfma.line) - Math.abs(b.line - mfma.line))[0];
+    await page.keyboard.press('Control+S');
+    const moved = await poll('the moved op saved to disk', () => {
+      const t = fs.readFileSync(args.file, 'utf8');
+      return t !== original ? t : undefined;
+    });
+    const savedLines = moved.split('\n');
+    assert.deepStrictEqual([...savedLines].sort(), [...lines].sort(), 'a move only reorders lines');
+    const at = savedLines.indexOf(lines[mfma.line - 1]);
+    const otherAt = savedLines.indexOf(lines[other.line - 1]);
+    assert.ok(m[1] === 'before' ? at < otherAt : at > otherAt,
+      `"${title}": ${mfma.tag} is at line ${at + 1}, ${other.tag} at ${otherAt + 1}`);
+    console.log(`code action via ${via}: "${title}"`);
+    // The status bar follows: the metrics `check` measures on the saved text.
+    const after = JSON.parse(
+      execFileSync(args.lsp, ['check', '--format', 'json', args.file], { encoding: 'utf8' }),
+    ).files[0].metrics.programs[0];
+    const afterText = `${after.est_cycles} slots · ${after.peak_vgpr} VGPR · ${after.occupancy} waves`;
+    assert.notStrictEqual(afterText, metricsText, 'the move changes the metrics');
+    await page.locator('.statusbar-item', { hasText: afterText }).waitFor();
+    console.log(`status bar after the move: ${afterText} (before: ${metricsText})`);
+    await screenshot(page, 'code-action-applied');
+
+    // A server that fails to start: the extension names the path, the exit
+    // code and the last stderr lines. The setting is machine-scoped and
+    // restarts the client when it changes.
+    const bogus = path.join(path.dirname(args['machine-settings']), 'broken-waveasm-lsp');
+    fs.writeFileSync(bogus, '#!/bin/sh\necho "broken-waveasm-lsp: loading the target model" >&2\necho "broken-waveasm-lsp: error: libWaveASM.so: cannot open shared object file" >&2\nexit 3\n', { mode: 0o755 });
+    fs.writeFileSync(args['machine-settings'], JSON.stringify({ 'waveasm.server.path': bogus }));
+    await page.locator('.statusbar-item', { hasText: 'WaveASM: server failed' }).waitFor();
+    // The error, as the notification center lists it.
+    await runCommand(page, 'Notifications: Show Notifications');
+    const failure = await poll('the start failure notification', async () => {
+      const t = (await page.locator('.notifications-center').allInnerTexts()).join('\n');
+      return t.includes(bogus) ? t : undefined;
+    });
+    assert.ok(!/connection to server is erroring/.test(failure), `one message, not the client's: ${failure}`);
+    for (const piece of ['exit code 3', 'cannot open shared object file'])
+      assert.ok(failure.includes(piece), `the notification says "${failure}", expected "${piece}"`);
+    console.log(`start failure: ${failure.replace(/\s+/g, ' ')}`);
+    await screenshot(page, 'server-start-failure');
+
+    timings.sessionMs = Date.now() - t0;
+    console.log(`timings: ${JSON.stringify(timings)}`);
+  } catch (error) {
+    // What the workbench showed when an assertion failed.
+    await screenshot(page, 'FAILED').catch(() => undefined);
+    const lines = await visibleLines(page).catch(() => ({}));
+    console.error(`visible lines:\n${Object.entries(lines).map(([n, t]) => `${n}: ${t}`).join('\n')}`);
+    console.error(`notifications: ${await notificationText(page).catch(() => '')}`);
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch(async (error) => {
+  console.error(`vscode_workbench.js: FAIL: ${error.stack ?? error}`);
+  process.exit(1);
+});
