@@ -47,6 +47,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "waitcnt";
   case LintCode::Optimization:
     return "optimization";
+  case LintCode::LiveThrough:
+    return "liveThrough";
   }
   return "";
 }
@@ -58,6 +60,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("hazard", LintCode::Hazard)
       .Case("waitcnt", LintCode::Waitcnt)
       .Case("optimization", LintCode::Optimization)
+      .Case("liveThrough", LintCode::LiveThrough)
       .Default(std::nullopt);
 }
 
