@@ -11,6 +11,8 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { AssemblyView, RequestFn } from './assemblyView';
+import { showLivePeak } from './livePeak';
+import { PipelineView } from './pipelineView';
 import { shouldBeWaveasm } from './detect';
 import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
 import { buildServerEnv, resolveServerPath, spawnServer } from './serverLaunch';
@@ -248,6 +250,16 @@ async function clearApiKey(): Promise<void> {
   await restartClient();
 }
 
+/// Runs `fn` on the active WaveASM editor, or says there is none.
+async function withWaveasmEditor(fn: (editor: vscode.TextEditor) => Promise<void>): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'waveasm') {
+    vscode.window.showWarningMessage('WaveASM: open a WaveASM file first.');
+    return;
+  }
+  await fn(editor);
+}
+
 // --- activation ---------------------------------------------------------------
 
 function detect(doc: vscode.TextDocument): void {
@@ -269,6 +281,10 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   register('waveasm.editor.setApiKey', setApiKey);
   register('waveasm.editor.clearApiKey', clearApiKey);
   register('waveasm.editor.restartServer', restartClient);
+  const pipeline = new PipelineView(request);
+  ctx.subscriptions.push(pipeline);
+  register('waveasm.editor.showPipeline', () => withWaveasmEditor((e) => pipeline.show(e)));
+  register('waveasm.editor.showLivePeak', () => withWaveasmEditor((e) => showLivePeak(request(), e)));
   ctx.subscriptions.push(
     output,
     statusItem,
