@@ -85,6 +85,7 @@ int main(int argc, char **argv) {
   std::vector<double> snapshotsCpu, livenessCpu, liveAtCpu;
   size_t bytes = 0, numSnapshots = 0, numChanged = 0, numValues = 0;
   bool onDemand = false;
+  size_t textBytes = 0;
   for (int i = 0; i < runs; ++i) {
     ParsedDocument doc(ctx, "file:///bench.mlir", text, i, settings);
     if (!doc.isVerified()) {
@@ -108,6 +109,9 @@ int main(int argc, char **argv) {
       os << answer;
       bytes = out.size();
       onDemand = *answer.getAsObject()->getBoolean("textOnDemand");
+      textBytes = 0;
+      for (const PipelineSnapshot &snapshot : full.snapshots.snapshots)
+        textBytes += snapshot.text.size();
       const llvm::json::Array *list =
           answer.getAsObject()->getArray("snapshots");
       numSnapshots = list->size();
@@ -129,9 +133,11 @@ int main(int argc, char **argv) {
   llvm::outs() << "file: " << argv[1] << " (" << runs << " runs)\n";
   llvm::outs() << llvm::format(
       "snapshots %8.2f ms median (CPU %.2f; the pass manager may use a "
-      "second thread), %zu snapshots (%zu changed), answer %.2f MB%s\n",
+      "second thread), %zu snapshots (%zu changed), answer %.2f MB%s, all "
+      "texts %.2f MB\n",
       percentile(snapshots, 0.5), percentile(snapshotsCpu, 0.5), numSnapshots,
-      numChanged, bytes / 1e6, onDemand ? " (texts on demand)" : "");
+      numChanged, bytes / 1e6, onDemand ? " (texts on demand)" : "",
+      textBytes / 1e6);
   llvm::outs() << llvm::format(
       "liveness  %8.2f ms median (CPU %.2f; once per version)\n",
       percentile(livenessBuild, 0.5), percentile(livenessCpu, 0.5));
