@@ -21,15 +21,15 @@
 
 #include "server/Features.h"
 
+#include "BenchTiming.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
-#include <time.h>
 
 using namespace waveasm;
 using namespace waveasm::server;
@@ -39,26 +39,6 @@ namespace {
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v[std::min(v.size() - 1, size_t(p * v.size()))];
-}
-
-/// CPU time of this thread: on a shared machine wall time also measures
-/// the other processes; both are reported.
-double threadCpuMs() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/// Wall milliseconds of `fn`; its CPU milliseconds go to `cpu`.
-template <typename Fn> double timeMs(std::vector<double> &cpu, Fn &&fn) {
-  double cpuStart = threadCpuMs();
-  auto start = std::chrono::steady_clock::now();
-  fn();
-  double wall = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
-  cpu.push_back(threadCpuMs() - cpuStart);
-  return wall;
 }
 
 } // namespace
@@ -99,7 +79,7 @@ int main(int argc, char **argv) {
     // CompileAndMeasure.cpp).
     if (i == 0)
       CompiledDocument compiled(doc, settings);
-    snapshots.push_back(timeMs(snapshotsCpu, [&] {
+    snapshots.push_back(bench::timeMs(&snapshotsCpu, [&] {
       DocumentSnapshots full = computePipelineSnapshots(doc, settings);
       // What the server sends: texts only under the default budget.
       llvm::json::Value answer = *selectPipelineSnapshots(
@@ -121,10 +101,10 @@ int main(int argc, char **argv) {
     }));
     llvm::ArrayRef<OpEntry> ops = doc.getOps();
     livenessBuild.push_back(
-        timeMs(livenessCpu, [&] { (void)doc.getLiveness(0); }));
+        bench::timeMs(&livenessCpu, [&] { (void)doc.getLiveness(0); }));
     for (size_t k = 1; k <= 200; ++k) {
       const OpEntry &op = ops[k * (ops.size() - 1) / 201];
-      liveAt.push_back(timeMs(liveAtCpu, [&] {
+      liveAt.push_back(bench::timeMs(&liveAtCpu, [&] {
         llvm::json::Value answer = computeLiveAt(doc, op.name.start);
         numValues = answer.getAsObject()->getArray("values")->size();
       }));

@@ -146,6 +146,21 @@ function M.pipeline(arg, callback)
   end, bufnr)
 end
 
+--- A response handler: an error is shown, a result goes to `on_result`;
+--- then `callback(err, result)` (the tests wait on it).
+local function respond(on_result, callback)
+  return function(err, result)
+    if err then
+      vim.notify('waveasm: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    else
+      on_result(result)
+    end
+    if callback then
+      callback(err, result)
+    end
+  end
+end
+
 local function value_lines(result)
   local lines = {}
   for _, v in ipairs(result.values or {}) do
@@ -172,16 +187,9 @@ function M.live_at(callback)
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     position = { line = cursor[1] - 1, character = cursor[2] },
   }
-  waveasm.request(client, 'waveasm/liveAt', params, function(err, result)
-    if err then
-      vim.notify('waveasm: ' .. (err.message or ''), vim.log.levels.ERROR)
-    else
-      vim.lsp.util.open_floating_preview(value_lines(result), 'text', { border = 'single' })
-    end
-    if callback then
-      callback(err, result)
-    end
-  end, bufnr)
+  waveasm.request(client, 'waveasm/liveAt', params, respond(function(result)
+    vim.lsp.util.open_floating_preview(value_lines(result), 'text', { border = 'single' })
+  end, callback), bufnr)
 end
 
 --- :WaveasmLivePeak: the cursor to the VGPR pressure peak and the values
@@ -192,22 +200,16 @@ function M.live_peak(callback)
     return
   end
   local params = { command = 'waveasm.showLivePeak', arguments = { { uri = vim.uri_from_bufnr(bufnr) } } }
-  waveasm.request(client, 'workspace/executeCommand', params, function(err, result)
-    if err then
-      vim.notify('waveasm: ' .. (err.message or ''), vim.log.levels.ERROR)
-    elseif result == nil or result == vim.NIL then
-      vim.notify('waveasm: no VGPR pressure peak', vim.log.levels.INFO)
-    else
-      local start = result.op.range.start
-      vim.api.nvim_win_set_cursor(0, { start.line + 1, start.character })
-      local lines = { ('VGPR pressure peak: %d'):format(result.peak) }
-      vim.list_extend(lines, value_lines(result))
-      vim.lsp.util.open_floating_preview(lines, 'text', { border = 'single' })
+  waveasm.request(client, 'workspace/executeCommand', params, respond(function(result)
+    if result == nil or result == vim.NIL then
+      return vim.notify('waveasm: no VGPR pressure peak', vim.log.levels.INFO)
     end
-    if callback then
-      callback(err, result)
-    end
-  end, bufnr)
+    local start = result.op.range.start
+    vim.api.nvim_win_set_cursor(0, { start.line + 1, start.character })
+    local lines = { ('VGPR pressure peak: %d'):format(result.peak) }
+    vim.list_extend(lines, value_lines(result))
+    vim.lsp.util.open_floating_preview(lines, 'text', { border = 'single' })
+  end, callback), bufnr)
 end
 
 return M
