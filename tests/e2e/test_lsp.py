@@ -136,7 +136,8 @@ class Lifecycle(ServerTest):
         self.assertIn("inlayHintProvider", caps)
         self.assertIn("codeLensProvider", caps)
         self.assertEqual(caps["executeCommandProvider"]["commands"],
-                         ["waveasm.scheduleLoop", "waveasm.showMetrics"])
+                         ["waveasm.scheduleLoop", "waveasm.showMetrics",
+                          "waveasm.showLivePeak"])
         self.assertEqual(caps["codeActionProvider"]["codeActionKinds"],
                          ["refactor.rewrite"])
         self.assertEqual(result["serverInfo"]["name"], "waveasm-lsp")
