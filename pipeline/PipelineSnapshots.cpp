@@ -143,6 +143,13 @@ private:
       entry.changed = false;
       entry.failed = failed;
       if (!failed) {
+        // The fingerprint hashes each op's address, parent, attributes,
+        // properties, location, operands and result types, not its name:
+        // a pass that frees an op and creates one of another name at the
+        // same address, same everything else, would go unseen. Ops erased
+        // through eraseOp stay allocated until the run ends (the scope in
+        // snapshotPipeline), which leaves only the greedy rewriter's own
+        // erasures, and those replace ops created before the erasure.
         OperationFingerPrint fingerprint(program);
         if (fingerprint != *track.fingerprint) {
           track.fingerprint = fingerprint;
