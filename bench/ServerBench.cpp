@@ -27,6 +27,8 @@
 #include "server/Features.h"
 #include "server/IncrementalParse.h"
 
+#include "BenchTiming.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -49,26 +51,10 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-/// CPU time of this thread: on a shared machine wall time mostly measures
-/// the other processes; both are reported.
-double threadCpuMs() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 std::vector<double> *cpuSink = nullptr;
 
 double timeMs(const std::function<void()> &fn) {
-  double cpu = threadCpuMs();
-  auto start = std::chrono::steady_clock::now();
-  fn();
-  double wall = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
-  if (cpuSink)
-    cpuSink->push_back(threadCpuMs() - cpu);
-  return wall;
+  return bench::timeMs(cpuSink, fn);
 }
 
 } // namespace

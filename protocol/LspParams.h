@@ -225,6 +225,15 @@ struct AssemblyResult {
   std::vector<AssemblyLineMapping> map;
 };
 
+/// waveasm/pipelineSnapshots: the list (texts included while they add up
+/// to at most `maxTextBytes`, else fetched one by one), or with `index` the
+/// text of that one snapshot.
+struct PipelineSnapshotsParams {
+  TextDocumentIdentifier textDocument;
+  std::optional<int64_t> index;
+  std::optional<int64_t> maxTextBytes;
+};
+
 /// waveasm/metrics: analysis/Metrics.h's {"programs": [...]} plus the
 /// version it describes.
 struct MetricsResult {

@@ -506,6 +506,22 @@ bool waveasm::lsp::fromJSON(const json::Value &v, MetricsResult &r,
   return true;
 }
 
+json::Value waveasm::lsp::toJSON(const PipelineSnapshotsParams &p) {
+  json::Object o{{"textDocument", p.textDocument}};
+  if (p.index)
+    o["index"] = *p.index;
+  if (p.maxTextBytes)
+    o["maxTextBytes"] = *p.maxTextBytes;
+  return o;
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, PipelineSnapshotsParams &p,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  return o && o.map("textDocument", p.textDocument) &&
+         o.mapOptional("index", p.index) &&
+         o.mapOptional("maxTextBytes", p.maxTextBytes);
+}
+
 //===--- cancellation, code actions, commands, edits
 //-------------------------===//
 

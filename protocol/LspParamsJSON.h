@@ -50,6 +50,7 @@ WAVEASM_LSP_JSON(ApplyWorkspaceEditResult)
 WAVEASM_LSP_JSON(AssemblyLineMapping)
 WAVEASM_LSP_JSON(AssemblyResult)
 WAVEASM_LSP_JSON(MetricsResult)
+WAVEASM_LSP_JSON(PipelineSnapshotsParams)
 
 #undef WAVEASM_LSP_JSON
 

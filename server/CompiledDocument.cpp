@@ -18,6 +18,19 @@ using namespace waveasm::server;
 
 CompiledDocument::~CompiledDocument() = default;
 
+OwningOpRef<ModuleOp> waveasm::server::cloneWithTargetOverride(
+    ModuleOp input, std::optional<TargetKind> target, IRMapping &mapping) {
+  if (!target)
+    return nullptr;
+  MLIRContext *ctx = input->getContext();
+  auto retargeted = cast<ModuleOp>(input->clone(mapping));
+  auto kind = cast<TargetAttrInterface>(getTargetKindAttr(ctx, *target));
+  for (ProgramOp program : retargeted.getOps<ProgramOp>())
+    program.setTargetAttr(
+        TargetAttr::get(ctx, kind, program.getTarget().getCodeObjectVersion()));
+  return retargeted;
+}
+
 // An allocation failure is reported where the allocator gave up, which is
 // rarely where the user must act: point at the pressure peaks of the input
 // (liveness works on virtual registers, so the input can be analysed).
@@ -77,19 +90,10 @@ CompiledDocument::CompiledDocument(const ParsedDocument &parsed,
 
   // A target override is a different program attribute: compile a copy
   // carrying it (compileAndMeasure never changes its input).
-  OwningOpRef<ModuleOp> retargeted;
   IRMapping retargetMap;
-  ModuleOp toCompile = input;
-  if (settings.targetOverride) {
-    retargeted = cast<ModuleOp>(input->clone(retargetMap));
-    for (ProgramOp program : retargeted->getOps<ProgramOp>()) {
-      auto kind = cast<TargetAttrInterface>(
-          getTargetKindAttr(ctx, *settings.targetOverride));
-      program.setTargetAttr(TargetAttr::get(
-          ctx, kind, program.getTarget().getCodeObjectVersion()));
-    }
-    toCompile = *retargeted;
-  }
+  OwningOpRef<ModuleOp> retargeted =
+      cloneWithTargetOverride(input, settings.targetOverride, retargetMap);
+  ModuleOp toCompile = retargeted ? *retargeted : input;
 
   FailureOr<CompileResult> result = failure();
   {

@@ -36,6 +36,7 @@
 
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/SourceMgr.h"
@@ -211,6 +212,14 @@ public:
   /// The value entry defining `value` (a result group or block argument).
   std::optional<unsigned> lookupValue(mlir::Value value) const;
 
+  //===--- liveness -------------------------------------------------------===//
+
+  /// Liveness (analysis/Liveness.h) of program `program` (an index into
+  /// getPrograms()) as written, built for every program on first use
+  /// (thread-safe): waveasm/liveAt, the peak hover and the liveThrough
+  /// lint of one version share it. Null when the text did not parse.
+  const Liveness *getLiveness(unsigned program) const;
+
 private:
   struct OpIndex {
     std::vector<OpEntry> ops;
@@ -250,6 +259,10 @@ private:
   mutable OpIndex opIndex; // written once, under opsOnce
   mutable std::once_flag namesOnce;
   mutable NameIndex nameIndex; // written once, under namesOnce
+  mutable std::once_flag livenessOnce;
+  // Written once, under livenessOnce; one per program.
+  mutable std::vector<std::unique_ptr<ProgramIndex>> programIndexes;
+  mutable std::vector<std::unique_ptr<Liveness>> programLiveness;
 };
 
 /// MLIR's parser recurses once (several frames) per nesting level of
@@ -279,6 +292,13 @@ std::string formatConductorTag(int tag); // "I17"
 //===----------------------------------------------------------------------===//
 // CompiledDocument
 //===----------------------------------------------------------------------===//
+
+/// A clone of `input` whose programs target `target` (the `target`
+/// setting), or null without an override (use `input` itself); `mapping`
+/// takes input -> clone.
+mlir::OwningOpRef<mlir::ModuleOp>
+cloneWithTargetOverride(mlir::ModuleOp input, std::optional<TargetKind> target,
+                        mlir::IRMapping &mapping);
 
 /// The background compile also emits assembly, for `waveasm/assembly` and
 /// the op <-> assembly line maps (about a third of the compile's cost).

@@ -18,6 +18,7 @@
 
 #include "analysis/Metrics.h"
 #include "pipeline/OptimizationTrace.h"
+#include "pipeline/PipelineSnapshots.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -343,6 +344,93 @@ std::string formatMetricDiff(const ProgramMetrics &before,
 /// and, for a loop, `est_cycles_per_iter` of that loop.
 llvm::json::Value scheduleMetricsJSON(const ProgramMetrics &metrics,
                                       std::optional<unsigned> loopIndex);
+
+//===--- pipeline view (features/PipelineView.cpp) -----------------------===//
+
+/// The program after each pass of the background compile's pipeline (same
+/// settings: target, overrides, optimize), the first snapshot the input as
+/// parsed; a failing pass's diagnostics located in the document. No
+/// snapshots when `parsed` does not verify (the server answers with the
+/// last good list, stale).
+struct DocumentSnapshots {
+  int64_t version = 0;
+  PipelineSnapshots snapshots;
+  std::vector<lsp::Diagnostic> diagnostics; // of the failed pass
+};
+DocumentSnapshots computePipelineSnapshots(const ParsedDocument &parsed,
+                                           const ServerSettings &settings);
+/// Texts a list answer carries at most by default (a 20,000-instruction
+/// program's changed snapshots add up to about 20 MB): above, the list has
+/// `textOnDemand: true` and no texts, and clients ask for each by index.
+constexpr int64_t kDefaultSnapshotTextBytes = 8 << 20;
+/// waveasm/pipelineSnapshots's answer. With `index`: {version, index, pass,
+/// changed, text}, the program's text after that snapshot (nullopt if out
+/// of range). Else {version, stale: false, textOnDemand, snapshots: [{pass,
+/// changed, text (changed ones, unless textOnDemand), metrics:
+/// {instructions, peak_vgpr, peak_sgpr, peak_agpr, est_cycles}, failed and
+/// diagnostics (a pass that failed)}]}, texts dropped when they add up to
+/// more than `maxTextBytes`.
+std::optional<llvm::json::Value>
+selectPipelineSnapshots(const DocumentSnapshots &all,
+                        std::optional<int64_t> index, int64_t maxTextBytes);
+
+//===--- live values (features/LiveValues.cpp) ---------------------------===//
+//
+// On the liveness of the program as written (ParsedDocument::getLiveness).
+// Program points are ops in flattened pre-order (analysis/ProgramIndex.h);
+// an op with regions stands for its header.
+
+/// One register value live at a point.
+struct LiveValueInfo {
+  mlir::Value value;
+  std::string name; // "%x", "%x#1"
+  RegClass regClass = RegClass::VGPR;
+  int64_t width = 1;                   // registers
+  std::optional<std::string> physical; // "v[4:7]" for physical registers
+  LiveRange range;                     // program points
+  lsp::Range definition;
+  std::optional<lsp::Range> lastUse; // the op name of its last use
+  /// Ops from its definition to the end of its live range.
+  int64_t length() const { return range.end - range.start; }
+};
+
+struct LiveAtInfo {
+  unsigned opEntry = 0; // the op at the position
+  unsigned point = 0;   // its program point
+  RegCounts liveAfter;  // registers live after it
+  /// The values live after the op (defined at or before it, used after
+  /// it), by definition order.
+  std::vector<LiveValueInfo> values;
+};
+
+/// Nullopt outside ops or when `parsed` does not verify.
+std::optional<LiveAtInfo> findLiveValuesAt(const ParsedDocument &parsed,
+                                           lsp::Position pos);
+/// waveasm/liveAt: {version, op: {name, range} | null, liveRegisters:
+/// {vgpr, sgpr, agpr}, values: [{name, class, width, register?, definition,
+/// lastUse, length}]}.
+llvm::json::Value computeLiveAt(const ParsedDocument &parsed,
+                                lsp::Position pos);
+/// The op entry where program `program`'s VGPR pressure (as written)
+/// first peaks.
+std::optional<unsigned> findPressurePeakOp(const ParsedDocument &parsed,
+                                           unsigned program);
+/// On the name of a program's VGPR peak op: the peak and the `maxShown`
+/// longest-lived register blocks live there (markdown), to append to the
+/// op's hover.
+std::optional<std::string> computePeakLiveHover(const ParsedDocument &parsed,
+                                                lsp::Position pos,
+                                                unsigned maxShown = 5);
+/// `waveasm.showLivePeak`: computeLiveAt at the first program's VGPR peak
+/// op plus {uri, peak}; null when there is no peak.
+constexpr llvm::StringLiteral kShowLivePeakCommand = "waveasm.showLivePeak";
+llvm::json::Value computeLivePeak(const ParsedDocument &parsed,
+                                  llvm::StringRef uri);
+/// The `liveThrough` lint: a register value defined before a loop, live
+/// across at least 75% of its body and not used in it.
+std::vector<lsp::Diagnostic>
+lintLiveThroughLoops(const ParsedDocument &parsed,
+                     lsp::DiagnosticSeverity severity);
 
 } // namespace waveasm::server
 

@@ -258,6 +258,19 @@ const ParsedDocument::NameIndex &ParsedDocument::names() const {
   return nameIndex;
 }
 
+const Liveness *ParsedDocument::getLiveness(unsigned program) const {
+  std::call_once(livenessOnce, [this] {
+    for (unsigned entry : getPrograms()) {
+      auto index =
+          std::make_unique<ProgramIndex>(cast<ProgramOp>(getOps()[entry].op));
+      programLiveness.push_back(std::make_unique<Liveness>(*index));
+      programIndexes.push_back(std::move(index));
+    }
+  });
+  return program < programLiveness.size() ? programLiveness[program].get()
+                                          : nullptr;
+}
+
 void ParsedDocument::buildNameIndex(NameIndex &index) const {
   std::vector<ValueEntry> &values = index.values;
   std::vector<lsp::Range> &useRanges = index.useRanges;

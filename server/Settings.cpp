@@ -47,6 +47,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "waitcnt";
   case LintCode::Optimization:
     return "optimization";
+  case LintCode::LiveThrough:
+    return "liveThrough";
   }
   return "";
 }
@@ -81,6 +83,13 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "The full pipeline rewrites this loop (address promotion, "
             "strength reduction, repacking); the code action \"Apply loop "
             "optimizations\" shows the result in the source."};
+  case LintCode::LiveThrough:
+    return {"LiveThroughLoop",
+            "A value is live across most of a loop without being used in it.",
+            "The value is defined before the loop and used only after it, so "
+            "it holds registers through every iteration. Define it after the "
+            "loop, or recompute it there, to free those registers for the "
+            "loop body."};
   }
   return {"", "", ""};
 }
@@ -92,6 +101,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("hazard", LintCode::Hazard)
       .Case("waitcnt", LintCode::Waitcnt)
       .Case("optimization", LintCode::Optimization)
+      .Case("liveThrough", LintCode::LiveThrough)
       .Default(std::nullopt);
 }
 

@@ -33,10 +33,11 @@ enum class LintCode : uint8_t {
   Pressure,
   Hazard,
   Waitcnt,
-  Optimization
+  Optimization,
+  LiveThrough
 };
-constexpr unsigned kNumLintCodes = 5;
-/// "stall", "pressure", "hazard", "waitcnt", "optimization".
+constexpr unsigned kNumLintCodes = 6;
+/// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
 
@@ -81,10 +82,11 @@ struct ServerSettings {
   /// is the normal state of a single wave and shows on many lines), an
   /// occupancy breakpoint a warning (it costs a wave per SIMD), an inserted
   /// nop a hint (the pipeline already fixed it), a long wait information,
-  /// work the optimizations remove from a loop information.
+  /// work the optimizations remove from a loop information, a value held
+  /// through a loop it is not used in information.
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
-      LintSeverity::Info, LintSeverity::Info};
+      LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

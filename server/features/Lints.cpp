@@ -285,6 +285,12 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
   if (ctx.enabled(LintCode::Optimization))
     for (const CompiledProgramInfo &program : compiled.getPrograms())
       lintOptimizations(ctx, program);
+  if (ctx.enabled(LintCode::LiveThrough)) {
+    std::vector<lsp::Diagnostic> live = lintLiveThroughLoops(
+        parsed, *toSeverity(settings.severityOf(LintCode::LiveThrough)));
+    out.insert(out.end(), std::make_move_iterator(live.begin()),
+               std::make_move_iterator(live.end()));
+  }
   return out;
 }
 

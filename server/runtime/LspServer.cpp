@@ -82,6 +82,10 @@ struct LspServer::Session {
   /// Cancelled when the document closes: its queued runs are dropped.
   lsp::CancellationToken lifetime;
   std::vector<llvm::unique_function<void()>> waiters;
+  /// The newest waveasm/pipelineSnapshots answer, shown (stale) while the
+  /// text does not compile.
+  std::shared_ptr<const DocumentSnapshots> lastSnapshots;
+  std::shared_ptr<const ParsedDocument> lastSnapshotsFor;
 
   std::optional<EventLoop::TimerId> progressTimer;
   std::string progressToken; // non-empty while created or begun
@@ -158,6 +162,8 @@ void LspServer::registerMethods() {
   notification("window/workDoneProgress/cancel", &LspServer::onProgressCancel);
   method("waveasm/assembly", &LspServer::onAssembly);
   method("waveasm/metrics", &LspServer::onMetrics);
+  method("waveasm/pipelineSnapshots", &LspServer::onPipelineSnapshots);
+  method("waveasm/liveAt", &LspServer::onLiveAt);
 }
 
 void LspServer::showMessage(int type, llvm::StringRef message) {
@@ -195,7 +201,8 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
   result.capabilities.semanticTokenTypes = legend.tokenTypes;
   result.capabilities.semanticTokenModifiers = legend.tokenModifiers;
   result.capabilities.executeCommands = {kScheduleLoopCommand.str(),
-                                         kShowMetricsCommand.str()};
+                                         kShowMetricsCommand.str(),
+                                         kShowLivePeakCommand.str()};
   result.capabilities.codeActionKinds = {kCodeActionKind.str()};
   result.serverName = "waveasm-lsp";
   result.serverVersion =
@@ -633,8 +640,20 @@ void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
     return reply(s.takeError());
   std::shared_ptr<const DocumentProfile> profile =
       profileFor(p.textDocument.uri);
-  reply(computeHover(*(*s)->parsed, (*s)->compiled.get(), p.position,
-                     profile.get()));
+  const ParsedDocument &parsed = *(*s)->parsed;
+  std::optional<lsp::Hover> hover =
+      computeHover(parsed, (*s)->compiled.get(), p.position, profile.get());
+  // On the pressure peak: the longest-lived values there (LiveValues.cpp).
+  if (std::optional<std::string> peak =
+          computePeakLiveHover(parsed, p.position)) {
+    if (!hover) {
+      hover.emplace();
+    } else {
+      hover->contents.value += "\n\n---\n\n";
+    }
+    hover->contents.value += *peak;
+  }
+  reply(std::move(hover));
 }
 
 void LspServer::onDefinition(const lsp::TextDocumentPositionParams &p,
@@ -811,6 +830,81 @@ void LspServer::onMetrics(const lsp::DocumentParams &p,
   if (const json::Value *list = all.getAsObject()->get("programs"))
     result.programs = *list;
   reply(std::move(result));
+}
+
+void LspServer::onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
+                                    lsp::Reply<json::Value> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  Session &session = **s;
+  std::shared_ptr<const ParsedDocument> parsed = session.parsed;
+  int64_t maxText = p.maxTextBytes.value_or(kDefaultSnapshotTextBytes);
+  // The answer to send from a full list.
+  auto answer =
+      [p,
+       maxText](const DocumentSnapshots &full) -> llvm::Expected<json::Value> {
+    std::optional<json::Value> selected =
+        selectPipelineSnapshots(full, p.index, maxText);
+    if (!selected)
+      return makeError(ErrorCode::InvalidParams,
+                       llvm::formatv("no snapshot {0}", p.index.value_or(-1)));
+    return std::move(*selected);
+  };
+  if (llvm::Error error = checkCompilable(*parsed, "pipeline snapshots")) {
+    // The last good list, marked stale with the reason; never an empty
+    // list without a word.
+    std::string why = llvm::toString(std::move(error));
+    llvm::Expected<json::Value> stale = answer(
+        session.lastSnapshots ? *session.lastSnapshots : DocumentSnapshots());
+    if (!stale)
+      return reply(stale.takeError());
+    json::Object &object = *stale->getAsObject();
+    if (!session.lastSnapshots)
+      object["version"] = nullptr; // no version ever compiled
+    object["stale"] = true;
+    object["message"] = why;
+    object["documentVersion"] = parsed->getVersion();
+    return reply(std::move(*stale));
+  }
+  // The list of this very text (a text by index, a repeated request).
+  if (session.lastSnapshots && session.lastSnapshotsFor == parsed)
+    return reply(answer(*session.lastSnapshots));
+  // A pipeline with every pass printed and measured: on the worker.
+  lsp::CancellationToken token = reply.token();
+  auto shared = std::make_shared<lsp::Reply<json::Value>>(std::move(reply));
+  auto run = [this, uri = p.textDocument.uri, serial = session.serial, parsed,
+              shared, answer,
+              snapshot = settings]() mutable -> Worker::Continuation {
+    auto start = Clock::now();
+    auto full = std::make_shared<const DocumentSnapshots>(
+        computePipelineSnapshots(*parsed, snapshot));
+    double ms = msSince(start);
+    return [this, uri, serial, full, shared, ms, parsed, answer]() mutable {
+      Session *session = find(uri);
+      if (session && session->serial == serial) {
+        session->lastSnapshots = full;
+        session->lastSnapshotsFor = parsed;
+      }
+      logInfo("pipeline snapshots for {0} v{1} in {2} ms", displayName(uri),
+              parsed->getVersion(), llvm::formatv("{0:f1}", ms));
+      (*shared)(answer(*full));
+    };
+  };
+  if (!worker)
+    return run()();
+  worker->post(/*key=*/"", token, std::move(run));
+}
+
+void LspServer::onLiveAt(const lsp::TextDocumentPositionParams &p,
+                         lsp::Reply<json::Value> reply) {
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  const ParsedDocument &parsed = *(*s)->parsed;
+  if (llvm::Error error = checkCompilable(parsed, "live values"))
+    return reply(std::move(error));
+  reply(computeLiveAt(parsed, p.position));
 }
 
 namespace {
@@ -1000,6 +1094,20 @@ void LspServer::onExecuteCommand(const lsp::ExecuteCommandParams &p,
     return onMetrics(params,
                      lsp::Reply<lsp::MetricsResult>(std::move(reply).take()));
   }
+  if (p.command == kShowLivePeakCommand) {
+    std::optional<llvm::StringRef> uri =
+        argument ? argument->getString("uri") : std::nullopt;
+    if (!uri)
+      return reply(makeError(ErrorCode::InvalidParams,
+                             "waveasm.showLivePeak expects [{\"uri\": URI}]"));
+    llvm::Expected<Session *> s = ready(*uri);
+    if (!s)
+      return reply(s.takeError());
+    const ParsedDocument &parsed = *(*s)->parsed;
+    if (llvm::Error error = checkCompilable(parsed, "live values"))
+      return reply(std::move(error));
+    return reply(computeLivePeak(parsed, *uri));
+  }
   if (p.command == kScheduleLoopCommand) {
     if (!argument)
       return reply(makeError(
@@ -1011,10 +1119,10 @@ void LspServer::onExecuteCommand(const lsp::ExecuteCommandParams &p,
         p.arguments.front(),
         std::make_shared<lsp::Reply<json::Value>>(std::move(reply)));
   }
-  reply(makeError(ErrorCode::InvalidParams, "unknown command '" + p.command +
-                                                "' (waveasm-lsp provides " +
-                                                kScheduleLoopCommand + " and " +
-                                                kShowMetricsCommand + ")"));
+  reply(makeError(ErrorCode::InvalidParams,
+                  "unknown command '" + p.command + "' (waveasm-lsp provides " +
+                      kScheduleLoopCommand + ", " + kShowMetricsCommand +
+                      " and " + kShowLivePeakCommand + ")"));
 }
 
 void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {

@@ -167,6 +167,13 @@ private:
                   lsp::Reply<lsp::AssemblyResult> reply);
   void onMetrics(const lsp::DocumentParams &p,
                  lsp::Reply<lsp::MetricsResult> reply);
+  /// waveasm/pipelineSnapshots (on the worker); a text that does not
+  /// compile gets the last good list marked stale.
+  void onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
+                           lsp::Reply<llvm::json::Value> reply);
+  /// waveasm/liveAt: the values live after the op at the position.
+  void onLiveAt(const lsp::TextDocumentPositionParams &p,
+                lsp::Reply<llvm::json::Value> reply);
 
   template <typename P, typename R>
   void method(llvm::StringLiteral name,

@@ -160,8 +160,8 @@ waveasm::server::applySettingsJSON(const json::Value &value,
       std::string path = "lints." + key.str();
       std::optional<LintCode> code = parseLintCode(key);
       if (!code) {
-        r.problem(path, "unknown lint (expected stall, pressure, hazard or "
-                        "waitcnt)");
+        r.problem(path, "unknown lint (expected stall, pressure, hazard, "
+                        "waitcnt, optimization or liveThrough)");
         continue;
       }
       std::optional<llvm::StringRef> name = severity.getAsString();

@@ -136,7 +136,8 @@ class Lifecycle(ServerTest):
         self.assertIn("inlayHintProvider", caps)
         self.assertIn("codeLensProvider", caps)
         self.assertEqual(caps["executeCommandProvider"]["commands"],
-                         ["waveasm.scheduleLoop", "waveasm.showMetrics"])
+                         ["waveasm.scheduleLoop", "waveasm.showMetrics",
+                          "waveasm.showLivePeak"])
         self.assertEqual(caps["codeActionProvider"]["codeActionKinds"],
                          ["refactor.rewrite"])
         self.assertEqual(result["serverInfo"]["name"], "waveasm-lsp")
@@ -312,7 +313,8 @@ class Documents(ServerTest):
         self.assertEqual(last["version"], 1)
         self.assertEqual([d for d in last["diagnostics"] if d["severity"] <= 2], [])
         for d in last["diagnostics"]:
-            self.assertIn(d["code"], ("stall", "pressure", "hazard", "waitcnt", "optimization"))
+            self.assertIn(d["code"], ("stall", "pressure", "hazard", "waitcnt", "optimization",
+                                         "liveThrough"))
 
     def test_broken_file_exact_diagnostic(self):
         client = self.start()
@@ -518,7 +520,7 @@ class Features(ServerTest):
         mark = self.client.mark()
         self.client.notify("workspace/didChangeConfiguration", {"settings": {"waveasm": {
             "lints": {"stall": "off", "pressure": "off", "hazard": "off", "waitcnt": "off",
-                      "optimization": "off"}}}})
+                      "optimization": "off", "liveThrough": "off"}}}})
         self.client.wait_event("workspace/inlayHint/refresh", since=mark, timeout=TIMEOUT)
         last = self.client.events_of("textDocument/publishDiagnostics", mark)[-1]
         self.assertEqual(last["diagnostics"], [])

@@ -182,6 +182,72 @@ local function run()
     mfma_line = mfma_line + 1
   end
 
+  -- :WaveasmPipeline N: snapshot N against N-1 in a new tab, in diff mode.
+  local why = require('waveasm.why')
+  local snapshots
+  waveasm.request(client, 'waveasm/pipelineSnapshots', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } },
+    function(err, result)
+      snapshots = err and { error = err } or result
+    end, bufnr)
+  check(vim.wait(TIMEOUT, function()
+    return snapshots ~= nil
+  end, 50) and snapshots.snapshots ~= nil, 'waveasm/pipelineSnapshots answers')
+  local changed_index
+  for i, s in ipairs((snapshots or {}).snapshots or {}) do
+    if i > 1 and s.changed and not changed_index then
+      changed_index = i - 1
+    end
+  end
+  check(changed_index ~= nil, 'some pass changes the example')
+  local tab_before = vim.api.nvim_get_current_tabpage()
+  local diff_bufs
+  vim.cmd('WaveasmPipeline ' .. tostring(changed_index or 1))
+  check(vim.wait(TIMEOUT, function()
+    diff_bufs = nil
+    local wins = vim.api.nvim_tabpage_list_wins(0)
+    if vim.api.nvim_get_current_tabpage() == tab_before or #wins ~= 2 then
+      return false
+    end
+    diff_bufs = {}
+    for _, w in ipairs(wins) do
+      if not vim.wo[w].diff then
+        return false
+      end
+      table.insert(diff_bufs, vim.api.nvim_win_get_buf(w))
+    end
+    return true
+  end, 50), ':WaveasmPipeline opens two windows in diff mode in a new tab')
+  if diff_bufs then
+    local names = vim.api.nvim_buf_get_name(diff_bufs[1]) .. ' ' .. vim.api.nvim_buf_get_name(diff_bufs[2])
+    local chosen = snapshots.snapshots[changed_index + 1]
+    check(names:find(('%d%%-'):format(changed_index - 1)) and names:find(vim.pesc(chosen.pass)),
+      'the diff shows the chosen pass and the one before it (' .. names .. ')')
+    local a = table.concat(vim.api.nvim_buf_get_lines(diff_bufs[1], 0, -1, false), '\n')
+    local b = table.concat(vim.api.nvim_buf_get_lines(diff_bufs[2], 0, -1, false), '\n')
+    check(a ~= b and a:find('waveasm.program') and b:find('waveasm.program'), 'both sides hold the program, and differ')
+  end
+  check(#why.describe(snapshots) == #snapshots.snapshots, 'the picker lists every snapshot')
+  vim.cmd('tabclose')
+  vim.api.nvim_set_current_win(vim.fn.win_getid(vim.fn.bufwinnr(bufnr)))
+
+  -- :WaveasmLivePeak: the cursor moves to the peak op.
+  local peak
+  why.live_peak(function(err, result)
+    peak = err and { error = err } or result
+  end)
+  check(vim.wait(TIMEOUT, function()
+    return peak ~= nil
+  end, 50) and peak.op ~= nil, ':WaveasmLivePeak answers')
+  if peak and peak.op then
+    check(vim.api.nvim_win_get_cursor(0)[1] == peak.op.range.start.line + 1, ':WaveasmLivePeak jumps to the peak op')
+    check(#peak.values > 0, 'values are live at the peak')
+  end
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(w).relative ~= '' then
+      vim.api.nvim_win_close(w, true)
+    end
+  end
+
   -- :WaveasmSchedule round trip (workspace/executeCommand waveasm.scheduleLoop).
   local commands = (caps.executeCommandProvider or {}).commands or {}
   local sched_done, sched_err, sched_result = false, nil, nil

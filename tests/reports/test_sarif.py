@@ -145,7 +145,7 @@ class Sarif(unittest.TestCase):
         ids = [rule["id"] for rule in driver["rules"]]
         # Every kind of diagnostic the tool has, not only those reported.
         for rule in ("verifier", "pipeline", "stall", "pressure", "hazard",
-                     "waitcnt", "optimization", "max-vgpr"):
+                     "waitcnt", "optimization", "liveThrough", "max-vgpr"):
             self.assertIn(rule, ids)
         for rule in driver["rules"]:
             self.assertRegex(rule["name"], r"^[A-Z][A-Za-z]+$")

@@ -14,6 +14,8 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { AssemblyView, RequestFn } from './assemblyView';
+import { showLivePeak } from './livePeak';
+import { PipelineView } from './pipelineView';
 import { shouldBeWaveasm } from './detect';
 import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
 import {
@@ -308,6 +310,16 @@ async function clearApiKey(): Promise<void> {
   await restartClient();
 }
 
+/// Runs `fn` on the active WaveASM editor, or says there is none.
+async function withWaveasmEditor(fn: (editor: vscode.TextEditor) => Promise<void>): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'waveasm') {
+    vscode.window.showWarningMessage('WaveASM: open a WaveASM file first.');
+    return;
+  }
+  await fn(editor);
+}
+
 // --- activation ---------------------------------------------------------------
 
 function detect(doc: vscode.TextDocument): void {
@@ -329,6 +341,10 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   register('waveasm.editor.setApiKey', setApiKey);
   register('waveasm.editor.clearApiKey', clearApiKey);
   register('waveasm.editor.restartServer', restartClient);
+  const pipeline = new PipelineView(request);
+  ctx.subscriptions.push(pipeline);
+  register('waveasm.editor.showPipeline', () => withWaveasmEditor((e) => pipeline.show(e)));
+  register('waveasm.editor.showLivePeak', () => withWaveasmEditor((e) => showLivePeak(request(), e)));
   ctx.subscriptions.push(
     output,
     statusItem,

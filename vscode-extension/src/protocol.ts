@@ -54,3 +54,61 @@ export interface ScheduleLoopResult {
   before?: unknown;
   after?: unknown;
 }
+
+/// `waveasm/pipelineSnapshots` {textDocument, index?, maxTextBytes?}: the
+/// program after each pass (README "Pipeline view"). With `index`: that
+/// snapshot's text.
+export const PIPELINE_SNAPSHOTS_REQUEST = 'waveasm/pipelineSnapshots';
+export interface SnapshotMetrics {
+  instructions: number;
+  peak_vgpr: number;
+  peak_sgpr: number;
+  peak_agpr: number;
+  est_cycles: number;
+}
+export interface PipelineSnapshot {
+  pass: string;
+  changed: boolean;
+  text?: string;
+  metrics: SnapshotMetrics;
+  failed?: boolean;
+  diagnostics?: { message: string; range: LspRange }[];
+}
+export interface PipelineSnapshotsResult {
+  version: number | null;
+  stale: boolean;
+  message?: string;
+  textOnDemand?: boolean;
+  snapshots: PipelineSnapshot[];
+}
+export interface SnapshotTextResult {
+  version: number;
+  index: number;
+  pass: string;
+  changed: boolean;
+  text?: string;
+}
+
+/// `waveasm/liveAt` {textDocument, position}: the values live after the op.
+export const LIVE_AT_REQUEST = 'waveasm/liveAt';
+export interface LiveValue {
+  name: string;
+  class: string;
+  width: number;
+  register?: string;
+  definition: LspRange;
+  lastUse: LspRange | null;
+  length: number;
+}
+export interface LiveAtResult {
+  version: number;
+  op: { name: string; range: LspRange } | null;
+  liveRegisters?: { vgpr: number; sgpr: number; agpr: number };
+  values: LiveValue[];
+}
+/// Server command: liveAt at the VGPR pressure peak plus {uri, peak}.
+export const SHOW_LIVE_PEAK_COMMAND = 'waveasm.showLivePeak';
+export interface LivePeakResult extends LiveAtResult {
+  uri: string;
+  peak: number;
+}

@@ -11,7 +11,7 @@ export type ConfigGetter = <T>(key: string, fallback: T) => T;
 
 export type Severity = 'off' | 'hint' | 'info' | 'warning' | 'error';
 const SEVERITIES: readonly string[] = ['off', 'hint', 'info', 'warning', 'error'];
-export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt', 'optimization'] as const;
+export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt', 'optimization', 'liveThrough'] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
 export interface ServerSettings {
@@ -76,6 +76,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       hazard: severity(get, 'hazard', 'hint'),
       waitcnt: severity(get, 'waitcnt', 'info'),
       optimization: severity(get, 'optimization', 'info'),
+      liveThrough: severity(get, 'liveThrough', 'info'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

@@ -15,7 +15,14 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import { asmLinesForIrLine } from '../../src/assemblyMap';
-import { AssemblyResult, MetricsResult } from '../../src/protocol';
+import { pipelineItems } from '../../src/pipelineItems';
+import {
+  AssemblyResult,
+  LivePeakResult,
+  MetricsResult,
+  PipelineSnapshotsResult,
+  SnapshotTextResult,
+} from '../../src/protocol';
 import { buildServerEnv, resolveServerPath, spawnServer } from '../../src/serverLaunch';
 import { buildServerSettings, getterFromObject } from '../../src/settings';
 import {
@@ -176,6 +183,36 @@ describe('waveasm-lsp through the extension launch code', function () {
           metricsReport(path.basename(example), metrics),
         ].join('\n'),
       );
+  });
+
+  it('answers waveasm/pipelineSnapshots as "Show Pipeline" asks (texts by index)', async () => {
+    const list = await conn.sendRequest<PipelineSnapshotsResult>('waveasm/pipelineSnapshots', {
+      textDocument: { uri },
+      maxTextBytes: 0,
+    });
+    assert.strictEqual(list.stale, false);
+    assert.strictEqual(list.textOnDemand, true);
+    assert.strictEqual(list.snapshots[0].pass, 'input');
+    const items = pipelineItems(list.snapshots);
+    const changed = items.find((i) => i.index > 0 && !i.label.includes('unchanged'));
+    assert.ok(changed, items.map((i) => i.label).join(' | '));
+    const [before, after] = await Promise.all(
+      [changed!.index - 1, changed!.index].map((index) =>
+        conn.sendRequest<SnapshotTextResult>('waveasm/pipelineSnapshots', { textDocument: { uri }, index }),
+      ),
+    );
+    assert.ok(before.text && after.text && before.text !== after.text);
+  });
+
+  it('answers waveasm.showLivePeak with the values live at the peak', async () => {
+    const peak = await conn.sendRequest<LivePeakResult>('workspace/executeCommand', {
+      command: 'waveasm.showLivePeak',
+      arguments: [{ uri }],
+    });
+    assert.strictEqual(peak.uri, uri);
+    assert.ok(peak.op && peak.values.length > 0);
+    // Registers live after the peak op, never more than while it issues.
+    assert.ok(peak.liveRegisters!.vgpr <= peak.peak, JSON.stringify(peak.liveRegisters));
   });
 
   it('applies a configuration change: waitcnt lints off', async () => {

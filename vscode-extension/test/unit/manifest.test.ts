@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { SCHEDULE_LOOP_COMMAND, SHOW_METRICS_COMMAND } from '../../src/protocol';
+import { SCHEDULE_LOOP_COMMAND, SHOW_LIVE_PEAK_COMMAND, SHOW_METRICS_COMMAND } from '../../src/protocol';
 
 const root = path.join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -20,7 +20,7 @@ describe('manifest', () => {
   });
 
   it('keeps client command ids apart from the server commands', () => {
-    for (const id of [SCHEDULE_LOOP_COMMAND, SHOW_METRICS_COMMAND])
+    for (const id of [SCHEDULE_LOOP_COMMAND, SHOW_METRICS_COMMAND, SHOW_LIVE_PEAK_COMMAND])
       assert.ok(!contributed.includes(id), `${id} is the server's`);
   });
 

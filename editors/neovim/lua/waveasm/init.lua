@@ -438,6 +438,9 @@ local function define_commands()
     command! WaveasmAssembly lua require('waveasm.assembly').open()
     command! WaveasmMetrics lua require('waveasm').metrics()
     command! WaveasmRestart lua require('waveasm').restart()
+    command! -nargs=? WaveasmPipeline lua require('waveasm.why').pipeline(<q-args>)
+    command! WaveasmLiveAt lua require('waveasm.why').live_at()
+    command! WaveasmLivePeak lua require('waveasm.why').live_peak()
   ]])
 end
 
