@@ -211,14 +211,19 @@ async function updateStatus(): Promise<void> {
     if (client) statusItem.hide();
     return;
   }
+  // A client that stopped (or failed to start) while the request was out
+  // owns the status item no more: its failure message must stay.
+  const asked = client;
   try {
     const metrics = await metricsFor(editor.document);
+    if (client !== asked) return;
     const name = programAt(editor.document.getText(), editor.selection.active.line);
     const program = findProgram(metrics, name);
     if (!program) return statusItem.hide();
     statusItem.text = statusText(program);
     statusItem.tooltip = statusTooltip(program);
   } catch (error) {
+    if (client !== asked) return;
     if (error instanceof Error && /cancel/i.test(error.message)) return;
     statusItem.text = '$(warning) WaveASM: no metrics';
     statusItem.tooltip = error instanceof Error ? error.message : String(error);
