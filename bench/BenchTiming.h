@@ -9,7 +9,14 @@
 #ifndef WAVEASM_BENCH_BENCHTIMING_H
 #define WAVEASM_BENCH_BENCHTIMING_H
 
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <string>
 #include <time.h>
 #include <vector>
 
@@ -33,6 +40,37 @@ template <typename Fn> double timeMs(std::vector<double> *cpu, Fn &&fn) {
   if (cpu)
     cpu->push_back(threadCpuMs() - cpuStart);
   return wall;
+}
+
+/// The drivers' command line, `TOOL FILE [K]`: the file's text and K runs
+/// (default `defaultRuns`); nullopt after printing why.
+struct DriverArgs {
+  std::string text;
+  int runs;
+};
+inline std::optional<DriverArgs>
+parseDriverArgs(int argc, char **argv, const char *tool, int defaultRuns) {
+  if (argc < 2) {
+    llvm::errs() << "usage: " << tool << " FILE [K]\n";
+    return std::nullopt;
+  }
+  int runs = argc > 2 ? std::max(1, atoi(argv[2])) : defaultRuns;
+  auto buffer = llvm::MemoryBuffer::getFile(argv[1]);
+  if (!buffer) {
+    llvm::errs() << "cannot read " << argv[1] << "\n";
+    return std::nullopt;
+  }
+  return DriverArgs{(*buffer)->getBuffer().str(), runs};
+}
+
+/// WAVEASM_BENCH_THREADED=1/0 picks a threaded context (as the language
+/// server has: its main thread and worker share one, whose uniquers lock)
+/// or not; unset, `threadedByDefault`.
+inline mlir::MLIRContext::Threading benchThreading(bool threadedByDefault) {
+  const char *threaded = getenv("WAVEASM_BENCH_THREADED");
+  bool on = threaded && *threaded ? *threaded == '1' : threadedByDefault;
+  return on ? mlir::MLIRContext::Threading::ENABLED
+            : mlir::MLIRContext::Threading::DISABLED;
 }
 
 } // namespace waveasm::bench

@@ -60,23 +60,13 @@ double timeMs(const std::function<void()> &fn) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    llvm::errs() << "usage: waveasm-bench-server FILE [K]\n";
+  std::optional<bench::DriverArgs> args =
+      bench::parseDriverArgs(argc, argv, "waveasm-bench-server", 15);
+  if (!args)
     return 2;
-  }
-  int runs = argc > 2 ? std::max(1, atoi(argv[2])) : 15;
-  auto buffer = llvm::MemoryBuffer::getFile(argv[1]);
-  if (!buffer) {
-    llvm::errs() << "cannot read " << argv[1] << "\n";
-    return 2;
-  }
-  std::string text = (*buffer)->getBuffer().str();
-  // WAVEASM_BENCH_THREADED=1: a threaded context, as the language server
-  // has (its main thread and worker share one), whose uniquers lock.
-  const char *threaded = getenv("WAVEASM_BENCH_THREADED");
-  mlir::MLIRContext ctx(threaded && *threaded == '1'
-                            ? mlir::MLIRContext::Threading::ENABLED
-                            : mlir::MLIRContext::Threading::DISABLED);
+  std::string text = std::move(args->text);
+  int runs = args->runs;
+  mlir::MLIRContext ctx(bench::benchThreading(/*threadedByDefault=*/false));
   ServerSettings settings;
 
   std::vector<double> parseOnly, verifyOnly, indexOnly;

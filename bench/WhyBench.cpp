@@ -44,21 +44,13 @@ double percentile(std::vector<double> v, double p) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    llvm::errs() << "usage: waveasm-bench-why FILE [K]\n";
+  std::optional<bench::DriverArgs> args =
+      bench::parseDriverArgs(argc, argv, "waveasm-bench-why", 5);
+  if (!args)
     return 2;
-  }
-  int runs = argc > 2 ? std::max(1, atoi(argv[2])) : 5;
-  auto buffer = llvm::MemoryBuffer::getFile(argv[1]);
-  if (!buffer) {
-    llvm::errs() << "cannot read " << argv[1] << "\n";
-    return 2;
-  }
-  std::string text = (*buffer)->getBuffer().str();
-  const char *threaded = getenv("WAVEASM_BENCH_THREADED");
-  mlir::MLIRContext ctx(threaded && *threaded == '0'
-                            ? mlir::MLIRContext::Threading::DISABLED
-                            : mlir::MLIRContext::Threading::ENABLED);
+  std::string text = std::move(args->text);
+  int runs = args->runs;
+  mlir::MLIRContext ctx(bench::benchThreading(/*threadedByDefault=*/true));
   ServerSettings settings;
 
   std::vector<double> snapshots, livenessBuild, liveAt;
