@@ -286,7 +286,7 @@ local function run()
   vim.wait(TIMEOUT, function()
     return metrics_done
   end, 50)
-  check(waveasm.statusline():find('^%d+ cyc · %d+ VGPR · %d+ waves$') ~= nil, 'statusline: ' .. waveasm.statusline())
+  check(waveasm.statusline():find('^%d+ cyc · %d+ VGPR allocated · %d+ waves$') ~= nil, 'statusline: ' .. waveasm.statusline())
 
 
   -- A broken kernel: an error diagnostic at its line, and the assembly view

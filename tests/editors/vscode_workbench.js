@@ -186,7 +186,7 @@ async function main() {
 
     // Status bar: the metrics of the program under the cursor.
     const program = check.metrics.programs[0];
-    const metricsText = `${program.est_cycles} slots · ${program.peak_vgpr} VGPR · ${program.occupancy} waves`;
+    const metricsText = `${program.est_cycles} slots · ${program.peak_vgpr} VGPR allocated · ${program.occupancy} waves`;
     await page.locator('.statusbar-item', { hasText: metricsText }).waitFor();
     await screenshot(page, 'hints-and-status-bar');
 
@@ -258,7 +258,7 @@ async function main() {
     const after = JSON.parse(
       execFileSync(args.lsp, ['check', '--format', 'json', args.file], { encoding: 'utf8' }),
     ).files[0].metrics.programs[0];
-    const afterText = `${after.est_cycles} slots · ${after.peak_vgpr} VGPR · ${after.occupancy} waves`;
+    const afterText = `${after.est_cycles} slots · ${after.peak_vgpr} VGPR allocated · ${after.occupancy} waves`;
     assert.notStrictEqual(afterText, metricsText, 'the move changes the metrics');
     await page.locator('.statusbar-item', { hasText: afterText }).waitFor();
     console.log(`status bar after the move: ${afterText} (before: ${metricsText})`);

@@ -37,6 +37,8 @@ export interface ProgramMetrics {
   total_instructions: number;
   est_cycles: number;
   occupancy: number;
+  /// What limits occupancy (absent from servers before 0.2.0).
+  occupancy_limit?: { limited_by: string; summary: string };
   loops: LoopMetrics[];
 }
 export interface MetricsResult {

@@ -37,17 +37,19 @@ export function findProgram(
   return metrics.programs.find((p) => p.name === name) ?? metrics.programs[0];
 }
 
-/// `$(pulse) 9440 slots · 52 VGPR · 4 waves` (issue slots of 4 clocks)
+/// `$(pulse) 9440 slots · 52 VGPR allocated · 4 waves` (issue slots of 4
+/// clocks; registers after allocation, not the values live in the source,
+/// which the code lens shows as `live peak`)
 export function statusText(program: ProgramMetrics): string {
-  return `$(pulse) ${program.est_cycles} slots · ${program.peak_vgpr} VGPR · ${program.occupancy} waves`;
+  return `$(pulse) ${program.est_cycles} slots · ${program.peak_vgpr} VGPR allocated · ${program.occupancy} waves`;
 }
 
 export function statusTooltip(program: ProgramMetrics): string {
   const lines = [
     `@${program.name}: ${program.est_cycles} estimated issue slots (4 clocks each), ` +
       `${program.total_instructions} instructions`,
-    `peak VGPR ${program.peak_vgpr}, SGPR ${program.peak_sgpr}, AGPR ${program.peak_agpr}; ` +
-      `occupancy ${program.occupancy} waves/SIMD`,
+    `allocated VGPR ${program.peak_vgpr}, SGPR ${program.peak_sgpr}, AGPR ${program.peak_agpr}; ` +
+      `occupancy per SIMD: ${program.occupancy_limit?.summary ?? `${program.occupancy} waves`}`,
     `inserted: ${program.waitcnts_inserted} waits, ${program.nops_inserted} nops`,
   ];
   program.loops.forEach((loop, i) =>
@@ -67,9 +69,9 @@ export function metricsReport(fileName: string, metrics: MetricsResult): string 
     const rows: [string, number][] = [
       ['est_cycles (issue slots)', p.est_cycles],
       ['total_instructions', p.total_instructions],
-      ['peak_vgpr', p.peak_vgpr],
-      ['peak_sgpr', p.peak_sgpr],
-      ['peak_agpr', p.peak_agpr],
+      ['peak_vgpr (allocated)', p.peak_vgpr],
+      ['peak_sgpr (allocated)', p.peak_sgpr],
+      ['peak_agpr (allocated)', p.peak_agpr],
       ['occupancy (waves/SIMD)', p.occupancy],
       ['waitcnts_inserted', p.waitcnts_inserted],
       ['nops_inserted', p.nops_inserted],

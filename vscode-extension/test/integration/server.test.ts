@@ -169,7 +169,7 @@ describe('waveasm-lsp through the extension launch code', function () {
     const line = text.split('\n').findIndex((l) => l.includes('waveasm.loop'));
     const program = findProgram(metrics, programAt(text, line));
     assert.strictEqual(program?.name, 'gemm_f16_32x32x8_global');
-    assert.match(statusText(program!), /^\$\(pulse\) \d+ slots · \d+ VGPR · \d+ waves$/);
+    assert.match(statusText(program!), /^\$\(pulse\) \d+ slots · \d+ VGPR allocated · \d+ waves$/);
     // What the status bar and "Show Metrics" display, for the README.
     const capture = process.env.WAVEASM_VSCODE_CAPTURE;
     if (capture)

@@ -49,7 +49,7 @@ describe('status', () => {
     assert.strictEqual(findProgram({ version: 1, programs: [] }, 'x'), undefined);
   });
   it('shows issue slots, peak VGPRs and occupancy', () => {
-    assert.strictEqual(statusText(program('k', 9440)), '$(pulse) 9440 slots · 52 VGPR · 4 waves');
+    assert.strictEqual(statusText(program('k', 9440)), '$(pulse) 9440 slots · 52 VGPR allocated · 4 waves');
     assert.match(statusTooltip(program('k', 9440)), /loop 0: 287 slots\/iter \(bound 256, MFMA\)/);
   });
   it('renders a metrics report per program', () => {

@@ -371,7 +371,7 @@ local function program_at(bufnr, line)
   return name or first
 end
 
---- "9440 cyc · 52 VGPR · 4 waves" for the program under the cursor, from the
+--- "9440 cyc · 52 VGPR allocated · 4 waves" for the program under the cursor, from the
 --- last :WaveasmMetrics (for a statusline).
 function M.statusline()
   local bufnr = vim.api.nvim_get_current_buf()
@@ -389,7 +389,7 @@ function M.statusline()
   if not chosen then
     return ''
   end
-  return ('%d cyc · %d VGPR · %d waves'):format(chosen.est_cycles, chosen.peak_vgpr, chosen.occupancy)
+  return ('%d cyc · %d VGPR allocated · %d waves'):format(chosen.est_cycles, chosen.peak_vgpr, chosen.occupancy)
 end
 
 --- :WaveasmMetrics: the metrics of every program in a floating window.
@@ -409,7 +409,12 @@ function M.metrics(callback)
         table.insert(lines, ('@%s: %d issue slots, %d instructions'):format(p.name, p.est_cycles, p.total_instructions))
         table.insert(
           lines,
-          ('  VGPR %d  SGPR %d  AGPR %d  occupancy %d waves'):format(p.peak_vgpr, p.peak_sgpr, p.peak_agpr, p.occupancy)
+          ('  allocated VGPR %d  SGPR %d  AGPR %d  occupancy %s'):format(
+            p.peak_vgpr,
+            p.peak_sgpr,
+            p.peak_agpr,
+            p.occupancy_limit and p.occupancy_limit.summary or (p.occupancy .. ' waves')
+          )
         )
         for i, l in ipairs(p.loops or {}) do
           table.insert(
