@@ -4,6 +4,7 @@
 #include "ir/Dialect.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace waveasm;
 
@@ -15,19 +16,6 @@ constexpr int64_t kSIMDsPerCU = 4;
 // LDS is allocated in 128-byte blocks per workgroup (gfx9 granularity of
 // LDS_SIZE in COMPUTE_PGM_RSRC2, AMDGPUUsage).
 constexpr int64_t kLDSGranule = 128;
-
-int64_t roundUp(int64_t value, int64_t granule) {
-  return (value + granule - 1) / granule * granule;
-}
-
-int64_t wavesForVGPRFile(const TargetModel &m, int64_t rounded) {
-  if (rounded <= 0)
-    return m.maxWavesPerSIMD;
-  for (auto [limit, waves] : m.vgprOccupancy)
-    if (rounded <= limit)
-      return std::min(waves, m.maxWavesPerSIMD);
-  return 0;
-}
 
 int64_t wavesForSGPRs(const TargetModel &m, int64_t rounded) {
   if (rounded <= 0)
@@ -73,15 +61,16 @@ OccupancyExplanation waveasm::explainOccupancy(const TargetModel &m,
   int64_t perWorkgroup = std::max<int64_t>(in.wavesPerWorkgroup, 1);
 
   e.vgprFileUse = in.vgprs > 0 || in.agprs > 0
-                      ? roundUp(m.getVGPRFileUse(in.vgprs, in.agprs),
-                                m.arch->vgprAllocGranule)
+                      ? llvm::alignTo(m.getVGPRFileUse(in.vgprs, in.agprs),
+                                      m.arch->vgprAllocGranule)
                       : 0;
-  e.vgprWaves = wavesForVGPRFile(m, e.vgprFileUse);
-  e.sgprUse = in.sgprs > 0 ? roundUp(in.sgprs, m.arch->sgprAllocGranule) : 0;
+  e.vgprWaves = m.getWavesForVGPRFile(e.vgprFileUse);
+  e.sgprUse =
+      in.sgprs > 0 ? llvm::alignTo(in.sgprs, m.arch->sgprAllocGranule) : 0;
   e.sgprWaves = wavesForSGPRs(m, e.sgprUse);
   e.ldsWaves = m.maxWavesPerSIMD;
   if (in.ldsBytes > 0) {
-    e.ldsUse = roundUp(in.ldsBytes, kLDSGranule);
+    e.ldsUse = llvm::alignTo(in.ldsBytes, kLDSGranule);
     e.workgroupsPerCUByLDS = m.ldsBytesPerCU / e.ldsUse;
     e.ldsWaves = std::min(
         e.ldsWaves, wavesForWorkgroups(e.workgroupsPerCUByLDS, perWorkgroup));

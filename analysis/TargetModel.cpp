@@ -42,6 +42,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -304,17 +305,13 @@ int64_t TargetModel::getValuCoIssueDelay(Operation *mfma) const {
   return 1 + widest / 16;
 }
 
-static int64_t roundUp(int64_t value, int64_t granule) {
-  return (value + granule - 1) / granule * granule;
-}
-
-static int64_t wavesForVGPRs(const TargetModel &m, int64_t regs) {
-  if (regs <= 0)
-    return m.maxWavesPerSIMD;
-  int64_t rounded = roundUp(regs, m.arch->vgprAllocGranule);
-  for (auto [limit, waves] : m.vgprOccupancy)
+int64_t TargetModel::getWavesForVGPRFile(int64_t entries) const {
+  if (entries <= 0)
+    return maxWavesPerSIMD;
+  int64_t rounded = llvm::alignTo(entries, arch->vgprAllocGranule);
+  for (auto [limit, waves] : vgprOccupancy)
     if (rounded <= limit)
-      return std::min(waves, m.maxWavesPerSIMD);
+      return std::min(waves, maxWavesPerSIMD);
   return 0;
 }
 
@@ -324,7 +321,7 @@ int64_t TargetModel::getVGPRFileUse(int64_t vgprs, int64_t agprs) const {
   // One unified file (gfx90a and later): a wave's AGPRs start at
   // accum_offset, its VGPR count rounded up to 4 (AMDGPUUsage,
   // compute_pgm_rsrc3.ACCUM_OFFSET), and it holds both.
-  return roundUp(std::max<int64_t>(vgprs, 1), 4) + agprs;
+  return llvm::alignTo(std::max<int64_t>(vgprs, 1), 4) + agprs;
 }
 
 int64_t TargetModel::getOccupancy(int64_t vgprs, int64_t agprs, int64_t sgprs,
@@ -344,7 +341,7 @@ int64_t TargetModel::getProgramOccupancy(ProgramOp program, int64_t vgprs,
 
 std::optional<std::pair<int64_t, int64_t>>
 TargetModel::getNextVGPRBreakpoint(int64_t vgprs) const {
-  int64_t current = wavesForVGPRs(*this, vgprs);
+  int64_t current = getWavesForVGPRFile(vgprs);
   std::optional<std::pair<int64_t, int64_t>> best;
   for (auto [limit, waves] : vgprOccupancy)
     if (limit < vgprs && waves > current)

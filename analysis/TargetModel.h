@@ -118,6 +118,9 @@ struct TargetModel {
   /// Entries of the VGPR file a wave holds: on targets with AGPRs one
   /// unified file, VGPRs rounded up to 4 (accum_offset) plus AGPRs.
   int64_t getVGPRFileUse(int64_t vgprs, int64_t agprs) const;
+  /// Waves per SIMD that `entries` of the VGPR file (getVGPRFileUse) allow,
+  /// rounded up to the allocation granule first; 0 beyond the file.
+  int64_t getWavesForVGPRFile(int64_t entries) const;
   /// Waves per SIMD for the given register use and LDS bytes per workgroup
   /// (0 = no LDS) of workgroups of `wavesPerWorkgroup` waves; the minimum
   /// over the unified VGPR file (getVGPRFileUse), SGPR and LDS limits.

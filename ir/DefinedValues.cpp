@@ -1,6 +1,7 @@
 //===- DefinedValues.cpp - every value a region defines -------------------===//
 
 #include "ir/DefinedValues.h"
+#include "ir/RegisterTypes.h"
 
 #include "mlir/IR/Operation.h"
 
@@ -20,4 +21,14 @@ waveasm::walkDefinedValues(Region &region,
             return WalkResult::interrupt();
     return WalkResult::advance();
   });
+}
+
+bool waveasm::definesVirtualRegisters(Region &region) {
+  return walkDefinedValues(region,
+                           [](Operation *, Value value) {
+                             return isVirtualReg(value.getType())
+                                        ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+                           })
+      .wasInterrupted();
 }

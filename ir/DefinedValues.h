@@ -25,6 +25,10 @@ walkDefinedValues(mlir::Region &region,
                                                       mlir::Value value)>
                       fn);
 
+/// True when a value defined inside `region` (walkDefinedValues' set) has a
+/// virtual register type: the program is not (fully) allocated.
+bool definesVirtualRegisters(mlir::Region &region);
+
 } // namespace waveasm
 
 #endif // WAVEASM_IR_DEFINEDVALUES_H

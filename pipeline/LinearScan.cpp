@@ -98,15 +98,6 @@ constexpr RegClass kClasses[] = {RegClass::VGPR, RegClass::SGPR,
 
 unsigned classIndex(RegClass cls) { return static_cast<unsigned>(cls); }
 
-bool hasVirtualValues(ProgramOp program) {
-  WalkResult result =
-      walkDefinedValues(program.getBody(), [](Operation *, Value value) {
-        return isVirtualReg(value.getType()) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-      });
-  return result.wasInterrupted();
-}
-
 //===----------------------------------------------------------------------===//
 // Copies
 //===----------------------------------------------------------------------===//
@@ -640,7 +631,7 @@ bool LinearScanPass::copyPackOperands(ProgramOp program) {
 
 void LinearScanPass::runOnOperation() {
   ProgramOp program = getOperation();
-  if (program.getBody().empty() || !hasVirtualValues(program))
+  if (program.getBody().empty() || !definesVirtualRegisters(program.getBody()))
     return; // nothing to do (e.g. a second run)
   if (failed(checkSupported(program)))
     return signalPassFailure();

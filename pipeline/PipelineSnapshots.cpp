@@ -40,16 +40,6 @@ std::string printProgram(ProgramOp program, size_t sizeHint = 0) {
   return text;
 }
 
-bool hasVirtualRegisters(ProgramOp program) {
-  return walkDefinedValues(program.getBody(),
-                           [](Operation *, Value value) {
-                             return isVirtualReg(value.getType())
-                                        ? WalkResult::interrupt()
-                                        : WalkResult::advance();
-                           })
-      .wasInterrupted();
-}
-
 /// One program's figures (SnapshotMetrics explains the peaks).
 SnapshotMetrics measure(ProgramOp program,
                         llvm::ArrayRef<std::string> overrides) {
@@ -64,7 +54,7 @@ SnapshotMetrics measure(ProgramOp program,
   }
   CycleModel cycles(index, *target);
   PipelineCounts counts;
-  if (hasVirtualRegisters(program)) {
+  if (definesVirtualRegisters(program.getBody())) {
     Liveness liveness(index);
     counts.peaks.vgpr = liveness.getPeak(RegClass::VGPR).regs;
     counts.peaks.sgpr = liveness.getPeak(RegClass::SGPR).regs;

@@ -38,10 +38,14 @@ std::optional<std::string> waveasm::lsp::uriToPath(llvm::StringRef uri) {
 }
 
 std::string waveasm::lsp::pathToUri(llvm::StringRef path) {
+  return "file://" + escapeUriPath(makeAbsolutePath(path));
+}
+
+std::string waveasm::lsp::makeAbsolutePath(llvm::StringRef path) {
   llvm::SmallString<256> absolute(path);
   (void)llvm::sys::fs::make_absolute(absolute);
   llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
-  return "file://" + escapeUriPath(absolute);
+  return absolute.str().str();
 }
 
 std::string waveasm::lsp::escapeUriPath(llvm::StringRef path) {

@@ -24,6 +24,10 @@ std::optional<std::string> uriToPath(llvm::StringRef uri);
 /// are made absolute against the current directory.
 std::string pathToUri(llvm::StringRef path);
 
+/// The path pathToUri encodes: absolute (against the current directory),
+/// "." and ".." removed.
+std::string makeAbsolutePath(llvm::StringRef path);
+
 /// RFC 3986 escaping of a path's characters ('/' kept): the path part of a
 /// file URI, or a relative reference such as SARIF's URIs under a base.
 std::string escapeUriPath(llvm::StringRef path);

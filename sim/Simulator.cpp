@@ -9,6 +9,8 @@
 
 #include "sim/Machine.h"
 
+#include "ir/DefinedValues.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -439,20 +441,6 @@ private:
   Turns *turns;
 };
 
-bool usesVirtualRegisters(ProgramOp program) {
-  bool found = false;
-  program.walk([&](Operation *op) {
-    for (Value v : op->getResults())
-      found |= isVirtualReg(v.getType());
-    for (Region &r : op->getRegions())
-      for (Block &b : r)
-        for (Value v : b.getArguments())
-          found |= isVirtualReg(v.getType());
-    return found ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  return found;
-}
-
 void initWave(Wave &wave, unsigned id, unsigned lanes, uint64_t threads,
               ProgramOp program, Random &random, const SimOptions &options,
               const std::array<int64_t, 3> &size) {
@@ -639,7 +627,7 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
                        bool lockstep, bool *diverged) {
   Workgroup wg(options);
   wg.target = program.getTargetKind();
-  wg.physicalSCC = !usesVirtualRegisters(program);
+  wg.physicalSCC = !definesVirtualRegisters(program.getBody());
   wg.memory.seed = options.seed;
   wg.memory.numBuffers = options.numBuffers;
   // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a

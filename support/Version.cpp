@@ -11,8 +11,12 @@ llvm::StringRef waveasm::getVersion() { return WAVEASM_VERSION; }
 
 llvm::StringRef waveasm::getGitRevision() { return WAVEASM_GIT_REVISION; }
 
+std::string waveasm::getVersionString() {
+  return (getVersion() + " (git " + getGitRevision() + ")").str();
+}
+
 std::string waveasm::getVersionLine(llvm::StringRef tool) {
-  return (tool + " " + getVersion() + " (git " + getGitRevision() + ")").str();
+  return (tool + " " + getVersionString()).str();
 }
 
 void waveasm::installVersionPrinter(llvm::StringRef tool) {

@@ -21,6 +21,9 @@ llvm::StringRef getVersion();
 /// tree had uncommitted changes, or "unknown" outside a git checkout.
 llvm::StringRef getGitRevision();
 
+/// "VERSION (git REVISION)", what the server reports in serverInfo.
+std::string getVersionString();
+
 /// "TOOL VERSION (git REVISION)", the line --version prints.
 std::string getVersionLine(llvm::StringRef tool);
 

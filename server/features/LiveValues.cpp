@@ -68,23 +68,16 @@ LiveValueInfo describe(const ParsedDocument &parsed, const Liveness &liveness,
   return info;
 }
 
-Object rangeJSON(const lsp::Range &range) {
-  return Object{{"start", Object{{"line", range.start.line},
-                                 {"character", range.start.character}}},
-                {"end", Object{{"line", range.end.line},
-                               {"character", range.end.character}}}};
-}
-
 Object valueJSON(const LiveValueInfo &info) {
   Object item{{"name", info.name},
               {"class", getRegClassName(info.regClass)},
               {"width", info.width},
-              {"definition", rangeJSON(info.definition)},
+              {"definition", lsp::toJSON(info.definition)},
               {"length", info.length()}};
   if (info.physical)
     item["register"] = *info.physical;
   item["lastUse"] =
-      info.lastUse ? llvm::json::Value(rangeJSON(*info.lastUse)) : nullptr;
+      info.lastUse ? lsp::toJSON(*info.lastUse) : llvm::json::Value(nullptr);
   return item;
 }
 
@@ -136,7 +129,7 @@ llvm::json::Value waveasm::server::computeLiveAt(const ParsedDocument &parsed,
   }
   const OpEntry &op = parsed.getOps()[live->opEntry];
   result["op"] =
-      Object{{"name", getMnemonic(op.op)}, {"range", rangeJSON(op.name)}};
+      Object{{"name", getMnemonic(op.op)}, {"range", lsp::toJSON(op.name)}};
   result["liveRegisters"] = countsJSON(live->liveAfter);
   Array values;
   for (const LiveValueInfo &info : live->values)

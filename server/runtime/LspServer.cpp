@@ -205,8 +205,7 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
                                          kShowLivePeakCommand.str()};
   result.capabilities.codeActionKinds = {kCodeActionKind.str()};
   result.serverName = "waveasm-lsp";
-  result.serverVersion =
-      (getVersion() + " (git " + getGitRevision() + ")").str();
+  result.serverVersion = getVersionString();
   logInfo("initialized: progress={0} inlayHintRefresh={1} "
           "codeLensRefresh={2}",
           client.workDoneProgress, client.inlayHintRefresh,

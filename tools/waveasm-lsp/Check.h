@@ -57,6 +57,15 @@ void writeCodeClimate(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
 /// "error", "warning", "info", "hint".
 llvm::StringRef severityName(lsp::DiagnosticSeverity severity);
 
+/// The rule a finding belongs to in the reports: its code, or "verifier"
+/// for parse and verification errors (which carry none).
+llvm::StringRef ruleOf(const lsp::Diagnostic &diag);
+
+/// `path` relative to the directory `root` (both made absolute), or
+/// nullopt when it lies outside: the reports' locations under a root.
+std::optional<std::string> relativeToRoot(llvm::StringRef path,
+                                          llvm::StringRef root);
+
 } // namespace waveasm::check
 
 #endif // WAVEASM_TOOLS_WAVEASM_LSP_CHECK_H

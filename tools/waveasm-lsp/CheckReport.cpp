@@ -9,6 +9,8 @@
 
 #include "tools/waveasm-lsp/Check.h"
 
+#include "protocol/Uri.h"
+
 #include "support/Version.h"
 
 #include "llvm/Support/JSON.h"
@@ -29,6 +31,24 @@ llvm::StringRef waveasm::check::severityName(lsp::DiagnosticSeverity s) {
     return "hint";
   }
   return "error";
+}
+
+llvm::StringRef waveasm::check::ruleOf(const lsp::Diagnostic &diag) {
+  return diag.code.empty() ? llvm::StringRef("verifier")
+                           : llvm::StringRef(diag.code);
+}
+
+std::optional<std::string>
+waveasm::check::relativeToRoot(llvm::StringRef path, llvm::StringRef root) {
+  std::string absolute = lsp::makeAbsolutePath(path);
+  std::string base = lsp::makeAbsolutePath(root);
+  llvm::StringRef rest = absolute;
+  if (!rest.consume_front(base))
+    return std::nullopt;
+  // "/a/bc" is not under "/a/b"; under "/" everything is.
+  if (!rest.starts_with("/") && !llvm::StringRef(base).ends_with("/"))
+    return std::nullopt;
+  return rest.ltrim('/').str();
 }
 
 void waveasm::check::writeText(llvm::raw_ostream &os,

@@ -10,12 +10,9 @@
 
 #include "tools/waveasm-lsp/Check.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MD5.h"
-#include "llvm/Support/Path.h"
 
 using namespace waveasm;
 using namespace waveasm::check;
@@ -37,19 +34,6 @@ llvm::StringRef codeClimateSeverity(lsp::DiagnosticSeverity severity) {
   return "major";
 }
 
-/// The path relative to `root` when under it, else as given.
-std::string relativePath(llvm::StringRef path, llvm::StringRef root) {
-  llvm::SmallString<256> absolute(path), base(root);
-  (void)llvm::sys::fs::make_absolute(absolute);
-  (void)llvm::sys::fs::make_absolute(base);
-  llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
-  llvm::sys::path::remove_dots(base, /*remove_dot_dot=*/true);
-  llvm::StringRef rest = absolute;
-  if (rest.consume_front(base) && (rest.starts_with("/") || rest.empty()))
-    return rest.ltrim('/').str();
-  return path.str();
-}
-
 } // namespace
 
 void waveasm::check::writeCodeClimate(llvm::raw_ostream &os,
@@ -57,11 +41,11 @@ void waveasm::check::writeCodeClimate(llvm::raw_ostream &os,
                                       llvm::StringRef root) {
   json::Array issues;
   for (const FileReport &file : files) {
-    std::string path = relativePath(file.path, root);
+    std::string path = relativeToRoot(file.path, root).value_or(file.path);
     // The n-th identical finding of a file gets its own fingerprint.
     llvm::StringMap<unsigned> occurrences;
     for (const lsp::Diagnostic &diag : file.diagnostics) {
-      std::string rule = diag.code.empty() ? "verifier" : diag.code;
+      std::string rule = ruleOf(diag).str();
       std::string key = path + '\0' + rule + '\0' + diag.message;
       unsigned nth = occurrences[key]++;
       llvm::MD5 md5;

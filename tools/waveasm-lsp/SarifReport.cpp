@@ -15,11 +15,8 @@
 #include "server/Settings.h"
 #include "support/Version.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
 
 using namespace waveasm;
 using namespace waveasm::check;
@@ -98,13 +95,6 @@ std::vector<Rule> ruleCatalogue() {
   return rules;
 }
 
-/// The rule a diagnostic belongs to: its code, or "verifier" for parse and
-/// verification errors (which carry none).
-llvm::StringRef ruleOf(const lsp::Diagnostic &diag) {
-  return diag.code.empty() ? llvm::StringRef("verifier")
-                           : llvm::StringRef(diag.code);
-}
-
 json::Object region(const lsp::Range &range) {
   return json::Object{{"startLine", range.start.line + 1},
                       {"startColumn", range.start.character + 1},
@@ -112,19 +102,11 @@ json::Object region(const lsp::Range &range) {
                       {"endColumn", range.end.character + 1}};
 }
 
-/// Absolute, dot-free form of a path.
-llvm::SmallString<256> absolutePath(llvm::StringRef path) {
-  llvm::SmallString<256> absolute(path);
-  (void)llvm::sys::fs::make_absolute(absolute);
-  llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
-  return absolute;
-}
-
 /// Where each artifact is: relative to %SRCROOT% when under the root, else
 /// its absolute URI (stdin has no file and keeps "stdin").
 class ArtifactLocations {
 public:
-  explicit ArtifactLocations(llvm::StringRef root) : root(absolutePath(root)) {}
+  explicit ArtifactLocations(llvm::StringRef root) : root(root) {}
 
   json::Object rootLocation() const {
     std::string uri = lsp::pathToUri(root);
@@ -142,20 +124,16 @@ public:
 
   json::Object forUri(llvm::StringRef uri) const {
     std::optional<std::string> path = lsp::uriToPath(uri);
-    if (!path)
+    std::optional<std::string> relative =
+        path ? relativeToRoot(*path, root) : std::nullopt;
+    if (!relative)
       return json::Object{{"uri", uri}};
-    llvm::SmallString<256> absolute = absolutePath(*path);
-    llvm::StringRef rest = absolute;
-    if (!rest.consume_front(root) ||
-        !(rest.starts_with("/") || llvm::StringRef(root).ends_with("/")))
-      return json::Object{{"uri", uri}};
-    rest = rest.ltrim('/');
-    return json::Object{{"uri", lsp::escapeUriPath(rest)},
+    return json::Object{{"uri", lsp::escapeUriPath(*relative)},
                         {"uriBaseId", kSrcRoot}};
   }
 
 private:
-  llvm::SmallString<256> root;
+  std::string root;
 };
 
 } // namespace
