@@ -1,44 +1,15 @@
 //===- LspJSON.cpp - JSON form of the LSP value types ---------------------===//
 
 #include "protocol/LspJSON.h"
+#include "protocol/JSONHelpers.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace waveasm::lsp;
 namespace json = llvm::json;
 using json::ObjectMapper;
-
-namespace {
-
-/// Reads an integer-valued LSP enum, accepting only the listed values.
-template <typename Enum>
-bool enumFromJSON(const json::Value &value, Enum &out, json::Path path,
-                  std::initializer_list<Enum> allowed) {
-  std::optional<int64_t> raw = value.getAsInteger();
-  if (!raw) {
-    path.report("expected an integer");
-    return false;
-  }
-  for (Enum e : allowed) {
-    if (static_cast<int64_t>(e) == *raw) {
-      out = e;
-      return true;
-    }
-  }
-  path.report("unknown enum value");
-  return false;
-}
-
-/// Optional string member; absent means empty.
-bool mapString(ObjectMapper &o, llvm::StringLiteral key, std::string &out) {
-  std::optional<std::string> value;
-  if (!o.map(key, value))
-    return false;
-  out = value.value_or("");
-  return true;
-}
-
-} // namespace
+using waveasm::lsp::detail::enumFromJSON;
+using waveasm::lsp::detail::mapString;
 
 //===--- positions
 //----------------------------------------------------------===//

@@ -125,6 +125,8 @@ struct ClientCapabilities {
   /// textDocument.hover.contentFormat includes markdown (default true: a
   /// client that does not say gets markdown, which reads fine as text).
   bool hoverMarkdown = true;
+  /// textDocument.completion.completionItem.snippetSupport.
+  bool completionSnippets = false;
 };
 
 struct InitializeParams {

@@ -234,8 +234,11 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
                                             c.hierarchicalDocumentSymbol}}},
            {"publishDiagnostics",
             json::Object{{"versionSupport", c.diagnosticVersionSupport}}},
-           {"hover",
-            json::Object{{"contentFormat", std::move(hoverFormats)}}}}}};
+           {"hover", json::Object{{"contentFormat", std::move(hoverFormats)}}},
+           {"completion",
+            json::Object{{"completionItem",
+                          json::Object{{"snippetSupport",
+                                        c.completionSnippets}}}}}}}};
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
                             json::Path path) {
@@ -258,6 +261,8 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
                                           "hierarchicalDocumentSymbolSupport"});
   c.diagnosticVersionSupport =
       flag(v, {"textDocument", "publishDiagnostics", "versionSupport"});
+  c.completionSnippets = flag(
+      v, {"textDocument", "completion", "completionItem", "snippetSupport"});
   c.hoverMarkdown = true;
   if (const json::Value *formats =
           lookup(v, {"textDocument", "hover", "contentFormat"})) {
@@ -315,6 +320,15 @@ json::Value waveasm::lsp::toJSON(const ServerCapabilities &c) {
                     {"change", 2}, // TextDocumentSyncKind.Incremental
                     {"save", json::Object{{"includeText", false}}}}},
       {"hoverProvider", true},
+      // `.` after `waveasm`, `%` values, `!` types, `#` attributes, `{`
+      // attribute names, and after `,` `:` `->` the next operand or type.
+      {"completionProvider",
+       json::Object{{"triggerCharacters",
+                     json::Array{".", "%", "!", "#", "{", ",", ":", ">", " "}},
+                    {"resolveProvider", true}}},
+      {"signatureHelpProvider",
+       json::Object{{"triggerCharacters", json::Array{" ", ","}},
+                    {"retriggerCharacters", json::Array{":", ">"}}}},
       {"definitionProvider", true},
       {"referencesProvider", true},
       {"documentHighlightProvider", true},

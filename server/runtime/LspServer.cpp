@@ -6,6 +6,7 @@
 
 #include "protocol/LspParamsJSON.h"
 #include "protocol/Uri.h"
+#include "server/Completion.h"
 #include "server/DiagnosticCapture.h"
 #include "server/Features.h"
 #include "server/IncrementalParse.h"
@@ -58,6 +59,9 @@ struct LspServer::Session {
   std::optional<Clock::time_point> firstUnparsed;
 
   std::shared_ptr<const ParsedDocument> parsed;
+  /// The newest parse that produced a module: completion reads its values
+  /// while the line being typed keeps the text from parsing.
+  std::shared_ptr<const ParsedDocument> lastGood;
   /// Follows the text edit by edit to diagnose a keystroke without a full
   /// parse (IncrementalParse.h); null until built after a full parse, and
   /// dropped when an edit is one it cannot apply.
@@ -147,6 +151,9 @@ void LspServer::registerMethods() {
                                            [](const lsp::NoParams &) {});
 
   method("textDocument/hover", &LspServer::onHover);
+  method("textDocument/completion", &LspServer::onCompletion);
+  method("completionItem/resolve", &LspServer::onCompletionResolve);
+  method("textDocument/signatureHelp", &LspServer::onSignatureHelp);
   method("textDocument/definition", &LspServer::onDefinition);
   method("textDocument/references", &LspServer::onReferences);
   method("textDocument/documentHighlight", &LspServer::onDocumentHighlight);
@@ -418,6 +425,8 @@ void LspServer::parseNow(Session &session) {
       context, doc->uri, doc->text, doc->version, settings);
   double ms = msSince(start);
   session.debounce.recordParse(DebouncePolicy::Duration(ms));
+  if (session.parsed->getModule())
+    session.lastGood = session.parsed;
   logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
           "ms",
           displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
@@ -904,6 +913,42 @@ void LspServer::onLiveAt(const lsp::TextDocumentPositionParams &p,
   if (llvm::Error error = checkCompilable(parsed, "live values"))
     return reply(std::move(error));
   reply(computeLiveAt(parsed, p.position));
+}
+
+//===----------------------------------------------------------------------===//
+// Completion and signature help: from the current text and the last parse
+// that produced a module, never waiting for a parse (features/Completion.cpp)
+//===----------------------------------------------------------------------===//
+
+void LspServer::onCompletion(const lsp::TextDocumentPositionParams &p,
+                             lsp::Reply<lsp::CompletionList> reply) {
+  Session *session = find(p.textDocument.uri);
+  const TextDocument *doc = store.get(p.textDocument.uri);
+  if (!session || !doc)
+    return reply(makeError(ErrorCode::InvalidParams,
+                           "document is not open: " + p.textDocument.uri));
+  CompletionOptions options;
+  options.snippets = client.completionSnippets;
+  options.targetOverride = settings.targetOverride;
+  reply(computeCompletion(session->lastGood.get(), doc->text, p.position,
+                          context, options));
+}
+
+void LspServer::onCompletionResolve(const lsp::CompletionItem &item,
+                                    lsp::Reply<lsp::CompletionItem> reply) {
+  lsp::CompletionItem resolved = item;
+  resolveCompletionItem(resolved);
+  reply(std::move(resolved));
+}
+
+void LspServer::onSignatureHelp(
+    const lsp::TextDocumentPositionParams &p,
+    lsp::Reply<std::optional<lsp::SignatureHelp>> reply) {
+  const TextDocument *doc = store.get(p.textDocument.uri);
+  if (!doc)
+    return reply(makeError(ErrorCode::InvalidParams,
+                           "document is not open: " + p.textDocument.uri));
+  reply(computeSignatureHelp(doc->text, p.position));
 }
 
 namespace {

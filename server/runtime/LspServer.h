@@ -26,6 +26,7 @@
 #define WAVEASM_SERVER_RUNTIME_LSPSERVER_H
 
 #include "protocol/Dispatcher.h"
+#include "protocol/LspCompletion.h"
 #include "protocol/LspParams.h"
 #include "server/DocumentState.h"
 #include "server/Settings.h"
@@ -171,6 +172,14 @@ private:
   /// compile gets the last good list marked stale.
   void onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
                            lsp::Reply<llvm::json::Value> reply);
+  /// Completion, resolve and signature help answer from the current text
+  /// and the session's last good parse, without parsing.
+  void onCompletion(const lsp::TextDocumentPositionParams &p,
+                    lsp::Reply<lsp::CompletionList> reply);
+  void onCompletionResolve(const lsp::CompletionItem &item,
+                           lsp::Reply<lsp::CompletionItem> reply);
+  void onSignatureHelp(const lsp::TextDocumentPositionParams &p,
+                       lsp::Reply<std::optional<lsp::SignatureHelp>> reply);
   /// waveasm/liveAt: the values live after the op at the position.
   void onLiveAt(const lsp::TextDocumentPositionParams &p,
                 lsp::Reply<llvm::json::Value> reply);
