@@ -28,6 +28,7 @@
 #include "server/IncrementalParse.h"
 
 #include "BenchTiming.h"
+#include "server/Completion.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Format.h"
@@ -144,6 +145,58 @@ int main(int argc, char **argv) {
       }
     }
   }
+  // Completion and signature help on a new line typed mid-file (the text
+  // does not parse; the values come from the last good parse), CPU time
+  // including the JSON the server would send.
+  std::vector<double> opNames, values, types, signature, opNamesNoJSON;
+  size_t numOpNames = 0, numValues = 0;
+  {
+    ParsedDocument good(ctx, "file:///bench.mlir", text, 0, settings);
+    (void)good.getValues(); // built by the worker in the server
+    size_t at = text.find("\n  %", text.size() / 2) + 1;
+    int line = good.getLines().getPosition(at).line;
+    auto typing = [&](llvm::StringRef typed) {
+      std::string edited = text;
+      edited.insert(at, (typed + "\n").str());
+      return std::make_pair(edited, lsp::Position{line, int(typed.size())});
+    };
+    CompletionOptions options;
+    options.snippets = true;
+    options.defaultEditRange = true; // as VS Code
+    auto complete = [&](llvm::StringRef typed, std::vector<double> &out,
+                        size_t *count) {
+      auto [edited, pos] = typing(typed);
+      for (int i = 0; i < runs; ++i) {
+        cpuSink = &out;
+        timeMs([&] {
+          lsp::CompletionList list =
+              computeCompletion(&good, edited, pos, ctx, options);
+          std::string json;
+          llvm::raw_string_ostream os(json);
+          os << llvm::json::Value(list);
+          if (count)
+            *count = list.items.size();
+        });
+      }
+    };
+    complete("  %t = waveasm.", opNames, &numOpNames);
+    {
+      auto [edited, pos] = typing("  %t = waveasm.");
+      for (int i = 0; i < runs; ++i) {
+        cpuSink = &opNamesNoJSON;
+        timeMs([&] { (void)computeCompletion(&good, edited, pos, ctx, options); });
+      }
+    }
+    complete("  %t = waveasm.v_add_u32 ", values, &numValues);
+    complete("  %t = waveasm.v_add_u32 %v1, %v2 : ", types, nullptr);
+    auto [edited, pos] = typing("  %t = waveasm.v_add_u32 %v1, ");
+    for (int i = 0; i < runs; ++i) {
+      cpuSink = &signature;
+      timeMs([&] { (void)computeSignatureHelp(edited, pos); });
+    }
+    cpuSink = nullptr;
+  }
+
   llvm::outs() << "file: " << argv[1] << " (" << runs << " runs, median ms)\n";
   llvm::outs() << llvm::format("parse   %8.2f  (budget 30; CPU %.2f)\n",
                                median(parse), median(parseCpu));
@@ -163,6 +216,11 @@ int main(int argc, char **argv) {
                                numTokens);
   llvm::outs() << llvm::format("hover   %8.3f\n", median(hover));
   llvm::outs() << llvm::format("lenses  %8.2f\n", median(lenses));
+  llvm::outs() << llvm::format(
+      "complete CPU: op names %.2f (%zu items; %.2f without the JSON), values "
+      "%.2f (%zu), types %.2f, signature help %.3f (budget 5 p50)\n",
+      median(opNames), numOpNames, median(opNamesNoJSON), median(values), numValues, median(types),
+      median(signature));
   if (edit.empty() || !reason.empty())
     llvm::outs() << "edit    incremental path not taken: " << reason << "\n";
   else

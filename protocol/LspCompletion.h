@@ -46,6 +46,10 @@ struct CompletionList {
   /// more than the prefix).
   bool isIncomplete = false;
   std::vector<CompletionItem> items;
+  /// LSP 3.17 itemDefaults.editRange, for clients that support it: items
+  /// whose edit has this range send only its text (`textEditText`), which
+  /// halves the JSON of a long list.
+  std::optional<Range> defaultEditRange;
 };
 
 struct ParameterInformation {

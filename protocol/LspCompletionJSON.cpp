@@ -21,11 +21,17 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CompletionItemKind &k,
                        K::TypeParameter});
 }
 
-json::Value waveasm::lsp::toJSON(const CompletionItem &item) {
+namespace {
+
+json::Object itemToJSON(const CompletionItem &item,
+                        const std::optional<Range> &defaultEditRange) {
   json::Object out{{"label", item.label},
                    {"kind", item.kind},
-                   {"textEdit", item.textEdit},
                    {"insertTextFormat", static_cast<int>(item.format)}};
+  if (defaultEditRange && item.textEdit.range == *defaultEditRange)
+    out["textEditText"] = item.textEdit.newText;
+  else
+    out["textEdit"] = item.textEdit;
   if (!item.detail.empty())
     out["detail"] = item.detail;
   if (item.documentation)
@@ -40,6 +46,12 @@ json::Value waveasm::lsp::toJSON(const CompletionItem &item) {
     out["data"] = item.data;
   return out;
 }
+
+} // namespace
+
+json::Value waveasm::lsp::toJSON(const CompletionItem &item) {
+  return itemToJSON(item, std::nullopt);
+}
 bool waveasm::lsp::fromJSON(const json::Value &v, CompletionItem &item,
                             json::Path path) {
   ObjectMapper o(v, path);
@@ -52,9 +64,13 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CompletionItem &item,
       !mapString(o, "filterText", item.filterText) ||
       !o.map("insertTextFormat", format) || !o.map("preselect", preselect))
     return false;
-  if (const json::Value *edit = v.getAsObject()->get("textEdit"))
+  if (const json::Value *edit = v.getAsObject()->get("textEdit")) {
     if (!fromJSON(*edit, item.textEdit, path.field("textEdit")))
       return false;
+  } else if (std::optional<llvm::StringRef> text =
+                 v.getAsObject()->getString("textEditText")) {
+    item.textEdit.newText = text->str(); // the list's default range
+  }
   item.format = format == 2 ? InsertTextFormat::Snippet
                             : InsertTextFormat::PlainText;
   item.preselect = preselect.value_or(false);
@@ -64,14 +80,39 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CompletionItem &item,
 }
 
 json::Value waveasm::lsp::toJSON(const CompletionList &list) {
-  return json::Object{{"isIncomplete", list.isIncomplete},
-                      {"items", list.items}};
+  json::Array items;
+  items.reserve(list.items.size());
+  for (const CompletionItem &item : list.items)
+    items.push_back(itemToJSON(item, list.defaultEditRange));
+  json::Object out{{"isIncomplete", list.isIncomplete},
+                   {"items", std::move(items)}};
+  if (list.defaultEditRange)
+    out["itemDefaults"] = json::Object{{"editRange", *list.defaultEditRange}};
+  return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, CompletionList &list,
                             json::Path path) {
   ObjectMapper o(v, path);
-  return o && o.map("isIncomplete", list.isIncomplete) &&
-         o.map("items", list.items);
+  if (!o || !o.map("isIncomplete", list.isIncomplete) ||
+      !o.map("items", list.items))
+    return false;
+  list.defaultEditRange.reset();
+  if (const json::Object *defaults =
+          v.getAsObject()->getObject("itemDefaults")) {
+    if (const json::Value *range = defaults->get("editRange")) {
+      Range editRange;
+      if (!fromJSON(*range, editRange, path.field("itemDefaults")))
+        return false;
+      list.defaultEditRange = editRange;
+    }
+  }
+  // Items that sent only their text take the default range.
+  const json::Array *items = v.getAsObject()->getArray("items");
+  for (size_t i = 0; list.defaultEditRange && items && i < items->size(); ++i)
+    if (const json::Object *item = (*items)[i].getAsObject())
+      if (!item->get("textEdit"))
+        list.items[i].textEdit.range = *list.defaultEditRange;
+  return true;
 }
 
 json::Value waveasm::lsp::toJSON(const ParameterInformation &p) {

@@ -127,6 +127,8 @@ struct ClientCapabilities {
   bool hoverMarkdown = true;
   /// textDocument.completion.completionItem.snippetSupport.
   bool completionSnippets = false;
+  /// textDocument.completion.completionList.itemDefaults has "editRange".
+  bool completionDefaultEditRange = false;
 };
 
 struct InitializeParams {

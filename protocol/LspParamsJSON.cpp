@@ -236,9 +236,14 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
             json::Object{{"versionSupport", c.diagnosticVersionSupport}}},
            {"hover", json::Object{{"contentFormat", std::move(hoverFormats)}}},
            {"completion",
-            json::Object{{"completionItem",
-                          json::Object{{"snippetSupport",
-                                        c.completionSnippets}}}}}}}};
+            json::Object{
+                {"completionItem",
+                 json::Object{{"snippetSupport", c.completionSnippets}}},
+                {"completionList",
+                 json::Object{{"itemDefaults",
+                               c.completionDefaultEditRange
+                                   ? json::Array{"editRange"}
+                                   : json::Array{}}}}}}}}};
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
                             json::Path path) {
@@ -263,6 +268,14 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
       flag(v, {"textDocument", "publishDiagnostics", "versionSupport"});
   c.completionSnippets = flag(
       v, {"textDocument", "completion", "completionItem", "snippetSupport"});
+  c.completionDefaultEditRange = false;
+  if (const json::Value *defaults = lookup(
+          v, {"textDocument", "completion", "completionList", "itemDefaults"}))
+    if (const json::Array *array = defaults->getAsArray())
+      c.completionDefaultEditRange =
+          llvm::any_of(*array, [](const json::Value &d) {
+            return d.getAsString() == llvm::StringRef("editRange");
+          });
   c.hoverMarkdown = true;
   if (const json::Value *formats =
           lookup(v, {"textDocument", "hover", "contentFormat"})) {

@@ -22,6 +22,9 @@ struct CompletionOptions {
   /// The client inserts snippets (textDocument.completion.completionItem.
   /// snippetSupport): ops come with placeholders for operands and types.
   bool snippets = false;
+  /// The client takes itemDefaults.editRange (LSP 3.17): the list says the
+  /// range once.
+  bool defaultEditRange = false;
   /// The `target` setting, which overrides the program's.
   std::optional<TargetKind> targetOverride;
   /// At most this many values; more make the list incomplete (the client

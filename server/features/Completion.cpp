@@ -22,6 +22,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <map>
+#include <mutex>
+#include <tuple>
+
 using namespace llvm;
 namespace json = llvm::json;
 
@@ -65,6 +69,13 @@ EnclosingRegion findEnclosingRegion(StringRef text, size_t offset) {
     size_t start = text.take_front(end).rfind('\n');
     start = start == StringRef::npos ? 0 : start + 1;
     StringRef line = text.slice(start, end);
+    // Most lines have no brace: only those are tokenized.
+    if (line.find_first_of("{}") == StringRef::npos) {
+      if (start == 0)
+        return region;
+      end = start - 1;
+      continue;
+    }
     // Braces outside comments and strings, right to left.
     SmallVector<LineToken, 16> tokens = tokenizeLine(line);
     for (auto it = tokens.rbegin(); it != tokens.rend(); ++it) {
@@ -138,7 +149,6 @@ lsp::CompletionItem makeItem(const Site &site, std::string label,
   item.textEdit.newText = newText.empty() ? label : std::move(newText);
   item.format = snippet ? lsp::InsertTextFormat::Snippet
                         : lsp::InsertTextFormat::PlainText;
-  item.filterText = label;
   item.label = std::move(label);
   return item;
 }
@@ -252,6 +262,18 @@ bool isValidHere(const OpSignature &sig, const EnclosingRegion &region,
   return !target || getOpAvailability(name, *target).available;
 }
 
+/// Case-sensitive subsequence match, as editors filter.
+bool fuzzyMatches(StringRef pattern, StringRef name) {
+  size_t at = 0;
+  for (char c : pattern) {
+    at = name.find(c, at);
+    if (at == StringRef::npos)
+      return false;
+    ++at;
+  }
+  return true;
+}
+
 /// Snippets of the ops with custom syntax: the skeletons of a kernel.
 std::optional<std::string> customOpSnippet(StringRef mnemonic, bool bind) {
   if (mnemonic == "program")
@@ -277,6 +299,47 @@ std::optional<std::string> customOpSnippet(StringRef mnemonic, bool bind) {
   return std::nullopt;
 }
 
+/// The op items for one kind of place, built once: the ops valid there
+/// with their snippets (the range is the request's).
+const std::vector<lsp::CompletionItem> &
+getOpItems(const EnclosingRegion &region, std::optional<TargetKind> target,
+           bool bind, bool snippets) {
+  using Key = std::tuple<int, bool, int, bool, bool>;
+  static std::mutex mutex;
+  static std::map<Key, std::vector<lsp::CompletionItem>> cache;
+  Key key{region.innermost, region.inProgram, target ? int(*target) : -1,
+          bind, snippets};
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = cache.try_emplace(key);
+  if (!inserted)
+    return it->second;
+  for (const OpSignature &sig : getOpSignatures()) {
+    if (!isValidHere(sig, region, target))
+      continue;
+    std::optional<std::string> custom =
+        snippets ? customOpSnippet(sig.mnemonic, bind) : std::nullopt;
+    // Without snippets the name alone: placeholder text would have to be
+    // deleted by hand.
+    std::string text = custom ? *custom
+                       : !snippets || sig.customAssembly || sig.numRegions
+                           ? sig.getName()
+                           : makeOpSnippet(sig, bind, /*snippet=*/true);
+    lsp::CompletionItem item;
+    item.label = sig.getName();
+    item.kind = lsp::CompletionItemKind::Function;
+    item.format = text != item.label ? lsp::InsertTextFormat::Snippet
+                                     : lsp::InsertTextFormat::PlainText;
+    item.textEdit.newText = std::move(text);
+    item.detail = common::getUnitName(sig.unit) + " · " + formatShape(sig);
+    json::Object data{{"op", sig.mnemonic}};
+    if (target)
+      data["target"] = getTargetInfo(*target).name;
+    item.data = std::move(data);
+    it->second.push_back(std::move(item));
+  }
+  return it->second;
+}
+
 void addOpNames(const Site &site, lsp::CompletionList &list) {
   const OpLineContext &ctx = site.ctx;
   std::optional<TargetKind> target =
@@ -285,40 +348,19 @@ void addOpNames(const Site &site, lsp::CompletionList &list) {
   // Bind result names when nothing precedes the op on the line.
   bool bind = ctx.numBoundNames == 0 &&
               site.line.take_front(ctx.prefixBegin).trim().empty();
-  for (const OpSignature &sig : getOpSignatures()) {
-    if (!isValidHere(sig, site.region, target))
+  // Filtered here as the client would (a subsequence of the name), so a
+  // typed prefix sends a few items; the list is then incomplete, and the
+  // client asks again as the user types.
+  StringRef prefix = ctx.prefix;
+  bool filter = prefix.size() > strlen("waveasm.");
+  list.isIncomplete = filter;
+  for (const lsp::CompletionItem &op :
+       getOpItems(site.region, target, bind, site.options->snippets)) {
+    if (filter && !fuzzyMatches(prefix, op.label))
       continue;
-    bool snippet = site.options->snippets;
-    std::optional<std::string> custom =
-        snippet ? customOpSnippet(sig.mnemonic, bind) : std::nullopt;
-    // Without snippets the name alone: placeholder text would have to be
-    // deleted by hand.
-    std::string text = custom ? *custom
-                       : !snippet || sig.customAssembly || sig.numRegions
-                           ? sig.getName()
-                           : makeOpSnippet(sig, bind, /*snippet=*/true);
-    lsp::CompletionItem item =
-        makeItem(site, sig.getName(), lsp::CompletionItemKind::Function,
-                 std::move(text), snippet && text != sig.getName());
-    item.detail = common::getUnitName(sig.unit) + " · " + formatShape(sig);
-    json::Object data{{"op", sig.mnemonic}};
-    if (target)
-      data["target"] = getTargetInfo(*target).name;
-    item.data = std::move(data);
-    list.items.push_back(std::move(item));
+    list.items.push_back(op);
+    list.items.back().textEdit.range = site.prefixRange;
   }
-}
-
-/// Case-sensitive subsequence match, as editors filter.
-bool fuzzyMatches(StringRef pattern, StringRef name) {
-  size_t at = 0;
-  for (char c : pattern) {
-    at = name.find(c, at);
-    if (at == StringRef::npos)
-      return false;
-    ++at;
-  }
-  return true;
 }
 
 std::string printType(mlir::Type type) {
@@ -436,7 +478,6 @@ void addTypes(const Site &site, const std::vector<ScopedValue> *values,
     bool snippet = site.options->snippets && label != text;
     lsp::CompletionItem item = makeItem(
         site, label, lsp::CompletionItemKind::TypeParameter, text, snippet);
-    item.filterText = text.substr(0, text.find('<'));
     if (slot)
       item.detail = std::string(slot->name) + ": " + slot->summary;
     item.sortText = formatv("{0:d3}", rank++).str();
@@ -599,6 +640,8 @@ lsp::CompletionList computeCompletion(const ParsedDocument *lastGood,
   default:
     break;
   }
+  if (options.defaultEditRange && !list.items.empty())
+    list.defaultEditRange = site.prefixRange;
   return list;
 }
 

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Benchmark: completion and signature help while typing, next to
+mlir-lsp-server's completion.
+
+waveasm-lsp, on a generated 10,000-instruction kernel (gen_waveasm.py): a
+new line is typed in the middle of the file, one character at a time, as a
+copy of a mid-file `v_add_u32` with a new result name. Each keystroke is a
+ranged didChange followed by textDocument/completion and then
+textDocument/signatureHelp at the cursor; the next keystroke waits for both
+answers (a user typing at the speed of the server). Latency is measured at
+the client from the request's send to the response's arrival. The text does
+not parse until the line is complete, so almost every request answers from
+the last good parse.
+
+mlir-lsp-server (LLVM 22, stock), on a builtin-dialect file of 10,000
+`arith.addi` in one func.func (bench/lsp_bench.py's), typing
+`%t = arith.addi %N, %b : i32` the same way (full-text sync, the only kind
+it offers); it has no signature help.
+
+Writes bench/results/completion.json and prints a table. Targets (reported,
+never asserted): completion and signature help p50 <= 5 ms, p99 <= 20 ms.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+from lsp_bench import builtin_file, find_edit  # noqa: E402
+from lsp_client import LspClient, utf16_len  # noqa: E402
+
+CAPABILITIES = {
+    "textDocument": {
+        "publishDiagnostics": {"versionSupport": True},
+        "completion": {"completionItem": {"snippetSupport": True}},
+    },
+}
+
+
+def percentiles(samples):
+    ordered = sorted(samples)
+
+    def pct(p):
+        return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))]
+
+    return {"p50": round(pct(50), 2), "p90": round(pct(90), 2),
+            "p99": round(pct(99), 2), "max": round(ordered[-1], 2),
+            "n": len(ordered)}
+
+
+def timed(client, method, params, timeout):
+    start = time.perf_counter()
+    result = client.result(method, params, timeout)
+    return result, (time.perf_counter() - start) * 1000
+
+
+def type_line(client, uri, line, typed, full_text_lines=None, signature=True,
+              timeout=60.0):
+    """Types `typed` on the new line `line` (already inserted, empty) one
+    character at a time; returns per-request latencies and list sizes."""
+    completion, signature_ms, sizes = [], [], []
+    version = 2
+    for i, char in enumerate(typed):
+        version += 1
+        if full_text_lines is not None:
+            full_text_lines[line] = typed[: i + 1]
+            change = {"text": "\n".join(full_text_lines)}
+        else:
+            at = {"line": line, "character": utf16_len(typed[:i])}
+            change = {"range": {"start": at, "end": at}, "text": char}
+        client.change(uri, version, [change])
+        position = {"line": line, "character": utf16_len(typed[: i + 1])}
+        params = {"textDocument": {"uri": uri}, "position": position}
+        result, ms = timed(client, "textDocument/completion", params, timeout)
+        completion.append(ms)
+        items = result.get("items", result) if isinstance(result, dict) else (result or [])
+        sizes.append(len(items))
+        if signature:
+            _, ms = timed(client, "textDocument/signatureHelp", params, timeout)
+            signature_ms.append(ms)
+    return completion, signature_ms, sizes
+
+
+def waveasm_run(lsp, path, timeout):
+    text = open(path).read()
+    lines = text.split("\n")
+    index, _ = find_edit(lines, "= waveasm.v_add_u32 ")
+    source = lines[index]
+    typed = "  %typed0" + source[source.index(" = waveasm."):]
+    uri = "file://" + os.path.abspath(path)
+    client = LspClient([lsp])
+    client.initialize(CAPABILITIES)
+    client.open(uri, text)
+    client.wait_diagnostics(uri, 1, timeout=timeout)
+    # The empty new line below the copied one (a keystroke of its own).
+    at = {"line": index, "character": utf16_len(source)}
+    client.change(uri, 2, [{"range": {"start": at, "end": at}, "text": "\n"}])
+    client.wait_diagnostics(uri, 2, timeout=timeout)
+    completion, signature, sizes = type_line(client, uri, index + 1, typed,
+                                             timeout=timeout)
+    rss = round(client.rss_kib() / 1024.0, 1)
+    client.shutdown_and_exit()
+    client.close()
+    return {"typed": typed.strip(), "line": index + 2,
+            "completion_ms": percentiles(completion),
+            "signature_help_ms": percentiles(signature),
+            "items_per_list": {"min": min(sizes), "max": max(sizes)},
+            "rss_mb": rss}
+
+
+def mlir_run(server, path, timeout):
+    text = open(path).read()
+    lines = text.split("\n")
+    index, _ = find_edit(lines, "arith.addi")
+    typed = "  %%t = arith.addi %%%d, %%b : i32" % (index - 2)
+    uri = "file://" + os.path.abspath(path)
+    client = LspClient([server])
+    init = client.initialize(CAPABILITIES)
+    has_signature = bool(init["capabilities"].get("signatureHelpProvider"))
+    client.open(uri, text)
+    client.wait_diagnostics(uri, timeout=timeout)
+    lines.insert(index + 1, "")
+    client.change(uri, 2, [{"text": "\n".join(lines)}])
+    completion, signature, sizes = type_line(
+        client, uri, index + 1, typed, full_text_lines=lines,
+        signature=has_signature, timeout=timeout)
+    client.shutdown_and_exit()
+    client.close()
+    out = {"typed": typed.strip(), "completion_ms": percentiles(completion),
+           "items_per_list": {"min": min(sizes), "max": max(sizes)},
+           "signature_help": has_signature}
+    if signature:
+        out["signature_help_ms"] = percentiles(signature)
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lsp", default=os.environ.get(
+        "WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp")))
+    parser.add_argument("--mlir-lsp", default="/usr/lib/llvm-22/bin/mlir-lsp-server")
+    parser.add_argument("-n", "--instructions", type=int, default=10000)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("-o", "--output", default=os.path.join(
+        ROOT, "bench", "results", "completion.json"))
+    args = parser.parse_args()
+
+    tmp = tempfile.mkdtemp(prefix="completion-bench-")
+    waveasm_file = os.path.join(tmp, "kernel.mlir")
+    subprocess.check_call([sys.executable, os.path.join(ROOT, "bench", "gen_waveasm.py"),
+                           "-n", str(args.instructions), "-o", waveasm_file])
+    builtin = os.path.join(tmp, "builtin.mlir")
+    with open(builtin, "w") as f:
+        f.write(builtin_file(args.instructions))
+
+    report = {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
+                    "loadavg": list(os.getloadavg())},
+        "instructions": args.instructions,
+        "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout),
+    }
+    if os.path.exists(args.mlir_lsp):
+        report["mlir_lsp_server"] = mlir_run(args.mlir_lsp, builtin, args.timeout)
+    os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    with open(args.output, "w") as f:
+        json.dump(report, f, indent=2)
+        f.write("\n")
+
+    print("%-18s %-20s %8s %8s %8s" % ("server", "request", "p50 ms", "p99 ms", "max ms"))
+    for server in ("waveasm_lsp", "mlir_lsp_server"):
+        for request in ("completion_ms", "signature_help_ms"):
+            r = report.get(server, {}).get(request)
+            if r:
+                print("%-18s %-20s %8.2f %8.2f %8.2f" % (server, request[:-3], r["p50"],
+                                                          r["p99"], r["max"]))
+    print("written to", args.output)
+
+
+if __name__ == "__main__":
+    main()
