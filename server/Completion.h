@@ -66,9 +66,10 @@ struct EnclosingRegion {
 };
 EnclosingRegion findEnclosingRegion(llvm::StringRef text, size_t offset);
 
-/// Line `line` of `text` (without its line break) and its start offset.
-std::pair<llvm::StringRef, size_t> getLineOfText(llvm::StringRef text,
-                                                 int line);
+/// Line `line` of `text` (without its line break) and its start offset;
+/// nullopt past the text's last line.
+std::optional<std::pair<llvm::StringRef, size_t>>
+getLineOfText(llvm::StringRef text, int line);
 
 } // namespace waveasm::server
 

@@ -35,18 +35,21 @@ namespace waveasm::server {
 // Text helpers
 //===----------------------------------------------------------------------===//
 
-std::pair<StringRef, size_t> getLineOfText(StringRef text, int line) {
+std::optional<std::pair<StringRef, size_t>> getLineOfText(StringRef text,
+                                                          int line) {
+  if (line < 0)
+    return std::nullopt;
   size_t offset = 0;
   for (int l = 0; l < line; ++l) {
     size_t nl = text.find('\n', offset);
     if (nl == StringRef::npos)
-      return {StringRef(), text.size()};
+      return std::nullopt;
     offset = nl + 1;
   }
   size_t end = text.find('\n', offset);
   StringRef lineText = text.slice(offset, end);
   lineText.consume_back("\r");
-  return {lineText, offset};
+  return std::make_pair(lineText, offset);
 }
 
 /// Whether `text` names an op (`waveasm.x` not inside `#waveasm.` or
@@ -90,7 +93,7 @@ EnclosingRegion findEnclosingRegion(StringRef text, size_t offset) {
         // target and abi usually do).
         StringRef header = line;
         size_t headerStart = start;
-        for (int back = 0; back < 4 && !containsOpName(header) &&
+        for (int back = 0; back < 16 && !containsOpName(header) &&
                            headerStart > 0;
              ++back) {
           size_t prev = text.take_front(headerStart - 1).rfind('\n');
@@ -585,6 +588,8 @@ lsp::CompletionList computeCompletion(const ParsedDocument *lastGood,
                                       const CompletionOptions &options) {
   lsp::CompletionList list;
   StatementText stmt = getStatementAt(text, pos.line, pos.character);
+  if (!stmt.valid)
+    return list;
   StringRef line = stmt.line;
   size_t column = stmt.column;
 

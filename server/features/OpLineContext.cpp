@@ -438,7 +438,12 @@ bool continues(StringRef previous, StringRef current) {
 
 StatementText getStatementAt(StringRef document, int line, int character) {
   StatementText out;
-  auto [lineText, lineOffset] = getLineOfText(document, line);
+  std::optional<std::pair<StringRef, size_t>> found =
+      getLineOfText(document, line);
+  if (!found)
+    return out;
+  out.valid = true;
+  auto [lineText, lineOffset] = *found;
   out.line = lineText;
   out.lineOffset = lineOffset;
   out.column = utf8OffsetOfUtf16(lineText, character);

@@ -83,6 +83,7 @@ OpLineContext analyzeOpLine(llvm::StringRef line, size_t column);
 /// continues line L-1 when L-1 ends with `,` `(` `=` `:` or `->`, or L
 /// starts with `:` `->` `,` `)` or `iter_args`.
 struct StatementText {
+  bool valid = false;     // false past the document's last line
   std::string text;       // the lines joined by a space, up to the cursor's
   size_t cursor = 0;      // the cursor's byte offset in `text`
   size_t lineInText = 0;  // where the cursor's line starts in `text`

@@ -36,6 +36,8 @@ std::string describeValue(const ValueSig &value) {
 std::optional<lsp::SignatureHelp> computeSignatureHelp(StringRef text,
                                                        lsp::Position pos) {
   StatementText stmt = getStatementAt(text, pos.line, pos.character);
+  if (!stmt.valid)
+    return std::nullopt;
   OpLineContext ctx = analyzeOpLine(stmt.text, stmt.cursor);
   const OpSignature *sig = ctx.op;
   if (!sig || sig->customAssembly || (!sig->numOperands && !sig->numResults))

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""End-to-end tests of completion and signature help: a new instruction is
+typed into a loop body one character at a time (a ranged didChange per
+keystroke, as an editor sends it), and after every keystroke the completion
+list and the signature are checked against what the instruction needs there.
+
+Run: python3 tests/e2e/test_completion.py [-v]
+The server binary is $WAVEASM_LSP, else build/bin/waveasm-lsp.
+"""
+
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from lsp_client import LspClient, LspError, utf16_len  # noqa: E402
+from test_lsp import EXAMPLE, LSP, TIMEOUT, read  # noqa: E402
+
+URI = "file:///tmp/waveasm-e2e/completion.mlir"
+SNIPPETS = {
+    "textDocument": {
+        "publishDiagnostics": {"versionSupport": True},
+        "completion": {"completionItem": {"snippetSupport": True}},
+    },
+}
+# The instruction typed after the last fragment read of the example's loop.
+TYPED = ("    %sum = waveasm.v_add_u32 %a_addr, %b_addr"
+         " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg")
+
+
+def labels(result):
+    return [item["label"] for item in result["items"]]
+
+
+class Typing(unittest.TestCase):
+    def setUp(self):
+        self.client = LspClient([LSP])
+        self.addCleanup(self.client.close)
+        init = self.client.initialize(SNIPPETS)
+        caps = init["capabilities"]
+        self.assertTrue(caps["completionProvider"]["resolveProvider"])
+        self.assertIn(".", caps["completionProvider"]["triggerCharacters"])
+        self.assertIn(",", caps["signatureHelpProvider"]["triggerCharacters"])
+        self.text = read(EXAMPLE)
+        self.client.open(URI, self.text)
+        self.client.wait_diagnostics(URI, 1, timeout=TIMEOUT)
+        lines = self.text.split("\n")
+        self.line = max(i for i, l in enumerate(lines)
+                        if "%b11 = waveasm.ds_read_b64" in l) + 1
+        self.version = 1
+        # A new empty line below the last fragment read.
+        self.change({"line": self.line, "character": 0}, "\n")
+
+    def change(self, at, text):
+        self.version += 1
+        self.client.change(URI, self.version,
+                           [{"range": {"start": at, "end": at}, "text": text}])
+
+    def ask(self, method, column):
+        return self.client.result(method, {
+            "textDocument": {"uri": URI},
+            "position": {"line": self.line, "character": column}}, TIMEOUT)
+
+    def test_typing_an_instruction(self):
+        seen = set()
+        for i, char in enumerate(TYPED):
+            self.change({"line": self.line, "character": utf16_len(TYPED[:i])}, char)
+            typed = TYPED[: i + 1]
+            column = utf16_len(typed)
+            result = self.ask("textDocument/completion", column)
+            names = labels(result)
+            signature = self.ask("textDocument/signatureHelp", column)
+            active = signature and signature.get("activeParameter")
+            if typed.endswith("= waveasm."):
+                # Op names valid in a loop body, on gfx942.
+                self.assertIn("waveasm.v_add_u32", names)
+                self.assertIn("waveasm.condition", names)
+                self.assertNotIn("waveasm.yield", names)
+                self.assertNotIn("waveasm.program", names)
+                self.assertNotIn("waveasm.v_mfma_f32_16x16x32_f16", names)
+                seen.add("op")
+            elif typed.endswith("waveasm.v_add_u3"):
+                item = next(it for it in result["items"]
+                            if it["label"] == "waveasm.v_add_u32")
+                self.assertEqual(item["insertTextFormat"], 2)
+                start = item["textEdit"]["range"]["start"]["character"]
+                self.assertEqual(start, TYPED.index("waveasm."))
+                resolved = self.client.result("completionItem/resolve", item)
+                self.assertIn("VALU source operand",
+                              resolved["documentation"]["value"])
+                seen.add("resolve")
+            elif typed.endswith("v_add_u32 "):
+                # Values in scope for a VALU source: the loop's own values
+                # and block arguments, not SCC halves, not the loop results.
+                self.assertIn("%a_addr", names)
+                self.assertIn("%k", names)
+                self.assertNotIn("%acc00", names)
+                self.assertNotIn("%k_next#1", names)
+                self.assertEqual(active, 0)
+                seen.add("values")
+            elif typed.endswith("%a_addr, %b"):
+                self.assertIn("%b_addr", names)
+                self.assertTrue(all("b" in n for n in names), names)
+                self.assertEqual(active, 1)
+                seen.add("filtered")
+            elif typed.endswith("%b_addr : "):
+                self.assertEqual(names[0], "!waveasm.vreg")
+                self.assertTrue(result["items"][0].get("preselect"))
+                self.assertNotIn("!waveasm.areg", names)
+                self.assertEqual(active, 0)
+                seen.add("types")
+            elif typed.endswith("-> "):
+                self.assertIn("!waveasm.vreg", names)
+                self.assertEqual(active, 2)
+                label = signature["signatures"][0]["label"]
+                start, end = signature["signatures"][0]["parameters"][2]["label"]
+                self.assertEqual(label[start:end], "dst: any VGPR")
+                seen.add("result")
+        self.assertEqual(seen, {"op", "resolve", "values", "filtered", "types",
+                                "result"})
+        # The typed instruction parses and verifies.
+        params = self.client.wait_diagnostics(URI, self.version, timeout=TIMEOUT)
+        self.assertEqual([d for d in params["diagnostics"] if d.get("severity") == 1], [])
+
+    def test_plain_text_clients_get_names(self):
+        client = LspClient([LSP])
+        self.addCleanup(client.close)
+        client.initialize({})
+        client.open(URI, self.text)
+        line = self.text.split("\n").index("  waveasm.s_barrier")
+        column = len("  waveasm.s_bar")
+        client.change(URI, 2, [{"range": {"start": {"line": line, "character": column},
+                                          "end": {"line": line, "character": len("  waveasm.s_barrier")}},
+                                "text": ""}])
+        result = client.result("textDocument/completion", {
+            "textDocument": {"uri": URI},
+            "position": {"line": line, "character": column}}, TIMEOUT)
+        item = next(it for it in result["items"] if it["label"] == "waveasm.s_barrier")
+        self.assertEqual(item["textEdit"]["newText"], "waveasm.s_barrier")
+        self.assertEqual(item["insertTextFormat"], 1)
+
+    def test_errors(self):
+        with self.assertRaises(LspError):
+            self.client.result("textDocument/completion", {
+                "textDocument": {"uri": "file:///not/open.mlir"},
+                "position": {"line": 0, "character": 0}}, TIMEOUT)
+        # Past the end of the text and inside a comment: empty answers.
+        result = self.client.result("textDocument/completion", {
+            "textDocument": {"uri": URI},
+            "position": {"line": 100000, "character": 3}}, TIMEOUT)
+        self.assertEqual(result["items"], [])
+        self.assertIsNone(self.client.result("textDocument/signatureHelp", {
+            "textDocument": {"uri": URI},
+            "position": {"line": 0, "character": 5}}, TIMEOUT))
+        self.assertEqual(self.client.result("textDocument/completion", {
+            "textDocument": {"uri": URI},
+            "position": {"line": 0, "character": 20}}, TIMEOUT)["items"], [])
+        # The server is still there.
+        self.assertIn("waveasm.v_add_u32", str(self.ask("textDocument/completion", 0)))
+
+
+if __name__ == "__main__":
+    unittest.main()
