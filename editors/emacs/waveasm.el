@@ -68,7 +68,11 @@
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "_" st)
     (modify-syntax-entry ?. "_" st)
-    (modify-syntax-entry ?% "'" st)
+    ;; SSA names, types and attributes are symbols with their sigil, so
+    ;; completion-at-point replaces `%fa0' or `!waveasm.vr' whole.
+    (modify-syntax-entry ?% "_" st)
+    (modify-syntax-entry ?! "_" st)
+    (modify-syntax-entry ?# "_" st)
     st))
 
 ;;;###autoload
@@ -133,12 +137,19 @@
 (declare-function eglot--TextDocumentIdentifier "eglot")
 (declare-function eglot--pos-to-lsp-position "eglot")
 (declare-function jsonrpc-request "jsonrpc")
+(declare-function eglot--signal-textDocument/didChange "eglot")
+
+(defun waveasm--request (method params)
+  "Send METHOD with PARAMS once the server has the buffer's latest text
+(eglot sends edits on an idle timer; a request must not see an older text)."
+  (eglot--signal-textDocument/didChange)
+  (jsonrpc-request (eglot--current-server-or-lose) method params))
 
 (defun waveasm-show-assembly ()
   "Show the server's assembly of this buffer (request waveasm/assembly)."
   (interactive)
-  (let* ((result (jsonrpc-request (eglot--current-server-or-lose) :waveasm/assembly
-                                  `(:textDocument ,(eglot--TextDocumentIdentifier))))
+  (let* ((result (waveasm--request :waveasm/assembly
+                                   `(:textDocument ,(eglot--TextDocumentIdentifier))))
          (buffer (get-buffer-create (format "*waveasm-asm %s*" (buffer-name)))))
     (with-current-buffer buffer
       (let ((inhibit-read-only t))
@@ -153,8 +164,8 @@
 (defun waveasm-schedule-loop (&optional strategy)
   "Schedule the loop at point (STRATEGY \"builtin\" or \"llm\")."
   (interactive (list (completing-read "Strategy: " '("builtin" "llm") nil t nil nil "builtin")))
-  (let ((result (jsonrpc-request
-                 (eglot--current-server-or-lose) :workspace/executeCommand
+  (let ((result (waveasm--request
+                 :workspace/executeCommand
                  `(:command "waveasm.scheduleLoop"
                    :arguments [(:uri ,(plist-get (eglot--TextDocumentIdentifier) :uri)
                                 :position ,(eglot--pos-to-lsp-position)
@@ -165,8 +176,8 @@
 (defun waveasm-metrics ()
   "Return and show the metrics of this buffer's programs (waveasm/metrics)."
   (interactive)
-  (let ((result (jsonrpc-request (eglot--current-server-or-lose) :waveasm/metrics
-                                 `(:textDocument ,(eglot--TextDocumentIdentifier)))))
+  (let ((result (waveasm--request :waveasm/metrics
+                                  `(:textDocument ,(eglot--TextDocumentIdentifier)))))
     (cl-loop for p across (plist-get result :programs)
              do (message "@%s: %s cycles, VGPR %s, occupancy %s"
                          (plist-get p :name) (plist-get p :est_cycles)

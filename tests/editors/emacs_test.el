@@ -110,6 +110,34 @@
          (cl-some (lambda (a) (equal (plist-get a :title) "Schedule this loop (built-in)"))
                   (append actions nil))
          "code actions include \"Schedule this loop (built-in)\"")))
+;; Completion: what completion-at-point (eglot's capf) offers while an
+    ;; instruction is typed inside the loop, and its signature help.
+    (goto-char (point-min))
+    (search-forward "waveasm.v_mfma_f32_32x32x8_f16")
+    (beginning-of-line)
+    (insert "    %sum = waveasm.v_add_u3\n")
+    (backward-char 1)
+    (let* ((capf (eglot-completion-at-point))
+           (cands (and capf (all-completions
+                             (buffer-substring-no-properties (nth 0 capf) (nth 1 capf))
+                             (nth 2 capf)))))
+      (waveasm-test-check (member "waveasm.v_add_u32" cands)
+                          (format "completion-at-point offers waveasm.v_add_u32 (%d candidates)"
+                                  (length cands))))
+    (insert "2 %fa0")
+    (let* ((capf (eglot-completion-at-point))
+           (cands (and capf (all-completions
+                             (buffer-substring-no-properties (nth 0 capf) (nth 1 capf))
+                             (nth 2 capf)))))
+      (waveasm-test-check (and (member "%fa00" cands) (not (member "%fb0" cands)))
+                          (format "completion-at-point offers values in scope: %S" cands)))
+    (insert "0, ")
+    (let ((help (waveasm--request :textDocument/signatureHelp
+                                  `(:textDocument ,(eglot--TextDocumentIdentifier)
+                                    :position ,(eglot--pos-to-lsp-position)))))
+      (waveasm-test-check (eql (plist-get help :activeParameter) 1)
+                          "signature help: the second operand is active"))
+    (delete-region (line-beginning-position) (1+ (line-end-position)))
     (let ((metrics (waveasm-metrics)))
       (waveasm-test-check (> (length (plist-get metrics :programs)) 0) "waveasm/metrics round-trips"))
     (let ((asm (waveasm-show-assembly)))

@@ -115,6 +115,63 @@ local function run()
   local hover_text = hover and hover[client.id] and hover[client.id].result and vim.inspect(hover[client.id].result.contents) or ''
   check(hover_text:find('mfma') ~= nil, 'hover on the MFMA answers')
 
+  -- Completion through the built-in omnifunc, as <C-x><C-o> runs it: the
+  -- start column from the keyword under the cursor, the request, the
+  -- items filtered by the typed base. A headless Neovim cannot sit in
+  -- insert mode inside this script, so mode() answers "i" and complete()
+  -- (insert mode only) hands its items to the test.
+  check(vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc', 'omnifunc is the LSP client\'s')
+  local function omni(text)
+    vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line, false, { text })
+    local virtualedit = vim.o.virtualedit
+    vim.o.virtualedit = 'onemore' -- the cursor after the last character
+    vim.api.nvim_win_set_cursor(0, { mfma_line + 1, #text })
+    vim.wait(400) -- the client's didChange debounce
+    local got, col
+    local complete, mode = vim.fn.complete, vim.fn.mode
+    rawset(vim.fn, 'complete', function(c, items)
+      col, got = c, items
+    end)
+    rawset(vim.fn, 'mode', function()
+      return 'i'
+    end)
+    local start = vim.lsp.omnifunc(1, '')
+    if start >= 0 then -- Neovim 0.10+: findstart, then the items
+      col = start + 1
+      vim.lsp.omnifunc(0, text:sub(start + 1))
+    end
+    vim.wait(10000, function()
+      return got ~= nil
+    end, 20)
+    rawset(vim.fn, 'complete', complete)
+    rawset(vim.fn, 'mode', mode)
+    vim.o.virtualedit = virtualedit
+    vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line + 1, false, {})
+    local words = {}
+    for _, item in ipairs(got or {}) do
+      words[item.word] = true
+    end
+    return (col or 0) - 1, words
+  end
+  local start, words = omni('    %sum = waveasm.v_add_u3')
+  check(start == #'    %sum = ', 'omnifunc starts at waveasm. (column ' .. tostring(start) .. ')')
+  check(words['waveasm.v_add_u32'] and not words['waveasm.v_mfma_f32_16x16x16_f16'],
+    'omnifunc offers the op the prefix names: ' .. vim.inspect(vim.tbl_keys(words)))
+  start, words = omni('    %sum = waveasm.v_add_u32 %fa0')
+  check(words['%fa00'] and words['%fa01'] and not words['%fb0'],
+    'omnifunc offers values in scope: ' .. vim.inspect(vim.tbl_keys(words)))
+  -- Signature help: the operand being typed is active.
+  local sig_line = '    %sum = waveasm.v_add_u32 %a_frag, '
+  vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line, false, { sig_line })
+  vim.api.nvim_win_set_cursor(0, { mfma_line + 1, #sig_line })
+  vim.wait(400)
+  local sig = vim.lsp.buf_request_sync(bufnr, 'textDocument/signatureHelp', vim.lsp.util.make_position_params(), 10000)
+  local help = sig and sig[client.id] and sig[client.id].result
+  check(help and help.activeParameter == 1 and help.signatures[1].label:find('src1: VALU source operand', 1, true),
+    'signature help marks the second operand: ' .. vim.inspect(help and help.activeParameter))
+  vim.api.nvim_buf_set_lines(bufnr, mfma_line, mfma_line + 1, false, {})
+  vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
+
   -- Code actions at an op inside the loop.
   local caps = client.server_capabilities
   check(type(caps) == 'table' and caps.hoverProvider ~= nil, 'the server capabilities are readable')

@@ -39,7 +39,8 @@ vsix = zipfile.ZipFile(sys.argv[1])
 names = set(vsix.namelist())
 need = {"extension.vsixmanifest", "extension/package.json", "extension/dist/extension.js",
         "extension/syntaxes/waveasm.tmLanguage.json", "extension/syntaxes/waveasm-asm.tmLanguage.json",
-        "extension/language-configuration.json", "extension/README.md"}
+        "extension/language-configuration.json", "extension/README.md",
+        "extension/snippets/waveasm.json"}
 missing = need - names
 assert not missing, f"missing from the vsix: {sorted(missing)}"
 leaked = [n for n in names if n.startswith(("extension/node_modules/", "extension/src/", "extension/test/"))]
@@ -48,7 +49,7 @@ manifest = json.loads(vsix.read("extension/package.json"))
 assert manifest["main"] == "./dist/extension.js"
 langs = {l["id"] for l in manifest["contributes"]["languages"]}
 assert "waveasm" in langs, langs
-for g in manifest["contributes"]["grammars"]:
+for g in manifest["contributes"]["grammars"] + manifest["contributes"]["snippets"]:
     json.loads(vsix.read("extension/" + g["path"].lstrip("./")))
 print(f"{sys.argv[1]}: {len(names)} files, ok")
 PY

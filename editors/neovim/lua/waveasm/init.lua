@@ -8,6 +8,7 @@
 --                                       -- above the file, else PATH
 --     settings = {lints = {stall = 'warning'}, llm = {provider = 'openai'}},
 --     keymaps = true,                   -- buffer-local <leader>w* mappings
+--     completion = true,                -- omnifunc (<C-x><C-o>) from the server
 --   }
 --
 -- `settings` is the server's JSON (README "waveasm-lsp"). The LLM API key
@@ -58,6 +59,7 @@ M.config = {
   keymaps = true,
   hints = true,
   codelens = true,
+  completion = true,
 }
 
 local notified_missing = false
@@ -190,9 +192,23 @@ local function set_keymaps(bufnr)
   map('<leader>wc', '<cmd>lua vim.lsp.buf.code_action()<CR>', 'WaveASM code actions')
 end
 
+-- Completion through the built-in client's omnifunc. Neovim 0.7-0.9
+-- insert the item's text from the start of the keyword under the cursor,
+-- so `.`, `%`, `!` and `#` are keyword characters here: the whole
+-- `waveasm.v_add` or `%a_addr` is replaced, as the server's edit says.
+local function enable_completion(bufnr)
+  vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  vim.api.nvim_buf_call(bufnr, function()
+    vim.opt_local.iskeyword:append({ '46', '37', '33', '35' })
+  end)
+end
+
 local function on_attach(client, bufnr)
   if M.config.keymaps then
     set_keymaps(bufnr)
+  end
+  if M.config.completion then
+    enable_completion(bufnr)
   end
   if M.config.hints then
     hints.enable(client, bufnr)
