@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace llvm;
 
@@ -38,7 +39,12 @@ bool inside(const lsp::Range &range, lsp::Position pos) {
 
 TextDelta::TextDelta(StringRef oldText, StringRef newText) {
   size_t limit = std::min(oldText.size(), newText.size());
+  // Whole blocks by memcmp first: the texts are mostly equal.
+  constexpr size_t kBlock = 4096;
   size_t prefix = 0;
+  while (prefix + kBlock <= limit &&
+         !memcmp(oldText.data() + prefix, newText.data() + prefix, kBlock))
+    prefix += kBlock;
   while (prefix < limit && oldText[prefix] == newText[prefix])
     ++prefix;
   if (prefix == oldText.size() && prefix == newText.size()) {
@@ -52,6 +58,10 @@ TextDelta::TextDelta(StringRef oldText, StringRef newText) {
 
   size_t suffix = 0;
   size_t maxSuffix = limit - lineStart;
+  while (suffix + kBlock <= maxSuffix &&
+         !memcmp(oldText.end() - suffix - kBlock, newText.end() - suffix - kBlock,
+                 kBlock))
+    suffix += kBlock;
   while (suffix < maxSuffix &&
          oldText[oldText.size() - 1 - suffix] ==
              newText[newText.size() - 1 - suffix])
