@@ -264,6 +264,56 @@ async function main() {
     console.log(`status bar after the move: ${afterText} (before: ${metricsText})`);
     await screenshot(page, 'code-action-applied');
 
+    // Completion while typing a new instruction after the fragment reads:
+    // the `.` of `waveasm.` opens the list, the prefix filters it, Enter
+    // inserts the op's snippet; at the first operand the values in scope.
+    const fragLine = savedLines.findIndex((l) => l.includes('%fb1  = waveasm.ds_read_b128')) + 1;
+    assert.ok(fragLine > 0, 'the example reads %fb1');
+    await editor.click({ position: { x: 300, y: 200 } });
+    await goToLine(page, fragLine, 1);
+    await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${fragLine},` }).waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await poll('a new line below the reads', async () => {
+      const t = await visibleLines(page);
+      return (t[fragLine + 1] ?? 'x').trim() === '' && (t[fragLine] ?? '').includes('%fb1');
+    });
+    const typedAt = Date.now();
+    await page.keyboard.type('%sum = waveasm.v_add_u3', { delay: 20 });
+    const suggest = page.locator('.editor-widget.suggest-widget.visible');
+    const opRow = suggest.locator('.monaco-list-row', { hasText: 'waveasm.v_add_u32' }).first();
+    await opRow.waitFor();
+    timings.completionListMs = Date.now() - typedAt;
+    await screenshot(page, 'completion-op-names');
+    await page.keyboard.press('Enter');
+    const inserted = await poll('the op snippet in the editor', async () => {
+      const t = (await visibleLines(page))[fragLine + 1];
+      return t && t.includes('-> !waveasm.vreg') ? t : undefined;
+    });
+    assert.ok(/%sum = waveasm\.v_add_u32 %src0, %src1 : !waveasm\.vreg, !waveasm\.vreg -> !waveasm\.vreg/.test(inserted),
+      `the snippet inserted: "${inserted}"`);
+    // The first placeholder (%src0) is selected: typing replaces it.
+    await page.keyboard.type('%fa', { delay: 20 });
+    const valueRow = suggest.locator('.monaco-list-row', { hasText: '%fa00' }).first();
+    await valueRow.waitFor();
+    const values = await suggest.locator('.monaco-list-row').allInnerTexts();
+    assert.ok(!values.some((v) => v.includes('%fb0')), `only %fa* values: ${values.join(' | ')}`);
+    await screenshot(page, 'completion-values');
+    await page.keyboard.press('Escape');
+    // Signature help: after the first operand and a comma, the second is active.
+    await page.keyboard.type('00, ', { delay: 20 });
+    const hints = page.locator('.parameter-hints-widget.visible');
+    await hints.waitFor({ timeout: 30000 }).catch(async () => {
+      await page.keyboard.press('Control+Shift+Space');
+      await hints.waitFor();
+    });
+    const active = (await hints.locator('.parameter.active').innerText()).trim();
+    assert.strictEqual(active, 'src1: VALU source operand', `active parameter: "${active}"`);
+    console.log(`completion: op list in ${timings.completionListMs} ms; signature help marks "${active}"`);
+    await screenshot(page, 'signature-help');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
     // A server that fails to start: the extension names the path, the exit
     // code and the last stderr lines. The setting is machine-scoped and
     // restarts the client when it changes.
