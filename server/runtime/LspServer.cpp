@@ -164,6 +164,7 @@ void LspServer::registerMethods() {
   method("waveasm/metrics", &LspServer::onMetrics);
   method("waveasm/pipelineSnapshots", &LspServer::onPipelineSnapshots);
   method("waveasm/liveAt", &LspServer::onLiveAt);
+  method("waveasm/schedule", &LspServer::onSchedule);
 }
 
 void LspServer::showMessage(int type, llvm::StringRef message) {
@@ -904,6 +905,43 @@ void LspServer::onLiveAt(const lsp::TextDocumentPositionParams &p,
   if (llvm::Error error = checkCompilable(parsed, "live values"))
     return reply(std::move(error));
   reply(computeLiveAt(parsed, p.position));
+}
+
+void LspServer::onSchedule(const lsp::ScheduleParams &p,
+                           lsp::Reply<json::Value> reply) {
+  if (reply.isCancelled())
+    return;
+  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  if (!s)
+    return reply(s.takeError());
+  Session &session = **s;
+  const ParsedDocument &parsed = *session.parsed;
+  if (llvm::Error error = checkCompilable(parsed, "schedule"))
+    return reply(std::move(error));
+  const CompiledDocument *compiled =
+      freshOrNull(parsed, session.compiled.get());
+  if (!compiled) {
+    // As waveasm/metrics: answer when this text's pipeline lands.
+    if (!session.pipelinePending())
+      schedulePipeline(session);
+    auto retry = std::make_shared<lsp::Reply<json::Value>>(std::move(reply));
+    whenPipelineSettles(session, [this, p, retry]() mutable {
+      onSchedule(p, std::move(*retry));
+    });
+    return;
+  }
+  std::optional<ScheduleView> view =
+      computeScheduleView(parsed, compiled, p.position);
+  if (!view) {
+    std::string first = compiled->getDiagnostics().empty()
+                            ? std::string("the pipeline failed")
+                            : compiled->getDiagnostics().front().message;
+    return reply(makeError(ErrorCode::RequestFailed, "no schedule: " + first));
+  }
+  ScheduleRender render = p.render == "svg"    ? ScheduleRender::SVG
+                          : p.render == "text" ? ScheduleRender::Text
+                                               : ScheduleRender::None;
+  reply(scheduleViewToJSON(*view, compiled->getVersion(), render));
 }
 
 namespace {

@@ -174,6 +174,8 @@ private:
   /// waveasm/liveAt: the values live after the op at the position.
   void onLiveAt(const lsp::TextDocumentPositionParams &p,
                 lsp::Reply<llvm::json::Value> reply);
+  void onSchedule(const lsp::ScheduleParams &p,
+                  lsp::Reply<llvm::json::Value> reply);
 
   template <typename P, typename R>
   void method(llvm::StringLiteral name,
