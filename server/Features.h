@@ -514,9 +514,11 @@ computeAllScheduleViews(const ParsedDocument &parsed,
 /// How a waveasm/schedule answer carries a picture besides the data.
 enum class ScheduleRender { None, SVG, Text };
 /// waveasm/schedule: {version, title, program, kind: "program"|"loop",
-/// range, cycles, rows: [{line, range, text, mnemonic, unit, issue, stall,
-/// stallReason, latency, busy, inserted, loop, pressure: {vgpr, sgpr,
-/// agpr}}], units: [{unit, busy}], peak: {vgpr|sgpr|agpr: {regs, row}},
+/// range, cycles, rows: [{line (1-based), at: [line, character] (0-based,
+/// the op's name; absent without an op), text, mnemonic, unit, issue,
+/// stall, stallReason (when stalled), latency, busy, inserted and loop
+/// (when true), pressure: [vgpr, sgpr, agpr]}], units: [{unit, busy}],
+/// peak: {vgpr|sgpr|agpr: {regs, row}},
 /// occupancy: {waves, thresholds: [{vgprs, waves}]}, mfma: {busy,
 /// utilization}}, plus `svg` and `css`, or `text`, as asked.
 llvm::json::Value scheduleViewToJSON(const ScheduleView &view,

@@ -42,9 +42,10 @@ constexpr double kMaxChartWidth = 640;
 constexpr double kMaxSlotWidth = 12;
 constexpr double kRegWidth = 220;
 constexpr double kGap = 24;
-/// Above this many rows a picture drops the per-row tooltips (a third of
-/// its bytes): a 20,000-instruction report stays a few megabytes.
-constexpr size_t kMaxRowsWithTooltips = 5000;
+/// Above this many rows a picture drops the per-row tooltips (they are a
+/// third of its bytes): a 300-op loop keeps them, and the report of a
+/// 20,000-instruction kernel stays under 5 MB (bench/results/schedule.txt).
+constexpr size_t kMaxRowsWithTooltips = 2000;
 
 /// Coordinates with at most one decimal: enough at screen resolution, and
 /// a third of the bytes of default float printing.

@@ -226,6 +226,7 @@ llvm::json::Value waveasm::server::scheduleViewToJSON(const ScheduleView &view,
   Array rows;
   rows.reserve(view.rows.size());
   for (const ScheduleRow &row : view.rows) {
+    // Flat rows (no nested objects): they are most of a big answer.
     Object item{
         {"line", row.line},
         {"text", row.text},
@@ -235,11 +236,14 @@ llvm::json::Value waveasm::server::scheduleViewToJSON(const ScheduleView &view,
         {"stall", row.stall},
         {"latency", row.latency},
         {"busy", row.busy},
-        {"inserted", row.inserted},
-        {"loop", row.loop},
-        {"pressure", countsJSON(row.pressure)}};
-    item["range"] = row.opEntry == OpEntry::kNone ? llvm::json::Value(nullptr)
-                                                  : lsp::toJSON(row.range);
+        {"pressure", Array{row.pressure.vgprs(), row.pressure.sgprs(),
+                           row.pressure.agprs()}}};
+    if (row.opEntry != OpEntry::kNone)
+      item["at"] = Array{row.range.start.line, row.range.start.character};
+    if (row.inserted)
+      item["inserted"] = true;
+    if (row.loop)
+      item["loop"] = true;
     if (row.stall > 0)
       item["stallReason"] = stringifyStallReason(row.stallReason);
     rows.push_back(std::move(item));

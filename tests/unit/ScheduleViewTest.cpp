@@ -191,7 +191,10 @@ TEST(ScheduleViews, PicturesAndJSON) {
   EXPECT_TRUE(o.getString("css"));
   const llvm::json::Object &row0 = *(*o.getArray("rows"))[0].getAsObject();
   EXPECT_EQ(row0.getInteger("issue"), view->rows[0].issue);
-  EXPECT_TRUE(row0.getObject("range"));
+  const llvm::json::Array *at = row0.getArray("at");
+  ASSERT_TRUE(at);
+  EXPECT_EQ((*at)[0].getAsInteger(), view->rows[0].range.start.line);
+  EXPECT_EQ((*at)[1].getAsInteger(), view->rows[0].range.start.character);
   EXPECT_FALSE(scheduleViewToJSON(*view, 7, ScheduleRender::None)
                    .getAsObject()
                    ->get("svg"));
