@@ -165,12 +165,6 @@ std::optional<unsigned> findLoopSlot(const ProgramAnnotations &ann,
   return std::nullopt;
 }
 
-Object countsJSON(const RegCounts &counts) {
-  return Object{{"vgpr", counts.vgprs()},
-                {"sgpr", counts.sgprs()},
-                {"agpr", counts.agprs()}};
-}
-
 } // namespace
 
 std::optional<ScheduleView>
