@@ -13,6 +13,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <optional>
@@ -27,6 +28,12 @@ inline double threadCpuMs() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/// The `p` quantile (0..1) of `samples`.
+inline double percentile(std::vector<double> samples, double p) {
+  std::sort(samples.begin(), samples.end());
+  return samples[std::min(samples.size() - 1, size_t(p * samples.size()))];
 }
 
 /// Wall milliseconds of `fn`; its CPU milliseconds go to `cpu` (if any).

@@ -34,14 +34,7 @@
 using namespace waveasm;
 using namespace waveasm::server;
 
-namespace {
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, size_t(p * v.size()))];
-}
-
-} // namespace
+using bench::percentile;
 
 int main(int argc, char **argv) {
   std::optional<bench::DriverArgs> args =

@@ -238,6 +238,15 @@ struct PipelineSnapshotsParams {
   std::optional<int64_t> maxTextBytes;
 };
 
+/// waveasm/schedule: the schedule view of the program or innermost loop at
+/// `position` (else the first loop), with a picture when `render` asks:
+/// "svg" (plus its style sheet) or "text".
+struct ScheduleParams {
+  TextDocumentIdentifier textDocument;
+  std::optional<Position> position;
+  std::optional<std::string> render;
+};
+
 /// waveasm/metrics: analysis/Metrics.h's {"programs": [...]} plus the
 /// version it describes.
 struct MetricsResult {

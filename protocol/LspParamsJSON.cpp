@@ -549,6 +549,29 @@ bool waveasm::lsp::fromJSON(const json::Value &v, PipelineSnapshotsParams &p,
          o.mapOptional("maxTextBytes", p.maxTextBytes);
 }
 
+json::Value waveasm::lsp::toJSON(const ScheduleParams &p) {
+  json::Object o{{"textDocument", p.textDocument}};
+  if (p.position)
+    o["position"] = *p.position;
+  if (p.render)
+    o["render"] = *p.render;
+  return o;
+}
+bool waveasm::lsp::fromJSON(const json::Value &v, ScheduleParams &p,
+                            json::Path path) {
+  ObjectMapper o(v, path);
+  if (!(o && o.map("textDocument", p.textDocument) &&
+        o.mapOptional("position", p.position) &&
+        o.mapOptional("render", p.render)))
+    return false;
+  if (p.render && *p.render != "svg" && *p.render != "text" &&
+      *p.render != "none") {
+    path.field("render").report("expected \"svg\", \"text\" or \"none\"");
+    return false;
+  }
+  return true;
+}
+
 //===--- cancellation, code actions, commands, edits
 //-------------------------===//
 

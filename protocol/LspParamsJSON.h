@@ -51,6 +51,7 @@ WAVEASM_LSP_JSON(AssemblyLineMapping)
 WAVEASM_LSP_JSON(AssemblyResult)
 WAVEASM_LSP_JSON(MetricsResult)
 WAVEASM_LSP_JSON(PipelineSnapshotsParams)
+WAVEASM_LSP_JSON(ScheduleParams)
 
 #undef WAVEASM_LSP_JSON
 

@@ -432,6 +432,111 @@ std::vector<lsp::Diagnostic>
 lintLiveThroughLoops(const ParsedDocument &parsed,
                      lsp::DiagnosticSeverity severity);
 
+//===--- schedule view (features/ScheduleView.cpp, ScheduleSvg.cpp,
+//      ScheduleText.cpp) ----------------------------------------------===//
+//
+// Pictures of a schedule: one row per issued instruction of a program or
+// of one loop iteration (the steady state), from the background compile's
+// ProgramAnnotations. A view covers the ops of its frame only: a loop
+// nested in it is one summary row (it has a view of its own), so the views
+// of a document together show every instruction once.
+
+/// One issued instruction (or a nested loop) of a view.
+struct ScheduleRow {
+  /// The input op the row stands for (an inserted wait or nop: the input op
+  /// it precedes); kNone when there is none.
+  unsigned opEntry = OpEntry::kNone;
+  lsp::Range range; // that op's name
+  int line = 0;     // 1-based line of `range`, 0 without an op
+  /// The compiled op's number in its ProgramAnnotations (ProgramIndex).
+  unsigned point = 0;
+  std::string text; // "v_add_u32 %a, %b", inserted ones "s_waitcnt ..."
+  std::string mnemonic;
+  ExecUnit unit = ExecUnit::None;
+  int64_t issue = 0; // slot, in the frame (steady iteration for loops)
+  int64_t stall = 0; // slots waited before `issue`
+  StallReason stallReason = StallReason::None;
+  int32_t latency = 0;
+  /// Slots the row keeps its unit (or, for a nested loop, the wave) busy
+  /// from `issue`: MFMA passes, s_nop N+1, a loop's iterations.
+  int64_t busy = 1;
+  bool inserted = false; // a wait or nop the pipeline added
+  bool loop = false;     // a nested loop's summary row
+  /// Registers occupied while the row issues (the maximum since the row
+  /// before, so ops that issue nothing and nested loops count).
+  RegCounts pressure;
+};
+
+/// A VGPR count at which occupancy changes: up to `vgprs` entries of the
+/// VGPR file allow `waves` waves per SIMD.
+struct OccupancyThreshold {
+  int64_t vgprs = 0;
+  int64_t waves = 0;
+};
+
+struct ScheduleView {
+  unsigned program = 0;            // into CompiledDocument::getPrograms()
+  std::string programName;         // without '@'
+  std::optional<unsigned> loop;    // into ProgramAnnotations::getLoops()
+  unsigned ownerEntry = OpEntry::kNone; // the program's or loop's op entry
+  lsp::Range range;                     // that op's name
+  std::string title; // "@gemm" or "@gemm loop at line 95 (trip 16)"
+  /// Slots the frame takes: the program's, or one steady-state iteration.
+  int64_t cycles = 0;
+  std::vector<ScheduleRow> rows;
+  /// Busy slots per unit (ExecUnit order) over the rows.
+  std::array<int64_t, kNumExecUnits> unitBusy = {};
+  /// The maximum of each class over the rows and the first row reaching
+  /// it (rows.size() without rows).
+  RegCounts peak;
+  std::array<size_t, 3> peakRow = {0, 0, 0};
+  int64_t occupancy = 0; // waves per SIMD, of the allocated program
+  std::vector<OccupancyThreshold> thresholds; // ascending VGPRs
+  /// MFMA pipe: busy slots and their share of `cycles` (0 without MFMA).
+  int64_t mfmaBusy = 0;
+  double mfmaUtilization = 0;
+};
+
+/// The view at `pos`: the innermost loop around it, else its program;
+/// without a position (or outside programs) the first loop of the first
+/// program, else that program. Nullopt without a fresh, successful
+/// `compiled`.
+std::optional<ScheduleView>
+computeScheduleView(const ParsedDocument &parsed,
+                    const CompiledDocument *compiled,
+                    std::optional<lsp::Position> pos);
+/// Every program's view followed by its loops' (pre-order), program by
+/// program: what `check --format html` draws.
+std::vector<ScheduleView>
+computeAllScheduleViews(const ParsedDocument &parsed,
+                        const CompiledDocument *compiled);
+
+/// How a waveasm/schedule answer carries a picture besides the data.
+enum class ScheduleRender { None, SVG, Text };
+/// waveasm/schedule: {version, title, program, kind: "program"|"loop",
+/// range, cycles, rows: [{line (1-based), at: [line, character] (0-based,
+/// the op's name; absent without an op), text, mnemonic, unit, issue,
+/// stall, stallReason (when stalled), latency, busy, inserted and loop
+/// (when true), pressure: [vgpr, sgpr, agpr]}], units: [{unit, busy}],
+/// peak: {vgpr|sgpr|agpr: {regs, row}},
+/// occupancy: {waves, thresholds: [{vgprs, waves}]}, mfma: {busy,
+/// utilization}}, plus `svg` and `css`, or `text`, as asked.
+llvm::json::Value scheduleViewToJSON(const ScheduleView &view,
+                                     int64_t version, ScheduleRender render);
+
+/// The view as one SVG element (no script, no external reference; classes
+/// styled by getScheduleCss()): the unit lanes, then one row per
+/// instruction (stall and issue bars on a shared slot axis) beside the
+/// live VGPR/SGPR/AGPR curve with the peak and the occupancy thresholds.
+/// Rows carry `data-op="LINE:CHARACTER"` (0-based) for clients that
+/// reveal the op on a click.
+std::string renderScheduleSvg(const ScheduleView &view);
+/// The style sheet the SVG's classes need (one per page).
+llvm::StringRef getScheduleCss();
+/// The view as text, like `llvm-mca -timeline`: one line per instruction
+/// with slot columns, and the pressure as a bar column.
+std::string renderScheduleText(const ScheduleView &view);
+
 } // namespace waveasm::server
 
 #endif // WAVEASM_SERVER_FEATURES_H

@@ -171,6 +171,7 @@ void LspServer::registerMethods() {
   method("waveasm/metrics", &LspServer::onMetrics);
   method("waveasm/pipelineSnapshots", &LspServer::onPipelineSnapshots);
   method("waveasm/liveAt", &LspServer::onLiveAt);
+  method("waveasm/schedule", &LspServer::onSchedule);
 }
 
 void LspServer::showMessage(int type, llvm::StringRef message) {
@@ -801,17 +802,25 @@ static llvm::Error checkCompilable(const ParsedDocument &parsed,
                                  parsed.getVersion(), first));
 }
 
-void LspServer::onMetrics(const lsp::DocumentParams &p,
-                          lsp::Reply<lsp::MetricsResult> reply) {
+template <typename Params, typename Result>
+std::pair<const ParsedDocument *, const CompiledDocument *>
+LspServer::compiledForRequest(const Params &p, llvm::StringRef what,
+                              lsp::Reply<Result> &reply,
+                              void (LspServer::*handler)(const Params &,
+                                                         lsp::Reply<Result>)) {
   if (reply.isCancelled())
-    return;
+    return {};
   llvm::Expected<Session *> s = ready(p.textDocument.uri);
-  if (!s)
-    return reply(s.takeError());
+  if (!s) {
+    reply(s.takeError());
+    return {};
+  }
   Session &session = **s;
   const ParsedDocument &parsed = *session.parsed;
-  if (llvm::Error error = checkCompilable(parsed, "metrics"))
-    return reply(std::move(error));
+  if (llvm::Error error = checkCompilable(parsed, what)) {
+    reply(std::move(error));
+    return {};
+  }
   const CompiledDocument *compiled =
       freshOrNull(parsed, session.compiled.get());
   if (!compiled) {
@@ -819,19 +828,29 @@ void LspServer::onMetrics(const lsp::DocumentParams &p,
     // lands (or re-check if the text changed meanwhile).
     if (!session.pipelinePending())
       schedulePipeline(session);
-    auto retry =
-        std::make_shared<lsp::Reply<lsp::MetricsResult>>(std::move(reply));
-    whenPipelineSettles(session, [this, p, retry]() mutable {
-      onMetrics(p, std::move(*retry));
+    auto retry = std::make_shared<lsp::Reply<Result>>(std::move(reply));
+    whenPipelineSettles(session, [this, p, retry, handler]() mutable {
+      (this->*handler)(p, std::move(*retry));
     });
-    return;
+    return {};
   }
   if (!compiled->succeeded()) {
     std::string first = compiled->getDiagnostics().empty()
                             ? std::string("the pipeline failed")
                             : compiled->getDiagnostics().front().message;
-    return reply(makeError(ErrorCode::RequestFailed, "no metrics: " + first));
+    reply(makeError(ErrorCode::RequestFailed,
+                    llvm::formatv("no {0}: {1}", what, first)));
+    return {};
   }
+  return {&parsed, compiled};
+}
+
+void LspServer::onMetrics(const lsp::DocumentParams &p,
+                          lsp::Reply<lsp::MetricsResult> reply) {
+  const CompiledDocument *compiled =
+      compiledForRequest(p, "metrics", reply, &LspServer::onMetrics).second;
+  if (!compiled)
+    return;
   std::vector<ProgramMetrics> programs;
   for (const CompiledProgramInfo &program : compiled->getPrograms())
     programs.push_back(program.result.metrics);
@@ -916,6 +935,22 @@ void LspServer::onLiveAt(const lsp::TextDocumentPositionParams &p,
   if (llvm::Error error = checkCompilable(parsed, "live values"))
     return reply(std::move(error));
   reply(computeLiveAt(parsed, p.position));
+}
+
+void LspServer::onSchedule(const lsp::ScheduleParams &p,
+                           lsp::Reply<json::Value> reply) {
+  auto [parsed, compiled] =
+      compiledForRequest(p, "schedule", reply, &LspServer::onSchedule);
+  if (!compiled)
+    return;
+  std::optional<ScheduleView> view =
+      computeScheduleView(*parsed, compiled, p.position);
+  if (!view) // a module without programs
+    return reply(makeError(ErrorCode::RequestFailed, "no schedule: no program"));
+  ScheduleRender render = p.render == "svg"    ? ScheduleRender::SVG
+                          : p.render == "text" ? ScheduleRender::Text
+                                               : ScheduleRender::None;
+  reply(scheduleViewToJSON(*view, compiled->getVersion(), render));
 }
 
 //===----------------------------------------------------------------------===//

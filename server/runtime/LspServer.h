@@ -109,6 +109,17 @@ private:
   void whenPipelineSettles(Session &session,
                            llvm::unique_function<void()> retry);
   void settleWaiters(Session &session);
+  /// For a request that reads the compile of `p.textDocument`'s current
+  /// text: that compile and its text, or nulls when the request was
+  /// answered (cancelled, unknown document, a text or pipeline with errors:
+  /// "no <what>: ...") or will be: `handler(p, reply)` runs again once the
+  /// pipeline (queued now if need be) lands, `reply` moved into that retry.
+  template <typename Params, typename Result>
+  std::pair<const ParsedDocument *, const CompiledDocument *>
+  compiledForRequest(const Params &p, llvm::StringRef what,
+                     lsp::Reply<Result> &reply,
+                     void (LspServer::*handler)(const Params &,
+                                                lsp::Reply<Result>));
   void publishDiagnostics(Session &session);
   /// Frees `snapshot` on a later loop iteration (after what is being sent
   /// now has been written).
@@ -183,6 +194,8 @@ private:
   /// waveasm/liveAt: the values live after the op at the position.
   void onLiveAt(const lsp::TextDocumentPositionParams &p,
                 lsp::Reply<llvm::json::Value> reply);
+  void onSchedule(const lsp::ScheduleParams &p,
+                  lsp::Reply<llvm::json::Value> reply);
 
   template <typename P, typename R>
   void method(llvm::StringLiteral name,

@@ -305,6 +305,57 @@ local function run()
     end
   end
 
+  -- :WaveasmTimeline: the loop at the cursor as a text timeline, one line
+  -- per row of waveasm/schedule; <CR> on a row jumps to its op.
+  local timeline = require('waveasm.timeline')
+  vim.api.nvim_win_set_cursor(0, { mfma_line + 1, col })
+  local rows
+  waveasm.request(client, 'waveasm/schedule', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = { line = mfma_line, character = col },
+  }, function(err, result)
+    rows = err and { error = err } or result.rows
+  end, bufnr)
+  local tl_done, tl_err, tl_buf = false, nil, nil
+  vim.cmd('WaveasmTimeline')
+  timeline.open(function(err, buf)
+    tl_done, tl_err, tl_buf = true, err, buf
+  end)
+  check(vim.wait(TIMEOUT, function()
+    return tl_done and rows ~= nil
+  end, 50) and tl_err == nil and tl_buf ~= nil, ':WaveasmTimeline shows the timeline: ' .. vim.inspect(tl_err))
+  if tl_buf and rows and not rows.error then
+    local lines = vim.api.nvim_buf_get_lines(tl_buf, 0, -1, false)
+    local text = table.concat(lines, '\n')
+    check(lines[1]:find('loop at line', 1, true) ~= nil, 'the timeline shows the loop at the cursor: ' .. lines[1])
+    local first = timeline.first_row_line(text)
+    check(first ~= nil and #lines - first + 1 == #rows, ('one line per row (%d rows, %d lines)'):format(#rows, #lines - (first or 0) + 1))
+    check(text:find('◀ peak VGPR', 1, true) ~= nil, 'the timeline marks the VGPR peak')
+    check(text:find('|[ %-]*%.+=', 1) ~= nil, 'a row shows its stall (.) before its issue (=)')
+    check(#vim.fn.getbufinfo(tl_buf)[1].windows == 1, 'the timeline opens once: the second :WaveasmTimeline reuses it')
+    -- <CR> on the first MFMA row: the cursor goes to that op in the source.
+    local mfma_row
+    for i, row in ipairs(rows) do
+      if row.mnemonic:find('^v_mfma') then
+        mfma_row = mfma_row or i
+      end
+    end
+    check(mfma_row ~= nil, 'the loop has an MFMA row')
+    if mfma_row then
+      local win = vim.fn.getbufinfo(tl_buf)[1].windows[1]
+      vim.api.nvim_set_current_win(win)
+      vim.api.nvim_win_set_cursor(win, { first + mfma_row - 1, 0 })
+      vim.cmd('execute "normal \\<CR>"')
+      check(vim.api.nvim_get_current_buf() == bufnr
+        and vim.api.nvim_win_get_cursor(0)[1] == rows[mfma_row].at[1] + 1,
+        '<CR> on a timeline row jumps to its op (line ' .. vim.api.nvim_win_get_cursor(0)[1] .. ')')
+    end
+    for _, w in ipairs(vim.fn.getbufinfo(tl_buf)[1].windows) do
+      vim.api.nvim_win_close(w, true)
+    end
+    vim.api.nvim_set_current_win(vim.fn.win_getid(vim.fn.bufwinnr(bufnr)))
+  end
+
   -- :WaveasmSchedule round trip (workspace/executeCommand waveasm.scheduleLoop).
   local commands = (caps.executeCommandProvider or {}).commands or {}
   local sched_done, sched_err, sched_result = false, nil, nil

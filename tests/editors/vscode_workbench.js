@@ -3,9 +3,11 @@
 // asserts what a user sees: the language mode, the inlay hints on the
 // lines `waveasm-lsp check` names, the status-bar metrics, the pressure
 // warning in the Problems panel, the assembly view beside the IR, a move
-// applied through the lightbulb's menu, and the error a server that fails to
-// start leaves. Started by vscode_workbench.sh, which owns the processes
-// and the temporary profile; this file only talks to the browser.
+// applied through the lightbulb's menu, the schedule webview (rows, stall
+// bars, peak marker, a click revealing the op, a redraw after an edit), and
+// the error a server that fails to start leaves. Started by
+// vscode_workbench.sh, which owns the processes and the temporary profile;
+// this file only talks to the browser.
 'use strict';
 const assert = require('assert');
 const { execFileSync } = require('child_process');
@@ -263,6 +265,75 @@ async function main() {
     await page.locator('.statusbar-item', { hasText: afterText }).waitFor();
     console.log(`status bar after the move: ${afterText} (before: ${metricsText})`);
     await screenshot(page, 'code-action-applied');
+
+    // The schedule view: the loop at the cursor drawn by the server in a
+    // webview beside the editor. Its rows are those of the loop's picture in
+    // `check --format html` of the saved text; a click on a row moves the
+    // cursor to that op, and an edit redraws it.
+    const report = execFileSync(args.lsp, ['check', '--format', 'html', '--fail-on', 'none', args.file], { encoding: 'utf8' });
+    const pictures = report.split('<svg class="wsv"').slice(1);
+    const loopPicture = pictures.find((p) => /loop at line/.test(p.slice(0, 400)));
+    assert.ok(loopPicture, 'check --format html draws the loop');
+    const expectedRows = (loopPicture.match(/<g class="r[ "]/g) ?? []).length;
+    const currentLines = fs.readFileSync(args.file, 'utf8').split('\n');
+    const loopMfma = currentLines.findIndex((l, i) => i > mfma.line && l.includes('waveasm.v_mfma')) + 1;
+    await editor.click({ position: { x: 300, y: 200 } });
+    await goToLine(page, loopMfma, 5);
+    const askedSchedule = Date.now();
+    await runCommand(page, 'WaveASM: Show Schedule');
+    await page.locator('.tab', { hasText: 'WaveASM Schedule' }).first().waitFor();
+    /// The webview's document: VS Code nests it in two iframes.
+    const scheduleFrame = () =>
+      poll('the schedule webview', async () => {
+        for (const frame of page.frames()) {
+          const found = await frame.evaluate(() => !!document.querySelector('#pic svg.wsv g.r')).catch(() => false);
+          if (found) return frame;
+        }
+        return undefined;
+      });
+    const frame = await scheduleFrame();
+    timings.scheduleViewMs = Date.now() - askedSchedule;
+    const dom = await frame.evaluate(() => ({
+      title: document.querySelector('svg.wsv .h1')?.textContent ?? '',
+      rows: document.querySelectorAll('svg.wsv g.r').length,
+      stalls: document.querySelectorAll('svg.wsv g.r rect.st').length,
+      peak: document.querySelector('svg.wsv g.pk.pv-k text')?.textContent ?? '',
+      lanes: [...document.querySelectorAll('svg.wsv g.lane text')].map((t) => t.textContent),
+      status: document.getElementById('status')?.textContent ?? '',
+      version: document.body.dataset.version,
+      styled: getComputedStyle(document.querySelector('svg.wsv rect.st')).fill,
+    }));
+    console.log(`schedule view: ${JSON.stringify({ ...dom, lanes: dom.lanes.join(', ') })}`);
+    assert.ok(/loop at line \d+/.test(dom.title), dom.title);
+    assert.strictEqual(dom.rows, expectedRows, 'one row per instruction of the loop');
+    assert.ok(dom.stalls > 0, 'stall bars');
+    assert.ok(/^peak VGPR \d+$/.test(dom.peak), `the VGPR peak marker: "${dom.peak}"`);
+    assert.ok(dom.lanes.some((l) => /^MFMA \d+%$/.test(l)), `an MFMA lane: ${dom.lanes}`);
+    assert.strictEqual(dom.styled, 'rgb(229, 72, 77)', "the server's style sheet applies under the CSP");
+    await screenshot(page, 'schedule-view');
+    // Click the last MFMA row: the editor's cursor goes to that op.
+    const target = await frame.evaluate(() => {
+      const rows = [...document.querySelectorAll('svg.wsv g.r[data-op]')].filter((g) => /v_mfma/.test(g.textContent));
+      const row = rows[rows.length - 1];
+      row.setAttribute('data-test-target', '1');
+      return row.getAttribute('data-op');
+    });
+    const [tLine, tChar] = target.split(':').map(Number);
+    await frame.locator('g.r[data-test-target] text').click();
+    const selection = page.locator('[id="status.editor.selection"]');
+    await poll(`the cursor at ${tLine + 1}:${tChar + 1}`, async () =>
+      (await selection.innerText()).includes(`Ln ${tLine + 1}, Col ${tChar + 1}`));
+    console.log(`schedule row click: cursor at Ln ${tLine + 1}, Col ${tChar + 1} (${currentLines[tLine].trim().slice(0, 60)})`);
+    // An edit: the pipeline reruns and the view redraws for the new version.
+    const drawnVersion = dom.version;
+    await page.keyboard.press('End');
+    await page.keyboard.type('  // edited');
+    const redrawn = Date.now();
+    await poll('the schedule view redrawn after an edit', async () =>
+      (await frame.evaluate(() => document.body.dataset.version)) !== drawnVersion);
+    timings.scheduleRefreshMs = Date.now() - redrawn;
+    await screenshot(page, 'schedule-view-clicked-and-edited');
+    await page.keyboard.press('Control+Z');
 
     // Completion while typing a new instruction after the fragment reads:
     // the `.` of `waveasm.` opens the list, the prefix filters it, Enter

@@ -26,9 +26,11 @@ namespace {
 
 constexpr const char *kUsage =
     "usage: waveasm-lsp check [options] FILE...\n"
-    "  --format text|json|sarif|codeclimate\n"
+    "  --format text|json|sarif|codeclimate|html\n"
     "                             report format (default text; codeclimate:\n"
-    "                             GitLab's code quality JSON)\n"
+    "                             GitLab's code quality JSON; html: one\n"
+    "                             self-contained page with the schedule\n"
+    "                             pictures of every program and loop)\n"
     "  --sarif-root DIR           SARIF: locations relative to DIR, the\n"
     "                             report's %SRCROOT%; codeclimate: paths\n"
     "                             relative to DIR (default: the current\n"
@@ -108,9 +110,11 @@ std::optional<std::string> parseOptions(llvm::ArrayRef<std::string> args,
         options.format = Format::SARIF;
       else if (v == "codeclimate")
         options.format = Format::CodeClimate;
+      else if (v == "html")
+        options.format = Format::HTML;
       else
         return "unknown --format '" + v +
-               "' (expected text, json, sarif or codeclimate)";
+               "' (expected text, json, sarif, codeclimate or html)";
     } else if (name == "--sarif-root") {
       if (!value(options.sarifRoot))
         return "--sarif-root needs a directory";
@@ -253,6 +257,11 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
         report.instructionTable =
             server::renderInstructionTable(parsed, *compiled);
       }
+      if (options.format == Format::HTML)
+        for (const server::ScheduleView &view :
+             server::computeAllScheduleViews(parsed, compiled.get()))
+          report.schedules.emplace_back(view.title,
+                                        server::renderScheduleSvg(view));
     }
     reports.push_back(std::move(report));
   }
@@ -269,6 +278,9 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
     break;
   case Format::CodeClimate:
     writeCodeClimate(out, reports, options.sarifRoot);
+    break;
+  case Format::HTML:
+    writeHTML(out, reports);
     break;
   }
   out.flush();

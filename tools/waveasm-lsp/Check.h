@@ -22,7 +22,7 @@
 
 namespace waveasm::check {
 
-enum class Format { Text, JSON, SARIF, CodeClimate };
+enum class Format { Text, JSON, SARIF, CodeClimate, HTML };
 
 /// One checked file.
 struct FileReport {
@@ -32,6 +32,9 @@ struct FileReport {
   std::vector<ProgramMetrics> metrics; // empty unless the pipeline ran
   std::string metricsTable;            // text format only
   std::string instructionTable;        // text format only
+  /// HTML format only: per program and loop, its title and its picture
+  /// (server::renderScheduleSvg).
+  std::vector<std::pair<std::string, std::string>> schedules;
 };
 
 /// `waveasm-lsp check --help`'s text.
@@ -53,6 +56,10 @@ void writeSARIF(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
 /// `root`.
 void writeCodeClimate(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files,
                       llvm::StringRef root);
+
+/// One self-contained HTML page (HtmlReport.cpp): inline CSS and SVG, no
+/// script, no reference outside the page.
+void writeHTML(llvm::raw_ostream &os, llvm::ArrayRef<FileReport> files);
 
 /// "error", "warning", "info", "hint".
 llvm::StringRef severityName(lsp::DiagnosticSeverity severity);

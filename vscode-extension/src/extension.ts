@@ -16,6 +16,7 @@ import {
 import { AssemblyView, RequestFn } from './assemblyView';
 import { showLivePeak } from './livePeak';
 import { PipelineView } from './pipelineView';
+import { ScheduleView } from './scheduleView';
 import { shouldBeWaveasm } from './detect';
 import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
 import {
@@ -44,6 +45,7 @@ let client: LanguageClient | undefined;
 let context: vscode.ExtensionContext;
 let output: vscode.OutputChannel;
 let assembly: AssemblyView;
+let schedule: ScheduleView;
 let statusItem: vscode.StatusBarItem;
 const metricsCache = new Map<string, { version: number; result: MetricsResult }>();
 let statusTimer: NodeJS.Timeout | undefined;
@@ -119,6 +121,7 @@ async function startClient(): Promise<void> {
         // the assembly and the metrics of that text are ready now.
         metricsCache.delete(uri.toString());
         assembly.refresh(uri);
+        schedule.refresh(uri);
         scheduleStatusUpdate();
       },
     },
@@ -337,6 +340,7 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('WaveASM');
   statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
   assembly = new AssemblyView(request);
+  schedule = new ScheduleView(request);
   const register = (id: string, fn: () => Promise<void>) =>
     ctx.subscriptions.push(vscode.commands.registerCommand(id, fn));
   register('waveasm.editor.showAssembly', showAssembly);
@@ -349,11 +353,13 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   const pipeline = new PipelineView(request);
   ctx.subscriptions.push(pipeline);
   register('waveasm.editor.showPipeline', () => withWaveasmEditor((e) => pipeline.show(e)));
+  register('waveasm.editor.showSchedule', () => withWaveasmEditor((e) => schedule.show(e)));
   register('waveasm.editor.showLivePeak', () => withWaveasmEditor((e) => showLivePeak(request(), e)));
   ctx.subscriptions.push(
     output,
     statusItem,
     assembly,
+    schedule,
     vscode.workspace.onDidOpenTextDocument(detect),
     vscode.window.onDidChangeActiveTextEditor(scheduleStatusUpdate),
     vscode.window.onDidChangeTextEditorSelection((e) => {

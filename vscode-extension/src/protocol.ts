@@ -114,3 +114,39 @@ export interface LivePeakResult extends LiveAtResult {
   uri: string;
   peak: number;
 }
+
+/// `waveasm/schedule` {textDocument, position?, render?}: the schedule view
+/// of the program or innermost loop at the position (else the first loop),
+/// with the server's SVG picture and its style sheet for render "svg".
+export const SCHEDULE_REQUEST = 'waveasm/schedule';
+export interface ScheduleRow {
+  line: number; // 1-based
+  at?: [number, number]; // the op's name, 0-based line and character
+  text: string;
+  mnemonic: string;
+  unit: string;
+  issue: number;
+  stall: number;
+  stallReason?: string;
+  latency: number;
+  busy: number;
+  inserted?: boolean;
+  loop?: boolean;
+  pressure: [number, number, number]; // VGPR, SGPR, AGPR
+}
+export interface ScheduleResult {
+  version: number;
+  title: string;
+  program: string;
+  kind: 'program' | 'loop';
+  range: LspRange;
+  cycles: number;
+  rows: ScheduleRow[];
+  units: { unit: string; busy: number }[];
+  peak: Record<'vgpr' | 'sgpr' | 'agpr', { regs: number; row: number | null }>;
+  occupancy: { waves: number; thresholds: { vgprs: number; waves: number }[] };
+  mfma: { busy: number; utilization: number };
+  svg?: string;
+  css?: string;
+  text?: string;
+}

@@ -1,7 +1,7 @@
 -- WaveASM for Neovim (0.7 and newer): starts waveasm-lsp for WaveASM MLIR
 -- buffers and adds what the built-in client lacks: inlay hints before 0.10
 -- (end-of-line virtual text), code-lens and hint refresh on the server's
--- request, the assembly view and loop scheduling.
+-- request, the assembly view, the schedule timeline and loop scheduling.
 --
 --   require('waveasm').setup{
 --     cmd = {'/path/to/waveasm-lsp'},   -- default: build/bin/waveasm-lsp
@@ -20,6 +20,7 @@ local M = {}
 
 local hints = require('waveasm.hints')
 local assembly = require('waveasm.assembly')
+local timeline = require('waveasm.timeline')
 
 -- Client API across versions: 0.11 made request/notify/stop methods
 -- (client:request) and deprecated the field form; 0.10 added get_clients.
@@ -146,6 +147,7 @@ local function on_codelens_refresh(_, _, ctx)
     each_attached_buffer(client, function(bufnr)
       refresh_codelens(bufnr)
       assembly.refresh(bufnr)
+      timeline.refresh(bufnr)
     end)
   end
   return vim.NIL
@@ -462,6 +464,7 @@ local function define_commands()
     command! -nargs=? WaveasmPipeline lua require('waveasm.why').pipeline(<q-args>)
     command! WaveasmLiveAt lua require('waveasm.why').live_at()
     command! WaveasmLivePeak lua require('waveasm.why').live_peak()
+    command! WaveasmTimeline lua require('waveasm.timeline').open()
   ]])
 end
 
