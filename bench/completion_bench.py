@@ -22,20 +22,16 @@ never asserted): completion and signature help p50 <= 5 ms, p99 <= 20 ms.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
-import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from lsp_bench import builtin_file, find_edit  # noqa: E402
+from lsp_bench import find_edit, make_files, report_header  # noqa: E402
 from lsp_client import LspClient, utf16_len  # noqa: E402
 
 CAPABILITIES = {
@@ -154,18 +150,10 @@ def main():
         ROOT, "bench", "results", "completion.json"))
     args = parser.parse_args()
 
-    tmp = tempfile.mkdtemp(prefix="completion-bench-")
-    waveasm_file = os.path.join(tmp, "kernel.mlir")
-    subprocess.check_call([sys.executable, os.path.join(ROOT, "bench", "gen_waveasm.py"),
-                           "-n", str(args.instructions), "-o", waveasm_file])
-    builtin = os.path.join(tmp, "builtin.mlir")
-    with open(builtin, "w") as f:
-        f.write(builtin_file(args.instructions))
+    waveasm_file, builtin = make_files(args.instructions, "completion-bench-")
 
     report = {
-        "date": datetime.datetime.now().isoformat(timespec="seconds"),
-        "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
-                    "loadavg": list(os.getloadavg())},
+        **report_header(),
         "instructions": args.instructions,
         "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout),
     }

@@ -193,6 +193,28 @@ class WaveasmSession:
         return result
 
 
+def make_files(instructions, prefix):
+    """A generated WaveASM kernel and a builtin-dialect file of as many
+    ops, in a new temporary directory."""
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    waveasm_file = os.path.join(tmp, "kernel.mlir")
+    subprocess.check_call([sys.executable, os.path.join(ROOT, "bench", "gen_waveasm.py"),
+                           "-n", str(instructions), "-o", waveasm_file])
+    builtin = os.path.join(tmp, "builtin.mlir")
+    with open(builtin, "w") as f:
+        f.write(builtin_file(instructions))
+    return waveasm_file, builtin
+
+
+def report_header():
+    """When and where a measurement ran."""
+    return {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
+                    "loadavg": list(os.getloadavg())},
+    }
+
+
 def builtin_file(n):
     lines = ["func.func @f(%a: i32, %b: i32) -> i32 {",
              "  %0 = arith.addi %a, %b : i32"]
@@ -282,18 +304,10 @@ def main():
                                                                "lsp.json"))
     args = parser.parse_args()
 
-    tmp = tempfile.mkdtemp(prefix="lsp-bench-")
-    waveasm_file = os.path.join(tmp, "kernel.mlir")
-    subprocess.check_call([sys.executable, os.path.join(ROOT, "bench", "gen_waveasm.py"),
-                           "-n", str(args.instructions), "-o", waveasm_file])
-    builtin = os.path.join(tmp, "builtin.mlir")
-    with open(builtin, "w") as f:
-        f.write(builtin_file(args.instructions))
+    waveasm_file, builtin = make_files(args.instructions, "lsp-bench-")
 
     report = {
-        "date": datetime.datetime.now().isoformat(timespec="seconds"),
-        "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
-                    "loadavg": list(os.getloadavg())},
+        **report_header(),
         "instructions": args.instructions,
         "runs": args.runs,
         "files": {
