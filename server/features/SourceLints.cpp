@@ -57,21 +57,18 @@ waveasm::server::lintSCCClobbers(const ParsedDocument &parsed,
           continue;
         SmallVector<Operation *> writers =
             clobbers.collectBetween(producer, consumer);
-        lsp::Diagnostic diag;
-        diag.range = parsed.getOps()[*entry].name;
-        diag.severity = severity;
-        diag.code = stringifyLintCode(LintCode::SCC).str();
         std::string by = writers.size() == 1
                              ? describeOp(parsed, writers.front())
                              : std::to_string(writers.size()) +
                                    " SCC writers (first " +
                                    describeOp(parsed, writers.front()) + ")";
-        diag.message = "SCC from " + describeOp(parsed, producer) +
-                       " is overwritten by " + by + " before `" +
-                       getMnemonic(consumer).str() +
-                       "` reads it: the pipeline saves it in an SGPR and "
-                       "re-creates it (s_cselect_b32, s_cmp_ne_u32); put the "
-                       "producer next to its reader";
+        lsp::Diagnostic diag = makeLintDiagnostic(
+            LintCode::SCC, parsed.getOps()[*entry].name, severity,
+            "SCC from " + describeOp(parsed, producer) + " is overwritten by " +
+                by + " before `" + getMnemonic(consumer).str() +
+                "` reads it: the pipeline saves it in an SGPR and re-creates "
+                "it (s_cselect_b32, s_cmp_ne_u32); put the producer next to "
+                "its reader");
         if (std::optional<unsigned> def = parsed.lookupOp(producer))
           diag.related.push_back(
               {makeLocation(parsed, parsed.getOps()[*def].name),
@@ -107,16 +104,13 @@ waveasm::server::lintUnusedResults(const ParsedDocument &parsed,
   for (const OpEntry &entry : parsed.getOps()) {
     if (!isRemovableUnusedOp(entry.op))
       continue;
-    lsp::Diagnostic diag;
-    diag.range = entry.name;
-    diag.severity = severity;
-    diag.code = stringifyLintCode(LintCode::Unused).str();
+    std::string name = getValueName(parsed, entry.op->getResult(0));
+    lsp::Diagnostic diag = makeLintDiagnostic(
+        LintCode::Unused, entry.name, severity,
+        "`" + getMnemonic(entry.op).str() + "` computes " + name +
+            (entry.op->getNumResults() > 1 ? " (all its results)" : "") +
+            ", which nothing reads, and has no other effect");
     diag.tags = {1}; // Unnecessary: editors fade the op
-    Value first = entry.op->getResult(0);
-    std::string name = getValueName(parsed, first);
-    diag.message = "`" + getMnemonic(entry.op).str() + "` computes " + name +
-                   (entry.op->getNumResults() > 1 ? " (all its results)" : "") +
-                   ", which nothing reads, and has no other effect";
     out.push_back(std::move(diag));
   }
   return out;

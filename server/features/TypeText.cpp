@@ -54,6 +54,20 @@ std::optional<std::vector<Piece>> splitTopLevel(llvm::StringRef text,
   return pieces;
 }
 
+/// The virtual register type of `cls` (getPhysicalType's counterpart).
+Type getVirtualType(MLIRContext *ctx, RegClass cls, int64_t size,
+                    int64_t alignment) {
+  switch (cls) {
+  case RegClass::VGPR:
+    return VRegType::get(ctx, size, alignment);
+  case RegClass::SGPR:
+    return SRegType::get(ctx, size, alignment);
+  case RegClass::AGPR:
+    return ARegType::get(ctx, size, alignment);
+  }
+  return nullptr;
+}
+
 /// The recorded end of an op can stop inside its last type: the dialect's
 /// type parser answers a spelling it has seen from a cache without
 /// consuming the `<...>` body (ir/Types.cpp), so the parser's last token is
@@ -178,32 +192,14 @@ Type waveasm::server::common::withRegSize(Type type, int64_t size) {
   MLIRContext *ctx = type.getContext();
   if (info.physicalIndex)
     return getPhysicalType(ctx, *info.cls, *info.physicalIndex, size);
-  int64_t alignment = std::min(info.alignment, size);
-  switch (*info.cls) {
-  case RegClass::VGPR:
-    return VRegType::get(ctx, size, alignment);
-  case RegClass::SGPR:
-    return SRegType::get(ctx, size, alignment);
-  case RegClass::AGPR:
-    return ARegType::get(ctx, size, alignment);
-  }
-  return nullptr;
+  return getVirtualType(ctx, *info.cls, size, std::min(info.alignment, size));
 }
 
 Type waveasm::server::common::toVirtualReg(Type type, int64_t alignment) {
   RegTypeInfo info = getRegTypeInfo(type);
   if (!info.cls)
     return nullptr;
-  MLIRContext *ctx = type.getContext();
-  switch (*info.cls) {
-  case RegClass::VGPR:
-    return VRegType::get(ctx, info.size, alignment);
-  case RegClass::SGPR:
-    return SRegType::get(ctx, info.size, alignment);
-  case RegClass::AGPR:
-    return ARegType::get(ctx, info.size, alignment);
-  }
-  return nullptr;
+  return getVirtualType(type.getContext(), *info.cls, info.size, alignment);
 }
 
 std::optional<std::vector<lsp::TextEdit>>

@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-from lsp_client import LspClient  # noqa: E402
+from lsp_client import LspClient, apply_edits  # noqa: E402
 
 LSP = os.environ.get("WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp"))
 TIMEOUT = 60.0
@@ -57,20 +57,6 @@ UNUSED = program(REGS + """  %x = waveasm.v_add_u32 %v, %v : !waveasm.pvreg<0>, 
   %dead = waveasm.v_add_u32 %x, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
   waveasm.buffer_store_dword %x, %srd, %v : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.pvreg<0>
   waveasm.s_endpgm""")
-
-
-def offset_of(text, pos):
-    lines = text.split("\n")
-    return sum(len(line) + 1 for line in lines[:pos["line"]]) + pos["character"]
-
-
-def apply_edits(text, edits):
-    """Applies LSP text edits (ASCII text) back to front."""
-    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
-                                          e["range"]["start"]["character"]), reverse=True):
-        start, end = offset_of(text, e["range"]["start"]), offset_of(text, e["range"]["end"])
-        text = text[:start] + e["newText"] + text[end:]
-    return text
 
 
 class QuickFixes(unittest.TestCase):
