@@ -326,6 +326,9 @@ struct QuickFixOptions {
   /// Stall fixes: candidate positions measured per op (compile-and-measure
   /// each, as computeSingleMoveActions).
   unsigned maxCandidates = 12;
+  /// Diagnostics answered per request at most (each fix costs a re-parse,
+  /// a stall fix compiles): a client listing thousands costs no more.
+  unsigned maxDiagnostics = 16;
 };
 
 /// The fixes that need only the parse: MFMA accumulator and result widths,

@@ -569,6 +569,22 @@ std::optional<Candidate> fixUnusedResult(const FixContext &ctx,
   return fix;
 }
 
+/// The first `maxDiagnostics` distinct diagnostics.
+std::vector<lsp::Diagnostic>
+boundDiagnostics(llvm::ArrayRef<lsp::Diagnostic> diagnostics,
+                 const QuickFixOptions &options) {
+  std::vector<lsp::Diagnostic> bounded;
+  for (const lsp::Diagnostic &diag : diagnostics) {
+    if (bounded.size() == options.maxDiagnostics)
+      break;
+    if (llvm::none_of(bounded, [&](const lsp::Diagnostic &d) {
+          return d.range == diag.range && d.message == diag.message;
+        }))
+      bounded.push_back(diag);
+  }
+  return bounded;
+}
+
 std::optional<Candidate> proposeFix(const FixContext &ctx,
                                     const lsp::Diagnostic &diag) {
   if (diag.code == stringifyLintCode(LintCode::SCC))
@@ -611,7 +627,7 @@ std::vector<lsp::CodeAction> waveasm::server::computeQuickFixes(
   FixContext ctx{parsed, settings, options};
   // Re-verification parses a copy: its diagnostics are its own.
   DiagnosticCapture quiet(parsed.getContext());
-  for (const lsp::Diagnostic &diag : diagnostics)
+  for (const lsp::Diagnostic &diag : boundDiagnostics(diagnostics, options))
     if (std::optional<Candidate> fix = proposeFix(ctx, diag))
       if (std::optional<lsp::CodeAction> action =
               offer(ctx, diag, std::move(*fix)))
@@ -660,8 +676,8 @@ std::vector<lsp::CodeAction> waveasm::server::computeStallQuickFixes(
       !compiled->succeeded())
     return actions;
   FixContext ctx{parsed, settings, options};
-  for (const lsp::Diagnostic &diag : diagnostics) {
-    if (!isStallDiagnostic(diag))
+  for (const lsp::Diagnostic &diag : boundDiagnostics(diagnostics, options)) {
+    if (!isStallDiagnostic(diag) || diag.range.start.line < 0)
       continue;
     unsigned entry = parsed.findOpNameAt(diag.range.start);
     if (entry == OpEntry::kNone)

@@ -144,6 +144,12 @@ TEST(QuickFixes, MFMAAccumulatorFromAZeroingMove) {
   waveasm.s_endpgm)"));
   std::string fixed =
       applyOnlyFix(d, "accumulator size mismatch: expected 4 registers");
+  // A client repeating the diagnostic gets the fix once.
+  std::optional<lsp::Diagnostic> diag =
+      findDiagnostic(d, "accumulator size mismatch");
+  ASSERT_TRUE(diag);
+  std::vector<lsp::Diagnostic> repeated(1000, *diag);
+  EXPECT_EQ(computeQuickFixes(*d.parsed, repeated, d.settings).size(), 1u);
   EXPECT_NE(fixed.find("%z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> "
                        "!waveasm.vreg<4, 4>"),
             std::string::npos)
