@@ -18,6 +18,8 @@
 
 #include "pipeline/AsmEmitterImpl.h"
 
+#include "ir/TargetAvailability.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 
@@ -560,14 +562,8 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
       return failure();
     return e.emit(op, AsmInst("v_max_i32").add(*dst).add(src).add(temp));
   }
-  if (isa<V_MAD_F32>(op))
-    return op->emitOpError("v_mad_f32 does not exist on ")
-           << e.target.name
-           << " (CDNA removed it); use v_fma_f32, or v_mul_f32 + v_add_f32";
   if (isa<V_CVT_BF16_F32>(op)) {
-    if (!gfx950)
-      return op->emitOpError("v_cvt_bf16_f32 needs v_cvt_pk_bf16_f32, which ")
-             << e.target.name << " does not have (gfx950 only)";
+    // gfx950 only (TargetAvailability.h; checked by emitInstruction).
     FailureOr<AsmOperand> dst = vectorDst(e, op, 1);
     SmallVector<VSrc, 2> srcs;
     if (failed(dst) || failed(collectSources(e, op, VALUWidths(), 1, srcs)))
@@ -576,9 +572,6 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
     return emitVOP(e, op, "v_cvt_pk_bf16_f32", VOPForm(), {*dst}, srcs, {},
                    dst->reg);
   }
-  if (isa<V_CVT_PK_BF16_F32>(op) && !gfx950)
-    return op->emitOpError("v_cvt_pk_bf16_f32 does not exist on ")
-           << e.target.name << " (gfx950 only)";
   if (isa<V_CVT_F32_BF16>(op) && !gfx950) {
     // bf16 is the high half of an f32: shift it into place.
     FailureOr<AsmOperand> dst = vectorDst(e, op, 1);
@@ -600,30 +593,26 @@ struct MFMAInfo {
   StringRef asmName;
   int64_t accRegs = 4;
   int64_t abRegs = 2;
-  bool gfx950Only = false;
-  StringRef replacement; // non-empty: not available on CDNA3/CDNA4
 };
 
 std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
   using I = MFMAInfo;
   return llvm::StringSwitch<std::optional<MFMAInfo>>(name)
       .Case("v_mfma_f32_16x16x16_f16", I{"v_mfma_f32_16x16x16_f16", 4, 2})
-      .Case("v_mfma_f32_16x16x32_f16", I{"v_mfma_f32_16x16x32_f16", 4, 4, true})
+      .Case("v_mfma_f32_16x16x32_f16", I{"v_mfma_f32_16x16x32_f16", 4, 4})
       .Case("v_mfma_f32_32x32x8_f16", I{"v_mfma_f32_32x32x8_f16", 16, 2})
       .Case("v_mfma_f32_16x16x4_f16", I{"v_mfma_f32_16x16x4_4b_f16", 16, 2})
       .Case("v_mfma_f32_32x32x4_f16", I{"v_mfma_f32_32x32x4_2b_f16", 32, 2})
       .Case("v_mfma_f32_4x4x4_f16", I{"v_mfma_f32_4x4x4_16b_f16", 4, 2})
       .Case("v_mfma_f32_16x16x16_bf16", I{"v_mfma_f32_16x16x16_bf16", 4, 2})
-      .Case("v_mfma_f32_16x16x32_bf16",
-            I{"v_mfma_f32_16x16x32_bf16", 4, 4, true})
+      .Case("v_mfma_f32_16x16x32_bf16", I{"v_mfma_f32_16x16x32_bf16", 4, 4})
       .Case("v_mfma_f32_32x32x8_bf16", I{"v_mfma_f32_32x32x8_bf16", 16, 2})
       .Case("v_mfma_f32_16x16x4_bf16", I{"v_mfma_f32_16x16x4_4b_bf16", 16, 2})
       .Case("v_mfma_f32_32x32x4_bf16", I{"v_mfma_f32_32x32x4_2b_bf16", 32, 2})
       .Case("v_mfma_f32_4x4x4_bf16", I{"v_mfma_f32_4x4x4_16b_bf16", 4, 2})
-      .Case("v_mfma_i32_16x16x16_i8",
-            I{"", 4, 1, false, "v_mfma_i32_16x16x32_i8"})
-      .Case("v_mfma_i32_32x32x8_i8",
-            I{"", 16, 1, false, "v_mfma_i32_32x32x16_i8"})
+      // CDNA3 removed the i8 MFMAs below: emitInstruction rejects them.
+      .Case("v_mfma_i32_16x16x16_i8", I{"", 4, 1})
+      .Case("v_mfma_i32_32x32x8_i8", I{"", 16, 1})
       .Case("v_mfma_i32_16x16x4_i8", I{"v_mfma_i32_16x16x4_4b_i8", 16, 1})
       .Case("v_mfma_i32_32x32x4_i8", I{"v_mfma_i32_32x32x4_2b_i8", 32, 1})
       .Case("v_mfma_i32_4x4x4_i8", I{"v_mfma_i32_4x4x4_16b_i8", 4, 1})
@@ -649,9 +638,9 @@ std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
       .Case("v_mfma_f32_32x32x16_bf8_bf8",
             I{"v_mfma_f32_32x32x16_bf8_bf8", 16, 2})
       .Case("v_mfma_scale_f32_16x16x128_f8f6f4",
-            I{"v_mfma_scale_f32_16x16x128_f8f6f4", 4, 0, true})
+            I{"v_mfma_scale_f32_16x16x128_f8f6f4", 4, 0})
       .Case("v_mfma_scale_f32_32x32x64_f8f6f4",
-            I{"v_mfma_scale_f32_32x32x64_f8f6f4", 16, 0, true})
+            I{"v_mfma_scale_f32_32x32x64_f8f6f4", 16, 0})
       .Default(std::nullopt);
 }
 
@@ -664,13 +653,6 @@ LogicalResult emitMFMA(ProgramEmitter &e, Operation *op, StringRef name) {
   std::optional<MFMAInfo> info = getMFMAInfo(name);
   if (!info)
     return op->emitOpError("has no known MFMA encoding");
-  if (!info->replacement.empty())
-    return op->emitOpError() << name << " does not exist on " << e.target.name
-                             << " (CDNA3 replaced it by " << info->replacement
-                             << ", which has twice the K depth)";
-  if (info->gfx950Only && e.targetKind != TargetKind::gfx950)
-    return op->emitOpError() << name << " does not exist on " << e.target.name
-                             << " (gfx950 only)";
   bool scaled = op->getNumOperands() == 5;
 
   AsmOperand dst = AsmOperand::ofReg(e.resultReg(op, 0));
@@ -1003,13 +985,6 @@ void printOffset(raw_ostream &os, int64_t offset) {
 LogicalResult emitBuffer(ProgramEmitter &e, Operation *op, StringRef name) {
   bool toLDS = name.ends_with("_lds");
   bool isLoad = name.starts_with("buffer_load_");
-  if (toLDS && name == "buffer_load_dwordx4_lds" &&
-      e.targetKind != TargetKind::gfx950)
-    return op->emitOpError("buffer_load_dwordx4 ... lds does not exist on ")
-           << e.target.name << " (gfx950 only; use buffer_load_dword ... lds)";
-  if (name == "buffer_atomic_pk_add_bf16" && e.targetKind != TargetKind::gfx950)
-    return op->emitOpError("buffer_atomic_pk_add_bf16 does not exist on ")
-           << e.target.name << " (gfx950 only)";
   unsigned srdIdx = toLDS ? 1 : isLoad ? 0 : 1;
   unsigned voffIdx = toLDS ? 0 : isLoad ? 1 : 2;
   AsmOperand srd = e.operand(op, srdIdx);
@@ -1300,6 +1275,11 @@ LogicalResult waveasm::asmemit::emitInstruction(ProgramEmitter &e,
   auto info = dyn_cast<InstInfoOpInterface>(op);
   if (!info)
     return op->emitOpError("has no assembly form");
+  // Ops the target lacks, with the replacement the ISA documents: one table
+  // shared with the language server's quick fixes and completion.
+  std::string unavailable = getUnavailableMessage(name, e.targetKind);
+  if (!unavailable.empty())
+    return op->emitOpError(unavailable);
   switch (info.getExecUnit()) {
   case ExecUnit::VALU:
     return emitVALU(e, op, name);

@@ -72,6 +72,8 @@ json::Value waveasm::lsp::toJSON(const Diagnostic &d) {
     out["source"] = d.source;
   if (!d.related.empty())
     out["relatedInformation"] = d.related;
+  if (!d.tags.empty())
+    out["tags"] = d.tags;
   return out;
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, Diagnostic &d,
@@ -81,11 +83,13 @@ bool waveasm::lsp::fromJSON(const json::Value &v, Diagnostic &d,
     return false;
   std::optional<DiagnosticSeverity> severity;
   std::optional<std::vector<DiagnosticRelatedInformation>> related;
+  std::optional<std::vector<int>> tags;
   if (!o.map("severity", severity) || !o.map("relatedInformation", related) ||
-      !mapString(o, "source", d.source))
+      !mapString(o, "source", d.source) || !o.map("tags", tags))
     return false;
   d.severity = severity.value_or(DiagnosticSeverity::Error);
   d.related = related.value_or(std::vector<DiagnosticRelatedInformation>{});
+  d.tags = tags.value_or(std::vector<int>{});
   // LSP allows integer codes too; keep them as text.
   d.code.clear();
   if (const json::Value *code = v.getAsObject()->get("code")) {
@@ -409,6 +413,8 @@ json::Value waveasm::lsp::toJSON(const CodeAction &a) {
   json::Object out{{"title", a.title}};
   if (!a.kind.empty())
     out["kind"] = a.kind;
+  if (!a.diagnostics.empty())
+    out["diagnostics"] = a.diagnostics;
   if (a.edit)
     out["edit"] = *a.edit;
   if (a.command)
@@ -421,11 +427,13 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CodeAction &a,
                             json::Path path) {
   ObjectMapper o(v, path);
   std::optional<bool> preferred;
+  std::optional<std::vector<Diagnostic>> diagnostics;
   if (!o || !o.map("title", a.title) || !mapString(o, "kind", a.kind) ||
       !o.map("edit", a.edit) || !o.map("command", a.command) ||
-      !o.map("isPreferred", preferred))
+      !o.map("isPreferred", preferred) || !o.map("diagnostics", diagnostics))
     return false;
   a.isPreferred = preferred.value_or(false);
+  a.diagnostics = diagnostics.value_or(std::vector<Diagnostic>{});
   return true;
 }
 

@@ -195,6 +195,9 @@ struct CodeActionParams {
   Range range;
   /// context.only: the kinds the client wants (empty: all).
   std::vector<std::string> only;
+  /// context.diagnostics: the diagnostics the client shows in `range` (what
+  /// quick fixes answer); malformed entries are skipped.
+  std::vector<Diagnostic> diagnostics;
 };
 
 struct ExecuteCommandParams {

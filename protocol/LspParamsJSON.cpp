@@ -599,7 +599,10 @@ json::Value waveasm::lsp::toJSON(const CodeActionParams &p) {
   json::Array only;
   for (const std::string &kind : p.only)
     only.push_back(kind);
-  json::Object context{{"diagnostics", json::Array()}};
+  json::Array diagnostics;
+  for (const Diagnostic &d : p.diagnostics)
+    diagnostics.push_back(d);
+  json::Object context{{"diagnostics", std::move(diagnostics)}};
   if (!p.only.empty())
     context["only"] = std::move(only);
   return json::Object{{"textDocument", p.textDocument},
@@ -617,6 +620,18 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CodeActionParams &p,
       for (const json::Value &kind : *array)
         if (std::optional<llvm::StringRef> s = kind.getAsString())
           p.only.push_back(s->str());
+  p.diagnostics.clear();
+  if (const json::Value *diagnostics = lookup(v, {"context", "diagnostics"}))
+    if (const json::Array *array = diagnostics->getAsArray())
+      for (const json::Value &item : *array) {
+        // One malformed diagnostic must not cost the client every fix.
+        Diagnostic diag;
+        json::Path::Root root;
+        if (fromJSON(item, diag, root))
+          p.diagnostics.push_back(std::move(diag));
+        else
+          llvm::consumeError(root.getError());
+      }
   return true;
 }
 

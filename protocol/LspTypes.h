@@ -74,10 +74,12 @@ struct Diagnostic {
   std::string source = "waveasm";
   std::string message;
   std::vector<DiagnosticRelatedInformation> related;
+  /// DiagnosticTag values: 1 Unnecessary (shown faded), 2 Deprecated.
+  std::vector<int> tags;
   friend bool operator==(const Diagnostic &a, const Diagnostic &b) {
     return a.range == b.range && a.severity == b.severity && a.code == b.code &&
            a.source == b.source && a.message == b.message &&
-           a.related == b.related;
+           a.related == b.related && a.tags == b.tags;
   }
 };
 
@@ -185,6 +187,8 @@ struct CodeLens {
 struct CodeAction {
   std::string title;
   std::string kind; // "quickfix", "refactor.rewrite", ...
+  /// The diagnostics a quick fix resolves.
+  std::vector<Diagnostic> diagnostics;
   std::optional<WorkspaceEdit> edit;
   std::optional<Command> command;
   bool isPreferred = false;

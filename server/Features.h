@@ -14,7 +14,9 @@
 
 #include "server/DocumentState.h"
 
+#include "conductor/Moves.h"
 #include "conductor/Profile.h"
+#include "conductor/strategies/MoveSynthesis.h"
 
 #include "analysis/Metrics.h"
 #include "pipeline/OptimizationTrace.h"
@@ -253,6 +255,34 @@ lsp::WorkspaceEdit makeWorkspaceEdit(const ParsedDocument &parsed,
                                      std::vector<lsp::TextEdit> edits,
                                      bool versioned);
 
+/// `move.op` moved before (or after) `move.anchor`, both ops of `block`,
+/// as an edit of `parsed`'s text, if the Conductor's validator accepts the
+/// command on a tagged clone (conductor/Moves.h: pinned ops, dominance,
+/// region boundaries); `command` gets the command (tags are block indexes)
+/// and `warnings` what conductor::applyMove warns about (memory order,
+/// barriers, implicit registers). Nullopt when refused or not line-wise.
+std::optional<lsp::TextEdit> computeValidatedMoveEdit(
+    const ParsedDocument &parsed, mlir::Block &block,
+    const conductor::OpMove &move, conductor::MoveCommand *command = nullptr,
+    std::vector<conductor::MoveWarning> *warnings = nullptr);
+
+/// A measured, validated single move as an edit.
+struct SingleMoveEdit {
+  /// "Move I14 before I9: -12 issue slots, VGPR +0".
+  std::string title;
+  lsp::TextEdit edit;
+  std::vector<conductor::MoveWarning> warnings;
+  int64_t cyclesDelta = 0; // block cycles (loop per iteration), < 0
+  int64_t vgprDelta = 0;   // peak VGPRs
+};
+/// The best `maxMoves` single moves of `op` (an op of `block`) that lower
+/// the block's cycles (conductor::rankSingleMoves, at most `maxCandidates`
+/// positions measured with the settings' overrides), best first.
+std::vector<SingleMoveEdit>
+computeSingleMoveEdits(const ParsedDocument &parsed, mlir::Block &block,
+                       mlir::Operation *op, const ServerSettings &settings,
+                       unsigned maxMoves, unsigned maxCandidates);
+
 struct CodeActionOptions {
   /// Single-move actions offered at most.
   unsigned maxMoves = 3;
@@ -280,6 +310,71 @@ std::vector<lsp::CodeAction>
 computeSingleMoveActions(const ParsedDocument &parsed, lsp::Position pos,
                          const ServerSettings &settings,
                          const CodeActionOptions &options = {});
+
+//===--- quick fixes (features/QuickFixes.cpp) ---------------------------===//
+//
+// CodeActionKind.QuickFix actions attached to the diagnostic they resolve,
+// offered only where the fix is unambiguous. Every fix is checked before
+// it is offered: its edit is applied to the text, which is parsed and
+// verified again (ParsedDocument), and the fix is dropped if the result has
+// an error the text did not have or still has the diagnostic.
+
+constexpr llvm::StringLiteral kQuickFixKind = "quickfix";
+
+struct QuickFixOptions {
+  bool versionedEdits = false;
+  /// Stall fixes: candidate positions measured per op (compile-and-measure
+  /// each, as computeSingleMoveActions).
+  unsigned maxCandidates = 12;
+  /// Diagnostics answered per request at most (each fix costs a re-parse,
+  /// a stall fix compiles): a client listing thousands costs no more.
+  unsigned maxDiagnostics = 16;
+};
+
+/// The fixes that need only the parse: MFMA accumulator and result widths,
+/// buffer descriptors of a precolored SRD, ops the target lacks (the
+/// documented replacement, ir/TargetAvailability.h), misaligned physical
+/// tuples of an op's result, `scc` (the producer moved next to its reader)
+/// and `unused` (the op removed). `diagnostics` are the client's (the
+/// request's context); diagnostics without a fix are skipped.
+std::vector<lsp::CodeAction> computeQuickFixes(
+    const ParsedDocument &parsed, llvm::ArrayRef<lsp::Diagnostic> diagnostics,
+    const ServerSettings &settings, const QuickFixOptions &options = {});
+
+/// The `stall` fixes: the best measured single move (the Conductor's
+/// rankSingleMoves) of the stalled op or of the producer it waits for,
+/// kept only if the moved text, compiled again, no longer has the stall.
+/// Needs `compiled` fresh for `parsed` (the lint's snapshot); compiles the
+/// program per candidate, so it runs on the worker.
+std::vector<lsp::CodeAction> computeStallQuickFixes(
+    const ParsedDocument &parsed, const CompiledDocument *compiled,
+    llvm::ArrayRef<lsp::Diagnostic> diagnostics, const ServerSettings &settings,
+    const QuickFixOptions &options = {});
+
+/// True when `diagnostic` is one computeStallQuickFixes answers.
+bool isStallDiagnostic(const lsp::Diagnostic &diagnostic);
+
+/// The diagnostics a code action request is about: the client's context,
+/// else those of `all` whose range touches `range`.
+std::vector<lsp::Diagnostic>
+selectQuickFixDiagnostics(llvm::ArrayRef<lsp::Diagnostic> context,
+                          llvm::ArrayRef<lsp::Diagnostic> all,
+                          lsp::Range range);
+
+//===--- lints on the text as written (features/SourceLints.cpp) ---------===//
+
+/// The `scc` lint: an SCC value another SCC writer overwrites before its
+/// reader (SCCClobbers.h), which the pipeline must save and restore.
+std::vector<lsp::Diagnostic> lintSCCClobbers(const ParsedDocument &parsed,
+                                             lsp::DiagnosticSeverity severity);
+/// The `unused` lint: an instruction whose results nothing reads and that
+/// has no other effect (no memory access, no implicit VCC/EXEC/M0 write,
+/// not pinned, virtual results only). Tagged Unnecessary.
+std::vector<lsp::Diagnostic>
+lintUnusedResults(const ParsedDocument &parsed,
+                  lsp::DiagnosticSeverity severity);
+/// The `unused` lint's condition for one op.
+bool isRemovableUnusedOp(mlir::Operation *op);
 
 //===--- loop optimizations (features/LoopOptimizations.cpp) -------------===//
 

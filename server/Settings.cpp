@@ -49,6 +49,10 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "optimization";
   case LintCode::LiveThrough:
     return "liveThrough";
+  case LintCode::SCC:
+    return "scc";
+  case LintCode::Unused:
+    return "unused";
   }
   return "";
 }
@@ -90,6 +94,20 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "it holds registers through every iteration. Define it after the "
             "loop, or recompute it there, to free those registers for the "
             "loop body."};
+  case LintCode::SCC:
+    return {"SCCClobbered",
+            "An SCC value is overwritten before its reader reads it.",
+            "Another SCC writer runs between the producer of the SCC value "
+            "and its reader, so the pipeline saves SCC into an SGPR after the "
+            "producer (s_cselect_b32) and re-creates it before the reader "
+            "(s_cmp_ne_u32). Put the producer next to its reader (the quick "
+            "fix does when the move is legal)."};
+  case LintCode::Unused:
+    return {"UnusedResult",
+            "An instruction computes results that nothing reads.",
+            "The instruction has no effect besides its results and none of "
+            "them is used: it only costs an issue slot and registers. Remove "
+            "it (the quick fix does), or use the result."};
   }
   return {"", "", ""};
 }
@@ -102,6 +120,8 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("waitcnt", LintCode::Waitcnt)
       .Case("optimization", LintCode::Optimization)
       .Case("liveThrough", LintCode::LiveThrough)
+      .Case("scc", LintCode::SCC)
+      .Case("unused", LintCode::Unused)
       .Default(std::nullopt);
 }
 

@@ -34,10 +34,13 @@ enum class LintCode : uint8_t {
   Hazard,
   Waitcnt,
   Optimization,
-  LiveThrough
+  LiveThrough,
+  SCC,
+  Unused
 };
-constexpr unsigned kNumLintCodes = 6;
-/// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough".
+constexpr unsigned kNumLintCodes = 8;
+/// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough",
+/// "scc", "unused".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
 
@@ -83,10 +86,13 @@ struct ServerSettings {
   /// occupancy breakpoint a warning (it costs a wave per SIMD), an inserted
   /// nop a hint (the pipeline already fixed it), a long wait information,
   /// work the optimizations remove from a loop information, a value held
-  /// through a loop it is not used in information.
+  /// through a loop it is not used in information, an SCC value the
+  /// pipeline must save and restore information, an unused result a hint
+  /// (editors show it faded, as they do unused code).
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
-      LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info};
+      LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info,
+      LintSeverity::Info, LintSeverity::Hint};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

@@ -161,18 +161,60 @@ waveasm::server::makeWorkspaceEdit(const ParsedDocument &parsed,
   return result;
 }
 
-std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
-    const ParsedDocument &parsed, lsp::Position pos,
-    const ServerSettings &settings, const CodeActionOptions &options) {
-  std::vector<lsp::CodeAction> actions;
-  if (!parsed.isVerified() || options.maxMoves == 0)
-    return actions;
-  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
-  if (!target || !target->op)
-    return actions;
+std::optional<lsp::TextEdit> waveasm::server::computeValidatedMoveEdit(
+    const ParsedDocument &parsed, Block &block, const conductor::OpMove &move,
+    conductor::MoveCommand *command,
+    std::vector<conductor::MoveWarning> *warnings) {
+  if (!parsed.getModule() || move.op->getBlock() != &block ||
+      move.anchor->getBlock() != &block)
+    return std::nullopt;
+  // Tags are block indexes of the text as written (conductor/Tags.h).
+  std::string a = conductor::formatTag(indexInBlock(move.op));
+  std::string b = conductor::formatTag(indexInBlock(move.anchor));
+  conductor::MoveCommand moveCommand =
+      move.after ? conductor::MoveCommand::moveAfter(a, b)
+                 : conductor::MoveCommand::moveBefore(a, b);
+  // The command passes the Conductor's own validator (pinned ops,
+  // dominance, region boundaries) on a tagged clone, exactly as an LLM's
+  // or the schedule command's would: what a title names is what `move ...`
+  // does. The snapshot itself is never touched.
+  IRMapping mapping;
+  OwningOpRef<ModuleOp> clone =
+      cast<ModuleOp>(parsed.getModule()->clone(mapping));
+  conductor::TaggedRegion region = conductor::tagBlock(*mapping.lookup(&block));
+  std::vector<conductor::MoveWarning> found;
+  if (conductor::applyMove(region, moveCommand, found))
+    return std::nullopt;
+  std::vector<Operation *> order;
+  for (Operation &op : block)
+    order.push_back(&op);
+  std::vector<Operation *> moved = order;
+  if (!conductor::applyMoveToOrder(moved, move))
+    return std::nullopt;
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, op] : llvm::enumerate(order))
+    indexOf[op] = i;
+  std::vector<unsigned> newOrder;
+  for (Operation *op : moved)
+    newOrder.push_back(indexOf.lookup(op));
+  std::optional<lsp::TextEdit> edit =
+      computeReorderEdit(parsed, block, newOrder);
+  if (edit && command)
+    *command = moveCommand;
+  if (edit && warnings)
+    *warnings = std::move(found);
+  return edit;
+}
+
+std::vector<SingleMoveEdit> waveasm::server::computeSingleMoveEdits(
+    const ParsedDocument &parsed, Block &block, Operation *op,
+    const ServerSettings &settings, unsigned maxMoves, unsigned maxCandidates) {
+  std::vector<SingleMoveEdit> edits;
+  if (!parsed.isVerified() || maxMoves == 0)
+    return edits;
   conductor::SuggestOptions suggest;
-  suggest.maxResults = options.maxMoves;
-  suggest.maxCandidates = options.maxCandidates;
+  suggest.maxResults = maxMoves;
+  suggest.maxCandidates = maxCandidates;
   suggest.compile.pipeline =
       CompileOptions::measuringPipeline(settings.optimizePipeline);
   suggest.compile.emitAssembly = false;
@@ -182,50 +224,40 @@ std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
     // Candidates the backend refuses (e.g. allocation overflow) are skipped;
     // their diagnostics must not reach the document's.
     DiagnosticCapture quiet(parsed.getContext());
-    moves = conductor::rankSingleMoves(*target->block, target->op, suggest);
+    moves = conductor::rankSingleMoves(block, op, suggest);
   }
-  if (moves.empty())
-    return actions;
-  std::vector<Operation *> order;
-  for (Operation &op : *target->block)
-    order.push_back(&op);
-  // Each command also passes the Conductor's own validator (pinned ops,
-  // dominance, region boundaries) on a tagged clone, exactly as an LLM's
-  // or the schedule command's would: what the title names is what
-  // `move ...` does. The snapshot itself is never touched.
-  IRMapping mapping;
-  OwningOpRef<ModuleOp> clone =
-      cast<ModuleOp>(parsed.getModule()->clone(mapping));
-  conductor::TaggedRegion region =
-      conductor::tagBlock(*mapping.lookup(target->block));
   for (const conductor::SingleMove &move : moves) {
-    // Tags are block indexes of the text as written (conductor/Tags.h).
-    std::string a = conductor::formatTag(indexInBlock(move.move.op));
-    std::string b = conductor::formatTag(indexInBlock(move.move.anchor));
-    conductor::MoveSuggestion suggestion{
-        move.move.after ? conductor::MoveCommand::moveAfter(a, b)
-                        : conductor::MoveCommand::moveBefore(a, b),
-        move.cyclesDelta(), move.vgprDelta(), move.before, move.after};
-    if (conductor::validateMove(region, suggestion.command))
-      continue;
-    std::vector<Operation *> moved = order;
-    if (!conductor::applyMoveToOrder(moved, move.move))
-      continue;
-    llvm::DenseMap<Operation *, unsigned> indexOf;
-    for (auto [i, op] : llvm::enumerate(order))
-      indexOf[op] = i;
-    std::vector<unsigned> newOrder;
-    for (Operation *op : moved)
-      newOrder.push_back(indexOf.lookup(op));
+    conductor::MoveCommand command;
+    std::vector<conductor::MoveWarning> warnings;
     std::optional<lsp::TextEdit> edit =
-        computeReorderEdit(parsed, *target->block, newOrder);
+        computeValidatedMoveEdit(parsed, block, move.move, &command, &warnings);
     if (!edit)
       continue;
+    conductor::MoveSuggestion suggestion{
+        command, move.cyclesDelta(), move.vgprDelta(), move.before, move.after};
+    edits.push_back({suggestion.title(), std::move(*edit), std::move(warnings),
+                     move.cyclesDelta(), move.vgprDelta()});
+  }
+  return edits;
+}
+
+std::vector<lsp::CodeAction> waveasm::server::computeSingleMoveActions(
+    const ParsedDocument &parsed, lsp::Position pos,
+    const ServerSettings &settings, const CodeActionOptions &options) {
+  std::vector<lsp::CodeAction> actions;
+  if (!parsed.isVerified() || options.maxMoves == 0)
+    return actions;
+  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
+  if (!target || !target->op)
+    return actions;
+  for (SingleMoveEdit &move :
+       computeSingleMoveEdits(parsed, *target->block, target->op, settings,
+                              options.maxMoves, options.maxCandidates)) {
     lsp::CodeAction action;
-    action.title = suggestion.title();
+    action.title = std::move(move.title);
     action.kind = kCodeActionKind.str();
-    action.edit =
-        makeWorkspaceEdit(parsed, {std::move(*edit)}, options.versionedEdits);
+    action.edit = makeWorkspaceEdit(parsed, {std::move(move.edit)},
+                                    options.versionedEdits);
     action.isPreferred = actions.empty();
     actions.push_back(std::move(action));
   }

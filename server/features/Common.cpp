@@ -237,6 +237,17 @@ lsp::Location common::makeLocation(const ParsedDocument &parsed,
   return {parsed.getURI(), range};
 }
 
+lsp::Diagnostic common::makeLintDiagnostic(LintCode code, lsp::Range range,
+                                           lsp::DiagnosticSeverity severity,
+                                           std::string message) {
+  lsp::Diagnostic diag;
+  diag.range = range;
+  diag.severity = severity;
+  diag.code = stringifyLintCode(code).str();
+  diag.message = std::move(message);
+  return diag;
+}
+
 SpanSummary common::summarize(const ProgramAnnotations &annotations,
                               unsigned first, unsigned last) {
   SpanSummary summary;

@@ -82,6 +82,11 @@ bool isWaitOp(mlir::Operation *op);
 
 lsp::Location makeLocation(const ParsedDocument &parsed, lsp::Range range);
 
+/// A lint's diagnostic: `code`'s name, the severity it is reported with.
+lsp::Diagnostic makeLintDiagnostic(LintCode code, lsp::Range range,
+                                   lsp::DiagnosticSeverity severity,
+                                   std::string message);
+
 /// What a span of compiled ops (a program or a loop body) contains.
 struct SpanSummary {
   int64_t instructions = 0; // issued

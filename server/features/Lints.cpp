@@ -1,4 +1,4 @@
-//===- Lints.cpp - stall, pressure, hazard, waitcnt -----------------------===//
+//===- Lints.cpp - stall, pressure, hazard, waitcnt and the rest ----------===//
 //
 // Lints read the compiled snapshot: the annotations of the compiled
 // programs and the ops the pipeline inserted, each attributed to the input
@@ -285,12 +285,19 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
   if (ctx.enabled(LintCode::Optimization))
     for (const CompiledProgramInfo &program : compiled.getPrograms())
       lintOptimizations(ctx, program);
-  if (ctx.enabled(LintCode::LiveThrough)) {
-    std::vector<lsp::Diagnostic> live = lintLiveThroughLoops(
-        parsed, *toSeverity(settings.severityOf(LintCode::LiveThrough)));
-    out.insert(out.end(), std::make_move_iterator(live.begin()),
-               std::make_move_iterator(live.end()));
-  }
+  // Lints of the text as written (no pipeline needed, published with the
+  // others so that one version's lints arrive together).
+  auto addSourceLint = [&](LintCode code, auto lint) {
+    if (!ctx.enabled(code))
+      return;
+    std::vector<lsp::Diagnostic> found =
+        lint(parsed, *toSeverity(settings.severityOf(code)));
+    out.insert(out.end(), std::make_move_iterator(found.begin()),
+               std::make_move_iterator(found.end()));
+  };
+  addSourceLint(LintCode::LiveThrough, lintLiveThroughLoops);
+  addSourceLint(LintCode::SCC, lintSCCClobbers);
+  addSourceLint(LintCode::Unused, lintUnusedResults);
   return out;
 }
 

@@ -261,19 +261,17 @@ waveasm::server::lintLiveThroughLoops(const ParsedDocument &parsed,
             parsed.lookupOp(index.getOp(loopIdx));
         if (!def || !loopEntry)
           continue;
-        lsp::Diagnostic diag;
-        diag.range = *def;
-        diag.severity = severity;
-        diag.code = stringifyLintCode(LintCode::LiveThrough).str();
         int64_t width = getRegSize(value.getType());
-        diag.message =
+        lsp::Diagnostic diag = makeLintDiagnostic(
+            LintCode::LiveThrough, *def, severity,
             getValueName(parsed, value) + " (" + std::to_string(width) + " " +
-            getRegClassName(*getRegClass(value.getType())).str() +
-            (width == 1 ? "" : "s") + ") is live across " +
-            std::to_string(covered * 100 / bodyOps) + "% of the loop on line " +
-            std::to_string(getDisplayLine(parsed, *loopEntry)) +
-            " without being used in it: define it after the loop, or "
-            "recompute it there, to free its registers in the loop";
+                getRegClassName(*getRegClass(value.getType())).str() +
+                (width == 1 ? "" : "s") + ") is live across " +
+                std::to_string(covered * 100 / bodyOps) +
+                "% of the loop on line " +
+                std::to_string(getDisplayLine(parsed, *loopEntry)) +
+                " without being used in it: define it after the loop, or "
+                "recompute it there, to free its registers in the loop");
         diag.related.push_back(
             {makeLocation(parsed, parsed.getOps()[*loopEntry].name),
              "the loop it is live through"});

@@ -211,7 +211,8 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
   result.capabilities.executeCommands = {kScheduleLoopCommand.str(),
                                          kShowMetricsCommand.str(),
                                          kShowLivePeakCommand.str()};
-  result.capabilities.codeActionKinds = {kCodeActionKind.str()};
+  result.capabilities.codeActionKinds = {kQuickFixKind.str(),
+                                         kCodeActionKind.str()};
   result.serverName = "waveasm-lsp";
   result.serverVersion = getVersionString();
   logInfo("initialized: progress={0} inlayHintRefresh={1} "
@@ -1106,23 +1107,56 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
 
 void LspServer::onCodeAction(const lsp::CodeActionParams &p,
                              lsp::Reply<std::vector<lsp::CodeAction>> reply) {
-  // Only refactor kinds are offered; a client asking for quick fixes only
-  // gets nothing without any work.
-  if (!p.only.empty() && llvm::none_of(p.only, [](const std::string &kind) {
-        return kCodeActionKind.starts_with(kind);
-      }))
+  // `only` entries are kind prefixes ("refactor" asks for refactor.rewrite).
+  auto wants = [&](llvm::StringRef kind) {
+    return p.only.empty() || llvm::any_of(p.only, [&](const std::string &k) {
+             return kind.starts_with(k);
+           });
+  };
+  bool quickFixes = wants(kQuickFixKind), refactors = wants(kCodeActionKind);
+  if (!quickFixes && !refactors)
     return reply(std::vector<lsp::CodeAction>{});
   llvm::Expected<Session *> s = ready(p.textDocument.uri);
   if (!s)
     return reply(s.takeError());
   std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
-  if (!parsed->isVerified() || !worker)
-    return reply(std::vector<lsp::CodeAction>{});
   // The background compile says which loops the optimizations change (for
-  // "Apply loop optimizations"); a stale one is ignored.
+  // "Apply loop optimizations") and is the stall lints' snapshot; a stale
+  // one is ignored.
   auto compiled = (*s)->compiled;
+  std::vector<lsp::CodeAction> fixes;
+  std::vector<lsp::Diagnostic> stalls;
+  if (quickFixes) {
+    // The parse-only fixes answer at once, without the pipeline: each is
+    // one re-parse of the fixed text.
+    auto start = Clock::now();
+    // Clients send the diagnostics they show in the range; only without
+    // them are the document's own computed again.
+    std::vector<lsp::Diagnostic> diagnostics =
+        p.diagnostics.empty()
+            ? selectQuickFixDiagnostics(
+                  {}, computeDiagnostics(*parsed, compiled.get(), settings),
+                  p.range)
+            : p.diagnostics;
+    QuickFixOptions fixOptions;
+    fixOptions.versionedEdits = client.workspaceEditDocumentChanges;
+    fixes = computeQuickFixes(*parsed, diagnostics, settings, fixOptions);
+    for (const lsp::Diagnostic &d : diagnostics)
+      if (isStallDiagnostic(d))
+        stalls.push_back(d);
+    if (!freshOrNull(*parsed, compiled.get()))
+      stalls.clear();
+    logVerbose("{0} quick fixes for {1} v{2} in {3} ms", fixes.size(),
+               displayName(p.textDocument.uri), parsed->getVersion(),
+               llvm::formatv("{0:f1}", msSince(start)));
+  }
+  refactors &= parsed->isVerified();
+  if (!worker || (!refactors && stalls.empty()))
+    return reply(std::move(fixes));
   CodeActionOptions options;
   options.versionedEdits = client.workspaceEditDocumentChanges;
+  QuickFixOptions fixOptions;
+  fixOptions.versionedEdits = options.versionedEdits;
   // Measuring candidate moves compiles the program once per candidate: on
   // the worker, so the loop keeps answering; the request's token drops it
   // when cancelled before it starts.
@@ -1133,15 +1167,26 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
   worker->post(
       /*key=*/"", token,
       [this, uri, parsed = std::move(parsed), compiled = std::move(compiled),
-       shared, options, position = p.range.start,
+       shared, options, fixOptions, refactors, fixes = std::move(fixes),
+       stalls = std::move(stalls), position = p.range.start,
        snapshot = settings]() mutable -> Worker::Continuation {
         auto start = Clock::now();
-        std::vector<lsp::CodeAction> actions =
-            computeCodeActions(*parsed, position, snapshot, options);
-        if (std::optional<lsp::CodeAction> optimize =
-                computeApplyOptimizationsAction(*parsed, compiled.get(),
-                                                position, options))
-          actions.push_back(std::move(*optimize));
+        std::vector<lsp::CodeAction> actions = std::move(fixes);
+        std::vector<lsp::CodeAction> stallFixes = computeStallQuickFixes(
+            *parsed, compiled.get(), stalls, snapshot, fixOptions);
+        actions.insert(actions.end(),
+                       std::make_move_iterator(stallFixes.begin()),
+                       std::make_move_iterator(stallFixes.end()));
+        if (refactors) {
+          std::vector<lsp::CodeAction> moves =
+              computeCodeActions(*parsed, position, snapshot, options);
+          actions.insert(actions.end(), std::make_move_iterator(moves.begin()),
+                         std::make_move_iterator(moves.end()));
+          if (std::optional<lsp::CodeAction> optimize =
+                  computeApplyOptimizationsAction(*parsed, compiled.get(),
+                                                  position, options))
+            actions.push_back(std::move(*optimize));
+        }
         double ms = msSince(start);
         return [this, uri, parsed = std::move(parsed), shared, ms,
                 actions = std::move(actions)]() mutable {

@@ -161,7 +161,7 @@ waveasm::server::applySettingsJSON(const json::Value &value,
       std::optional<LintCode> code = parseLintCode(key);
       if (!code) {
         r.problem(path, "unknown lint (expected stall, pressure, hazard, "
-                        "waitcnt, optimization or liveThrough)");
+                        "waitcnt, optimization, liveThrough, scc or unused)");
         continue;
       }
       std::optional<llvm::StringRef> name = severity.getAsString();

@@ -40,6 +40,21 @@ def position_of(text, needle, occurrence=0, offset=0):
     return {"line": line, "character": utf16_len(text[line_start:index])}
 
 
+def offset_of(text, pos):
+    """The string index of an LSP position in ASCII `text`."""
+    lines = text.split("\n")
+    return sum(len(line) + 1 for line in lines[:pos["line"]]) + pos["character"]
+
+
+def apply_edits(text, edits):
+    """Applies LSP text edits (ASCII text) back to front."""
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
+                                          e["range"]["start"]["character"]), reverse=True):
+        start, end = offset_of(text, e["range"]["start"]), offset_of(text, e["range"]["end"])
+        text = text[:start] + e["newText"] + text[end:]
+    return text
+
+
 class LspClient:
     def __init__(self, command, stderr=None, env=None, cwd=None):
         self.proc = subprocess.Popen(

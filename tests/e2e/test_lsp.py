@@ -139,7 +139,7 @@ class Lifecycle(ServerTest):
                          ["waveasm.scheduleLoop", "waveasm.showMetrics",
                           "waveasm.showLivePeak"])
         self.assertEqual(caps["codeActionProvider"]["codeActionKinds"],
-                         ["refactor.rewrite"])
+                         ["quickfix", "refactor.rewrite"])
         self.assertEqual(result["serverInfo"]["name"], "waveasm-lsp")
         self.check_version(result["serverInfo"]["version"])
         # A second initialize is refused.

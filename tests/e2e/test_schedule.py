@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-from lsp_client import LspClient, LspError, position_of  # noqa: E402
+from lsp_client import LspClient, LspError, apply_edits, offset_of, position_of  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "fake_llm"))
 from fake_llm_process import FakeLLMProcess  # noqa: E402
@@ -50,20 +50,6 @@ BODY_END = "waveasm.condition"
 def read(path):
     with open(path, encoding="utf-8") as f:
         return f.read()
-
-
-def offset_of(text, pos):
-    lines = text.split("\n")
-    return sum(len(line) + 1 for line in lines[:pos["line"]]) + pos["character"]
-
-
-def apply_edits(text, edits):
-    """Applies LSP text edits (ASCII text) back to front."""
-    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
-                                          e["range"]["start"]["character"]), reverse=True):
-        start, end = offset_of(text, e["range"]["start"]), offset_of(text, e["range"]["end"])
-        text = text[:start] + e["newText"] + text[end:]
-    return text
 
 
 def edits_of(workspace_edit, uri, version=None):
