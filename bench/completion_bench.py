@@ -53,19 +53,14 @@ def percentiles(samples):
             "n": len(ordered)}
 
 
-def timed(client, method, params, timeout):
-    start = time.perf_counter()
-    result = client.result(method, params, timeout)
-    return result, (time.perf_counter() - start) * 1000
-
-
 def type_line(client, uri, line, typed, full_text_lines=None, signature=True,
-              timeout=60.0):
+              timeout=60.0, think_ms=0.0):
     """Types `typed` on the new line `line` (already inserted, empty) one
     character at a time; returns per-request latencies and list sizes."""
     completion, signature_ms, sizes = [], [], []
     version = 2
     for i, char in enumerate(typed):
+        time.sleep(think_ms / 1000.0)
         version += 1
         if full_text_lines is not None:
             full_text_lines[line] = typed[: i + 1]
@@ -76,17 +71,27 @@ def type_line(client, uri, line, typed, full_text_lines=None, signature=True,
         client.change(uri, version, [change])
         position = {"line": line, "character": utf16_len(typed[: i + 1])}
         params = {"textDocument": {"uri": uri}, "position": position}
-        result, ms = timed(client, "textDocument/completion", params, timeout)
-        completion.append(ms)
-        items = result.get("items", result) if isinstance(result, dict) else (result or [])
-        sizes.append(len(items))
+        # Both requests go out with the keystroke, as an editor's suggest
+        # and parameter-hint controllers send them; each is timed from its
+        # own send to its answer's arrival.
+        sent = time.perf_counter()
+        completion_id = client.request_async("textDocument/completion", params)
+        signature_id = None
         if signature:
-            _, ms = timed(client, "textDocument/signatureHelp", params, timeout)
-            signature_ms.append(ms)
+            signature_sent = time.perf_counter()
+            signature_id = client.request_async("textDocument/signatureHelp", params)
+        message, arrival = client.wait_response(completion_id, timeout, with_time=True)
+        completion.append((arrival - sent) * 1000)
+        result = message.get("result") or {}
+        items = result.get("items", result) if isinstance(result, dict) else result
+        sizes.append(len(items))
+        if signature_id is not None:
+            _, arrival = client.wait_response(signature_id, timeout, with_time=True)
+            signature_ms.append((arrival - signature_sent) * 1000)
     return completion, signature_ms, sizes
 
 
-def waveasm_run(lsp, path, timeout):
+def waveasm_run(lsp, path, timeout, think_ms):
     text = open(path).read()
     lines = text.split("\n")
     index, _ = find_edit(lines, "= waveasm.v_add_u32 ")
@@ -102,7 +107,7 @@ def waveasm_run(lsp, path, timeout):
     client.change(uri, 2, [{"range": {"start": at, "end": at}, "text": "\n"}])
     client.wait_diagnostics(uri, 2, timeout=timeout)
     completion, signature, sizes = type_line(client, uri, index + 1, typed,
-                                             timeout=timeout)
+                                             timeout=timeout, think_ms=think_ms)
     rss = round(client.rss_kib() / 1024.0, 1)
     client.shutdown_and_exit()
     client.close()
@@ -113,7 +118,7 @@ def waveasm_run(lsp, path, timeout):
             "rss_mb": rss}
 
 
-def mlir_run(server, path, timeout):
+def mlir_run(server, path, timeout, think_ms):
     text = open(path).read()
     lines = text.split("\n")
     index, _ = find_edit(lines, "arith.addi")
@@ -128,7 +133,7 @@ def mlir_run(server, path, timeout):
     client.change(uri, 2, [{"text": "\n".join(lines)}])
     completion, signature, sizes = type_line(
         client, uri, index + 1, typed, full_text_lines=lines,
-        signature=has_signature, timeout=timeout)
+        signature=has_signature, timeout=timeout, think_ms=think_ms)
     client.shutdown_and_exit()
     client.close()
     out = {"typed": typed.strip(), "completion_ms": percentiles(completion),
@@ -146,6 +151,9 @@ def main():
     parser.add_argument("--mlir-lsp", default="/usr/lib/llvm-22/bin/mlir-lsp-server")
     parser.add_argument("-n", "--instructions", type=int, default=10000)
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--think-ms", type=float, default=80.0,
+                        help="pause before each keystroke (a fast typist: 80 ms; "
+                             "0 types as fast as the server answers)")
     parser.add_argument("-o", "--output", default=os.path.join(
         ROOT, "bench", "results", "completion.json"))
     args = parser.parse_args()
@@ -155,10 +163,12 @@ def main():
     report = {
         **report_header(),
         "instructions": args.instructions,
-        "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout),
+        "think_ms": args.think_ms,
+        "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout, args.think_ms),
     }
     if os.path.exists(args.mlir_lsp):
-        report["mlir_lsp_server"] = mlir_run(args.mlir_lsp, builtin, args.timeout)
+        report["mlir_lsp_server"] = mlir_run(args.mlir_lsp, builtin, args.timeout,
+                                             args.think_ms)
     os.makedirs(os.path.dirname(args.output), exist_ok=True)
     with open(args.output, "w") as f:
         json.dump(report, f, indent=2)

@@ -394,12 +394,12 @@ void LspServer::scheduleParse(Session &session) {
     loop.cancel(*session.parseTimer);
     session.parseTimer.reset();
   }
-  if (delay.count() <= 0) {
-    parseNow(session);
-    return;
-  }
+  // The leading edge parses on the next loop iteration, not inside this
+  // notification: a completion or signature help request the editor sent
+  // with the keystroke (usually in the same read) is answered first, from
+  // the last good parse, instead of after a full parse.
   std::string uri = session.uri;
-  session.parseTimer = loop.runAfter(delay.count(), [this, uri] {
+  session.parseTimer = loop.runAfter(std::max(0.0, delay.count()), [this, uri] {
     if (Session *s = find(uri)) {
       s->parseTimer.reset();
       parseNow(*s);

@@ -11,7 +11,16 @@ export type ConfigGetter = <T>(key: string, fallback: T) => T;
 
 export type Severity = 'off' | 'hint' | 'info' | 'warning' | 'error';
 const SEVERITIES: readonly string[] = ['off', 'hint', 'info', 'warning', 'error'];
-export const LINT_CODES = ['stall', 'pressure', 'hazard', 'waitcnt', 'optimization', 'liveThrough'] as const;
+export const LINT_CODES = [
+  'stall',
+  'pressure',
+  'hazard',
+  'waitcnt',
+  'optimization',
+  'liveThrough',
+  'scc',
+  'unused',
+] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
 export interface ServerSettings {
@@ -77,6 +86,8 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       waitcnt: severity(get, 'waitcnt', 'info'),
       optimization: severity(get, 'optimization', 'info'),
       liveThrough: severity(get, 'liveThrough', 'info'),
+      scc: severity(get, 'scc', 'info'),
+      unused: severity(get, 'unused', 'hint'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

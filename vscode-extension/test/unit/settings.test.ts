@@ -20,7 +20,7 @@ describe('settings', () => {
       hints: { latency: true, pressure: true, tag: true, profile: true },
       profile: null,
       lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info', optimization: 'info',
-        liveThrough: 'info' },
+        liveThrough: 'info', scc: 'info', unused: 'hint' },
       stallThresholdCycles: 16,
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },
