@@ -184,7 +184,8 @@ int main(int argc, char **argv) {
       auto [edited, pos] = typing("  %t = waveasm.");
       for (int i = 0; i < runs; ++i) {
         cpuSink = &opNamesNoJSON;
-        timeMs([&] { (void)computeCompletion(&good, edited, pos, ctx, options); });
+        timeMs(
+            [&] { (void)computeCompletion(&good, edited, pos, ctx, options); });
       }
     }
     complete("  %t = waveasm.v_add_u32 ", values, &numValues);
@@ -219,8 +220,8 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format(
       "complete CPU: op names %.2f (%zu items; %.2f without the JSON), values "
       "%.2f (%zu), types %.2f, signature help %.3f (budget 5 p50)\n",
-      median(opNames), numOpNames, median(opNamesNoJSON), median(values), numValues, median(types),
-      median(signature));
+      median(opNames), numOpNames, median(opNamesNoJSON), median(values),
+      numValues, median(types), median(signature));
   if (edit.empty() || !reason.empty())
     llvm::outs() << "edit    incremental path not taken: " << reason << "\n";
   else

@@ -76,9 +76,8 @@ ArrayRef<OpSignature> getOpSignatures() { return kOpSignatures; }
 
 const OpSignature *lookupOpSignature(StringRef name) {
   name.consume_front("waveasm.");
-  const OpSignature *it =
-      llvm::lower_bound(kOpSignatures, name, [](const OpSignature &sig,
-                                                StringRef key) {
+  const OpSignature *it = llvm::lower_bound(
+      kOpSignatures, name, [](const OpSignature &sig, StringRef key) {
         return StringRef(sig.mnemonic) < key;
       });
   if (it == std::end(kOpSignatures) || StringRef(it->mnemonic) != name)
@@ -136,8 +135,8 @@ private:
         return;
       StringRef keyword = group.elements[0].text;
       group.elements.erase(group.elements.begin());
-      out.push_back({FormatElement::Optional, keyword,
-                     unsigned(result.groups.size())});
+      out.push_back(
+          {FormatElement::Optional, keyword, unsigned(result.groups.size())});
       result.groups.push_back(std::move(group.elements));
       return;
     }
@@ -172,8 +171,8 @@ private:
       return;
     }
     if (rest.consume_front("$")) {
-      StringRef name = rest.take_while(
-          [](char c) { return isAlnum(c) || c == '_'; });
+      StringRef name =
+          rest.take_while([](char c) { return isAlnum(c) || c == '_'; });
       rest = rest.drop_front(name.size());
       rest.consume_front("^"); // an optional group's anchor
       if (std::optional<unsigned> i = indexOf(sig.operands(), name))

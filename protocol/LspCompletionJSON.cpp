@@ -71,8 +71,8 @@ bool waveasm::lsp::fromJSON(const json::Value &v, CompletionItem &item,
                  v.getAsObject()->getString("textEditText")) {
     item.textEdit.newText = text->str(); // the list's default range
   }
-  item.format = format == 2 ? InsertTextFormat::Snippet
-                            : InsertTextFormat::PlainText;
+  item.format =
+      format == 2 ? InsertTextFormat::Snippet : InsertTextFormat::PlainText;
   item.preselect = preselect.value_or(false);
   if (const json::Value *data = v.getAsObject()->get("data"))
     item.data = *data;
@@ -126,8 +126,7 @@ bool waveasm::lsp::fromJSON(const json::Value &v, ParameterInformation &p,
                             json::Path path) {
   ObjectMapper o(v, path);
   std::vector<unsigned> label;
-  if (!o || !o.map("label", label) ||
-      !o.map("documentation", p.documentation))
+  if (!o || !o.map("label", label) || !o.map("documentation", p.documentation))
     return false;
   if (label.size() != 2) {
     path.field("label").report("expected [start, end]");

@@ -240,10 +240,9 @@ json::Value waveasm::lsp::toJSON(const ClientCapabilities &c) {
                 {"completionItem",
                  json::Object{{"snippetSupport", c.completionSnippets}}},
                 {"completionList",
-                 json::Object{{"itemDefaults",
-                               c.completionDefaultEditRange
-                                   ? json::Array{"editRange"}
-                                   : json::Array{}}}}}}}}};
+                 json::Object{{"itemDefaults", c.completionDefaultEditRange
+                                                   ? json::Array{"editRange"}
+                                                   : json::Array{}}}}}}}}};
 }
 bool waveasm::lsp::fromJSON(const json::Value &v, ClientCapabilities &c,
                             json::Path path) {

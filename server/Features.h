@@ -570,9 +570,9 @@ struct OccupancyThreshold {
 };
 
 struct ScheduleView {
-  unsigned program = 0;            // into CompiledDocument::getPrograms()
-  std::string programName;         // without '@'
-  std::optional<unsigned> loop;    // into ProgramAnnotations::getLoops()
+  unsigned program = 0;                 // into CompiledDocument::getPrograms()
+  std::string programName;              // without '@'
+  std::optional<unsigned> loop;         // into ProgramAnnotations::getLoops()
   unsigned ownerEntry = OpEntry::kNone; // the program's or loop's op entry
   lsp::Range range;                     // that op's name
   std::string title; // "@gemm" or "@gemm loop at line 95 (trip 16)"
@@ -616,8 +616,8 @@ enum class ScheduleRender { None, SVG, Text };
 /// peak: {vgpr|sgpr|agpr: {regs, row}},
 /// occupancy: {waves, thresholds: [{vgprs, waves}]}, mfma: {busy,
 /// utilization}}, plus `svg` and `css`, or `text`, as asked.
-llvm::json::Value scheduleViewToJSON(const ScheduleView &view,
-                                     int64_t version, ScheduleRender render);
+llvm::json::Value scheduleViewToJSON(const ScheduleView &view, int64_t version,
+                                     ScheduleRender render);
 
 /// The view as one SVG element (no script, no external reference; classes
 /// styled by getScheduleCss()): the unit lanes, then one row per

@@ -93,9 +93,8 @@ EnclosingRegion findEnclosingRegion(StringRef text, size_t offset) {
         // target and abi usually do).
         StringRef header = line;
         size_t headerStart = start;
-        for (int back = 0; back < 16 && !containsOpName(header) &&
-                           headerStart > 0;
-             ++back) {
+        for (int back = 0;
+             back < 16 && !containsOpName(header) && headerStart > 0; ++back) {
           size_t prev = text.take_front(headerStart - 1).rfind('\n');
           prev = prev == StringRef::npos ? 0 : prev + 1;
           header = text.slice(prev, end);
@@ -113,7 +112,7 @@ EnclosingRegion findEnclosingRegion(StringRef text, size_t offset) {
           return region;
         }
         if (innermost) {
-          region.innermost = has("waveasm.loop")  ? EnclosingRegion::Loop
+          region.innermost = has("waveasm.loop") ? EnclosingRegion::Loop
                              : has("waveasm.if") || has("else")
                                  ? EnclosingRegion::If
                                  : EnclosingRegion::Other;
@@ -178,7 +177,10 @@ std::string defaultTypeText(const ValueSig &value) {
   if (value.kinds & KindSCC)
     return "!waveasm.scc";
   if (value.kinds & KindPVReg)
-    return "!waveasm.pvreg<0" + (value.width > 1 ? ", " + std::to_string(value.width) : std::string()) + ">";
+    return "!waveasm.pvreg<0" +
+           (value.width > 1 ? ", " + std::to_string(value.width)
+                            : std::string()) +
+           ">";
   return "";
 }
 
@@ -310,8 +312,8 @@ getOpItems(const EnclosingRegion &region, std::optional<TargetKind> target,
   using Key = std::tuple<int, bool, int, bool, bool>;
   static std::mutex mutex;
   static std::map<Key, std::vector<lsp::CompletionItem>> cache;
-  Key key{region.innermost, region.inProgram, target ? int(*target) : -1,
-          bind, snippets};
+  Key key{region.innermost, region.inProgram, target ? int(*target) : -1, bind,
+          snippets};
   std::lock_guard<std::mutex> lock(mutex);
   auto [it, inserted] = cache.try_emplace(key);
   if (!inserted)
@@ -345,9 +347,9 @@ getOpItems(const EnclosingRegion &region, std::optional<TargetKind> target,
 
 void addOpNames(const Site &site, lsp::CompletionList &list) {
   const OpLineContext &ctx = site.ctx;
-  std::optional<TargetKind> target =
-      site.options->targetOverride ? site.options->targetOverride
-                                   : site.region.target;
+  std::optional<TargetKind> target = site.options->targetOverride
+                                         ? site.options->targetOverride
+                                         : site.region.target;
   // Bind result names when nothing precedes the op on the line.
   bool bind = ctx.numBoundNames == 0 &&
               site.line.take_front(ctx.prefixBegin).trim().empty();
@@ -376,9 +378,9 @@ std::string printType(mlir::Type type) {
 void addValues(const Site &site, const std::vector<ScopedValue> &values,
                lsp::CompletionList &list) {
   const OpLineContext &ctx = site.ctx;
-  const ValueSig *operand =
-      ctx.op && ctx.slot < ctx.op->numOperands ? &ctx.op->operands()[ctx.slot]
-                                               : nullptr;
+  const ValueSig *operand = ctx.op && ctx.slot < ctx.op->numOperands
+                                ? &ctx.op->operands()[ctx.slot]
+                                : nullptr;
   std::vector<const ScopedValue *> fits;
   for (const ScopedValue &value : values)
     if ((!operand || operand->accepts(value.type)) &&
@@ -396,19 +398,19 @@ void addValues(const Site &site, const std::vector<ScopedValue> &values,
     lsp::CompletionItem item =
         makeItem(site, value->name, lsp::CompletionItemKind::Variable);
     item.detail = printType(value->type);
-    item.documentation = lsp::MarkupContent{
-        lsp::MarkupKind::Markdown,
-        formatv("`{0}` defined on line {1} by `{2}`", value->name,
-                value->line + 1, value->definer)
-            .str()};
+    item.documentation =
+        lsp::MarkupContent{lsp::MarkupKind::Markdown,
+                           formatv("`{0}` defined on line {1} by `{2}`",
+                                   value->name, value->line + 1, value->definer)
+                               .str()};
     item.sortText = formatv("{0:d6}", rank).str();
     list.items.push_back(std::move(item));
   }
 }
 
 /// The types of `value`'s group with the width it requires.
-std::vector<std::pair<std::string, std::string>>
-typesFor(const ValueSig *value, bool snippets) {
+std::vector<std::pair<std::string, std::string>> typesFor(const ValueSig *value,
+                                                          bool snippets) {
   unsigned kinds = value ? value->kinds : ~0u;
   int width = value ? value->width : 0;
   std::vector<std::pair<std::string, std::string>> out; // label, snippet
@@ -498,8 +500,11 @@ const DiscardableAttr kDiscardableAttrs[] = {
     {"offset", "i64", "LDS byte offset the emitter prints as `offset:N`",
      [](StringRef m) { return m.starts_with("ds_"); }},
     {"instOffset", "i64", "VMEM immediate offset (`offset:N`)",
-     [](StringRef m) { return m.starts_with("buffer_load_") && m.ends_with("_lds"); }},
-    {"no_cse", "unit", "scoped CSE and the MFMA zero-accumulator rule skip the op",
+     [](StringRef m) {
+       return m.starts_with("buffer_load_") && m.ends_with("_lds");
+     }},
+    {"no_cse", "unit",
+     "scoped CSE and the MFMA zero-accumulator rule skip the op",
      [](StringRef) { return true; }},
     {"cbsz", "i32", "A data format (f8f6f4 code 0-4; default 4)",
      [](StringRef m) { return m.contains("mfma_scale"); }},
@@ -511,7 +516,8 @@ const DiscardableAttr kDiscardableAttrs[] = {
      [](StringRef m) { return m.contains("mfma_scale"); }},
     {"kernel_name", "string", "symbol emitted instead of the program's name",
      [](StringRef m) { return m == "program"; }},
-    {"num_kernel_args", "i64", "8-byte kernel arguments in the metadata (default 2)",
+    {"num_kernel_args", "i64",
+     "8-byte kernel arguments in the metadata (default 2)",
      [](StringRef m) { return m == "program"; }},
     {"min_sgprs", "i64", "lower bound on the reported SGPR count",
      [](StringRef m) { return m == "program"; }},
@@ -534,12 +540,12 @@ void addAttrNames(const Site &site, lsp::CompletionList &list) {
     // A unit attribute is its name alone.
     bool unit = detail == "unit" || detail == "::mlir::UnitAttr";
     bool snippet = site.options->snippets && !unit;
-    lsp::CompletionItem item = makeItem(
-        site, name.str(), lsp::CompletionItemKind::Property,
-        unit      ? name.str()
-        : snippet ? (name + " = ${1}").str()
-                  : (name + " = ").str(),
-        snippet);
+    lsp::CompletionItem item =
+        makeItem(site, name.str(), lsp::CompletionItemKind::Property,
+                 unit      ? name.str()
+                 : snippet ? (name + " = ${1}").str()
+                           : (name + " = ").str(),
+                 snippet);
     item.detail = detail.str();
     if (!doc.empty())
       item.documentation =
@@ -569,15 +575,15 @@ void addAttrTexts(const Site &site, lsp::CompletionList &list) {
                 "#waveasm.gfx1250|}, ${2:5}>"
               : "#waveasm.target<#waveasm.gfx942, 5>",
       snippet));
-  list.items.push_back(makeItem(
-      site, "#waveasm.abi<tid = 0, kernarg = 0>",
-      lsp::CompletionItemKind::EnumMember,
-      snippet ? "#waveasm.abi<tid = ${1:0}, kernarg = ${2:0}>"
-              : "#waveasm.abi<tid = 0, kernarg = 0>",
-      snippet));
+  list.items.push_back(
+      makeItem(site, "#waveasm.abi<tid = 0, kernarg = 0>",
+               lsp::CompletionItemKind::EnumMember,
+               snippet ? "#waveasm.abi<tid = ${1:0}, kernarg = ${2:0}>"
+                       : "#waveasm.abi<tid = 0, kernarg = 0>",
+               snippet));
   for (lsp::CompletionItem &item : list.items)
-    item.filterText = item.textEdit.newText.substr(
-        0, item.textEdit.newText.find('<'));
+    item.filterText =
+        item.textEdit.newText.substr(0, item.textEdit.newText.find('<'));
 }
 
 } // namespace
@@ -599,14 +605,13 @@ lsp::CompletionList computeCompletion(const ParsedDocument *lastGood,
   site.ctx = analyzeOpLine(stmt.text, stmt.cursor);
   // Back to the cursor's line: the prefix ends at the cursor, so it starts
   // on that line.
-  size_t prefixColumn =
-      site.ctx.prefixBegin >= stmt.lineInText
-          ? site.ctx.prefixBegin - stmt.lineInText
-          : 0;
+  size_t prefixColumn = site.ctx.prefixBegin >= stmt.lineInText
+                            ? site.ctx.prefixBegin - stmt.lineInText
+                            : 0;
   site.ctx.prefixBegin = prefixColumn;
   site.pos = {pos.line, utf16Length(line.take_front(column))};
-  site.prefixRange = {
-      {pos.line, utf16Length(line.take_front(prefixColumn))}, site.pos};
+  site.prefixRange = {{pos.line, utf16Length(line.take_front(prefixColumn))},
+                      site.pos};
   size_t lineOffset = stmt.lineOffset;
 
   using Where = OpLineContext::Where;
@@ -680,9 +685,8 @@ void resolveCompletionItem(lsp::CompletionItem &item) {
     os << "| | name | accepts | width |\n|---|---|---|---|\n";
     auto row = [&](StringRef what, const ValueSig &value) {
       os << "| " << what << " | `" << value.name << "`"
-         << (value.isVariadic() ? "..." : "") << " | " << value.summary
-         << " | " << (value.width ? std::to_string(value.width) : "any")
-         << " |\n";
+         << (value.isVariadic() ? "..." : "") << " | " << value.summary << " | "
+         << (value.width ? std::to_string(value.width) : "any") << " |\n";
     };
     for (const ValueSig &operand : sig->operands())
       row("operand", operand);

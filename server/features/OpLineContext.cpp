@@ -143,10 +143,10 @@ public:
         break;
       case FormatElement::Operand:
       case FormatElement::Type: {
-        bool isValue = el.kind == FormatElement::Operand
-                           ? tok.kind == LineToken::Value ||
-                                 tok.kind == LineToken::Word
-                           : tok.kind == LineToken::Type;
+        bool isValue =
+            el.kind == FormatElement::Operand
+                ? tok.kind == LineToken::Value || tok.kind == LineToken::Word
+                : tok.kind == LineToken::Type;
         bool variadic = isVariadic(el);
         if (isValue) {
           if (el.kind == FormatElement::Operand && el.index < sig.numOperands &&
@@ -223,7 +223,6 @@ private:
     }
     return false;
   }
-
 
   void inAttrDict(ArrayRef<LineToken> inside) {
     for (size_t k = 0; k + 1 < inside.size(); ++k)
@@ -375,7 +374,8 @@ OpLineContext analyzeOpLine(StringRef line, size_t column) {
       ctx.where = Where::AttrText;
       return ctx;
     }
-    bool statementStart = tokens.empty() || (sawEquals && isPunct(tokens.back(), "="));
+    bool statementStart =
+        tokens.empty() || (sawEquals && isPunct(tokens.back(), "="));
     if (ctx.prefix.starts_with("%")) {
       // Left of `=` a name is being made up; elsewhere (a loop header's
       // inits) it is a use.

@@ -83,13 +83,13 @@ OpLineContext analyzeOpLine(llvm::StringRef line, size_t column);
 /// continues line L-1 when L-1 ends with `,` `(` `=` `:` or `->`, or L
 /// starts with `:` `->` `,` `)` or `iter_args`.
 struct StatementText {
-  bool valid = false;     // false past the document's last line
-  std::string text;       // the lines joined by a space, up to the cursor's
-  size_t cursor = 0;      // the cursor's byte offset in `text`
-  size_t lineInText = 0;  // where the cursor's line starts in `text`
-  llvm::StringRef line;   // the cursor's line, in the document
-  size_t lineOffset = 0;  // its start in the document
-  size_t column = 0;      // the cursor's byte column in `line`
+  bool valid = false;    // false past the document's last line
+  std::string text;      // the lines joined by a space, up to the cursor's
+  size_t cursor = 0;     // the cursor's byte offset in `text`
+  size_t lineInText = 0; // where the cursor's line starts in `text`
+  llvm::StringRef line;  // the cursor's line, in the document
+  size_t lineOffset = 0; // its start in the document
+  size_t column = 0;     // the cursor's byte column in `line`
 };
 StatementText getStatementAt(llvm::StringRef document, int line,
                              int utf16Character);

@@ -21,8 +21,8 @@ namespace waveasm::server {
 namespace {
 
 std::string describeValue(const ValueSig &value) {
-  std::string out = std::string(value.summary) + ": " +
-                    describeKinds(value.kinds);
+  std::string out =
+      std::string(value.summary) + ": " + describeKinds(value.kinds);
   if (value.width)
     out += "; " + std::to_string(value.width) + " registers" +
            (StringRef(value.name) == "acc" ? " (or 1, or an immediate)" : "");

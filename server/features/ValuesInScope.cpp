@@ -16,7 +16,9 @@ namespace waveasm::server {
 
 namespace {
 
-int countLines(StringRef text) { return std::count(text.begin(), text.end(), '\n'); }
+int countLines(StringRef text) {
+  return std::count(text.begin(), text.end(), '\n');
+}
 
 /// `offset` moved forward to the start of a line (itself if it is one).
 size_t toLineStart(StringRef text, size_t offset) {
@@ -59,12 +61,11 @@ TextDelta::TextDelta(StringRef oldText, StringRef newText) {
   size_t suffix = 0;
   size_t maxSuffix = limit - lineStart;
   while (suffix + kBlock <= maxSuffix &&
-         !memcmp(oldText.end() - suffix - kBlock, newText.end() - suffix - kBlock,
-                 kBlock))
+         !memcmp(oldText.end() - suffix - kBlock,
+                 newText.end() - suffix - kBlock, kBlock))
     suffix += kBlock;
-  while (suffix < maxSuffix &&
-         oldText[oldText.size() - 1 - suffix] ==
-             newText[newText.size() - 1 - suffix])
+  while (suffix < maxSuffix && oldText[oldText.size() - 1 - suffix] ==
+                                   newText[newText.size() - 1 - suffix])
     ++suffix;
   // Whole lines only: the common suffix starts at a line start in both.
   size_t newStart = toLineStart(newText, newText.size() - suffix);
@@ -95,8 +96,7 @@ namespace {
 /// the names left of `=` with the result types after the last `->` (or
 /// the last `:` when the format has no arrow).
 void scanWrittenOps(StringRef text, size_t offset, int first, int last,
-                    mlir::MLIRContext &context,
-                    std::vector<ScopedValue> &out) {
+                    mlir::MLIRContext &context, std::vector<ScopedValue> &out) {
   DiagnosticCapture quiet(context); // half-typed types fail to parse
   for (int line = first; line < last && offset < text.size(); ++line) {
     size_t end = text.find('\n', offset);
@@ -115,11 +115,11 @@ void scanWrittenOps(StringRef text, size_t offset, int first, int last,
     if (names.empty())
       continue;
     SmallVector<mlir::Type, 2> types;
-    auto arrow = std::find_if(tokens.rbegin(), tokens.rend(),
-                              [](const LineToken &t) {
-                                return t.kind == LineToken::Punct &&
-                                       (t.text == "->" || t.text == ":");
-                              });
+    auto arrow =
+        std::find_if(tokens.rbegin(), tokens.rend(), [](const LineToken &t) {
+          return t.kind == LineToken::Punct &&
+                 (t.text == "->" || t.text == ":");
+        });
     for (auto it = arrow.base(); arrow != tokens.rend() && it != tokens.end();
          ++it) {
       if (it->kind != LineToken::Type)
@@ -137,8 +137,7 @@ void scanWrittenOps(StringRef text, size_t offset, int first, int last,
       for (unsigned k = 0; k < n; ++k, ++next) {
         if (next >= types.size() || !types[next])
           continue;
-        std::string spelled =
-            k ? (base + "#" + Twine(k)).str() : base.str();
+        std::string spelled = k ? (base + "#" + Twine(k)).str() : base.str();
         out.push_back({spelled, types[next], line, op->text.str()});
       }
     }
@@ -168,18 +167,17 @@ std::vector<ScopedValue> findValuesInScope(const ParsedDocument *lastGood,
                  inside(owner.scope, oldPos)) {
         continue;
       }
-      std::string definer =
-          v.isBlockArg ? std::string("block argument")
-                       : owner.op->getName().getStringRef().str();
+      std::string definer = v.isBlockArg
+                                ? std::string("block argument")
+                                : owner.op->getName().getStringRef().str();
       for (unsigned k = 0; k < v.numValues; ++k) {
         mlir::Value value =
-            v.isBlockArg ? v.value
-                         : v.value.getDefiningOp()->getResult(
-                               mlir::cast<mlir::OpResult>(v.value)
-                                   .getResultNumber() +
-                               k);
-        std::string name =
-            k ? (v.name + "#" + Twine(k)).str() : v.name.str();
+            v.isBlockArg
+                ? v.value
+                : v.value.getDefiningOp()->getResult(
+                      mlir::cast<mlir::OpResult>(v.value).getResultNumber() +
+                      k);
+        std::string name = k ? (v.name + "#" + Twine(k)).str() : v.name.str();
         out.push_back({name, value.getType(), *line, definer});
       }
     }

@@ -947,7 +947,8 @@ void LspServer::onSchedule(const lsp::ScheduleParams &p,
   std::optional<ScheduleView> view =
       computeScheduleView(*parsed, compiled, p.position);
   if (!view) // a module without programs
-    return reply(makeError(ErrorCode::RequestFailed, "no schedule: no program"));
+    return reply(
+        makeError(ErrorCode::RequestFailed, "no schedule: no program"));
   ScheduleRender render = p.render == "svg"    ? ScheduleRender::SVG
                           : p.render == "text" ? ScheduleRender::Text
                                                : ScheduleRender::None;

@@ -66,7 +66,8 @@ TEST(OpSignatures, AcceptsChecksKindAndWidth) {
   mlir::MLIRContext ctx;
   ctx.loadDialect<WaveASMDialect>();
   auto type = [&](llvm::StringRef text) { return mlir::parseType(text, &ctx); };
-  const ValueSig &acc = lookupOpSignature("v_mfma_f32_16x16x16_f16")->operands()[2];
+  const ValueSig &acc =
+      lookupOpSignature("v_mfma_f32_16x16x16_f16")->operands()[2];
   EXPECT_TRUE(acc.accepts(type("!waveasm.vreg<4, 4>")));
   EXPECT_TRUE(acc.accepts(type("!waveasm.areg<4>")));
   EXPECT_TRUE(acc.accepts(type("!waveasm.imm<0>")));
@@ -83,9 +84,10 @@ OpLineContext at(llvm::StringRef lineWithCursor) {
   // The context points into the line: keep every line alive.
   static std::vector<std::unique_ptr<std::string>> lines;
   size_t column = lineWithCursor.find('|');
-  lines.push_back(std::make_unique<std::string>(
-      (lineWithCursor.take_front(column) + lineWithCursor.drop_front(column + 1))
-          .str()));
+  lines.push_back(
+      std::make_unique<std::string>((lineWithCursor.take_front(column) +
+                                     lineWithCursor.drop_front(column + 1))
+                                        .str()));
   return analyzeOpLine(*lines.back(), column);
 }
 
@@ -193,7 +195,8 @@ std::string program(llvm::StringRef body, llvm::StringRef target = "gfx942") {
       .str();
 }
 
-const char *kLoopBody = R"(  %s0 = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+const char *kLoopBody =
+    R"(  %s0 = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %c1 = waveasm.constant 1 : !waveasm.imm<1>
   %c0s = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
@@ -268,7 +271,9 @@ TEST(Completion, OpItemIsASnippetOfTheWholeOp) {
   EXPECT_NE(add->detail.find("VALU"), std::string::npos);
   // Nothing before the op: result names are part of the snippet.
   Typing bare(good, loopProgram("", "  waveasm.v_add_u3|"));
-  EXPECT_EQ(bare.find("waveasm.v_add_u32")->textEdit.newText.rfind("${1:%dst} = ", 0), 0u);
+  EXPECT_EQ(
+      bare.find("waveasm.v_add_u32")->textEdit.newText.rfind("${1:%dst} = ", 0),
+      0u);
   // Without snippet support: the name only.
   Typing plain(good, loopProgram("", "  %x = waveasm.v_add|"), false);
   EXPECT_EQ(plain.find("waveasm.v_add_u32")->textEdit.newText,
@@ -343,9 +348,9 @@ TEST(Completion, ValuesInScopeFitTheOperand) {
   // loop's block argument; not SCC values, not later values.
   Typing inLoop(good, loopProgram("    %x = waveasm.v_add_u32 |", ""));
   EXPECT_TRUE(inLoop.find("%v"));
-  EXPECT_TRUE(inLoop.find("%i"));     // block argument
-  EXPECT_TRUE(inLoop.find("%n"));     // %n#0, an SGPR
-  EXPECT_FALSE(inLoop.find("%n#1"));  // SCC
+  EXPECT_TRUE(inLoop.find("%i"));      // block argument
+  EXPECT_TRUE(inLoop.find("%n"));      // %n#0, an SGPR
+  EXPECT_FALSE(inLoop.find("%n#1"));   // SCC
   EXPECT_FALSE(inLoop.find("%after")); // defined later
   // After the loop: the loop's values are out of scope, its result is in.
   Typing after(good, loopProgram("", "  %x = waveasm.v_add_u32 %|"));
@@ -356,8 +361,8 @@ TEST(Completion, ValuesInScopeFitTheOperand) {
   // Nearest definition first.
   EXPECT_EQ(after.list.items.front().label, "%after");
   // An MFMA accumulator needs 4 registers (or 1, or an immediate).
-  Typing acc(good,
-             loopProgram("", "  %x = waveasm.v_mfma_f32_16x16x16_f16 %v, %v, |"));
+  Typing acc(good, loopProgram(
+                       "", "  %x = waveasm.v_mfma_f32_16x16x16_f16 %v, %v, |"));
   EXPECT_TRUE(acc.find("%acc"));
   EXPECT_TRUE(acc.find("%c0"));
   EXPECT_FALSE(acc.find("%s0")); // SGPRs are no accumulator
@@ -392,7 +397,9 @@ TEST(Completion, AttributesOfTheOp) {
   EXPECT_TRUE(ds.find("no_cse"));
   EXPECT_FALSE(ds.find("cbsz"));
   EXPECT_EQ(ds.find("no_cse")->textEdit.newText, "no_cse"); // a unit attr
-  Typing scaled(good, loopProgram("", "  %x = waveasm.v_mfma_scale_f32_16x16x128_f8f6f4 %v, %v, %v, %v, %v {|"));
+  Typing scaled(
+      good, loopProgram("", "  %x = waveasm.v_mfma_scale_f32_16x16x128_f8f6f4 "
+                            "%v, %v, %v, %v, %v {|"));
   EXPECT_TRUE(scaled.find("cbsz"));
   Typing target(good, "waveasm.program @k target = #wave|");
   EXPECT_TRUE(target.find("#waveasm.gfx950"));
@@ -401,16 +408,17 @@ TEST(Completion, AttributesOfTheOp) {
 TEST(Completion, BrokenTextUsesTheLastGoodParse) {
   std::string good = loopProgram("", "");
   // Unbalanced braces and a half-typed type above the cursor.
-  std::string broken = loopProgram(
-      "", "  %half = waveasm.v_add_u32 %v, %v : !waveasm.vr\n  {{\n"
-          "  %y = waveasm.v_add_u32 %|");
+  std::string broken =
+      loopProgram("", "  %half = waveasm.v_add_u32 %v, %v : !waveasm.vr\n  {{\n"
+                      "  %y = waveasm.v_add_u32 %|");
   Typing typing(good, broken);
   EXPECT_TRUE(typing.find("%after"));
   EXPECT_TRUE(typing.find("%v"));
   EXPECT_FALSE(typing.find("%half")); // its type does not parse yet
   // A file with no good parse: values from the text alone.
-  Typing none("garbage {", program("  %c = waveasm.constant 0 : !waveasm.imm<0>\n"
-                                   "  %x = waveasm.v_mov_b32 %|"));
+  Typing none("garbage {",
+              program("  %c = waveasm.constant 0 : !waveasm.imm<0>\n"
+                      "  %x = waveasm.v_mov_b32 %|"));
   EXPECT_TRUE(none.find("%c"));
 }
 
@@ -450,13 +458,14 @@ TEST(SignatureHelp, ActiveParameterAtEachPosition) {
   EXPECT_EQ(activeAt("  %x = waveasm.v_add_u32 %a, %b : !waveasm.vreg, |"), 1u);
   EXPECT_EQ(activeAt("  %x = waveasm.v_add_u32 %a, %b : !waveasm.vreg, "
                      "!waveasm.vreg -> |"),
-            2u); // the result
+            2u);                                    // the result
   EXPECT_EQ(activeAt("  %x = waveasm.v_a|"), 999u); // no op yet
 }
 
 TEST(SignatureHelp, LabelsAndContinuationLines) {
-  std::string text = program("  %p = waveasm.v_mfma_f32_16x16x16_f16 %a, %b, %c\n"
-                             "      : !waveasm.vreg<2>, !waveasm.vreg<2>, \n");
+  std::string text =
+      program("  %p = waveasm.v_mfma_f32_16x16x16_f16 %a, %b, %c\n"
+              "      : !waveasm.vreg<2>, !waveasm.vreg<2>, \n");
   LineTable lines(text);
   lsp::Position pos = lines.getPosition(text.rfind(", \n") + 2);
   std::optional<lsp::SignatureHelp> help = computeSignatureHelp(text, pos);

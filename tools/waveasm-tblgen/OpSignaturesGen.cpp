@@ -136,7 +136,8 @@ bool emitOpSignatures(const RecordKeeper &records, raw_ostream &os) {
     if (std::optional<std::string> w = traitParam(op, "MFMAWidth"))
       to_integer(*w, mfma);
     bool buffer = traitParam(op, "BufferAccess").has_value();
-    if (std::optional<StringRef> d = def->getValueAsOptionalString("dataDwords"))
+    if (std::optional<StringRef> d =
+            def->getValueAsOptionalString("dataDwords"))
       to_integer(*d, data);
 
     std::vector<ValueRow> operands, results, attrs;
@@ -167,8 +168,7 @@ bool emitOpSignatures(const RecordKeeper &records, raw_ostream &os) {
       std::string defaultValue =
           attr.attr.hasDefaultValue() ? attr.attr.getDefaultValue().str() : "";
       bool optional = attr.attr.isOptional() || attr.attr.hasDefaultValue();
-      attrRows.push_back(formatv("  {{{0}, {1}, {2}, {3}},\n",
-                                 quote(attr.name),
+      attrRows.push_back(formatv("  {{{0}, {1}, {2}, {3}},\n", quote(attr.name),
                                  quote(attr.attr.getReturnType()), optional,
                                  quote(defaultValue)));
     }
@@ -190,24 +190,23 @@ bool emitOpSignatures(const RecordKeeper &records, raw_ostream &os) {
       return n ? (array + id).str() + ", " + std::to_string(n)
                : std::string("nullptr, 0");
     };
-    tos << formatv("  {{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, "
-                   "::waveasm::ExecUnit::{8}, ::waveasm::LatencyClass::{9}, "
-                   "{10}},\n",
-                   quote(mnemonic), quote(summary),
-                   arrayOr("operands", operands.size()),
-                   arrayOr("results", results.size()),
-                   arrayOr("attrs", attrRows.size()), quote(StringRef(format).trim()),
-                   def->getValueAsBit("hasCustomAssemblyFormat"),
-                   op.getNumRegions(), def->getValueAsString("unit"),
-                   def->getValueAsString("latClass"), mfma);
+    tos << formatv(
+        "  {{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, "
+        "::waveasm::ExecUnit::{8}, ::waveasm::LatencyClass::{9}, "
+        "{10}},\n",
+        quote(mnemonic), quote(summary), arrayOr("operands", operands.size()),
+        arrayOr("results", results.size()), arrayOr("attrs", attrRows.size()),
+        quote(StringRef(format).trim()),
+        def->getValueAsBit("hasCustomAssemblyFormat"), op.getNumRegions(),
+        def->getValueAsString("unit"), def->getValueAsString("latClass"), mfma);
   }
   os << "static const OpSignature kOpSignatures[] = {\n" << table << "};\n";
   return false;
 }
 
-mlir::GenRegistration genOpSignatures(
-    "gen-op-signatures",
-    "WaveASM op signatures for completion and signature help",
-    emitOpSignatures);
+mlir::GenRegistration
+    genOpSignatures("gen-op-signatures",
+                    "WaveASM op signatures for completion and signature help",
+                    emitOpSignatures);
 
 } // namespace
