@@ -21,7 +21,6 @@ Writes bench/results/completion.json and prints a table. Targets (reported,
 never asserted): completion and signature help p50 <= 5 ms, p99 <= 20 ms.
 """
 
-import argparse
 import json
 import os
 import sys
@@ -31,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from lsp_bench import find_edit, make_files, report_header  # noqa: E402
+from lsp_bench import find_edit, make_files, report_header, server_arguments  # noqa: E402
 from lsp_client import LspClient, utf16_len  # noqa: E402
 
 CAPABILITIES = {
@@ -145,11 +144,7 @@ def mlir_run(server, path, timeout, think_ms):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lsp", default=os.environ.get(
-        "WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp")))
-    parser.add_argument("--mlir-lsp", default="/usr/lib/llvm-22/bin/mlir-lsp-server")
-    parser.add_argument("-n", "--instructions", type=int, default=10000)
+    parser = server_arguments(__doc__)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--think-ms", type=float, default=80.0,
                         help="pause before each keystroke (a fast typist: 80 ms; "

@@ -193,6 +193,17 @@ class WaveasmSession:
         return result
 
 
+def server_arguments(doc):
+    """The options every server benchmark takes: the two servers and the
+    size of the generated files."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("--lsp", default=os.environ.get(
+        "WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp")))
+    parser.add_argument("--mlir-lsp", default="/usr/lib/llvm-22/bin/mlir-lsp-server")
+    parser.add_argument("-n", "--instructions", type=int, default=10000)
+    return parser
+
+
 def make_files(instructions, prefix):
     """A generated WaveASM kernel and a builtin-dialect file of as many
     ops, in a new temporary directory."""
@@ -294,11 +305,7 @@ def interleave(sessions, runs, idle=0.6):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lsp", default=os.environ.get(
-        "WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp")))
-    parser.add_argument("--mlir-lsp", default="/usr/lib/llvm-22/bin/mlir-lsp-server")
-    parser.add_argument("-n", "--instructions", type=int, default=10000)
+    parser = server_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("-o", "--output", default=os.path.join(ROOT, "bench", "results",
                                                                "lsp.json"))
