@@ -65,6 +65,10 @@ std::string common::formatRegClass(Type type) {
     return "imm";
   if (isa<SCCType>(type))
     return "scc";
+  return printType(type);
+}
+
+std::string common::printType(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   type.print(os);

@@ -26,6 +26,8 @@ std::string getShortText(mlir::Operation *op);
 
 /// "v7", "v[8:11]", "s[4:7]", "a0"; for virtual registers "VGPR x4".
 std::string formatRegisters(mlir::Type type);
+/// `type` as the printer spells it ("!waveasm.vreg<4, 4>").
+std::string printType(mlir::Type type);
 /// "VGPR", "SGPR", "AGPR", "imm", "scc".
 std::string formatRegClass(mlir::Type type);
 

@@ -202,12 +202,9 @@ std::string formatShape(const OpSignature &sig) {
 /// The op's text with placeholders for its operands, attributes and types,
 /// written as MLIR prints the format (no space before `,` `)` `]` or
 /// after `(` `[`).
-std::string makeOpSnippet(const OpSignature &sig, bool bindResults,
-                          bool snippet) {
+std::string makeOpSnippet(const OpSignature &sig, bool bindResults) {
   int next = 1;
   auto placeholder = [&](StringRef text) {
-    if (!snippet)
-      return text.str();
     return formatv("${{{0}:{1}}", next++, escapeSnippet(text)).str();
   };
   std::string out;
@@ -247,9 +244,7 @@ std::string makeOpSnippet(const OpSignature &sig, bool bindResults,
     out += (tight ? "" : " ") + piece;
     previous = el.kind == FormatElement::Literal ? el.text : StringRef("x");
   }
-  if (snippet)
-    out += "$0";
-  return out;
+  return out + "$0";
 }
 
 /// Op names valid in the enclosing region on the program's target.
@@ -328,7 +323,7 @@ getOpItems(const EnclosingRegion &region, std::optional<TargetKind> target,
     std::string text = custom ? *custom
                        : !snippets || sig.customAssembly || sig.numRegions
                            ? sig.getName()
-                           : makeOpSnippet(sig, bind, /*snippet=*/true);
+                           : makeOpSnippet(sig, bind);
     lsp::CompletionItem item;
     item.label = sig.getName();
     item.kind = lsp::CompletionItemKind::Function;
@@ -368,12 +363,7 @@ void addOpNames(const Site &site, lsp::CompletionList &list) {
   }
 }
 
-std::string printType(mlir::Type type) {
-  std::string out;
-  raw_string_ostream os(out);
-  type.print(os);
-  return out;
-}
+using common::printType;
 
 void addValues(const Site &site, const std::vector<ScopedValue> &values,
                lsp::CompletionList &list) {

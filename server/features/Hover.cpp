@@ -16,13 +16,6 @@ using namespace waveasm::server::common;
 
 namespace {
 
-std::string printType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
-}
-
 std::string memSpaces(unsigned mask) {
   std::string text;
   auto add = [&](unsigned bit, const char *name) {

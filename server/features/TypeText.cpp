@@ -1,6 +1,7 @@
 //===- TypeText.cpp - where an op's types are written ---------------------===//
 
 #include "server/features/TypeText.h"
+#include "server/features/Common.h"
 
 #include "ir/Dialect.h"
 #include "ir/RegisterTypes.h"
@@ -176,13 +177,6 @@ waveasm::server::common::findOpTypeRanges(const ParsedDocument &parsed,
   for (Piece p : resultTypes)
     ranges.results.push_back(toRange(p));
   return ranges;
-}
-
-std::string waveasm::server::common::printType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
 }
 
 Type waveasm::server::common::withRegSize(Type type, int64_t size) {

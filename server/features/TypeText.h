@@ -33,9 +33,6 @@ struct OpTypeRanges {
 std::optional<OpTypeRanges> findOpTypeRanges(const ParsedDocument &parsed,
                                              mlir::Operation *op);
 
-/// `type` as the printer spells it ("!waveasm.vreg<4, 4>").
-std::string printType(mlir::Type type);
-
 /// The register type `type` with `size` registers: a physical one keeps
 /// its index, a virtual one its alignment (at most `size`). Null for types
 /// that are not registers.

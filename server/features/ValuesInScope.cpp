@@ -28,13 +28,9 @@ size_t toLineStart(StringRef text, size_t offset) {
   return nl == StringRef::npos ? text.size() : nl + 1;
 }
 
-bool before(lsp::Position a, lsp::Position b) {
-  return a.line < b.line || (a.line == b.line && a.character < b.character);
-}
-
 /// Strictly inside `range` (after its start, not after its end).
 bool inside(const lsp::Range &range, lsp::Position pos) {
-  return before(range.start, pos) && !before(range.end, pos);
+  return range.start < pos && pos <= range.end;
 }
 
 } // namespace
@@ -156,7 +152,7 @@ std::vector<ScopedValue> findValuesInScope(const ParsedDocument *lastGood,
     ArrayRef<OpEntry> ops = lastGood->getOps();
     for (const ValueEntry &v : lastGood->getValues()) {
       std::optional<int> line = delta.newLineOf(v.def.start.line);
-      if (!line || !before(v.def.start, oldPos) || v.owner >= ops.size())
+      if (!line || !(v.def.start < oldPos) || v.owner >= ops.size())
         continue;
       const OpEntry &owner = ops[v.owner];
       if (v.isBlockArg) {

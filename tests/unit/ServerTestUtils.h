@@ -4,6 +4,7 @@
 #define WAVEASM_TESTS_UNIT_SERVERTESTUTILS_H
 
 #include "server/Features.h"
+#include "server/features/TypeText.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -13,7 +14,8 @@
 namespace waveasm::test {
 
 /// A program body: a buffer load, its use and a store.
-inline const char *kLoadUse = R"(  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+inline const char *kLoadUse =
+    R"(  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
   %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %x = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
@@ -58,20 +60,10 @@ struct ServerDoc {
   }
 };
 
-/// Applies text edits (non-overlapping) to `text`.
+/// Applies text edits (non-overlapping) to `text`, as the server does.
 inline std::string applyEdits(const std::string &text,
                               std::vector<lsp::TextEdit> edits) {
-  server::LineTable lines(text);
-  llvm::sort(edits, [](const lsp::TextEdit &a, const lsp::TextEdit &b) {
-    return b.range.start < a.range.start; // back to front
-  });
-  std::string out = text;
-  for (const lsp::TextEdit &edit : edits) {
-    size_t start = lines.getOffset(edit.range.start);
-    size_t end = lines.getOffset(edit.range.end);
-    out.replace(start, end - start, edit.newText);
-  }
-  return out;
+  return server::common::applyTextEdits(server::LineTable(text), edits);
 }
 
 /// A gfx942 program around `body`.
