@@ -38,70 +38,10 @@ std::string displayName(llvm::StringRef uri) {
 
 } // namespace
 
-/// What the worker hands back for one pipeline run.
-struct LspServer::PipelineResult {
-  std::shared_ptr<const CompiledDocument> compiled;
-  std::vector<lsp::Diagnostic> diagnostics; // all of them, lints included
-  double compileMs = 0, lintMs = 0;
-  bool superseded = false; // a newer text was queued; lints skipped
-};
-
-/// The runtime state of one open document.
-struct LspServer::Session {
-  std::string uri;
-  /// Distinguishes a reopened document's session from the one it replaced
-  /// (background results of the old one must not touch the new one).
-  uint64_t serial = 0;
-  DebouncePolicy debounce;
-  std::optional<EventLoop::TimerId> parseTimer;
-  std::optional<Clock::time_point> lastEdit;
-  /// The oldest edit not parsed yet (nullopt: the text is parsed).
-  std::optional<Clock::time_point> firstUnparsed;
-
-  std::shared_ptr<const ParsedDocument> parsed;
-  /// The newest parse that produced a module: completion reads its values
-  /// while the line being typed keeps the text from parsing.
-  std::shared_ptr<const ParsedDocument> lastGood;
-  /// Follows the text edit by edit to diagnose a keystroke without a full
-  /// parse (IncrementalParse.h); null until built after a full parse, and
-  /// dropped when an edit is one it cannot apply.
-  std::unique_ptr<IncrementalModel> incremental;
-  bool incrementalBuildQueued = false;
-  /// The version whose diagnostics the model published, and them: the
-  /// full parse of that version publishes only if it finds otherwise.
-  std::optional<int64_t> incrementalVersion;
-  std::vector<lsp::Diagnostic> incrementalDiagnostics;
-  std::shared_ptr<const CompiledDocument> compiled;
-  /// The worker's diagnostics for `compiled` (lints included).
-  std::shared_ptr<const PipelineResult> compiledDiagnostics;
-  /// The newest pipeline generation, read by the running job to skip work
-  /// a newer text makes useless.
-  std::shared_ptr<std::atomic<uint64_t>> newestPipeline =
-      std::make_shared<std::atomic<uint64_t>>(0);
-
-  /// Pipeline runs scheduled and settled, as generations: a run replaced
-  /// in the queue never settles, its successor settles both.
-  uint64_t pipelineScheduled = 0;
-  uint64_t pipelineSettled = 0;
-  /// Cancelled when the document closes: its queued runs are dropped.
-  lsp::CancellationToken lifetime;
-  std::vector<llvm::unique_function<void()>> waiters;
-  /// The newest waveasm/pipelineSnapshots answer, shown (stale) while the
-  /// text does not compile.
-  std::shared_ptr<const DocumentSnapshots> lastSnapshots;
-  std::shared_ptr<const ParsedDocument> lastSnapshotsFor;
-
-  std::optional<EventLoop::TimerId> progressTimer;
-  std::string progressToken; // non-empty while created or begun
-  bool progressBegun = false;
-
-  bool pipelinePending() const { return pipelineSettled < pipelineScheduled; }
-};
-
 LspServer::LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
                      mlir::MLIRContext &context)
     : loop(loop), dispatcher(dispatcher), context(context),
-      worker(std::make_unique<Worker>([&loop] { loop.wake(); })) {}
+      scheduler(loop, context, store, settings, runtime, *this) {}
 
 LspServer::~LspServer() { stopWorker(); }
 
@@ -110,13 +50,10 @@ void LspServer::stopWorker() {
   // the loop still runs so it can end.
   llmRuns.clear();
   http.reset();
-  worker.reset();
+  scheduler.stop();
 }
 
-void LspServer::drainCompletions() {
-  if (worker)
-    worker->drainCompletions();
-}
+void LspServer::drainCompletions() { scheduler.drainCompletions(); }
 
 template <typename P, typename R>
 void LspServer::method(llvm::StringLiteral name,
@@ -225,8 +162,7 @@ void LspServer::onInitialize(const lsp::InitializeParams &params,
 void LspServer::onShutdown(const lsp::NoParams &,
                            lsp::Reply<json::Value> reply) {
   // Nothing more will be asked; stop spending time on pipelines.
-  for (auto &[uri, session] : sessions)
-    session->lifetime.cancel();
+  scheduler.shutdown();
   reply(nullptr);
 }
 
@@ -236,9 +172,6 @@ void LspServer::applySettings(const json::Value &json) {
     logError("settings: {0}", problem);
     showMessage(/*Warning=*/2, "waveasm-lsp settings: " + problem);
   }
-  for (auto &[uri, session] : sessions)
-    session->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
-                                runtime.debounceLeadingEdge);
   logVerbose("settings: {0}",
              lsp::serialize(settingsToJSON(settings, runtime)));
 }
@@ -246,56 +179,44 @@ void LspServer::applySettings(const json::Value &json) {
 void LspServer::onDidChangeConfiguration(
     const lsp::DidChangeConfigurationParams &params) {
   applySettings(params.settings);
-  // Settings change parsing (target), lints and hints: redo everything.
-  for (auto &[uri, session] : sessions)
-    parseNow(*session);
+  scheduler.settingsChanged();
 }
 
 //===----------------------------------------------------------------------===//
 // Documents
 //===----------------------------------------------------------------------===//
 
-LspServer::Session *LspServer::find(llvm::StringRef uri) {
-  auto it = sessions.find(uri);
-  return it == sessions.end() ? nullptr : it->second.get();
-}
-
-llvm::Expected<LspServer::Session *> LspServer::ready(llvm::StringRef uri) {
+template <typename Params, typename Result>
+LspServer::Session *LspServer::parsedForRequest(
+    llvm::StringRef uri, const Params &p, lsp::Reply<Result> &reply,
+    void (LspServer::*handler)(const Params &, lsp::Reply<Result>)) {
   Session *session = find(uri);
-  if (!session)
-    return makeError(ErrorCode::InvalidParams,
-                     "document is not open: " + uri.str());
-  if (session->firstUnparsed || !session->parsed)
-    parseNow(*session);
-  return session;
+  if (!session) {
+    reply(makeError(ErrorCode::InvalidParams,
+                    "document is not open: " + uri.str()));
+    return nullptr;
+  }
+  if (scheduler.isParsed(*session))
+    return session;
+  auto retry = std::make_shared<lsp::Reply<Result>>(std::move(reply));
+  scheduler.waitForParse(*session, [this, p, retry, handler]() mutable {
+    (this->*handler)(p, std::move(*retry));
+  });
+  return nullptr;
 }
 
 void LspServer::onDidOpen(const lsp::DidOpenTextDocumentParams &params) {
   const lsp::TextDocumentItem &item = params.textDocument;
   store.open(item);
-  std::unique_ptr<Session> &slot = sessions[item.uri];
-  if (slot) {
-    // Reopened without a close: start over.
-    slot->lifetime.cancel();
-    if (slot->parseTimer)
-      loop.cancel(*slot->parseTimer);
-    endProgress(*slot);
-  }
-  slot = std::make_unique<Session>();
-  slot->uri = item.uri;
-  slot->serial = ++sessionSerial;
-  slot->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
-                           runtime.debounceLeadingEdge);
   logInfo("opened {0} (version {1}, {2} bytes)", displayName(item.uri),
           item.version, item.text.size());
-  parseNow(*slot);
+  scheduler.opened(item.uri);
 }
 
 void LspServer::onDidChange(const lsp::DidChangeTextDocumentParams &params) {
-  Session *session = find(params.textDocument.uri);
   llvm::Expected<const TextDocument *> doc =
       store.change(params.textDocument, params.contentChanges);
-  if (!doc || !session) {
+  if (!doc || !find(params.textDocument.uri)) {
     std::string message = doc ? "no session" : llvm::toString(doc.takeError());
     logError("didChange {0} version {1} ignored: {2}", params.textDocument.uri,
              params.textDocument.version, message);
@@ -304,78 +225,15 @@ void LspServer::onDidChange(const lsp::DidChangeTextDocumentParams &params) {
                                  "and reopen it)");
     return;
   }
-  diagnoseIncrementally(*session);
-  scheduleParse(*session);
-}
-
-void LspServer::diagnoseIncrementally(Session &session) {
-  const TextDocument *doc = store.get(session.uri);
-  if (!session.incremental || !doc)
-    return;
-  auto start = Clock::now();
-  std::optional<std::vector<lsp::Diagnostic>> diagnostics =
-      session.incremental->update(doc->text);
-  double ms = msSince(start);
-  if (!diagnostics) {
-    logInfo("{0} v{1} needs a full parse: {2}", displayName(session.uri),
-            doc->version, session.incremental->getFallbackReason());
-    // Its text is behind now; rebuilt after the next full parse.
-    releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
-    return;
-  }
-  logInfo("diagnosed {0} v{1} incrementally in {2} ms (verify {3} ms, {4} "
-          "diagnostics)",
-          displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
-          llvm::formatv("{0:f1}", session.incremental->getVerifyMs()),
-          diagnostics->size());
-  lsp::PublishDiagnosticsParams params;
-  params.uri = session.uri;
-  params.version = doc->version;
-  params.diagnostics = *diagnostics;
-  dispatcher.notify("textDocument/publishDiagnostics", params);
-  session.incrementalVersion = doc->version;
-  session.incrementalDiagnostics = std::move(*diagnostics);
-}
-
-void LspServer::buildIncrementalLater(Session &session) {
-  if (session.incremental || session.incrementalBuildQueued ||
-      !session.parsed || !session.parsed->getModule())
-    return;
-  session.incrementalBuildQueued = true;
-  loop.runAfter(0, [this, uri = session.uri, serial = session.serial] {
-    Session *s = find(uri);
-    if (!s || s->serial != serial)
-      return;
-    s->incrementalBuildQueued = false;
-    // An edit since the parse left the text unparsed: the model would be
-    // behind it; wait for the parse that follows.
-    if (s->incremental || s->firstUnparsed || !s->parsed)
-      return;
-    auto start = Clock::now();
-    s->incremental = IncrementalModel::build(*s->parsed);
-    logVerbose("incremental model of {0} v{1} {2} in {3} ms", displayName(uri),
-               s->parsed->getVersion(), s->incremental ? "built" : "not built",
-               llvm::formatv("{0:f1}", msSince(start)));
-  });
+  scheduler.changed(params.textDocument.uri);
 }
 
 void LspServer::onDidClose(const lsp::DidCloseTextDocumentParams &params) {
   const std::string &uri = params.textDocument.uri;
   store.close(uri);
-  auto it = sessions.find(uri);
-  if (it == sessions.end())
+  if (!find(uri))
     return;
-  std::unique_ptr<Session> session = std::move(it->second);
-  sessions.erase(it);
-  session->lifetime.cancel();
-  if (session->parseTimer)
-    loop.cancel(*session->parseTimer);
-  endProgress(*session);
-  // Waiting requests now find the document closed and answer so.
-  std::vector<llvm::unique_function<void()>> waiters;
-  waiters.swap(session->waiters);
-  for (auto &waiter : waiters)
-    waiter();
+  scheduler.closed(uri);
   // Clear the document's diagnostics in the editor.
   lsp::PublishDiagnosticsParams clear;
   clear.uri = uri;
@@ -383,202 +241,29 @@ void LspServer::onDidClose(const lsp::DidCloseTextDocumentParams &params) {
   logInfo("closed {0}", displayName(uri));
 }
 
-void LspServer::scheduleParse(Session &session) {
-  Clock::time_point now = Clock::now();
-  DebouncePolicy::Duration delay =
-      session.debounce.delayFor(now, session.lastEdit, session.firstUnparsed);
-  session.lastEdit = now;
-  if (!session.firstUnparsed)
-    session.firstUnparsed = now;
-  if (session.parseTimer) {
-    loop.cancel(*session.parseTimer);
-    session.parseTimer.reset();
-  }
-  // The leading edge parses on the next loop iteration, not inside this
-  // notification: a completion or signature help request the editor sent
-  // with the keystroke (usually in the same read) is answered first, from
-  // the last good parse, instead of after a full parse.
-  std::string uri = session.uri;
-  session.parseTimer = loop.runAfter(std::max(0.0, delay.count()), [this, uri] {
-    if (Session *s = find(uri)) {
-      s->parseTimer.reset();
-      parseNow(*s);
-    }
-  });
-}
+//===----------------------------------------------------------------------===//
+// What the scheduler reports
+//===----------------------------------------------------------------------===//
 
-void LspServer::parseNow(Session &session) {
-  if (session.parseTimer) {
-    loop.cancel(*session.parseTimer);
-    session.parseTimer.reset();
-  }
-  const TextDocument *doc = store.get(session.uri);
-  if (!doc)
-    return;
-  std::optional<Clock::time_point> editedAt = session.firstUnparsed;
-  session.firstUnparsed.reset();
-
-  auto start = Clock::now();
-  // The snapshot being replaced is freed only after the diagnostics are
-  // out: tearing down a large module takes milliseconds nobody should wait
-  // for.
-  std::shared_ptr<const ParsedDocument> previous = std::move(session.parsed);
-  session.parsed = std::make_shared<const ParsedDocument>(
-      context, doc->uri, doc->text, doc->version, settings);
-  double ms = msSince(start);
-  session.debounce.recordParse(DebouncePolicy::Duration(ms));
-  if (session.parsed->getModule())
-    session.lastGood = session.parsed;
-  logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
-          "ms",
-          displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
-          session.parsed->getDiagnostics().size(),
-          editedAt
-              ? llvm::formatv(", {0:f1} ms after the edit", msSince(*editedAt))
-                    .str()
-              : std::string(),
-          llvm::formatv("{0:f0}", session.debounce.interval().count()));
-
-  // The incremental path may have published this version's diagnostics
-  // already: repeat them only if the full parse disagrees (it should not).
-  bool published = session.incrementalVersion == doc->version;
-  if (published &&
-      session.incrementalDiagnostics != session.parsed->getDiagnostics()) {
-    logError("the incremental diagnostics of {0} v{1} differ from the full "
-             "parse's; publishing the full parse's and rebuilding the model",
-             displayName(session.uri), doc->version);
-    published = false;
-    releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
-  }
-  session.incrementalVersion.reset();
-  session.incrementalDiagnostics.clear();
-  if (!published)
-    publishDiagnostics(session);
-  releaseLater(std::move(previous));
-  buildIncrementalLater(session);
-  if (session.parsed->isVerified())
-    schedulePipeline(session);
-  else
-    settleWaiters(session); // no pipeline will come for this text
-}
-
-void LspServer::releaseLater(std::shared_ptr<const void> snapshot) {
-  if (snapshot)
-    loop.runAfter(
-        0, [snapshot = std::move(snapshot)]() mutable { snapshot.reset(); });
-}
-
-void LspServer::publishDiagnostics(Session &session) {
-  const ParsedDocument &parsed = *session.parsed;
+void LspServer::onDiagnostics(const std::string &uri, int64_t version,
+                              std::vector<lsp::Diagnostic> diagnostics) {
   lsp::PublishDiagnosticsParams params;
-  params.uri = session.uri;
-  params.version = parsed.getVersion();
-  auto start = Clock::now();
-  // With a fresh compiled snapshot the worker already computed everything
-  // (lints included); otherwise only the parse diagnostics apply.
-  const CompiledDocument *compiled =
-      freshOrNull(parsed, session.compiled.get());
-  if (compiled && session.compiledDiagnostics &&
-      session.compiledDiagnostics->compiled.get() == compiled)
-    params.diagnostics = session.compiledDiagnostics->diagnostics;
-  else
-    params.diagnostics = computeDiagnostics(parsed, nullptr, settings);
-  logVerbose("{0} diagnostics for {1} v{2} in {3} ms",
-             params.diagnostics.size(), displayName(session.uri),
-             parsed.getVersion(), llvm::formatv("{0:f1}", msSince(start)));
+  params.uri = uri;
+  params.version = version;
+  params.diagnostics = std::move(diagnostics);
   dispatcher.notify("textDocument/publishDiagnostics", params);
 }
 
-void LspServer::schedulePipeline(Session &session) {
-  if (!worker)
-    return; // exiting
-  uint64_t generation = ++session.pipelineScheduled;
-  session.newestPipeline->store(generation);
-  std::string uri = session.uri;
-  std::shared_ptr<const ParsedDocument> parsed = session.parsed;
-  ServerSettings snapshot = settings;
-  worker->post(
-      "pipeline " + uri, session.lifetime,
-      [this, uri, serial = session.serial, generation,
-       newest = session.newestPipeline, parsed = std::move(parsed),
-       snapshot = std::move(snapshot)]() mutable -> Worker::Continuation {
-        auto result = std::make_shared<PipelineResult>();
-        auto start = Clock::now();
-        result->compiled =
-            std::make_shared<const CompiledDocument>(*parsed, snapshot);
-        result->compileMs = msSince(start);
-        // The SSA name index, built here rather than by the first
-        // completion or hover on the loop thread (10k ops: ~20 ms).
-        (void)parsed->getValues();
-        // Lints can cost more than compiling; skip them when a newer text
-        // is already waiting, since this result will be dropped anyway.
-        if (newest->load() == generation) {
-          start = Clock::now();
-          result->diagnostics =
-              computeDiagnostics(*parsed, result->compiled.get(), snapshot);
-          result->lintMs = msSince(start);
-        } else {
-          result->superseded = true;
-        }
-        // The snapshots move into the continuation so that they are
-        // released on the loop thread.
-        return [this, uri, serial, generation, parsed = std::move(parsed),
-                result = std::move(result)]() mutable {
-          onPipelineResult(uri, serial, generation, std::move(parsed),
-                           std::move(result));
-        };
-      });
-  startProgress(session);
+void LspServer::onCompiled(Session &) {
+  if (client.inlayHintRefresh)
+    dispatcher.call("workspace/inlayHint/refresh", nullptr);
+  if (client.codeLensRefresh)
+    dispatcher.call("workspace/codeLens/refresh", nullptr);
 }
 
-void LspServer::onPipelineResult(const std::string &uri, uint64_t serial,
-                                 uint64_t generation,
-                                 std::shared_ptr<const ParsedDocument> parsed,
-                                 std::shared_ptr<PipelineResult> result) {
-  Session *session = find(uri);
-  if (!session || session->serial != serial)
-    return; // closed (or reopened) meanwhile
-  session->pipelineSettled = std::max(session->pipelineSettled, generation);
-  const TextDocument *doc = store.get(uri);
-  bool current = !result->superseded && session->parsed == parsed && doc &&
-                 doc->version == parsed->getVersion();
-  if (!current) {
-    logInfo("dropped the pipeline result for {0} v{1} (now v{2}) after {3} "
-            "ms",
-            displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
-            llvm::formatv("{0:f1}", result->compileMs));
-  } else {
-    releaseLater(std::move(session->compiled));
-    session->compiled = result->compiled;
-    session->compiledDiagnostics = std::move(result);
-    logInfo("pipeline for {0} v{1}: {2} in {3} ms, lints in {4} ms",
-            displayName(uri), parsed->getVersion(),
-            session->compiled->succeeded() ? "compiled" : "failed",
-            llvm::formatv("{0:f1}", session->compiledDiagnostics->compileMs),
-            llvm::formatv("{0:f1}", session->compiledDiagnostics->lintMs));
-    publishDiagnostics(*session);
-    if (client.inlayHintRefresh)
-      dispatcher.call("workspace/inlayHint/refresh", nullptr);
-    if (client.codeLensRefresh)
-      dispatcher.call("workspace/codeLens/refresh", nullptr);
-  }
-  if (!session->pipelinePending()) {
-    endProgress(*session);
-    settleWaiters(*session);
-  }
-}
+void LspServer::onPipelineQueued(Session &session) { startProgress(session); }
 
-void LspServer::whenPipelineSettles(Session &session,
-                                    llvm::unique_function<void()> retry) {
-  session.waiters.push_back(std::move(retry));
-}
-
-void LspServer::settleWaiters(Session &session) {
-  std::vector<llvm::unique_function<void()>> waiters;
-  waiters.swap(session.waiters);
-  for (auto &waiter : waiters)
-    waiter();
-}
+void LspServer::onPipelineSettled(Session &session) { endProgress(session); }
 
 void LspServer::startProgress(Session &session) {
   if (!client.workDoneProgress || session.progressTimer ||
@@ -648,14 +333,15 @@ void LspServer::endProgress(Session &session) {
 
 void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
                         lsp::Reply<std::optional<lsp::Hover>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onHover);
   if (!s)
-    return reply(s.takeError());
+    return;
   std::shared_ptr<const DocumentProfile> profile =
       profileFor(p.textDocument.uri);
-  const ParsedDocument &parsed = *(*s)->parsed;
+  const ParsedDocument &parsed = *s->parsed;
   std::optional<lsp::Hover> hover =
-      computeHover(parsed, (*s)->compiled.get(), p.position, profile.get());
+      computeHover(parsed, s->compiled.get(), p.position, profile.get());
   // On the pressure peak: the longest-lived values there (LiveValues.cpp).
   if (std::optional<std::string> peak =
           computePeakLiveHover(parsed, p.position)) {
@@ -671,36 +357,40 @@ void LspServer::onHover(const lsp::TextDocumentPositionParams &p,
 
 void LspServer::onDefinition(const lsp::TextDocumentPositionParams &p,
                              lsp::Reply<std::vector<lsp::Location>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onDefinition);
   if (!s)
-    return reply(s.takeError());
-  reply(findDefinition(*(*s)->parsed, p.position));
+    return;
+  reply(findDefinition(*s->parsed, p.position));
 }
 
 void LspServer::onReferences(const lsp::ReferenceParams &p,
                              lsp::Reply<std::vector<lsp::Location>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onReferences);
   if (!s)
-    return reply(s.takeError());
-  reply(findReferences(*(*s)->parsed, p.position, p.includeDeclaration));
+    return;
+  reply(findReferences(*s->parsed, p.position, p.includeDeclaration));
 }
 
 void LspServer::onDocumentHighlight(
     const lsp::TextDocumentPositionParams &p,
     lsp::Reply<std::vector<lsp::DocumentHighlight>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onDocumentHighlight);
   if (!s)
-    return reply(s.takeError());
-  reply(computeDocumentHighlights(*(*s)->parsed, p.position));
+    return;
+  reply(computeDocumentHighlights(*s->parsed, p.position));
 }
 
 void LspServer::onPrepareRename(
     const lsp::TextDocumentPositionParams &p,
     lsp::Reply<std::optional<lsp::PrepareRenameResult>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onPrepareRename);
   if (!s)
-    return reply(s.takeError());
-  const ParsedDocument &parsed = *(*s)->parsed;
+    return;
+  const ParsedDocument &parsed = *s->parsed;
   std::optional<lsp::Range> range = prepareRename(parsed, p.position);
   if (!range)
     return reply(std::nullopt);
@@ -713,12 +403,13 @@ void LspServer::onPrepareRename(
 
 void LspServer::onRename(const lsp::RenameParams &p,
                          lsp::Reply<lsp::WorkspaceEdit> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onRename);
   if (!s)
-    return reply(s.takeError());
+    return;
   std::string error;
   std::optional<lsp::WorkspaceEdit> edit =
-      renameValue(*(*s)->parsed, p.position, p.newName, &error);
+      renameValue(*s->parsed, p.position, p.newName, &error);
   if (!edit)
     return reply(makeError(ErrorCode::RequestFailed,
                            error.empty() ? "cannot rename here" : error));
@@ -728,41 +419,45 @@ void LspServer::onRename(const lsp::RenameParams &p,
 void LspServer::onDocumentSymbol(
     const lsp::DocumentParams &p,
     lsp::Reply<std::vector<lsp::DocumentSymbol>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onDocumentSymbol);
   if (!s)
-    return reply(s.takeError());
-  reply(computeDocumentSymbols(*(*s)->parsed));
+    return;
+  reply(computeDocumentSymbols(*s->parsed));
 }
 
 void LspServer::onFoldingRange(
     const lsp::DocumentParams &p,
     lsp::Reply<std::vector<lsp::FoldingRange>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onFoldingRange);
   if (!s)
-    return reply(s.takeError());
-  reply(computeFoldingRanges(*(*s)->parsed));
+    return;
+  reply(computeFoldingRanges(*s->parsed));
 }
 
 void LspServer::onSemanticTokens(const lsp::DocumentParams &p,
                                  lsp::Reply<lsp::SemanticTokens> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onSemanticTokens);
   if (!s)
-    return reply(s.takeError());
-  reply(lsp::SemanticTokens{computeSemanticTokens(*(*s)->parsed)});
+    return;
+  reply(lsp::SemanticTokens{computeSemanticTokens(*s->parsed)});
 }
 
 void LspServer::onInlayHint(const lsp::DocumentRangeParams &p,
                             lsp::Reply<std::vector<lsp::InlayHint>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onInlayHint);
   if (!s)
-    return reply(s.takeError());
-  Session &session = **s;
+    return;
+  Session &session = *s;
   // A client that cannot be told to refresh would keep hints without
   // latencies; make it wait for the pipeline instead.
   if (!client.inlayHintRefresh && session.pipelinePending()) {
     auto retry = std::make_shared<lsp::Reply<std::vector<lsp::InlayHint>>>(
         std::move(reply));
-    whenPipelineSettles(session, [this, p, retry]() mutable {
+    scheduler.whenPipelineSettles(session, [this, p, retry]() mutable {
       onInlayHint(p, std::move(*retry));
     });
     return;
@@ -775,14 +470,15 @@ void LspServer::onInlayHint(const lsp::DocumentRangeParams &p,
 
 void LspServer::onCodeLens(const lsp::DocumentParams &p,
                            lsp::Reply<std::vector<lsp::CodeLens>> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onCodeLens);
   if (!s)
-    return reply(s.takeError());
-  Session &session = **s;
+    return;
+  Session &session = *s;
   if (!client.codeLensRefresh && session.pipelinePending()) {
     auto retry = std::make_shared<lsp::Reply<std::vector<lsp::CodeLens>>>(
         std::move(reply));
-    whenPipelineSettles(session, [this, p, retry]() mutable {
+    scheduler.whenPipelineSettles(session, [this, p, retry]() mutable {
       onCodeLens(p, std::move(*retry));
     });
     return;
@@ -811,12 +507,10 @@ LspServer::compiledForRequest(const Params &p, llvm::StringRef what,
                                                          lsp::Reply<Result>)) {
   if (reply.isCancelled())
     return {};
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
-  if (!s) {
-    reply(s.takeError());
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply, handler);
+  if (!s)
     return {};
-  }
-  Session &session = **s;
+  Session &session = *s;
   const ParsedDocument &parsed = *session.parsed;
   if (llvm::Error error = checkCompilable(parsed, what)) {
     reply(std::move(error));
@@ -828,9 +522,9 @@ LspServer::compiledForRequest(const Params &p, llvm::StringRef what,
     // The pipeline for this text is queued or running: answer when it
     // lands (or re-check if the text changed meanwhile).
     if (!session.pipelinePending())
-      schedulePipeline(session);
+      scheduler.schedulePipeline(session);
     auto retry = std::make_shared<lsp::Reply<Result>>(std::move(reply));
-    whenPipelineSettles(session, [this, p, retry, handler]() mutable {
+    scheduler.whenPipelineSettles(session, [this, p, retry, handler]() mutable {
       (this->*handler)(p, std::move(*retry));
     });
     return {};
@@ -865,10 +559,11 @@ void LspServer::onMetrics(const lsp::DocumentParams &p,
 
 void LspServer::onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
                                     lsp::Reply<json::Value> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onPipelineSnapshots);
   if (!s)
-    return reply(s.takeError());
-  Session &session = **s;
+    return;
+  Session &session = *s;
   std::shared_ptr<const ParsedDocument> parsed = session.parsed;
   int64_t maxText = p.maxTextBytes.value_or(kDefaultSnapshotTextBytes);
   // The answer to send from a full list.
@@ -922,6 +617,7 @@ void LspServer::onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
       (*shared)(answer(*full));
     };
   };
+  Worker *worker = scheduler.getWorker();
   if (!worker)
     return run()();
   worker->post(/*key=*/"", token, std::move(run));
@@ -929,10 +625,11 @@ void LspServer::onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
 
 void LspServer::onLiveAt(const lsp::TextDocumentPositionParams &p,
                          lsp::Reply<json::Value> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onLiveAt);
   if (!s)
-    return reply(s.takeError());
-  const ParsedDocument &parsed = *(*s)->parsed;
+    return;
+  const ParsedDocument &parsed = *s->parsed;
   if (llvm::Error error = checkCompilable(parsed, "live values"))
     return reply(std::move(error));
   reply(computeLiveAt(parsed, p.position));
@@ -1025,10 +722,11 @@ assemblyAnswer(const ParsedDocument &parsed,
 
 void LspServer::onAssembly(const lsp::DocumentParams &p,
                            lsp::Reply<lsp::AssemblyResult> reply) {
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onAssembly);
   if (!s)
-    return reply(s.takeError());
-  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+    return;
+  std::shared_ptr<const ParsedDocument> parsed = s->parsed;
   if (llvm::Error error = checkCompilable(*parsed, "assembly"))
     return reply(std::move(error));
 
@@ -1036,7 +734,7 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   // its result is for this text and these settings, answer from it. With a
   // target override it compiled a retargeted copy, whose line map points
   // at the copy's ops; and the request compiles the file's own target.
-  const CompiledDocument *compiled = freshOrNull(*parsed, (*s)->compiled.get());
+  const CompiledDocument *compiled = freshOrNull(*parsed, s->compiled.get());
   if (kEmitAssemblyInServer && compiled && compiled->succeeded() &&
       !settings.targetOverride && compiled->compiledWith(settings)) {
     std::vector<const CompiledProgram *> programs;
@@ -1053,6 +751,7 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
   // pipeline may be queued behind an edit, or have failed: this reports
   // the emitter's own error). The request's token lets a cancelled
   // request drop the job before it starts.
+  Worker *worker = scheduler.getWorker();
   if (!worker)
     return reply(makeError(ErrorCode::InvalidRequest, "the server is exiting"));
   lsp::CancellationToken token = reply.token();
@@ -1117,14 +816,15 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
   bool quickFixes = wants(kQuickFixKind), refactors = wants(kCodeActionKind);
   if (!quickFixes && !refactors)
     return reply(std::vector<lsp::CodeAction>{});
-  llvm::Expected<Session *> s = ready(p.textDocument.uri);
+  Session *s =
+      parsedForRequest(p.textDocument.uri, p, reply, &LspServer::onCodeAction);
   if (!s)
-    return reply(s.takeError());
-  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+    return;
+  std::shared_ptr<const ParsedDocument> parsed = s->parsed;
   // The background compile says which loops the optimizations change (for
   // "Apply loop optimizations") and is the stall lints' snapshot; a stale
   // one is ignored.
-  auto compiled = (*s)->compiled;
+  auto compiled = s->compiled;
   std::vector<lsp::CodeAction> fixes;
   std::vector<lsp::Diagnostic> stalls;
   if (quickFixes) {
@@ -1152,6 +852,7 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
                llvm::formatv("{0:f1}", msSince(start)));
   }
   refactors &= parsed->isVerified();
+  Worker *worker = scheduler.getWorker();
   if (!worker || (!refactors && stalls.empty()))
     return reply(std::move(fixes));
   CodeActionOptions options;
@@ -1229,10 +930,10 @@ void LspServer::onExecuteCommand(const lsp::ExecuteCommandParams &p,
     if (!uri)
       return reply(makeError(ErrorCode::InvalidParams,
                              "waveasm.showLivePeak expects [{\"uri\": URI}]"));
-    llvm::Expected<Session *> s = ready(*uri);
+    Session *s = parsedForRequest(*uri, p, reply, &LspServer::onExecuteCommand);
     if (!s)
-      return reply(s.takeError());
-    const ParsedDocument &parsed = *(*s)->parsed;
+      return;
+    const ParsedDocument &parsed = *s->parsed;
     if (llvm::Error error = checkCompilable(parsed, "live values"))
       return reply(std::move(error));
     return reply(computeLivePeak(parsed, *uri));
@@ -1271,10 +972,14 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
                               "waveasm.scheduleLoop: strategy must be "
                               "\"builtin\" or \"llm\", not \"" +
                                   strategy + "\""));
-  llvm::Expected<Session *> s = ready(*uri);
+  Session *s = find(*uri);
   if (!s)
-    return (*reply)(s.takeError());
-  std::shared_ptr<const ParsedDocument> parsed = (*s)->parsed;
+    return (*reply)(makeError(ErrorCode::InvalidParams,
+                              "document is not open: " + uri->str()));
+  if (!scheduler.isParsed(*s))
+    return scheduler.waitForParse(
+        *s, [this, argument, reply] { scheduleLoop(argument, reply); });
+  std::shared_ptr<const ParsedDocument> parsed = s->parsed;
   if (llvm::Error error = checkCompilable(*parsed, "schedule"))
     return (*reply)(std::move(error));
   lsp::Position position{static_cast<int>(*line), static_cast<int>(*character)};
@@ -1286,6 +991,7 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
   if (strategy == "llm")
     return startLLMSchedule(uri->str(), std::move(parsed), *target,
                             std::move(reply));
+  Worker *worker = scheduler.getWorker();
   if (!worker)
     return (*reply)(
         makeError(ErrorCode::InvalidRequest, "the server is exiting"));

@@ -1,22 +1,17 @@
-//===- LspServer.h - the language server's runtime ---------------*- C++
-//-*-===//
+//===- LspServer.h - the protocol handlers ----------------------*- C++ -*-===//
 //
-// Owns the open documents and decides when to parse and compile them; the
-// answers themselves come from the pure functions of server/Features.h.
+// One handler per LSP method: it finds the document's snapshots, calls the
+// pure functions of server/Features.h and answers. When documents get
+// parsed and compiled is DocumentScheduler's business (as clangd keeps
+// ClangdLSPServer apart from TUScheduler); the scheduler calls back here
+// to publish diagnostics, refresh hints and lenses and report progress.
 //
-//   didOpen/didChange -> DocumentStore (incremental edits)
-//     -> debounced parse + verify on the loop thread (DebouncePolicy)
-//     -> publishDiagnostics (tagged with the version)
-//     -> pipeline on the Worker, newest version only: CompiledDocument and
-//        every diagnostic including the lints (they can cost more than the
-//        compile, so they never run on the loop)
-//     -> on the loop: drop if stale, else republish and ask the client to
-//        refresh inlay hints and code lenses; $/progress if it took long
-//
-// Requests about a document first parse any edit still waiting for its
-// debounce, so positions always refer to the text the client has. They
-// use the newest compiled snapshot only if it describes that text
-// (features check CompiledDocument::isFor).
+// Requests about a document need the parse of the text the client has:
+// when it has not landed yet, the handler runs again once it has
+// (`parsedForRequest`). Requests that read the compile wait for the
+// pipeline the same way (`compiledForRequest`); features check
+// CompiledDocument::isFor. Completion and signature help never wait: they
+// read the current text and the last good parse.
 //
 // Everything here runs on the event loop's thread.
 //
@@ -30,12 +25,11 @@
 #include "protocol/LspParams.h"
 #include "server/DocumentState.h"
 #include "server/Settings.h"
-#include "server/runtime/Debounce.h"
+#include "server/runtime/DocumentScheduler.h"
 #include "server/runtime/DocumentStore.h"
 #include "server/runtime/EventLoop.h"
 #include "server/runtime/ProfileFiles.h"
 #include "server/runtime/SettingsJSON.h"
-#include "server/runtime/Worker.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -52,11 +46,11 @@ namespace waveasm::server {
 struct ScheduleTarget;
 struct ScheduleOutcome;
 
-class LspServer {
+class LspServer : private DocumentScheduler::Callbacks {
 public:
   LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
             mlir::MLIRContext &context);
-  ~LspServer();
+  ~LspServer() override;
 
   /// Registers every LSP method with the dispatcher.
   void registerMethods();
@@ -68,8 +62,7 @@ public:
   void stopWorker();
 
 private:
-  struct Session;
-  struct PipelineResult;
+  using Session = DocumentSession;
   struct LLMRun;
   using Clock = std::chrono::steady_clock;
 
@@ -87,28 +80,25 @@ private:
   void onDidChange(const lsp::DidChangeTextDocumentParams &params);
   void onDidClose(const lsp::DidCloseTextDocumentParams &params);
 
-  Session *find(llvm::StringRef uri);
-  /// The session with its latest text parsed, or InvalidParams.
-  llvm::Expected<Session *> ready(llvm::StringRef uri);
-  void scheduleParse(Session &session);
-  /// Diagnoses the latest text through the session's IncrementalModel and
-  /// publishes; when the model declines, drops it (the full parse that
-  /// follows publishes instead).
-  void diagnoseIncrementally(Session &session);
-  /// Builds the session's IncrementalModel from its latest full parse, on
-  /// a later loop iteration (not on the diagnostics' path).
-  void buildIncrementalLater(Session &session);
-  void parseNow(Session &session);
-  void schedulePipeline(Session &session);
-  void onPipelineResult(const std::string &uri, uint64_t serial,
-                        uint64_t generation,
-                        std::shared_ptr<const ParsedDocument> parsed,
-                        std::shared_ptr<PipelineResult> result);
-  /// Runs `retry` once the pending pipeline of `session` has settled
-  /// (result accepted or dropped, or no pipeline to wait for).
-  void whenPipelineSettles(Session &session,
-                           llvm::unique_function<void()> retry);
-  void settleWaiters(Session &session);
+  Session *find(llvm::StringRef uri) { return scheduler.find(uri); }
+  /// The session of `uri` with the parse of its current text; or null when
+  /// the request was answered (document not open) or will be:
+  /// `handler(p, reply)` runs again once the parse lands, `reply` moved
+  /// into that retry.
+  template <typename Params, typename Result>
+  Session *parsedForRequest(llvm::StringRef uri, const Params &p,
+                            lsp::Reply<Result> &reply,
+                            void (LspServer::*handler)(const Params &,
+                                                       lsp::Reply<Result>));
+
+  //===--- DocumentScheduler::Callbacks
+  //-----------------------------------===//
+  void onDiagnostics(const std::string &uri, int64_t version,
+                     std::vector<lsp::Diagnostic> diagnostics) override;
+  void onCompiled(Session &session) override;
+  void onPipelineQueued(Session &session) override;
+  void onPipelineSettled(Session &session) override;
+
   /// For a request that reads the compile of `p.textDocument`'s current
   /// text: that compile and its text, or nulls when the request was
   /// answered (cancelled, unknown document, a text or pipeline with errors:
@@ -120,10 +110,6 @@ private:
                      lsp::Reply<Result> &reply,
                      void (LspServer::*handler)(const Params &,
                                                 lsp::Reply<Result>));
-  void publishDiagnostics(Session &session);
-  /// Frees `snapshot` on a later loop iteration (after what is being sent
-  /// now has been written).
-  void releaseLater(std::shared_ptr<const void> snapshot);
   void startProgress(Session &session);
   void endProgress(Session &session);
 
@@ -216,20 +202,18 @@ private:
   ServerSettings settings;
   RuntimeSettings runtime;
   DocumentStore store;
-  std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions;
   ProfileFiles profiles;
   std::set<std::string> shownProfileErrors;
   uint64_t nextProgressToken = 0;
-  uint64_t sessionSerial = 0;
   /// HTTP for the LLM clients, on this loop (declared before the runs: the
   /// runs' clients go first).
   std::unique_ptr<conductor::llm::HttpMulti> http;
   /// LLM schedules in flight, by id.
   std::map<uint64_t, std::unique_ptr<LLMRun>> llmRuns;
   uint64_t nextLLMRun = 1;
-  /// Last member: destroyed (joined) first, while what its continuations
-  /// touch still exists.
-  std::unique_ptr<Worker> worker;
+  /// Last member: destroyed (its threads joined) first, while what its
+  /// continuations touch still exists.
+  DocumentScheduler scheduler;
 };
 
 } // namespace waveasm::server

@@ -16,7 +16,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from lsp_client import LspClient, LspError, utf16_len  # noqa: E402
-from test_lsp import EXAMPLE, LSP, TIMEOUT, read  # noqa: E402
+import time  # noqa: E402
+
+from test_lsp import EXAMPLE, LSP, TIMEOUT, generated, read  # noqa: E402
 
 URI = "file:///tmp/waveasm-e2e/completion.mlir"
 SNIPPETS = {
@@ -159,6 +161,69 @@ class Typing(unittest.TestCase):
             "position": {"line": 0, "character": 20}}, TIMEOUT)["items"], [])
         # The server is still there.
         self.assertIn("waveasm.v_add_u32", str(self.ask("textDocument/completion", 0)))
+
+
+class ParseOffTheLoop(unittest.TestCase):
+    """The full parse of a large file runs on the parse thread: a completion
+    sent while it runs is answered before that parse lands (its
+    diagnostics are published after the answer), and a request that needs
+    the parse of the current text (hover) waits for it rather than
+    answering from the text before the edit."""
+
+    def test_completion_is_answered_while_the_file_parses(self):
+        client = LspClient([LSP])
+        self.addCleanup(client.close)
+        # No debounce: the parse of v2 starts as soon as the edit arrives.
+        client.initialize({"textDocument": {
+            "publishDiagnostics": {"versionSupport": True}}},
+            {"debounce": {"minMs": 0, "maxMs": 0}})
+        text = generated(20000)
+        client.open(URI, text)
+        client.wait_diagnostics(URI, 1, timeout=TIMEOUT)
+        # The metrics wait for v1's pipeline: the server is idle after this.
+        client.result("waveasm/metrics", {"textDocument": {"uri": URI}}, TIMEOUT)
+        lines = text.split("\n")
+        line = next(i for i, l in enumerate(lines) if "waveasm.v_add_u32" in l)
+        # A comment line: the incremental model declines a change of the
+        # line count, so v2's diagnostics come from the full parse of the
+        # whole (valid) text, over 100 ms at 20,000 instructions.
+        start = {"line": line, "character": 0}
+        client.change(URI, 2, [{"range": {"start": start, "end": start},
+                                "text": "  // a note\n"}])
+        time.sleep(0.05)  # the parse is running now
+        request = client.request_async("textDocument/completion", {
+            "textDocument": {"uri": URI},
+            "position": {"line": line + 1,
+                         "character": lines[line].index("waveasm.") + len("waveasm.")}})
+        answer, answered = client.wait_response(request, TIMEOUT, with_time=True)
+        self.assertIn("waveasm.v_add_u32",
+                      [item["label"] for item in answer["result"]["items"]])
+        published = client.wait_event(
+            "textDocument/publishDiagnostics",
+            lambda p: p["uri"] == URI and p.get("version") == 2,
+            timeout=TIMEOUT, with_time=True)
+        self.assertLess(answered, published[1],
+                        "the completion waited for the full parse")
+
+    def test_hover_waits_for_the_parse_of_the_current_text(self):
+        client = LspClient([LSP])
+        self.addCleanup(client.close)
+        client.initialize({})
+        text = read(EXAMPLE)
+        client.open(URI, text)
+        lines = text.split("\n")
+        line = next(i for i, l in enumerate(lines) if "waveasm.s_barrier" in l)
+        # Renamed by v2 and hovered at once: the answer must describe v2.
+        column = lines[line].index("s_barrier")
+        client.change(URI, 2, [{
+            "range": {"start": {"line": line, "character": column},
+                      "end": {"line": line, "character": column + len("s_barrier")}},
+            "text": "s_nop 0"}])
+        hover = client.result("textDocument/hover", {
+            "textDocument": {"uri": URI},
+            "position": {"line": line, "character": column + 1}}, TIMEOUT)
+        self.assertIn("s_nop", hover["contents"]["value"])
+        self.assertNotIn("s_barrier", hover["contents"]["value"])
 
 
 if __name__ == "__main__":
