@@ -543,7 +543,10 @@ def WaveASM_V_ACCVGPR_WRITE_B32 : WaveASM_VALUOp<"v_accvgpr_write_b32", []> {
 // MFMA (SPEC.md 7.12). The result is tied to the accumulator (operand 2).
 //===----------------------------------------------------------------------===//
 
-class WaveASM_MFMAOp<string mnemonic, int accRegs>
+// `srcRegs`: the registers of each of A and B (the emitter and completion
+// read it from OpSignatures; the verifier leaves it to the emitter, as
+// upstream does). 0 for the scaled ops, where cbsz/blgp decide.
+class WaveASM_MFMAOp<string mnemonic, int accRegs, int srcRegs>
     : WaveASM_InstOp<mnemonic, [Pure, WaveASM_MFMAWidth<accRegs>]> {
   let arguments = (ins WaveASM_VALUSrc:$a, WaveASM_VALUSrc:$b,
                        WaveASM_MFMAAccSrc:$acc);
@@ -556,34 +559,40 @@ class WaveASM_MFMAOp<string mnemonic, int accRegs>
   let latClass = "MFMA";
   let tied = "2";
   let dstConstraint = "Vector";
+  int mfmaSrcRegs = srcRegs;
 }
 
+// Grouped by accumulator and A/B registers (SPEC.md 7.12).
 foreach n = ["v_mfma_f64_4x4x4_f64"] in
-def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 2>;
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 2, 2>;
 foreach n = ["v_mfma_f64_16x16x4_f64"] in
-def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 8>;
-foreach n = ["v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x32_f16",
-             "v_mfma_f32_4x4x4_f16", "v_mfma_f32_16x16x16_bf16",
-             "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_4x4x4_bf16",
-             "v_mfma_i32_16x16x16_i8", "v_mfma_i32_4x4x4_i8",
-             "v_mfma_f32_16x16x4_f32", "v_mfma_f32_4x4x1_f32",
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 8, 2>;
+foreach n = ["v_mfma_f32_16x16x16_f16", "v_mfma_f32_4x4x4_f16",
+             "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_4x4x4_bf16",
              "v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8",
              "v_mfma_f32_16x16x32_bf8_fp8", "v_mfma_f32_16x16x32_bf8_bf8"] in
-def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 4>;
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 4, 2>;
+foreach n = ["v_mfma_f32_16x16x32_f16", "v_mfma_f32_16x16x32_bf16"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 4, 4>;
+foreach n = ["v_mfma_i32_16x16x16_i8", "v_mfma_i32_4x4x4_i8",
+             "v_mfma_f32_16x16x4_f32", "v_mfma_f32_4x4x1_f32"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 4, 1>;
 foreach n = ["v_mfma_f32_32x32x8_f16", "v_mfma_f32_16x16x4_f16",
              "v_mfma_f32_32x32x8_bf16", "v_mfma_f32_16x16x4_bf16",
-             "v_mfma_i32_32x32x8_i8", "v_mfma_i32_16x16x4_i8",
-             "v_mfma_f32_32x32x2_f32", "v_mfma_f32_32x32x16_fp8_fp8",
-             "v_mfma_f32_32x32x16_fp8_bf8", "v_mfma_f32_32x32x16_bf8_fp8",
-             "v_mfma_f32_32x32x16_bf8_bf8"] in
-def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 16>;
-foreach n = ["v_mfma_f32_32x32x4_f16", "v_mfma_f32_32x32x4_bf16",
-             "v_mfma_i32_32x32x4_i8"] in
-def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 32>;
+             "v_mfma_f32_32x32x16_fp8_fp8", "v_mfma_f32_32x32x16_fp8_bf8",
+             "v_mfma_f32_32x32x16_bf8_fp8", "v_mfma_f32_32x32x16_bf8_bf8"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 16, 2>;
+foreach n = ["v_mfma_i32_32x32x8_i8", "v_mfma_i32_16x16x4_i8",
+             "v_mfma_f32_32x32x2_f32"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 16, 1>;
+foreach n = ["v_mfma_f32_32x32x4_f16", "v_mfma_f32_32x32x4_bf16"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 32, 2>;
+foreach n = ["v_mfma_i32_32x32x4_i8"] in
+def WaveASM_#!toupper(n) : WaveASM_MFMAOp<n, 32, 1>;
 
 // Scaled MFMA: cbsz/blgp/op_sel_a/op_sel_b are discardable attributes.
 class WaveASM_ScaledMFMAOp<string mnemonic, int accRegs>
-    : WaveASM_MFMAOp<mnemonic, accRegs> {
+    : WaveASM_MFMAOp<mnemonic, accRegs, 0> {
   let arguments = (ins WaveASM_VALUSrc:$a, WaveASM_VALUSrc:$b,
                        WaveASM_MFMAAccSrc:$acc, WaveASM_VALUSrc:$a_scale,
                        WaveASM_VALUSrc:$b_scale);

@@ -18,6 +18,7 @@
 
 #include "pipeline/AsmEmitterImpl.h"
 
+#include "ir/OpSignatures.h"
 #include "ir/TargetAvailability.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -592,56 +593,34 @@ LogicalResult emitVALU(ProgramEmitter &e, Operation *op, StringRef name) {
 struct MFMAInfo {
   StringRef asmName;
   int64_t accRegs = 4;
-  int64_t abRegs = 2;
+  int64_t abRegs = 2; // 0: set by cbsz/blgp (scaled)
 };
 
+/// The mnemonic, and the widths the op's ODS record gives (OpSignatures).
 std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
-  using I = MFMAInfo;
-  return llvm::StringSwitch<std::optional<MFMAInfo>>(name)
-      .Case("v_mfma_f32_16x16x16_f16", I{"v_mfma_f32_16x16x16_f16", 4, 2})
-      .Case("v_mfma_f32_16x16x32_f16", I{"v_mfma_f32_16x16x32_f16", 4, 4})
-      .Case("v_mfma_f32_32x32x8_f16", I{"v_mfma_f32_32x32x8_f16", 16, 2})
-      .Case("v_mfma_f32_16x16x4_f16", I{"v_mfma_f32_16x16x4_4b_f16", 16, 2})
-      .Case("v_mfma_f32_32x32x4_f16", I{"v_mfma_f32_32x32x4_2b_f16", 32, 2})
-      .Case("v_mfma_f32_4x4x4_f16", I{"v_mfma_f32_4x4x4_16b_f16", 4, 2})
-      .Case("v_mfma_f32_16x16x16_bf16", I{"v_mfma_f32_16x16x16_bf16", 4, 2})
-      .Case("v_mfma_f32_16x16x32_bf16", I{"v_mfma_f32_16x16x32_bf16", 4, 4})
-      .Case("v_mfma_f32_32x32x8_bf16", I{"v_mfma_f32_32x32x8_bf16", 16, 2})
-      .Case("v_mfma_f32_16x16x4_bf16", I{"v_mfma_f32_16x16x4_4b_bf16", 16, 2})
-      .Case("v_mfma_f32_32x32x4_bf16", I{"v_mfma_f32_32x32x4_2b_bf16", 32, 2})
-      .Case("v_mfma_f32_4x4x4_bf16", I{"v_mfma_f32_4x4x4_16b_bf16", 4, 2})
-      // CDNA3 removed the i8 MFMAs below: emitInstruction rejects them.
-      .Case("v_mfma_i32_16x16x16_i8", I{"", 4, 1})
-      .Case("v_mfma_i32_32x32x8_i8", I{"", 16, 1})
-      .Case("v_mfma_i32_16x16x4_i8", I{"v_mfma_i32_16x16x4_4b_i8", 16, 1})
-      .Case("v_mfma_i32_32x32x4_i8", I{"v_mfma_i32_32x32x4_2b_i8", 32, 1})
-      .Case("v_mfma_i32_4x4x4_i8", I{"v_mfma_i32_4x4x4_16b_i8", 4, 1})
-      .Case("v_mfma_f32_16x16x4_f32", I{"v_mfma_f32_16x16x4_f32", 4, 1})
-      .Case("v_mfma_f32_32x32x2_f32", I{"v_mfma_f32_32x32x2_f32", 16, 1})
-      .Case("v_mfma_f32_4x4x1_f32", I{"v_mfma_f32_4x4x1_16b_f32", 4, 1})
-      .Case("v_mfma_f64_16x16x4_f64", I{"v_mfma_f64_16x16x4_f64", 8, 2})
-      .Case("v_mfma_f64_4x4x4_f64", I{"v_mfma_f64_4x4x4_4b_f64", 2, 2})
-      .Case("v_mfma_f32_16x16x32_fp8_fp8",
-            I{"v_mfma_f32_16x16x32_fp8_fp8", 4, 2})
-      .Case("v_mfma_f32_16x16x32_fp8_bf8",
-            I{"v_mfma_f32_16x16x32_fp8_bf8", 4, 2})
-      .Case("v_mfma_f32_16x16x32_bf8_fp8",
-            I{"v_mfma_f32_16x16x32_bf8_fp8", 4, 2})
-      .Case("v_mfma_f32_16x16x32_bf8_bf8",
-            I{"v_mfma_f32_16x16x32_bf8_bf8", 4, 2})
-      .Case("v_mfma_f32_32x32x16_fp8_fp8",
-            I{"v_mfma_f32_32x32x16_fp8_fp8", 16, 2})
-      .Case("v_mfma_f32_32x32x16_fp8_bf8",
-            I{"v_mfma_f32_32x32x16_fp8_bf8", 16, 2})
-      .Case("v_mfma_f32_32x32x16_bf8_fp8",
-            I{"v_mfma_f32_32x32x16_bf8_fp8", 16, 2})
-      .Case("v_mfma_f32_32x32x16_bf8_bf8",
-            I{"v_mfma_f32_32x32x16_bf8_bf8", 16, 2})
-      .Case("v_mfma_scale_f32_16x16x128_f8f6f4",
-            I{"v_mfma_scale_f32_16x16x128_f8f6f4", 4, 0})
-      .Case("v_mfma_scale_f32_32x32x64_f8f6f4",
-            I{"v_mfma_scale_f32_32x32x64_f8f6f4", 16, 0})
-      .Default(std::nullopt);
+  const OpSignature *sig = lookupOpSignature(name);
+  if (!sig || !sig->mfmaWidth)
+    return std::nullopt;
+  // Where the assembler's name differs: the multi-block shapes spell out
+  // their block count; CDNA3 removed the i8 MFMAs named "" here
+  // (emitInstruction rejects them).
+  StringRef asmName =
+      llvm::StringSwitch<StringRef>(name)
+          .Case("v_mfma_f32_16x16x4_f16", "v_mfma_f32_16x16x4_4b_f16")
+          .Case("v_mfma_f32_32x32x4_f16", "v_mfma_f32_32x32x4_2b_f16")
+          .Case("v_mfma_f32_4x4x4_f16", "v_mfma_f32_4x4x4_16b_f16")
+          .Case("v_mfma_f32_16x16x4_bf16", "v_mfma_f32_16x16x4_4b_bf16")
+          .Case("v_mfma_f32_32x32x4_bf16", "v_mfma_f32_32x32x4_2b_bf16")
+          .Case("v_mfma_f32_4x4x4_bf16", "v_mfma_f32_4x4x4_16b_bf16")
+          .Case("v_mfma_i32_16x16x16_i8", "")
+          .Case("v_mfma_i32_32x32x8_i8", "")
+          .Case("v_mfma_i32_16x16x4_i8", "v_mfma_i32_16x16x4_4b_i8")
+          .Case("v_mfma_i32_32x32x4_i8", "v_mfma_i32_32x32x4_2b_i8")
+          .Case("v_mfma_i32_4x4x4_i8", "v_mfma_i32_4x4x4_16b_i8")
+          .Case("v_mfma_f32_4x4x1_f32", "v_mfma_f32_4x4x1_16b_f32")
+          .Case("v_mfma_f64_4x4x4_f64", "v_mfma_f64_4x4x4_4b_f64")
+          .Default(name);
+  return MFMAInfo{asmName, sig->mfmaWidth, sig->operands()[0].width};
 }
 
 /// Registers of an f8f6f4 operand for its cbsz/blgp format code.

@@ -51,6 +51,18 @@ TEST(OpSignatures, GroupsAndWidthsComeFromODS) {
   EXPECT_EQ(mfma->mfmaWidth, 16);
   EXPECT_EQ(mfma->operands()[2].width, 16); // acc
   EXPECT_EQ(mfma->results()[0].width, 16);
+  // A and B: from the op's ODS record (the verifier does not check them).
+  EXPECT_EQ(mfma->operands()[0].width, 2);
+  EXPECT_EQ(mfma->operands()[1].width, 2);
+  EXPECT_EQ(lookupOpSignature("v_mfma_f32_16x16x32_f16")->operands()[0].width,
+            4);
+  EXPECT_EQ(lookupOpSignature("v_mfma_f32_16x16x4_f32")->operands()[1].width,
+            1);
+  // The scaled ones: cbsz/blgp decide.
+  EXPECT_EQ(lookupOpSignature("v_mfma_scale_f32_16x16x128_f8f6f4")
+                ->operands()[0]
+                .width,
+            0);
 
   const OpSignature *load = lookupOpSignature("buffer_load_dwordx4");
   ASSERT_TRUE(load);
@@ -202,6 +214,7 @@ const char *kLoopBody =
   %c0s = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
   %v = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
   %acc = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %ab = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<2, 2>
   %r = waveasm.loop (%i = %c0s) : (!waveasm.sreg) -> !waveasm.sreg {
     %inner = waveasm.v_add_u32 %v, %v : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
     %n:2 = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
@@ -312,6 +325,7 @@ TEST(Completion, InstantiatedSnippetsVerify) {
   };
   const char *preamble =
       "  %pv = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg\n"
+      "  %pv2 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<2>\n"
       "  %pv4 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4>\n"
       "  %ps = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg\n";
   // The result names the snippet binds come first.
@@ -320,7 +334,7 @@ TEST(Completion, InstantiatedSnippetsVerify) {
       {"v_fma_f32", {"%out", "%pv", "%pv", "%pv"}},
       {"s_add_u32", {"%out", "%scc", "%ps", "%ps"}},
       {"ds_read_b64", {"%out", "%pv"}},
-      {"v_mfma_f32_16x16x16_f16", {"%out", "%pv", "%pv", "%pv4"}},
+      {"v_mfma_f32_16x16x16_f16", {"%out", "%pv2", "%pv2", "%pv4"}},
   };
   std::string good = loopProgram("", "");
   for (const Case &c : cases) {
@@ -366,6 +380,15 @@ TEST(Completion, ValuesInScopeFitTheOperand) {
   EXPECT_TRUE(acc.find("%acc"));
   EXPECT_TRUE(acc.find("%c0"));
   EXPECT_FALSE(acc.find("%s0")); // SGPRs are no accumulator
+  // A and B of a 16x16x16 f16 MFMA: two VGPRs each.
+  Typing a(good, loopProgram("", "  %x = waveasm.v_mfma_f32_16x16x16_f16 |"));
+  EXPECT_TRUE(a.find("%ab"));
+  EXPECT_FALSE(a.find("%v"));
+  EXPECT_FALSE(a.find("%acc"));
+  Typing b(good,
+           loopProgram("", "  %x = waveasm.v_mfma_f32_16x16x16_f16 %ab, |"));
+  EXPECT_TRUE(b.find("%ab"));
+  EXPECT_FALSE(b.find("%v"));
 }
 
 TEST(Completion, TypesByOperandAndResult) {

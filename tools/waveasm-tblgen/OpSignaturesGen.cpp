@@ -140,11 +140,19 @@ bool emitOpSignatures(const RecordKeeper &records, raw_ostream &os) {
             def->getValueAsOptionalString("dataDwords"))
       to_integer(*d, data);
 
+    // A and B of an MFMA (0 for the scaled ones: their cbsz/blgp decide).
+    int mfmaSrc = 0;
+    if (const llvm::RecordVal *src = def->getValue("mfmaSrcRegs"))
+      if (const auto *init = dyn_cast<llvm::IntInit>(src->getValue()))
+        mfmaSrc = init->getValue();
+
     std::vector<ValueRow> operands, results, attrs;
     for (const NamedTypeConstraint &value : op.getOperands()) {
       ValueRow row = makeRow(value);
       if (mfma && row.name == "acc")
         row.width = mfma;
+      if (mfmaSrc && (row.name == "a" || row.name == "b"))
+        row.width = mfmaSrc;
       if (buffer && (row.name == "saddr" || row.name == "srd"))
         row.width = 4;
       if (data && row.name == "data")
