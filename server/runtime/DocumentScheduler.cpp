@@ -107,19 +107,21 @@ void DocumentScheduler::opened(llvm::StringRef uri) {
   slot->serial = ++sessionSerial;
   slot->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
                            runtime.debounceLeadingEdge);
-  DocumentSession &session = *slot;
-  startParse(session);
-  if (old) {
-    // Reopened without a close: start over. Requests waiting on the old
-    // session ask the new one.
-    old->lifetime.cancel();
-    if (old->parseTimer)
-      loop.cancel(*old->parseTimer);
-    callbacks.onPipelineSettled(*old);
-    runAll(old->parseWaiters);
-    runAll(old->pipelineWaiters);
-    releaseLater(std::shared_ptr<const void>(std::move(old)));
-  }
+  startParse(*slot);
+  // Reopened without a close: start over. Requests waiting on the old
+  // session ask the new one.
+  if (old)
+    retire(std::move(old));
+}
+
+void DocumentScheduler::retire(std::unique_ptr<DocumentSession> session) {
+  session->lifetime.cancel();
+  if (session->parseTimer)
+    loop.cancel(*session->parseTimer);
+  callbacks.onPipelineSettled(*session);
+  runAll(session->parseWaiters);
+  runAll(session->pipelineWaiters);
+  releaseLater(std::shared_ptr<const void>(std::move(session)));
 }
 
 void DocumentScheduler::changed(llvm::StringRef uri) {
@@ -136,14 +138,8 @@ void DocumentScheduler::closed(llvm::StringRef uri) {
     return;
   std::unique_ptr<DocumentSession> session = std::move(it->second);
   sessions.erase(it);
-  session->lifetime.cancel();
-  if (session->parseTimer)
-    loop.cancel(*session->parseTimer);
-  callbacks.onPipelineSettled(*session);
   // Waiting requests now find the document closed and answer so.
-  runAll(session->parseWaiters);
-  runAll(session->pipelineWaiters);
-  releaseLater(std::shared_ptr<const void>(std::move(session)));
+  retire(std::move(session));
 }
 
 void DocumentScheduler::settingsChanged() {

@@ -187,6 +187,9 @@ private:
   using Clock = std::chrono::steady_clock;
   struct ParseResult;
 
+  /// Ends a closed or replaced session: its jobs are dropped, its
+  /// waiters run (and ask again), it is freed off the loop.
+  void retire(std::unique_ptr<DocumentSession> session);
   void scheduleParse(DocumentSession &session);
   void startParse(DocumentSession &session);
   void onParsed(const std::string &uri, uint64_t serial,
