@@ -1,7 +1,8 @@
 //===- DiagnosticCapture.h - this thread's MLIR diagnostics -----*- C++ -*-===//
 //
-// The MLIRContext is shared by the main thread (parsing) and the worker
-// (compiling), and its diagnostic handlers form one stack. A capture only
+// The MLIRContext is shared by the loop thread (incremental diagnosis),
+// the parse thread and the worker (compiling), and its diagnostic handlers
+// form one stack. A capture only
 // takes the diagnostics emitted on the thread that created it and lets the
 // others fall through to their own capture. Diagnostics emitted by MLIR's
 // parallel verifier or pass manager on pool threads are re-emitted on the

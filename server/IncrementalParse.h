@@ -34,7 +34,8 @@
 // parser sees the same next token as in the whole text (an optional
 // trailing clause must not swallow the next op there but not here).
 //
-// Threading: one per document, used on the main thread only.
+// Threading: one per document, built on the parse thread and then used
+// on the loop thread only (DocumentScheduler hands it over).
 //
 //===----------------------------------------------------------------------===//
 

@@ -25,12 +25,17 @@ std::string displayName(llvm::StringRef uri) {
 } // namespace
 
 DocumentSession::DocumentSession() = default;
-DocumentSession::~DocumentSession() = default;
+DocumentSession::~DocumentSession() {
+  assert(parseWaiters.empty() && pipelineWaiters.empty() &&
+         "requests must be answered on the loop thread");
+}
 
 /// What the parse thread hands back for one text.
 struct DocumentScheduler::ParseResult {
   std::shared_ptr<const ParsedDocument> parsed;
-  /// Parse and verify diagnostics, plus the source lints.
+  /// The text parsed, as DocumentSession::edits counted.
+  uint64_t edits = 0;
+  /// Parse and verify diagnostics.
   std::vector<lsp::Diagnostic> diagnostics;
   /// Built when the session had none when the parse was queued.
   std::unique_ptr<IncrementalModel> incremental;
@@ -105,6 +110,7 @@ void DocumentScheduler::opened(llvm::StringRef uri) {
   slot = std::make_unique<DocumentSession>();
   slot->uri = uri.str();
   slot->serial = ++sessionSerial;
+  slot->edits = 1;
   slot->debounce.configure(settings.debounceMinMs, settings.debounceMaxMs,
                            runtime.debounceLeadingEdge);
   startParse(*slot);
@@ -128,6 +134,7 @@ void DocumentScheduler::changed(llvm::StringRef uri) {
   DocumentSession *session = find(uri);
   if (!session)
     return;
+  ++session->edits;
   diagnoseIncrementally(*session);
   scheduleParse(*session);
 }
@@ -153,8 +160,15 @@ void DocumentScheduler::settingsChanged() {
 }
 
 void DocumentScheduler::shutdown() {
-  for (auto &[uri, session] : sessions)
+  stopping = true;
+  for (auto &[uri, session] : sessions) {
     session->lifetime.cancel();
+    // Their parse or pipeline may never come now: the requests are
+    // dropped here, on the loop (answered InternalError while the
+    // transport is still open).
+    session->parseWaiters.clear();
+    session->pipelineWaiters.clear();
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,7 +195,7 @@ void DocumentScheduler::diagnoseIncrementally(DocumentSession &session) {
           displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
           llvm::formatv("{0:f1}", session.incremental->getVerifyMs()),
           diagnostics->size());
-  session.incrementalVersion = doc->version;
+  session.incrementalEdits = session.edits;
   session.incrementalDiagnostics = *diagnostics;
   callbacks.onDiagnostics(session.uri, doc->version, std::move(*diagnostics));
 }
@@ -212,9 +226,9 @@ void DocumentScheduler::startParse(DocumentSession &session) {
     session.parseTimer.reset();
   }
   const TextDocument *doc = store.get(session.uri);
-  if (!doc || !parser || session.parsing == doc->version)
+  if (!doc || !parser || stopping || session.parsing == session.edits)
     return;
-  session.parsing = doc->version;
+  session.parsing = session.edits;
   std::optional<Clock::time_point> editedAt = session.firstUnparsed;
   session.firstUnparsed.reset();
   // Queued parses of older texts are replaced (same key): only the newest
@@ -222,10 +236,12 @@ void DocumentScheduler::startParse(DocumentSession &session) {
   parser->post(
       "parse " + session.uri, session.lifetime,
       [this, uri = session.uri, serial = session.serial, text = doc->text,
-       version = doc->version, snapshot = settings, editedAt,
+       version = doc->version, edits = session.edits, snapshot = settings,
+       editedAt,
        wantModel = !session.incremental]() mutable -> Worker::Continuation {
         auto result = std::make_shared<ParseResult>();
         result->editedAt = editedAt;
+        result->edits = edits;
         auto start = Clock::now();
         result->parsed = std::make_shared<const ParsedDocument>(
             context, uri, std::move(text), version, snapshot);
@@ -241,11 +257,6 @@ void DocumentScheduler::startParse(DocumentSession &session) {
           onParsed(uri, serial, std::move(result));
         };
       });
-}
-
-bool DocumentScheduler::isParsed(const DocumentSession &session) const {
-  const TextDocument *doc = store.get(session.uri);
-  return doc && session.parsed && session.parsed->getVersion() == doc->version;
 }
 
 void DocumentScheduler::waitForParse(DocumentSession &session,
@@ -264,11 +275,13 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   }
   DocumentSession &s = *session;
   int64_t version = result->parsed->getVersion();
-  if (s.parsing == version)
+  uint64_t edits = result->edits;
+  if (s.parsing == edits)
     s.parsing.reset();
   s.debounce.recordParse(DebouncePolicy::Duration(result->parseMs));
   std::shared_ptr<const ParsedDocument> previous = std::move(s.parsed);
   s.parsed = result->parsed;
+  s.parsedEdits = edits;
   if (s.parsed->getModule())
     s.lastGood = s.parsed;
   logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
@@ -283,19 +296,21 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
 
   // The incremental path may have published this version's diagnostics
   // already: repeat them only if the full parse disagrees (it should not).
-  bool published = s.incrementalVersion == version;
+  bool published = s.incrementalEdits == edits;
+  bool disagreed = false;
   if (published && s.incrementalDiagnostics != result->diagnostics) {
     logError("the incremental diagnostics of {0} v{1} differ from the full "
              "parse's; publishing the full parse's and rebuilding the model",
              displayName(uri), version);
     published = false;
+    disagreed = true;
     releaseLater(std::shared_ptr<const void>(std::move(s.incremental)));
   }
   // Diagnostics the incremental path published for a newer text than this
   // parse's stay: they are not replaced by older ones.
-  bool newerPublished = s.incrementalVersion > version;
+  bool newerPublished = s.incrementalEdits > edits;
   if (!newerPublished) {
-    s.incrementalVersion.reset();
+    s.incrementalEdits.reset();
     s.incrementalDiagnostics.clear();
   }
   if (!published && !newerPublished)
@@ -303,8 +318,7 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   releaseLater(std::move(previous));
 
   // The model follows edits from this text on: only if no edit came since.
-  const TextDocument *doc = store.get(uri);
-  bool current = doc && doc->version == version;
+  bool current = edits == s.edits;
   if (result->incremental && current && !s.incremental) {
     s.incremental = std::move(result->incremental);
     logVerbose("incremental model of {0} v{1} built in {2} ms",
@@ -312,13 +326,45 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
                llvm::formatv("{0:f1}", result->modelMs));
   }
   releaseLater(std::move(result));
+  if (disagreed && current)
+    buildModelLater(s);
 
-  if (s.parsed->isVerified())
-    schedulePipeline(s);
-  else
+  // A parse already behind the text is not compiled: the edit that made it
+  // so has its own parse coming, which schedules the pipeline.
+  if (!s.parsed->isVerified())
     runAll(s.pipelineWaiters); // no pipeline will come for this text
+  else if (current)
+    schedulePipeline(s);
   // Each waiter asks again: one that needs a newer text starts its parse.
   runAll(s.parseWaiters);
+}
+
+void DocumentScheduler::buildModelLater(DocumentSession &session) {
+  if (!parser || stopping || !session.parsed || !session.parsed->getModule())
+    return;
+  parser->post(
+      /*key=*/"", session.lifetime,
+      [this, uri = session.uri, serial = session.serial,
+       parsed = session.parsed,
+       edits = session.parsedEdits]() mutable -> Worker::Continuation {
+        auto start = Clock::now();
+        std::unique_ptr<IncrementalModel> model =
+            IncrementalModel::build(*parsed);
+        double ms = msSince(start);
+        parsed.reset(); // here, off the loop, if it is the last reference
+        return
+            [this, uri, serial, edits, ms, model = std::move(model)]() mutable {
+              DocumentSession *s = find(uri);
+              if (s && s->serial == serial && s->edits == edits &&
+                  !s->incremental && model) {
+                s->incremental = std::move(model);
+                logVerbose("incremental model of {0} rebuilt in {1} ms",
+                           displayName(uri), llvm::formatv("{0:f1}", ms));
+                return;
+              }
+              releaseLater(std::shared_ptr<const void>(std::move(model)));
+            };
+      });
 }
 
 void DocumentScheduler::publishDiagnostics(
@@ -340,7 +386,7 @@ void DocumentScheduler::publishDiagnostics(
 //===----------------------------------------------------------------------===//
 
 void DocumentScheduler::schedulePipeline(DocumentSession &session) {
-  if (!worker)
+  if (!worker || stopping)
     return; // exiting
   uint64_t generation = ++session.pipelineScheduled;
   session.newestPipeline->store(generation);
@@ -385,14 +431,16 @@ void DocumentScheduler::onPipelineResult(
     std::shared_ptr<PipelineResult> result) {
   DocumentSession *session = find(uri);
   if (!session || session->serial != serial) {
-    releaseLater(std::move(result)); // closed (or reopened) meanwhile
+    // Closed (or reopened) meanwhile.
+    releaseLater(std::move(result));
+    releaseLater(std::move(parsed));
     return;
   }
   session->pipelineSettled = std::max(session->pipelineSettled, generation);
-  const TextDocument *doc = store.get(uri);
-  bool current = !result->superseded && session->parsed == parsed && doc &&
-                 doc->version == parsed->getVersion();
+  bool current = !result->superseded && session->parsed == parsed &&
+                 session->parsedEdits == session->edits;
   if (!current) {
+    const TextDocument *doc = store.get(uri);
     logInfo("dropped the pipeline result for {0} v{1} (now v{2}) after {3} "
             "ms",
             displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
@@ -410,6 +458,8 @@ void DocumentScheduler::onPipelineResult(
     publishDiagnostics(*session, {});
     callbacks.onCompiled(*session);
   }
+  // The last reference to an old parse may be this one: freed off the loop.
+  releaseLater(std::move(parsed));
   if (!session->pipelinePending()) {
     callbacks.onPipelineSettled(*session);
     runAll(session->pipelineWaiters);

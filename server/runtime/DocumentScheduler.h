@@ -65,6 +65,8 @@ struct PipelineResult {
 struct DocumentSession {
   using Clock = std::chrono::steady_clock;
   DocumentSession();
+  /// Freed off the loop thread: it must hold no request (a reply answers
+  /// on the transport); retire() runs them all first.
   ~DocumentSession();
 
   std::string uri;
@@ -101,8 +103,14 @@ private:
   std::optional<Clock::time_point> lastEdit;
   /// The oldest edit not handed to a parse yet (nullopt: none).
   std::optional<Clock::time_point> firstUnparsed;
-  /// The version a parse job is running or queued for.
-  std::optional<int64_t> parsing;
+  /// Texts the store has had (open: 1, each change one more): "is the
+  /// parse current" must not trust the client's version numbers, which
+  /// the store accepts even when they do not increase.
+  uint64_t edits = 0;
+  /// The text `parsed` is of, as `edits` counted then.
+  uint64_t parsedEdits = 0;
+  /// The text a parse job is running or queued for.
+  std::optional<uint64_t> parsing;
   /// Requests waiting for the parse of the current text.
   std::vector<llvm::unique_function<void()>> parseWaiters;
 
@@ -110,9 +118,9 @@ private:
   /// parse (IncrementalParse.h); null until a full parse builds it, and
   /// dropped when an edit is one it cannot apply.
   std::unique_ptr<IncrementalModel> incremental;
-  /// The version whose diagnostics the model published, and them: the
-  /// full parse of that version publishes only if it finds otherwise.
-  std::optional<int64_t> incrementalVersion;
+  /// The text whose diagnostics the model published, and them: the full
+  /// parse of that text publishes only if it finds otherwise.
+  std::optional<uint64_t> incrementalEdits;
   std::vector<lsp::Diagnostic> incrementalDiagnostics;
 
   /// The newest pipeline generation, read by the running job to skip work
@@ -160,8 +168,15 @@ public:
   void shutdown();
 
   DocumentSession *find(llvm::StringRef uri);
-  /// True when the session's parse is of the text the store has.
-  bool isParsed(const DocumentSession &session) const;
+  /// The session's current text, as a count of texts it has had.
+  uint64_t currentText(const DocumentSession &session) const {
+    return session.edits;
+  }
+  /// True when the session's parse is of text `text` (currentText()) or
+  /// a later one.
+  bool isParsed(const DocumentSession &session, uint64_t text) const {
+    return session.parsed && session.parsedEdits >= text;
+  }
   /// Runs `retry` once a parse of the current text lands (a parse is
   /// started now if none is queued for it, skipping the debounce) or the
   /// document closes. `retry` should ask again: the text may have changed
@@ -191,6 +206,9 @@ private:
   /// waiters run (and ask again), it is freed off the loop.
   void retire(std::unique_ptr<DocumentSession> session);
   void scheduleParse(DocumentSession &session);
+  /// Builds the IncrementalModel of the session's parse on the parse
+  /// thread, installed if no edit came meanwhile.
+  void buildModelLater(DocumentSession &session);
   void startParse(DocumentSession &session);
   void onParsed(const std::string &uri, uint64_t serial,
                 std::shared_ptr<ParseResult> result);
@@ -211,6 +229,8 @@ private:
   Callbacks &callbacks;
   std::map<std::string, std::unique_ptr<DocumentSession>, std::less<>> sessions;
   uint64_t sessionSerial = 0;
+  /// After shutdown(): no new parse or pipeline is started.
+  bool stopping = false;
   /// Parses (and frees replaced snapshots) off the loop.
   std::unique_ptr<Worker> parser;
   /// Compiles and lints; requests' own jobs. Declared last: joined first,

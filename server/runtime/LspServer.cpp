@@ -190,17 +190,28 @@ template <typename Params, typename Result>
 LspServer::Session *LspServer::parsedForRequest(
     llvm::StringRef uri, const Params &p, lsp::Reply<Result> &reply,
     void (LspServer::*handler)(const Params &, lsp::Reply<Result>)) {
+  std::optional<TextWanted> retried = std::exchange(retrying, std::nullopt);
+  if (reply.isCancelled())
+    return nullptr; // answered already; no parse for it
   Session *session = find(uri);
   if (!session) {
     reply(makeError(ErrorCode::InvalidParams,
                     "document is not open: " + uri.str()));
     return nullptr;
   }
-  if (scheduler.isParsed(*session))
+  // The text the request was sent against: a retry waits for that one's
+  // parse, not for every edit typed since (or it could wait as long as
+  // the typing goes on).
+  TextWanted wanted{session->serial, scheduler.currentText(*session)};
+  if (retried && retried->serial == session->serial)
+    wanted = *retried;
+  if (scheduler.isParsed(*session, wanted.text))
     return session;
   auto retry = std::make_shared<lsp::Reply<Result>>(std::move(reply));
-  scheduler.waitForParse(*session, [this, p, retry, handler]() mutable {
+  scheduler.waitForParse(*session, [this, p, retry, handler, wanted]() mutable {
+    retrying = wanted;
     (this->*handler)(p, std::move(*retry));
+    retrying.reset();
   });
   return nullptr;
 }
@@ -976,7 +987,7 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
   if (!s)
     return (*reply)(makeError(ErrorCode::InvalidParams,
                               "document is not open: " + uri->str()));
-  if (!scheduler.isParsed(*s))
+  if (!scheduler.isParsed(*s, scheduler.currentText(*s)))
     return scheduler.waitForParse(
         *s, [this, argument, reply] { scheduleLoop(argument, reply); });
   std::shared_ptr<const ParsedDocument> parsed = s->parsed;

@@ -85,6 +85,13 @@ private:
   /// the request was answered (document not open) or will be:
   /// `handler(p, reply)` runs again once the parse lands, `reply` moved
   /// into that retry.
+  /// A request's text: the session and its count of texts.
+  struct TextWanted {
+    uint64_t serial = 0;
+    uint64_t text = 0;
+  };
+  /// Set while a request waiting for a parse runs again.
+  std::optional<TextWanted> retrying;
   template <typename Params, typename Result>
   Session *parsedForRequest(llvm::StringRef uri, const Params &p,
                             lsp::Reply<Result> &reply,

@@ -190,7 +190,7 @@ class ParseOffTheLoop(unittest.TestCase):
         start = {"line": line, "character": 0}
         client.change(URI, 2, [{"range": {"start": start, "end": start},
                                 "text": "  // a note\n"}])
-        time.sleep(0.05)  # the parse is running now
+        time.sleep(0.02)  # the parse is running now (it takes 100+ ms)
         request = client.request_async("textDocument/completion", {
             "textDocument": {"uri": URI},
             "position": {"line": line + 1,
@@ -204,6 +204,39 @@ class ParseOffTheLoop(unittest.TestCase):
             timeout=TIMEOUT, with_time=True)
         self.assertLess(answered, published[1],
                         "the completion waited for the full parse")
+
+    def test_hover_is_answered_while_typing_goes_on(self):
+        # A request waits for the parse of the text it was sent against,
+        # not for every edit typed after it: typing for 3 s into a 20k
+        # file (each keystroke a new line, so each needs a full parse)
+        # must not hold a hover until the typing stops.
+        client = LspClient([LSP])
+        self.addCleanup(client.close)
+        client.initialize({})
+        text = generated(20000)
+        client.open(URI, text)
+        client.result("waveasm/metrics", {"textDocument": {"uri": URI}}, TIMEOUT)
+        lines = text.split("\n")
+        line = next(i for i, l in enumerate(lines) if "waveasm.v_add_u32" in l)
+        column = lines[line].index("waveasm.") + 2
+        at = {"line": 0, "character": 0}
+        client.change(URI, 2, [{"range": {"start": at, "end": at},
+                                "text": "// typing\n"}])
+        request = client.request_async("textDocument/hover", {
+            "textDocument": {"uri": URI},
+            "position": {"line": line + 1, "character": column}})
+        end = time.monotonic() + 3.0
+        version = 2
+        while time.monotonic() < end:
+            version += 1
+            client.change(URI, version, [{"range": {"start": at, "end": at},
+                                          "text": "// typing\n"}])
+            time.sleep(0.05)
+        typing_ended = time.monotonic()
+        answer, answered = client.wait_response(request, TIMEOUT, with_time=True)
+        self.assertIn("v_add_u32", answer["result"]["contents"]["value"])
+        self.assertLess(answered, typing_ended,
+                        "the hover waited until the typing stopped")
 
     def test_hover_waits_for_the_parse_of_the_current_text(self):
         client = LspClient([LSP])
