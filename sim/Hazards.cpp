@@ -88,7 +88,9 @@ bool isChain(const HazardRecord &record, Operation *op, int64_t first,
 
 void WaveExec::applyReadHazards(Value value, const RegTypeInfo &info,
                                 RegValue &v) {
-  if (!wg.options.timing || !wg.model || !op)
+  // Virtual IR has no nops yet (the pipeline puts them), even where it
+  // names registers: only allocated IR is held to the rules.
+  if (!wg.options.timing || !wg.model || !wg.allocated || !op)
     return;
   std::vector<HazardSlot> &slots = slotsOf(wave, *info.cls);
   int64_t first = *info.physicalIndex;
@@ -133,7 +135,7 @@ void WaveExec::applyReadHazards(Value value, const RegTypeInfo &info,
 }
 
 bool WaveExec::noteWrite(Value value, const RegTypeInfo &info) {
-  if (!wg.options.timing || !wg.model || !op)
+  if (!wg.options.timing || !wg.model || !wg.allocated || !op)
     return true;
   std::vector<HazardSlot> &slots = slotsOf(wave, *info.cls);
   int64_t first = *info.physicalIndex;
@@ -254,7 +256,8 @@ void WaveExec::afterOp() {
         facts.unit == ExecUnit::SALU
             ? Wave::ImplicitRecord{op, wave.hazardClock, wave.m0Before}
             : Wave::ImplicitRecord{};
-  if (wg.options.timing && wg.model && readsLargeStoreData(op, facts)) {
+  if (wg.options.timing && wg.model && wg.allocated &&
+      readsLargeStoreData(op, facts)) {
     RegTypeInfo info = getRegTypeInfo(op->getOperand(0).getType());
     if (info.cls && info.physicalIndex) {
       std::vector<HazardSlot> &slots = slotsOf(wave, *info.cls);
