@@ -51,6 +51,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
+#include "analysis/HazardRules.h"
 #include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
 
@@ -68,15 +69,9 @@ using namespace waveasm;
 
 namespace {
 
-/// What a recent instruction did to a storage key.
-enum class Source : uint8_t {
-  Trans,     // a transcendental VALU op wrote it
-  ValuVGPR,  // a VALU op wrote it (vector register)
-  ValuSGPR,  // a VALU op wrote it (SGPR or VCC)
-  SaluM0,    // an SALU op wrote M0
-  MFMA,      // an MFMA wrote it
-  StoreData, // a 3-4 dword VMEM store read it as data
-};
+/// What a recent instruction did to a storage key (analysis/HazardRules.h:
+/// the rules the simulator checks this pass with).
+using Source = HazardSource;
 
 /// Pre-order position of no op: the producer of a copy into a loop block
 /// argument (which has no defining op).
@@ -113,28 +108,7 @@ struct State {
 };
 
 /// How the consumer reads an operand.
-struct Reader {
-  ExecUnit unit = ExecUnit::None;
-  bool trans = false;
-  bool readLaneSource = false; // VGPR source of v_readfirstlane/v_readlane
-  bool laneSelect = false;     // lane operand of v_readlane/v_writelane
-  bool mfmaAcc = false;        // SrcC of the reading MFMA
-  bool isVector() const {
-    return unit == ExecUnit::VALU || unit == ExecUnit::MFMA;
-  }
-};
-
-int64_t waitStatesOf(Operation *op, TypeID id, const InstFacts &facts) {
-  if (isOpType<S_NOP>(id))
-    return static_cast<int64_t>(cast<S_NOP>(op).getCount()) + 1;
-  // s_sched_barrier only steers a compiler's scheduler: count it as nothing.
-  if (isOpType<CommentOp, LabelOp, RawOp, S_SCHED_BARRIER, LoopOp, IfOp,
-               ConditionOp, YieldOp, ProgramOp>(id))
-    return 0;
-  if (!facts.hasInfo || facts.nonEmitting)
-    return 0;
-  return 1;
-}
+using Reader = HazardReader;
 
 //===----------------------------------------------------------------------===//
 // What the walk needs of every op, computed once
@@ -242,10 +216,6 @@ private:
   void walkIf(uint32_t pos, State &state);
 
   ArrayRef<StorageKey> keys(KeySpan span) const { return arena.get(span); }
-
-  int64_t states(HazardKind kind) const {
-    return model.getHazardWaitStates(kind);
-  }
 
   /// Wait states still needed before the op at `readerPos` reads `keys`.
   int64_t readNeed(const State &state, ArrayRef<StorageKey> keys,
@@ -440,13 +410,12 @@ void Walker::build(uint32_t pos,
   }
 
   InstFacts facts = lookupInstFacts(op);
-  node.width = waitStatesOf(op, id, facts);
+  node.width = getHazardClockWidth(op, facts);
   if (!facts.hasInfo || node.width == 0 || isOpType<S_NOP>(id))
     return; // Kind::Clock
 
   node.kind = Kind::Inst;
   ExecUnit unit = facts.unit;
-  bool trans = facts.latencyClass == LatencyClass::Trans;
   node.unit = unit;
   auto addImplicitKeys = [&](unsigned mask) {
     if (!(mask & (ImpVCC | ImpM0 | ImpEXEC)))
@@ -462,22 +431,17 @@ void Walker::build(uint32_t pos,
   node.hasResult = op->getNumResults() != 0;
 
   // Reads.
-  bool accWrite = isOpType<V_ACCVGPR_WRITE_B32>(id);
-  bool readLane = isOpType<V_READFIRSTLANE_B32, V_READLANE_B32>(id);
-  bool laneOp = isOpType<V_READLANE_B32, V_WRITELANE_B32>(id);
   node.begin = reads.size();
+  std::optional<unsigned> writtenOperand;
   for (OpOperand &operand : op->getOpOperands()) {
     unsigned index = operand.getOperandNumber();
-    if (accWrite && index == 1)
-      continue; // the destination AGPR
+    if (isWrittenOperand(op, index)) {
+      writtenOperand = index; // v_accvgpr_write_b32's destination AGPR
+      continue;
+    }
     Read read;
     read.keys = arena.add(operand.get());
-    read.reader.unit = unit;
-    read.reader.trans = trans;
-    read.reader.readLaneSource = readLane && index == 0;
-    read.reader.laneSelect = laneOp && index == 1;
-    read.reader.mfmaAcc =
-        unit == ExecUnit::MFMA && static_cast<int>(index) == facts.tiedOperand;
+    read.reader = getHazardReader(op, facts, index);
     if (read.reader.mfmaAcc)
       read.range = getPhysRange(operand.get());
     reads.push_back(read);
@@ -495,13 +459,8 @@ void Walker::build(uint32_t pos,
     std::optional<RegClass> cls = getRegClass(result.getType());
     Def def;
     def.keys = arena.add(result);
-    if (unit == ExecUnit::MFMA)
-      def.source = Source::MFMA;
-    else if (unit == ExecUnit::VALU && cls == RegClass::SGPR)
-      def.source = Source::ValuSGPR;
-    else if (unit == ExecUnit::VALU && cls)
-      def.source = Source::ValuVGPR;
-    def.trans = unit == ExecUnit::VALU && cls && cls != RegClass::SGPR && trans;
+    def.source = getResultHazardSource(facts, cls);
+    def.trans = isTransResult(facts, cls);
     defs.push_back(def);
   }
   node.defsEnd = defs.size();
@@ -511,11 +470,10 @@ void Walker::build(uint32_t pos,
     const KeySpan &last = defs.back().keys;
     node.written = {first, last.begin + last.size - first};
   }
-  if (accWrite)
-    node.writtenOperand = arena.add(op->getOperand(1));
+  if (writtenOperand)
+    node.writtenOperand = arena.add(op->getOperand(*writtenOperand));
   // A 3-4 dword store reads its data VGPRs after issue.
-  if (facts.latencyClass == LatencyClass::VMEMStore && facts.dataDwords >= 3 &&
-      op->getNumOperands() > 0)
+  if (readsLargeStoreData(op, facts))
     node.storeData = arena.add(op->getOperand(0));
 }
 
@@ -543,37 +501,10 @@ int64_t Walker::readNeed(const State &state, ArrayRef<StorageKey> keys,
     if (!list)
       continue;
     for (const Record &record : *list) {
-      int64_t required = 0;
-      switch (record.source) {
-      case Source::Trans:
-        if (reader.isVector() && !reader.trans)
-          required = states(HazardKind::TransToValu);
-        break;
-      case Source::ValuVGPR:
-        if (reader.readLaneSource)
-          required = states(HazardKind::ValuToReadFirstLane);
-        break;
-      case Source::ValuSGPR:
-        if (reader.unit == ExecUnit::VMEM)
-          required = states(HazardKind::ValuSgprToVmem);
-        if (reader.laneSelect)
-          required =
-              std::max(required, states(HazardKind::ValuSgprToLaneSelect));
-        if (reader.isVector())
-          required =
-              std::max(required, states(HazardKind::ValuSgprToValuConst));
-        break;
-      case Source::MFMA:
-        if (reader.mfmaAcc && isChain(record, key, readerPos, range))
-          break; // accumulator chain: the hardware forwards SrcC
-        if (reader.isVector() || reader.unit == ExecUnit::VMEM ||
-            reader.unit == ExecUnit::LDS)
-          required = record.waitStates;
-        break;
-      case Source::SaluM0:
-      case Source::StoreData:
-        break;
-      }
+      bool chain = record.source == Source::MFMA && reader.mfmaAcc &&
+                   isChain(record, key, readerPos, range);
+      int64_t required = getReadHazardWaitStates(
+          model, record.source, record.waitStates, reader, chain);
       need = std::max(need, remaining(state, record, required));
     }
   }
@@ -588,12 +519,8 @@ int64_t Walker::implicitReadNeed(const State &state, ArrayRef<StorageKey> keys,
     if (!list)
       continue;
     for (const Record &record : *list) {
-      int64_t required = 0;
-      if (record.source == Source::ValuSGPR &&
-          (unit == ExecUnit::VALU || unit == ExecUnit::MFMA))
-        required = states(HazardKind::ValuSgprToValuConst); // VCC
-      if (record.source == Source::SaluM0)
-        required = states(HazardKind::SaluM0ToLdsDirect);
+      int64_t required =
+          getImplicitReadHazardWaitStates(model, record.source, unit);
       need = std::max(need, remaining(state, record, required));
     }
   }
@@ -610,17 +537,12 @@ int64_t Walker::writeNeed(const State &state, ArrayRef<StorageKey> keys,
     if (!list)
       continue;
     for (const Record &record : *list) {
-      int64_t required = 0;
-      if (record.source == Source::StoreData)
-        required = states(HazardKind::LargeStoreDataOverwrite);
-      if (record.source == Source::MFMA) {
-        // Overwriting an MFMA result in flight (WAW); the next MFMA of an
-        // accumulator chain writes the same registers by design.
-        bool chain = asResult &&
-                     isChain(record, key, writerPos, nodes[writerPos].result0);
-        if (!chain)
-          required = record.waitStates;
-      }
+      // The next MFMA of an accumulator chain writes the same registers by
+      // design.
+      bool chain = record.source == Source::MFMA && asResult &&
+                   isChain(record, key, writerPos, nodes[writerPos].result0);
+      int64_t required = getWriteHazardWaitStates(model, record.source,
+                                                  record.waitStates, chain);
       need = std::max(need, remaining(state, record, required));
     }
   }

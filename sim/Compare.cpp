@@ -1,6 +1,7 @@
 //===- Compare.cpp - equivalence of two programs by execution -------------===//
 
 #include "sim/Compare.h"
+#include "sim/Machine.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -80,11 +81,18 @@ Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
       result.message = "first program: " + ra.error->str();
       return result;
     }
-    const SimResult rb = simulate(b, options);
-    if (rb.error && rb.error->kind == SimError::Kind::Race) {
+    std::vector<std::string> staleReads;
+    const SimResult rb = simulateNotingStaleReads(b, options, staleReads);
+    // A read that saw a stale value (a hazard without its s_nop) explains a
+    // difference, and a fault after it (a stale address) is one.
+    std::string stale;
+    if (!staleReads.empty())
+      stale = "; it read a stale value: " + staleReads.front();
+    if (rb.error &&
+        (rb.error->kind == SimError::Kind::Race || !stale.empty())) {
       result.verdict = Comparison::Verdict::Different;
-      result.message = llvm::formatv("seed {0}: second program: {1}",
-                                     options.seed, rb.error->str())
+      result.message = llvm::formatv("seed {0}: second program: {1}{2}",
+                                     options.seed, rb.error->str(), stale)
                            .str();
       return result;
     }
@@ -99,7 +107,8 @@ Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
           result.hostPrecision.push_back(name);
     if (std::string d = firstDifference(ra, rb); !d.empty()) {
       result.verdict = Comparison::Verdict::Different;
-      result.message = llvm::formatv("seed {0}: {1}", options.seed, d).str();
+      result.message =
+          llvm::formatv("seed {0}: {1}{2}", options.seed, d, stale).str();
       return result;
     }
   }

@@ -12,6 +12,8 @@
 
 #include "sim/Simulator.h"
 
+#include "analysis/HazardRules.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -79,14 +81,42 @@ private:
 
 struct Workgroup;
 
-/// A load whose registers are not written yet (SimOptions::timing).
+/// A load whose registers are not written yet (SimOptions::timing), or a
+/// store the counter still counts (no result).
 struct PendingLoad {
   mlir::Operation *op;
-  mlir::Value result;
+  mlir::Value result; // null for a store
   RegValue data;
-  uint64_t exec;      // the lanes active at issue
-  uint64_t visibleAt; // the wave's clock when its latency has passed
-  bool scalarMemory;  // SMEM: lgkmcnt counts it out of order
+  uint64_t exec;         // the lanes active at issue
+  uint64_t visibleAt;    // the wave's clock when its latency has passed
+  bool scalarMemory;     // SMEM: lgkmcnt counts it out of order
+  int64_t ldsWrite = -1; // a ds_write: its LDSWrite::id
+};
+
+/// A ds_write other waves cannot see yet (timing mode): it becomes visible
+/// to them after the wave waited for it (an lgkmcnt wait it no longer
+/// counts in) and then passed an s_barrier.
+struct LDSWrite {
+  int64_t id;
+  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 16> ranges; // addr, size
+  bool done = false;   // the counter no longer counts it
+  bool waited = false; // an lgkmcnt wait saw it done
+};
+
+/// A register's recent hazard producers (SimOptions::timing, allocated
+/// registers only; analysis/HazardRules.h decides what a record means).
+struct HazardRecord {
+  HazardSource source;
+  int64_t clock;          // the wave's hazard clock when the producer issued
+  int64_t mfmaWaitStates; // MFMA: TargetModel::getMFMAReadWaitStates
+  mlir::Operation *producer;
+  int64_t first, size; // the producer's result registers (accumulator chains)
+};
+struct HazardSlot {
+  llvm::SmallVector<HazardRecord, 2> records;
+  /// The register's contents before its latest producer wrote it: what a
+  /// read too early sees (one word per lane; one word for an SGPR).
+  llvm::SmallVector<uint32_t, 64> stale;
 };
 
 /// One wave's registers.
@@ -104,6 +134,27 @@ struct Wave {
   /// Ops issued; loads outstanding per counter, oldest first.
   uint64_t clock = 0;
   std::vector<PendingLoad> vmPending, lgkmPending;
+  /// Wait states issued (HazardRules.h's clock: s_nop N counts N+1) and
+  /// the hazard records per register file (indexed by RegClass), sized on
+  /// first use.
+  int64_t hazardClock = 0;
+  std::vector<HazardSlot> hazards[3];
+  /// The implicit registers' latest hazard producers: VCC written by VALU,
+  /// M0 by SALU (producer null: none), with their previous values.
+  struct ImplicitRecord {
+    mlir::Operation *producer = nullptr;
+    int64_t clock = 0;
+    uint64_t stale = 0;
+  } vccRecord, m0Record;
+  /// Set while an op runs with a stale VCC or M0: the current values.
+  std::optional<uint64_t> heldVcc;
+  std::optional<uint32_t> heldM0;
+  uint64_t vccBefore = 0;
+  uint32_t m0Before = 0;
+  /// Barriers passed; this wave's ds_writes other waves cannot see yet.
+  uint32_t barriers = 0;
+  int64_t nextLDSWrite = 0;
+  std::vector<LDSWrite> ldsWrites;
 };
 
 /// Shared by the waves of one run.
@@ -112,16 +163,30 @@ struct Workgroup {
   TargetKind target;
   Memory memory;
   std::vector<uint8_t> lds;
+  /// LDS visibility across waves (timing mode, LDS.cpp): per byte, the
+  /// wave whose write other waves may not see yet (-1: none), what they see
+  /// instead, and the barrier (a count of barriers passed) that published
+  /// it to waves past it (kUnpublished: not yet).
+  std::vector<int16_t> ldsWriter;
+  std::vector<uint8_t> ldsStale;
+  std::vector<uint32_t> ldsPublishedAt;
+  /// Allocated IR: s_waitcnt in the program are its only waits. Virtual IR
+  /// has none yet (the pipeline inserts them): a ds_write counts as waited.
+  bool allocated = false;
   /// Allocated IR reads SCC as the one flag it is; virtual IR reads each
   /// SCC value as the SSA value it is (a later writer does not clobber it
   /// until SCC spill/reload and allocation make the program physical).
   bool physicalSCC = false;
+  /// The hazard table of the target (the one the hazard pass uses).
+  const TargetModel *model = nullptr;
   std::atomic<uint64_t> opsExecuted{0};
   std::mutex errorMutex;
   std::optional<SimError> error;
   std::atomic<bool> failed{false};
   /// Ops computed at host precision (SimResult::hostPrecision).
   std::set<std::string> hostPrecision;
+  /// Reads that saw a stale value (SimResult::staleReads).
+  std::vector<std::string> staleReads;
   explicit Workgroup(const SimOptions &options) : options(options) {}
 };
 
@@ -153,6 +218,35 @@ public:
   /// s_waitcnt: at most `vm` / `lgkm` loads left outstanding (nullopt: no
   /// wait on that counter).
   bool waitFor(std::optional<unsigned> vm, std::optional<unsigned> lgkm);
+  /// Timing mode, allocated registers (Hazards.cpp): gives the registers of
+  /// `v` that `op` reads too soon after their hazard producer the value
+  /// they had before it.
+  void applyReadHazards(mlir::Value value, const RegTypeInfo &info,
+                        RegValue &v);
+  /// Before `op` writes `value`'s registers: fails on an overwrite too soon
+  /// after an MFMA or a large store that still reads them (Race), else
+  /// keeps their contents and records the write as a hazard producer.
+  bool noteWrite(mlir::Value value, const RegTypeInfo &info);
+  /// Before `op` runs: an implicit read of VCC or M0 too soon after its
+  /// producer sees the previous value (allocated IR).
+  void beforeOp();
+  /// After `op` ran: the records it leaves beyond its results (a large
+  /// store's data registers, VCC, M0), and the hazard clock moves on.
+  void afterOp();
+
+  /// LDS through the visibility rules (LDS.cpp). `address + size` lies in
+  /// the LDS. A write belongs to the ds_write between beginLDSWrite and
+  /// endLDSWrite, which queues it on lgkmcnt.
+  uint32_t readLDS(uint64_t address, unsigned size);
+  void beginLDSWrite();
+  void writeLDS(uint64_t address, unsigned size, uint32_t word);
+  void endLDSWrite();
+  /// A store or DMA the counter counts until its latency passes or a wait.
+  void countStore(Counter counter);
+  /// s_barrier: this wave's waited ds_writes become visible to the waves
+  /// past this barrier.
+  void ldsBarrier();
+
   /// An all-zero value shaped like `value`'s type.
   RegValue shapeOf(mlir::Value value) const;
 
@@ -163,6 +257,12 @@ public:
   }
   bool notSimulated(const llvm::Twine &why = "");
 };
+
+/// simulate(), also giving the reads that saw a stale value in timing mode
+/// (a hazard without its s_nop, another wave's LDS write not yet published
+/// to the reader), "where: what", the first few: Compare.h's report.
+SimResult simulateNotingStaleReads(ProgramOp program, const SimOptions &options,
+                                   std::vector<std::string> &staleReads);
 
 /// The op families; each returns nullopt when `exec.op` is not one of its
 /// ops, else whether it executed.

@@ -189,6 +189,7 @@ public:
           return false;
       }
     }
+    exec.countStore(WaveExec::Counter::VM);
     return true;
   }
 
@@ -229,6 +230,7 @@ public:
       if (!store(*address, 4, reinterpret_cast<uint8_t *>(&result), lane))
         return false;
     }
+    exec.countStore(WaveExec::Counter::VM);
     return true;
   }
 
@@ -259,10 +261,15 @@ public:
             !load(*address, 4, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
         uint64_t at = ldsAddress + 4 * d;
-        if (at + 4 <= lds.size())
-          std::memcpy(lds.data() + at, &word, 4);
+        if (at + 4 > lds.size())
+          continue;
+        std::memcpy(lds.data() + at, &word, 4);
+        // Visible to every wave at once (LDS.cpp does not model DMA).
+        if (!exec.wg.ldsWriter.empty())
+          std::fill_n(exec.wg.ldsWriter.begin() + at, 4, -1);
       }
     }
+    exec.countStore(WaveExec::Counter::VM);
     return true;
   }
 
@@ -305,7 +312,7 @@ public:
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
         if (address + 4 * d + size <= lds.size())
-          std::memcpy(&word, lds.data() + address + 4 * d, size);
+          word = exec.readLDS(address + 4 * d, size);
         out.ref(lane, d) = extend(word, size, sign);
       }
     }
@@ -320,7 +327,8 @@ public:
     const RegValue &data = in[0], &vaddr = in[1];
     unsigned bytes = accessBytes(name);
     uint32_t offset = uint32_t(intAttr(op, "offset"));
-    std::vector<uint8_t> &lds = exec.wg.lds;
+    const std::vector<uint8_t> &lds = exec.wg.lds;
+    exec.beginLDSWrite();
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
@@ -329,9 +337,10 @@ public:
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = data.at(lane, d);
         if (address + 4 * d + size <= lds.size())
-          std::memcpy(lds.data() + address + 4 * d, &word, size);
+          exec.writeLDS(address + 4 * d, size, word);
       }
     }
+    exec.endLDSWrite();
     return true;
   }
 

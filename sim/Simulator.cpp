@@ -387,6 +387,14 @@ private:
 
   bool runLeaf(Operation *op) {
     cur->op = op;
+    cur->beforeOp();
+    bool ok = executeLeaf(op);
+    cur->op = op;
+    cur->afterOp();
+    return ok;
+  }
+
+  bool executeLeaf(Operation *op) {
     ++cur->wg.opsExecuted;
     if (!cur->retireByLatency())
       return false;
@@ -421,8 +429,10 @@ private:
       cur->wave.ended = true;
       return false;
     }
-    if (isa<S_BARRIER>(op)) // in lockstep every wave is here already
+    if (isa<S_BARRIER>(op)) { // in lockstep every wave is here already
+      cur->ldsBarrier();
       return !turns || turns->barrier(cur->wave.id);
+    }
     if (auto mov = dyn_cast<S_MOV_B32_M0>(op)) {
       std::optional<RegValue> v = cur->read(mov.getSrc());
       if (!v)
@@ -580,7 +590,7 @@ std::string SimError::str() const {
   else if (kind == Kind::Limit)
     text += "limit";
   else if (kind == Kind::Race)
-    text += "missing wait";
+    text += "race"; // a missing s_waitcnt or s_nop
   else
     text += "fault";
   if (!message.empty())
@@ -624,10 +634,13 @@ namespace {
 /// One run from a fresh environment: the waves in lockstep (`diverged` set
 /// when they disagree on a condition), or each on its thread, taking turns.
 SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
-                       bool lockstep, bool *diverged) {
+                       bool lockstep, bool *diverged,
+                       std::vector<std::string> &staleReads) {
   Workgroup wg(options);
   wg.target = program.getTargetKind();
   wg.physicalSCC = !definesVirtualRegisters(program.getBody());
+  wg.model = &TargetModel::get(wg.target);
+  wg.allocated = wg.physicalSCC;
   wg.memory.seed = options.seed;
   wg.memory.numBuffers = options.numBuffers;
   // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a
@@ -657,6 +670,13 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
       options.waves ? options.waves : unsigned((threads + lanes - 1) / lanes);
   if (options.waves)
     threads = uint64_t(waves) * lanes;
+
+  if (options.timing && waves > 1) {
+    // Only across waves does LDS visibility matter.
+    wg.ldsWriter.assign(wg.lds.size(), -1);
+    wg.ldsStale.assign(wg.lds.size(), 0);
+    wg.ldsPublishedAt.assign(wg.lds.size(), 0);
+  }
 
   std::vector<Wave> state(waves);
   for (unsigned id = 0; id < waves; ++id)
@@ -690,20 +710,30 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);
   result.opsExecuted = wg.opsExecuted;
+  staleReads = std::move(wg.staleReads);
   result.hostPrecision.assign(wg.hostPrecision.begin(), wg.hostPrecision.end());
   return result;
 }
 } // namespace
 
-SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
+SimResult
+waveasm::sim::simulateNotingStaleReads(ProgramOp program,
+                                       const SimOptions &options,
+                                       std::vector<std::string> &staleReads) {
   // Lockstep first (no threads, no hand-offs); waves that take different
   // paths need their own threads.
   bool diverged = false;
   SimResult result =
-      runWorkgroup(program, options, /*lockstep=*/true, &diverged);
+      runWorkgroup(program, options, /*lockstep=*/true, &diverged, staleReads);
   if (diverged)
-    result = runWorkgroup(program, options, /*lockstep=*/false, nullptr);
+    result =
+        runWorkgroup(program, options, /*lockstep=*/false, nullptr, staleReads);
   return result;
+}
+
+SimResult waveasm::sim::simulate(ProgramOp program, const SimOptions &options) {
+  std::vector<std::string> staleReads;
+  return simulateNotingStaleReads(program, options, staleReads);
 }
 
 //===----------------------------------------------------------------------===//
@@ -749,10 +779,20 @@ bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
 namespace {
 /// Writes `load`'s registers with the lanes active when it issued.
 bool complete(WaveExec &exec, PendingLoad &load) {
+  if (!load.result) {
+    // A store: the counter no longer counts it.
+    for (LDSWrite &write : exec.wave.ldsWrites)
+      if (write.id == load.ldsWrite)
+        write.done = true;
+    return true;
+  }
   uint64_t exec_ = exec.wave.exec;
+  Operation *op = exec.op;
   exec.wave.exec = load.exec;
+  exec.op = load.op; // the load writes its registers
   bool ok = exec.write(load.result, std::move(load.data));
   exec.wave.exec = exec_;
+  exec.op = op;
   return ok;
 }
 } // namespace
@@ -790,8 +830,14 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
     }
     return true;
   };
-  return (!vm || drain(wave.vmPending, *vm, false)) &&
-         (!lgkm || drain(wave.lgkmPending, *lgkm, true));
+  if (!(!vm || drain(wave.vmPending, *vm, false)) ||
+      !(!lgkm || drain(wave.lgkmPending, *lgkm, true)))
+    return false;
+  // The wave has now seen its finished ds_writes complete.
+  if (lgkm)
+    for (LDSWrite &write : wave.ldsWrites)
+      write.waited |= write.done;
+  return true;
 }
 
 RegValue WaveExec::shapeOf(Value value) const {
@@ -853,6 +899,8 @@ std::optional<RegValue> WaveExec::read(Value value) {
     for (const std::vector<PendingLoad> *queue :
          {&wave.vmPending, &wave.lgkmPending})
       for (const PendingLoad &load : *queue) {
+        if (!load.result)
+          continue; // a store writes no registers
         RegTypeInfo dest = getRegTypeInfo(load.result.getType());
         if (dest.cls == info.cls && *dest.physicalIndex < index + info.size &&
             index < *dest.physicalIndex + dest.size) {
@@ -878,6 +926,7 @@ std::optional<RegValue> WaveExec::read(Value value) {
       else
         v.words[d] = (*file.words)[index + d];
     }
+    applyReadHazards(value, info, v);
     return v;
   }
   auto it = wave.values.find(value);
@@ -928,6 +977,8 @@ bool WaveExec::write(Value value, RegValue contents) {
     return fail(SimError::Kind::Fault,
                 llvm::formatv("{0}{1} is outside the register file",
                               getRegPrefix(*info.cls), index));
+  if (!noteWrite(value, info))
+    return false;
   for (int64_t d = 0; d < info.size; ++d) {
     (*file.set)[index + d] = true;
     if (!vector) {

@@ -45,8 +45,12 @@ struct SimOptions {
   /// Timing-aware: a load into allocated registers writes them only when
   /// an s_waitcnt covers it or its latency (in ops issued since, below)
   /// has passed; a read of them before that stops the run (SimError::Race:
-  /// a missing wait). Virtual values are never delayed. Hazards that need
-  /// s_nop and LDS visibility across waves are not modelled.
+  /// a missing wait). Stores count on their counters too. A read of
+  /// allocated registers (or VCC, M0) sooner after their producer than the
+  /// hazard rules allow (analysis/HazardRules.h) sees their previous
+  /// contents, as hardware without the s_nop would (Hazards.cpp); another
+  /// wave sees a ds_write only after its wave waited for it and passed an
+  /// s_barrier (LDS.cpp). Virtual values are never delayed.
   bool timing = true;
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
 };
@@ -66,7 +70,8 @@ struct SimError {
     NotSimulated, // an op or form the simulator does not execute
     Fault,        // an undefined register, an access outside every buffer
     Limit,        // a loop over maxLoopIterations
-    Race,         // timing: a read of registers a load has not written yet
+    Race,         // timing: a read of registers a load has not written yet,
+                  // or an overwrite too soon after an MFMA or large store
   };
   Kind kind = Kind::Fault;
   std::string message;

@@ -18,9 +18,12 @@
 #include "conductor/Tags.h"
 #include "conductor/TextEdit.h"
 #include "conductor/strategies/Strategies.h"
+#include "sim/Compare.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace waveasm;
@@ -161,10 +164,61 @@ waveasm::server::makeWorkspaceEdit(const ParsedDocument &parsed,
   return result;
 }
 
-std::optional<lsp::TextEdit> waveasm::server::computeValidatedMoveEdit(
+namespace {
+
+/// Seeds a code action's move is checked on (as the Conductor's rounds).
+constexpr unsigned kMoveExecutionSeeds = 2;
+
+/// The simulator's runs of the programs as written, per document version:
+/// every move a request checks (and the next requests on the same version)
+/// is compared with them, so the original runs once per version. A few
+/// versions are kept (the documents being edited), the oldest dropped.
+class OriginalRuns {
+public:
+  std::shared_ptr<const std::vector<sim::SimResult>>
+  get(const ParsedDocument &parsed, ProgramOp program) {
+    unsigned index = 0;
+    for (ProgramOp other : parsed.getModule().getOps<ProgramOp>()) {
+      if (other == program)
+        break;
+      ++index;
+    }
+    std::string key =
+        llvm::formatv("{0}\n{1}\n{2}\n{3}", parsed.getURI(),
+                      parsed.getVersion(), parsed.getTextHash(), index);
+    // Held while the first request simulates: a second one on the same
+    // version waits for the runs instead of making them again.
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto &[k, runs] : entries)
+      if (k == key)
+        return runs;
+    auto runs = std::make_shared<const std::vector<sim::SimResult>>(
+        sim::runOnSeeds(program, kMoveExecutionSeeds));
+    if (entries.size() >= kEntries)
+      entries.erase(entries.begin());
+    entries.emplace_back(std::move(key), runs);
+    return runs;
+  }
+
+private:
+  static constexpr size_t kEntries = 8;
+  std::mutex mutex;
+  std::vector<std::pair<std::string,
+                        std::shared_ptr<const std::vector<sim::SimResult>>>>
+      entries;
+};
+
+OriginalRuns &originalRuns() {
+  static OriginalRuns runs;
+  return runs;
+}
+
+/// computeValidatedMoveEdit; with `execution`, the moved program is also
+/// run against the document's and `execution` gets the verdict.
+std::optional<lsp::TextEdit> validatedMoveEdit(
     const ParsedDocument &parsed, Block &block, const conductor::OpMove &move,
     conductor::MoveCommand *command,
-    std::vector<conductor::MoveWarning> *warnings) {
+    std::vector<conductor::MoveWarning> *warnings, sim::Comparison *execution) {
   if (!parsed.getModule() || move.op->getBlock() != &block ||
       move.anchor->getBlock() != &block)
     return std::nullopt;
@@ -199,11 +253,40 @@ std::optional<lsp::TextEdit> waveasm::server::computeValidatedMoveEdit(
     newOrder.push_back(indexOf.lookup(op));
   std::optional<lsp::TextEdit> edit =
       computeReorderEdit(parsed, block, newOrder);
+  if (edit && execution) {
+    // The moved clone against the program as written, whose runs the
+    // document keeps: rules (pinned ops, aliasing) can miss what running
+    // both shows.
+    Operation *owner = block.getParentOp();
+    auto program = dyn_cast<ProgramOp>(owner);
+    if (!program)
+      program = owner->getParentOfType<ProgramOp>();
+    std::shared_ptr<const std::vector<sim::SimResult>> runs =
+        program ? originalRuns().get(parsed, program) : nullptr;
+    auto moved = program ? dyn_cast_or_null<ProgramOp>(
+                               mapping.lookupOrNull(program.getOperation()))
+                         : nullptr;
+    if (runs && moved) {
+      *execution = sim::compareWithRuns(*runs, moved);
+    } else {
+      execution->verdict = sim::Comparison::Verdict::NotChecked;
+      execution->message = "the block is not in a program";
+    }
+  }
   if (edit && command)
     *command = moveCommand;
   if (edit && warnings)
     *warnings = std::move(found);
   return edit;
+}
+
+} // namespace
+
+std::optional<lsp::TextEdit> waveasm::server::computeValidatedMoveEdit(
+    const ParsedDocument &parsed, Block &block, const conductor::OpMove &move,
+    conductor::MoveCommand *command,
+    std::vector<conductor::MoveWarning> *warnings) {
+  return validatedMoveEdit(parsed, block, move, command, warnings, nullptr);
 }
 
 std::vector<SingleMoveEdit> waveasm::server::computeSingleMoveEdits(
@@ -229,13 +312,24 @@ std::vector<SingleMoveEdit> waveasm::server::computeSingleMoveEdits(
   for (const conductor::SingleMove &move : moves) {
     conductor::MoveCommand command;
     std::vector<conductor::MoveWarning> warnings;
+    sim::Comparison execution;
+    // At most maxMoves moves are run: the cost stays a few runs.
     std::optional<lsp::TextEdit> edit =
-        computeValidatedMoveEdit(parsed, block, move.move, &command, &warnings);
+        validatedMoveEdit(parsed, block, move.move, &command, &warnings,
+                          settings.checkByExecution ? &execution : nullptr);
     if (!edit)
+      continue;
+    // A move whose program computes something else is wrong, however fast.
+    if (settings.checkByExecution &&
+        execution.verdict == sim::Comparison::Verdict::Different)
       continue;
     conductor::MoveSuggestion suggestion{
         command, move.cyclesDelta(), move.vgprDelta(), move.before, move.after};
-    edits.push_back({suggestion.title(), std::move(*edit), std::move(warnings),
+    std::string title = suggestion.title();
+    if (settings.checkByExecution &&
+        execution.verdict == sim::Comparison::Verdict::NotChecked)
+      title += " (not checked by execution)";
+    edits.push_back({std::move(title), std::move(*edit), std::move(warnings),
                      move.cyclesDelta(), move.vgprDelta()});
   }
   return edits;

@@ -12,7 +12,9 @@
 
 #include "conductor/Session.h"
 #include "ir/Dialect.h"
+#include "sim/Compare.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
@@ -275,4 +277,120 @@ TEST(CodeActions, MetricDiff) {
   llvm::json::Value json = scheduleMetricsJSON(after, 0u);
   EXPECT_EQ(json.getAsObject()->getInteger("est_cycles_per_iter"), 240);
   EXPECT_EQ(json.getAsObject()->getInteger("peak_vgpr"), 96);
+}
+
+TEST(CodeActions, SingleMovesAreCheckedByExecution) {
+  // A load and a store that alias through two copies of a descriptor: the
+  // Conductor's rules only warn there. With checkByExecution, every move
+  // offered computes what the text does (run here once more on the edited
+  // text); without it, the moves the check dropped are exactly those whose
+  // text computes something else.
+  // The load reads what the store before it wrote, through a copy of the
+  // descriptor: hoisting it hides its latency (the best move by cycles)
+  // and reads the old contents instead.
+  std::string chain;
+  for (int i = 0; i < 4; ++i)
+    chain += llvm::formatv("  %v{0} = waveasm.v_add_u32 %{1}, %off : "
+                           "!waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n",
+                           i + 1, i ? "v" + std::to_string(i) : "x")
+                 .str();
+  std::string text =
+      R"(waveasm.program @alias target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %a = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c7 = waveasm.constant 7 : !waveasm.imm<7>
+  %w0 = waveasm.extract %a[0] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w1 = waveasm.extract %a[1] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w2 = waveasm.extract %a[2] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w3 = waveasm.extract %a[3] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %b = waveasm.pack %w0, %w1, %w2, %w3 : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg, !waveasm.sreg) -> !waveasm.sreg<4, 4>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %x = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, !waveasm.imm<7> -> !waveasm.vreg
+  waveasm.buffer_store_dword %x, %a, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+)" + chain +
+      R"(  %y = waveasm.buffer_load_dword %b, %off, %c0 : !waveasm.sreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  %z = waveasm.v_add_u32 %y, %v4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %z, %a, %off offset : 512 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+)";
+  server::ServerSettings on, off;
+  on.checkByExecution = true;
+  off.checkByExecution = false;
+  ServerDoc checked(text, false, on), unchecked(text, false, off);
+  ASSERT_TRUE(checked.parsed->isVerified());
+  TestContext t;
+  auto original = t.parseModule(text);
+  ASSERT_TRUE(original) << t.diagnostics;
+  auto verdictOf = [&](const lsp::CodeAction &action) {
+    std::string moved = applyEdits(text, editsOf(*action.edit));
+    auto module = t.parseModule(moved);
+    EXPECT_TRUE(module) << t.diagnostics;
+    return sim::compareOnSeeds(*(*original).getOps<ProgramOp>().begin(),
+                               *(*module).getOps<ProgramOp>().begin(), 2)
+        .verdict;
+  };
+  unsigned offered = 0, dropped = 0;
+  {
+    lsp::Position pos = checked.pos("%y = ", 3);
+    std::vector<lsp::CodeAction> kept =
+        computeSingleMoveActions(*checked.parsed, pos, on);
+    std::vector<lsp::CodeAction> all =
+        computeSingleMoveActions(*unchecked.parsed, pos, off);
+    for (const lsp::CodeAction &action : kept) {
+      ++offered;
+      EXPECT_NE(verdictOf(action), sim::Comparison::Verdict::Different)
+          << action.title;
+    }
+    for (const lsp::CodeAction &action : all) {
+      bool offeredToo = llvm::any_of(kept, [&](const lsp::CodeAction &k) {
+        return k.title.rfind(action.title, 0) == 0;
+      });
+      if (offeredToo)
+        continue;
+      ++dropped;
+      EXPECT_EQ(verdictOf(action), sim::Comparison::Verdict::Different)
+          << action.title;
+    }
+  }
+  // The moves after the store are offered (rankSingleMoves itself keeps
+  // the load below the store it may alias).
+  EXPECT_GE(offered, 1u) << "dropped " << dropped;
+}
+
+TEST(CodeActions, MovesTheSimulatorCannotRunSayNotChecked) {
+  // The scaled MFMA of this kernel is not simulated: with checkByExecution
+  // every single move says it was not checked; without, none does.
+  std::string text = readExample("mxfp4_gemm_direct_to_lds.mlir");
+  ASSERT_FALSE(text.empty());
+  server::ServerSettings on, off;
+  on.checkByExecution = true;
+  off.checkByExecution = false;
+  ServerDoc checked(text, false, on), unchecked(text, false, off);
+  ASSERT_TRUE(checked.parsed->isVerified());
+  llvm::StringRef suffix = " (not checked by execution)";
+  unsigned seen = 0;
+  for (int line = 0;
+       line < int(checked.parsed->getLines().getNumLines()) && seen < 3;
+       ++line) {
+    llvm::StringRef lineText = checked.parsed->getLines().getLine(line);
+    if (!lineText.ltrim().starts_with("%"))
+      continue;
+    lsp::Position pos{line, int(lineText.size() - lineText.ltrim().size())};
+    std::vector<lsp::CodeAction> kept =
+        computeSingleMoveActions(*checked.parsed, pos, on);
+    std::vector<lsp::CodeAction> all =
+        computeSingleMoveActions(*unchecked.parsed, pos, off);
+    EXPECT_EQ(kept.size(), all.size());
+    for (const lsp::CodeAction &action : kept)
+      EXPECT_TRUE(llvm::StringRef(action.title).ends_with(suffix))
+          << action.title;
+    for (const lsp::CodeAction &action : all)
+      EXPECT_FALSE(llvm::StringRef(action.title).ends_with(suffix))
+          << action.title;
+    seen += !kept.empty();
+  }
+  EXPECT_GT(seen, 0u);
 }

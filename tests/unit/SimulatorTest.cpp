@@ -308,8 +308,7 @@ TEST_F(CompiledGemm, AMissingWaitIsCaught) {
   wait->erase();
   Comparison c = compareOnSeeds(input, program, 1);
   EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
-  EXPECT_NE(c.message.find("missing wait: reads v"), std::string::npos)
-      << c.message;
+  EXPECT_NE(c.message.find("race: reads v"), std::string::npos) << c.message;
   EXPECT_NE(c.message.find("'waveasm.buffer_load_dwordx4' into it is "
                            "outstanding"),
             std::string::npos)
@@ -349,15 +348,12 @@ TEST(SimulatorCompare, ALoadMovedAboveTheStoreItReadsIsCaught) {
       << c.message;
 }
 
-TEST(Simulator, WavesMeetAtBarriersThroughLDS) {
-  // Each wave writes its lanes' ids to LDS, waits at the barrier, then
-  // reads the id the next wave wrote: only a barrier across waves makes
-  // every lane see the other wave's value.
-  TestContext t;
-  auto module = t.parseModule(
-      "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
-      "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
-      std::string(kHeader) + R"(
+/// Two waves exchange their lanes' ids through LDS: each writes its own,
+/// waits at the barrier, then reads the id the other wave wrote.
+std::string ldsExchange() {
+  return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
+         "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
+         std::string(kHeader) + R"(
   %c256 = waveasm.constant 256 : !waveasm.imm<256>
   %c511 = waveasm.constant 511 : !waveasm.imm<511>
   waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
@@ -368,12 +364,155 @@ TEST(Simulator, WavesMeetAtBarriersThroughLDS) {
   waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
   waveasm.s_endpgm
 }
-)");
+)";
+}
+
+TEST(Simulator, WavesMeetAtBarriersThroughLDS) {
+  // Only a barrier across waves makes every lane see the other wave's
+  // value.
+  TestContext t;
+  auto module = t.parseModule(ldsExchange());
   ASSERT_TRUE(module) << t.diagnostics;
   SimResult result = simulate(firstProgram(*module));
   ASSERT_TRUE(result.ok()) << result.error->str();
   for (unsigned id : {0u, 5u, 64u, 127u})
     EXPECT_EQ(wordAt(result, 0, 4 * id), (id + 64) % 128) << id;
+}
+
+/// The first op of type `OpT` in `program` after `skip` others.
+template <typename OpT> Operation *nthOp(ProgramOp program, unsigned skip) {
+  Operation *found = nullptr;
+  program.walk([&](OpT op) {
+    if (!found && skip-- == 0)
+      found = op;
+  });
+  return found;
+}
+
+/// `text` through the full pipeline is equal to itself as written; each
+/// s_nop the hazard pass put there, deleted alone, makes the compare read a
+/// stale value and report a difference. Returns the nops tried.
+unsigned expectEveryNopNeeded(const std::string &text) {
+  TestContext t;
+  auto module = t.parseModule(text);
+  EXPECT_TRUE(module) << t.diagnostics;
+  if (!module)
+    return 0;
+  OwningOpRef<ModuleOp> after = compiled(*module);
+  EXPECT_TRUE(after);
+  if (!after)
+    return 0;
+  ProgramOp input = firstProgram(*module);
+  Comparison same = compareOnSeeds(input, firstProgram(*after), 2);
+  EXPECT_TRUE(same.equal()) << same.message;
+  unsigned nops = 0;
+  for (;; ++nops) {
+    OwningOpRef<ModuleOp> mutated = cast<ModuleOp>((*after)->clone());
+    Operation *nop = nthOp<S_NOP>(firstProgram(*mutated), nops);
+    if (!nop)
+      break;
+    nop->erase();
+    Comparison c = compareOnSeeds(input, firstProgram(*mutated), 2);
+    EXPECT_EQ(c.verdict, Comparison::Verdict::Different)
+        << "s_nop #" << nops << ": " << c.message;
+    EXPECT_NE(c.message.find("an s_nop is missing"), std::string::npos)
+        << "s_nop #" << nops << ": " << c.message;
+  }
+  return nops;
+}
+
+TEST(SimulatorHazards, EveryNopTheHazardPassPutsIsNeeded) {
+  // The MFMA GEMM (its result stored by VMEM)
+  // and a kernel with an MFMA result read by VALU, a transcendental result
+  // read by VALU, a VALU-written SGPR read by a buffer load and VCC read
+  // by v_cndmask.
+  EXPECT_GE(expectEveryNopNeeded(program(kGemm)), 1u);
+  EXPECT_GE(expectEveryNopNeeded(
+                test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                               "/../tests/lit/sim/Inputs/hazards.mlir")),
+            5u);
+}
+
+TEST(SimulatorHazards, AReadTooSoonSeesTheValueBeforeItsProducer) {
+  // Allocated IR by hand: v1 = 5, then v1 = exp(v0) (transcendental) read
+  // at once by v_add: without the nop the add sees 5, with it exp(v0).
+  auto text = [](bool nop) {
+    return program(std::string(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c5 = waveasm.constant 5 : !waveasm.imm<5>
+  %zero = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.pvreg<2>
+  %five = waveasm.v_mov_b32 %c5 : !waveasm.imm<5> -> !waveasm.pvreg<1>
+  %e = waveasm.v_exp_f32 %zero : !waveasm.pvreg<2> -> !waveasm.pvreg<1>
+)") + (nop ? "  waveasm.s_nop 0\n" : "") +
+                   R"(
+  %x = waveasm.v_add_u32 %e, %c0 : !waveasm.pvreg<1>, !waveasm.imm<0> -> !waveasm.pvreg<3>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.pvreg<4>
+  waveasm.buffer_store_dword %x, %out, %off : !waveasm.pvreg<3>, !waveasm.psreg<4, 4>, !waveasm.pvreg<4>
+  waveasm.s_endpgm
+)");
+  };
+  TestContext t;
+  auto withNop = t.parseModule(text(true));
+  auto without = t.parseModule(text(false));
+  ASSERT_TRUE(withNop && without) << t.diagnostics;
+  for (ModuleOp module : {*withNop, *without}) {
+    bool nop = module == *withNop;
+    SimResult result = simulate(firstProgram(module));
+    ASSERT_TRUE(result.ok()) << result.error->str();
+    // exp(0) = 1.0f.
+    EXPECT_EQ(wordAt(result, 0, 8), nop ? 0x3f800000u : 5u) << nop;
+    // Untimed, every read sees the latest write.
+    SimOptions untimed;
+    untimed.timing = false;
+    EXPECT_EQ(wordAt(simulate(firstProgram(module), untimed), 0, 8),
+              0x3f800000u);
+  }
+  Comparison c =
+      compareOnSeeds(firstProgram(*withNop), firstProgram(*without), 1);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
+  EXPECT_NE(c.message.find("'waveasm.v_add_u32': reads v1 0 wait states "
+                           "after the transcendental result of"),
+            std::string::npos)
+      << c.message;
+}
+
+TEST(SimulatorLDS, ABarrierRemovedIsCaught) {
+  TestContext t;
+  auto original = t.parseModule(ldsExchange());
+  auto mutated = t.parseModule(ldsExchange());
+  ASSERT_TRUE(original && mutated) << t.diagnostics;
+  nthOp<S_BARRIER>(firstProgram(*mutated), 0)->erase();
+  Comparison c =
+      compareOnSeeds(firstProgram(*original), firstProgram(*mutated), 2);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
+  EXPECT_NE(c.message.find("without an lgkmcnt wait and an s_barrier"),
+            std::string::npos)
+      << c.message;
+}
+
+TEST(SimulatorLDS, TheWaitBeforeTheBarrierIsNeeded) {
+  // Through the pipeline the exchange gets lgkmcnt(0) before its barrier:
+  // equal. Without that wait the write is not known to have landed when
+  // the other wave passes the barrier: it reads the stale LDS.
+  TestContext t;
+  auto module = t.parseModule(ldsExchange());
+  ASSERT_TRUE(module) << t.diagnostics;
+  OwningOpRef<ModuleOp> after = compiled(*module);
+  ASSERT_TRUE(after);
+  ProgramOp input = firstProgram(*module), program = firstProgram(*after);
+  Comparison same = compareOnSeeds(input, program, 2);
+  EXPECT_TRUE(same.equal()) << same.message;
+  Operation *barrier = nthOp<S_BARRIER>(program, 0);
+  ASSERT_TRUE(barrier);
+  Operation *wait = barrier->getPrevNode();
+  ASSERT_TRUE(wait && (isa<S_WAITCNT, S_WAITCNT_LGKMCNT>(wait)));
+  wait->erase();
+  Comparison c = compareOnSeeds(input, program, 2);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
+  EXPECT_NE(c.message.find("stale value"), std::string::npos) << c.message;
 }
 
 } // namespace

@@ -1,0 +1,149 @@
+//===- LDS.cpp - LDS writes other waves see only after wait and barrier ---===//
+//
+// Timing mode: a wave's ds_write is in the LDS at once for the wave itself
+// (LDS ops of one wave execute in order), but other waves see what the LDS
+// held before until the writing wave has waited for the write (an lgkmcnt
+// wait after which the counter no longer counts it) and then passed an
+// s_barrier -- the protocol insert-waitcnt implements. A read from another
+// wave before that sees the stale bytes, so a missing lgkmcnt(0) or
+// s_barrier changes the result. Virtual IR has no waits yet: its ds_writes
+// count as waited, the barrier still publishes them.
+//
+// Not modelled: direct-to-LDS loads (buffer_load ... lds) write the LDS at
+// once; a ds_read of one wave racing with a later ds_write of another (the
+// write-after-read the barrier also orders) is not detected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sim/Machine.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstring>
+#include <limits>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::sim;
+
+namespace {
+constexpr uint32_t kUnpublished = std::numeric_limits<uint32_t>::max();
+
+bool tracking(const Workgroup &wg) {
+  return wg.options.timing && !wg.ldsWriter.empty();
+}
+
+/// Whether `wave` sees the byte at `address` as written.
+bool visibleTo(const Workgroup &wg, const Wave &wave, uint64_t address) {
+  int16_t writer = wg.ldsWriter[address];
+  return writer < 0 || unsigned(writer) == wave.id ||
+         (wg.ldsPublishedAt[address] != kUnpublished &&
+          wave.barriers > wg.ldsPublishedAt[address]);
+}
+} // namespace
+
+uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
+  uint32_t word = 0;
+  std::memcpy(&word, wg.lds.data() + address, size);
+  if (!tracking(wg))
+    return word;
+  for (unsigned i = 0; i < size; ++i) {
+    if (visibleTo(wg, wave, address + i))
+      continue;
+    // Another wave's write this wave may not see yet: the bytes before it.
+    reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[address + i];
+    std::lock_guard<std::mutex> lock(wg.errorMutex);
+    if (wg.staleReads.size() < 8 &&
+        (wg.staleReads.empty() ||
+         wg.staleReads.back().rfind(describeOp(op), 0) != 0))
+      wg.staleReads.push_back(llvm::formatv(
+          "{0}: wave {1} reads LDS byte {2:x} that wave {3} wrote without "
+          "an lgkmcnt wait and an s_barrier between (the stale value)",
+          describeOp(op), wave.id, address + i, wg.ldsWriter[address + i]));
+  }
+  return word;
+}
+
+void WaveExec::beginLDSWrite() {
+  if (!tracking(wg))
+    return;
+  LDSWrite write;
+  write.id = wave.nextLDSWrite++;
+  wave.ldsWrites.push_back(std::move(write));
+}
+
+void WaveExec::writeLDS(uint64_t address, unsigned size, uint32_t word) {
+  if (tracking(wg)) {
+    for (unsigned i = 0; i < size; ++i) {
+      uint64_t at = address + i;
+      // What the other waves see stays what they saw: the bytes before
+      // this wave's unpublished writes, or the current ones.
+      bool pending =
+          wg.ldsWriter[at] >= 0 && (unsigned(wg.ldsWriter[at]) == wave.id
+                                        ? wg.ldsPublishedAt[at] == kUnpublished
+                                        : !visibleTo(wg, wave, at));
+      if (!pending)
+        wg.ldsStale[at] = wg.lds[at];
+      wg.ldsWriter[at] = int16_t(wave.id);
+      wg.ldsPublishedAt[at] = kUnpublished;
+    }
+    auto &ranges = wave.ldsWrites.back().ranges;
+    if (!ranges.empty() &&
+        ranges.back().first + ranges.back().second == uint32_t(address))
+      ranges.back().second += size;
+    else
+      ranges.push_back({uint32_t(address), size});
+  }
+  std::memcpy(wg.lds.data() + address, &word, size);
+}
+
+void WaveExec::endLDSWrite() {
+  // Allocated IR counts the write on lgkmcnt like the hardware (so waits
+  // count as they do there); virtual IR has no waits yet, the pipeline
+  // will put them: its writes count as waited.
+  bool counted = wg.options.timing && wg.allocated &&
+                 getRegTypeInfo(op->getOperand(0).getType()).physicalIndex;
+  int64_t id = -1;
+  if (tracking(wg)) {
+    LDSWrite &write = wave.ldsWrites.back();
+    id = write.id;
+    if (!counted)
+      write.done = write.waited = true;
+  }
+  if (!counted)
+    return;
+  PendingLoad entry{
+      op,   Value(), RegValue(), wave.exec, wave.clock + wg.options.ldsLatency,
+      false};
+  entry.ldsWrite = id;
+  wave.lgkmPending.push_back(std::move(entry));
+}
+
+void WaveExec::countStore(Counter counter) {
+  if (!wg.options.timing || !wg.allocated)
+    return;
+  unsigned latency =
+      counter == Counter::VM ? wg.options.vmemLatency : wg.options.ldsLatency;
+  PendingLoad entry{op,   Value(), RegValue(), wave.exec, wave.clock + latency,
+                    false};
+  (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
+      .push_back(std::move(entry));
+}
+
+void WaveExec::ldsBarrier() {
+  if (!tracking(wg)) {
+    ++wave.barriers;
+    return;
+  }
+  llvm::erase_if(wave.ldsWrites, [&](const LDSWrite &write) {
+    if (!write.waited)
+      return false;
+    for (auto [address, size] : write.ranges)
+      for (uint32_t at = address; at < address + size; ++at)
+        if (wg.ldsWriter[at] == int16_t(wave.id) &&
+            wg.ldsPublishedAt[at] == kUnpublished)
+          wg.ldsPublishedAt[at] = wave.barriers;
+    return true;
+  });
+  ++wave.barriers;
+}
