@@ -1,0 +1,114 @@
+//===- CoAccessGraph.cpp - which ops of a block touch the same data -------===//
+
+#include "analysis/CoAccessGraph.h"
+
+#include "analysis/MemoryAlias.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace mlir;
+using namespace waveasm;
+
+CoAccessGraph::CoAccessGraph(unsigned size, llvm::ArrayRef<CoAccessEdge> input)
+    : adjacency(size), degrees(size, 0.0) {
+  // std::map: merged edges come out sorted, whatever the input order.
+  std::map<std::pair<unsigned, unsigned>, double> merged;
+  for (const CoAccessEdge &e : input) {
+    if (e.a == e.b || !(e.weight > 0) || e.a >= size || e.b >= size)
+      continue;
+    merged[{std::min(e.a, e.b), std::max(e.a, e.b)}] += e.weight;
+  }
+  edges.reserve(merged.size());
+  for (auto &[key, weight] : merged) {
+    edges.push_back({key.first, key.second, weight});
+    adjacency[key.first].push_back({key.second, weight});
+    adjacency[key.second].push_back({key.first, weight});
+    degrees[key.first] += weight;
+    degrees[key.second] += weight;
+    total += weight;
+  }
+  for (auto &list : adjacency)
+    llvm::sort(list);
+}
+
+namespace {
+
+/// Memory facts of one node, gathered once (pairs are quadratic).
+struct MemoryNode {
+  unsigned node;
+  Operation *op;
+  std::optional<MemoryAccess> access; // nullopt: ops with regions, unknown
+};
+
+/// The weight two accesses of the same data earn, 0 if none is proven.
+double memoryWeight(const MemoryNode &x, const MemoryNode &y,
+                    const CoAccessWeights &weights) {
+  if (!x.access || !y.access)
+    return alias(x.op, y.op) == AliasResult::MustAlias ? weights.sameBytes
+                                                       : 0.0;
+  const MemoryAccess &a = *x.access, &b = *y.access;
+  if (a.spaces != b.spaces || !a.offset || !b.offset || !a.width || !b.width ||
+      a.srd != b.srd || a.base != b.base || a.soffset != b.soffset)
+    return 0.0;
+  int64_t aBegin = *a.offset, aEnd = aBegin + a.width;
+  int64_t bBegin = *b.offset, bEnd = bBegin + b.width;
+  if (aBegin < bEnd && bBegin < aEnd)
+    return weights.sameBytes;
+  // Same line: the lines [begin, end) covers intersect.
+  auto line = [&](int64_t byte) {
+    return byte >= 0
+               ? byte / weights.regionBytes
+               : -((-byte + weights.regionBytes - 1) / weights.regionBytes);
+  };
+  if (line(aBegin) <= line(bEnd - 1) && line(bBegin) <= line(aEnd - 1))
+    return weights.sameRegion;
+  return 0.0;
+}
+
+} // namespace
+
+CoAccessGraph waveasm::buildCoAccessGraph(Block &block,
+                                          const CoAccessWeights &weights) {
+  llvm::DenseMap<Operation *, unsigned> nodeOf;
+  std::vector<Operation *> ops;
+  for (Operation &op : block) {
+    nodeOf[&op] = ops.size();
+    ops.push_back(&op);
+  }
+  std::vector<CoAccessEdge> edges;
+
+  // Shared values: the definition and the users' ancestors in the block.
+  llvm::SmallVector<unsigned, 8> members;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    for (Value result : op->getResults()) {
+      members.assign(1, i);
+      for (Operation *user : result.getUsers())
+        if (Operation *ancestor = block.findAncestorOpInBlock(*user))
+          members.push_back(nodeOf.lookup(ancestor));
+      llvm::sort(members);
+      members.erase(std::unique(members.begin(), members.end()), members.end());
+      if (members.size() < 2)
+        continue;
+      double w = weights.sharedValue / double(members.size() - 1);
+      for (size_t x = 0; x < members.size(); ++x)
+        for (size_t y = x + 1; y < members.size(); ++y)
+          edges.push_back({members[x], members[y], w});
+    }
+  }
+
+  // Accesses of the same bytes or line.
+  std::vector<MemoryNode> memory;
+  for (auto [i, op] : llvm::enumerate(ops))
+    if (memReads(op) | memWrites(op))
+      memory.push_back({unsigned(i), op, getMemoryAccess(op)});
+  for (size_t x = 0; x < memory.size(); ++x)
+    for (size_t y = x + 1; y < memory.size(); ++y)
+      if (double w = memoryWeight(memory[x], memory[y], weights))
+        edges.push_back({memory[x].node, memory[y].node, w});
+
+  return CoAccessGraph(ops.size(), edges);
+}
