@@ -7,7 +7,8 @@
 // built-in strategy (conductor/strategies), writes the rescheduled module to
 // OUT (stdout by default) and prints one JSON line per loop to stderr:
 // {"program", "loop", "ops", "moves", "variant", "before": {...},
-//  "after": {...}, "coaccess": {...}, "ms"} with the compile-and-measure
+//  "after": {...}, "coaccess": {...}, "ms", "cpu_ms"} with the
+//  compile-and-measure
 // numbers of both orders, their co-access cost C(pi) and modularity Q, and
 // the strategy's own time. The spectral strategy does not measure; the
 // driver compiles its order for the table (as the Conductor's round would).
@@ -33,6 +34,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <ctime>
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -193,6 +195,7 @@ int main(int argc, char **argv) {
       }
       CoAccessSummary coaccessBefore = summarizeCoAccess(body);
       auto start = std::chrono::steady_clock::now();
+      std::clock_t cpuStart = std::clock(); // the machine may be shared
       StrategyResult result;
       if (strategy == "spectral") {
         SpectralOptions options;
@@ -209,6 +212,7 @@ int main(int argc, char **argv) {
       double ms = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - start)
                       .count();
+      double cpuMs = 1000.0 * double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
       if (strategy == "spectral") {
         ScheduleEvaluator evaluator(body);
         std::vector<Operation *> input;

@@ -52,10 +52,12 @@ def run_conductor(tool, path):
         if m:
             rows[m.group(1)] = (float(m.group(2)), float(m.group(3)))
     rounds = [l for l in proc.stdout.splitlines() if l.startswith("round")]
+    better = [l.strip()[len("better: "):] for l in proc.stdout.splitlines()
+              if l.strip().startswith("better: ")]
     notes = [l for l in proc.stdout.splitlines() + proc.stderr.splitlines()
              if "not checked" in l]
     return {"exit": proc.returncode, "rows": rows, "rounds": rounds,
-            "checked": not notes}
+            "better": better, "checked": not notes}
 
 
 def main():
@@ -95,7 +97,8 @@ def main():
                              "Q": spectral["coaccess"]["q_after"],
                              "improved": spectral["improved"],
                              "variant": spectral["variant"],
-                             "ms": spectral["ms"]},
+                             "ms": spectral["ms"],
+                             "cpu_ms": spectral["cpu_ms"]},
                 "conductor_spectral": cond,
             })
 
@@ -111,6 +114,8 @@ def main():
             timing.append({"loop_body": size, "ops": runs[0]["ops"],
                            "ms_median": statistics.median(r["ms"] for r in runs),
                            "ms_min": min(r["ms"] for r in runs),
+                           "cpu_ms_median": statistics.median(
+                               r["cpu_ms"] for r in runs),
                            "C_before": runs[0]["coaccess"]["cost_before"],
                            "C_after": runs[0]["coaccess"]["cost_after"],
                            "improved": runs[0]["improved"]})
@@ -127,10 +132,12 @@ def main():
     print("|---|---|---|---|---|---|")
     for l in loops:
         c = l["conductor_spectral"]
-        kept = [r for r in c["rounds"] if "kept" in r]
-        verdict = ("kept: " + c["rounds"][0].split("kept")[1].strip()
-                   if kept else ("no proposal" if not c["rounds"]
-                                 else "reverted (not better)"))
+        if c["better"]:
+            verdict = "kept: " + c["better"][0]
+        elif any(" 0 moves" in r for r in c["rounds"]):
+            verdict = "rolled back (C gain < epsilon)"
+        else:
+            verdict = "reverted (metrics not better)"
         if not c["checked"]:
             verdict += "; not checked by execution"
         print(f"| {l['kernel']} #{l['loop']} | {l['ops']} | "
@@ -141,7 +148,8 @@ def main():
               f"{l['spectral']['Q']:.3f} | {verdict} |")
     for t in timing:
         print(f"spectral strategy, --loop-body {t['loop_body']} ({t['ops']} ops): "
-              f"{t['ms_median']:.1f} ms median (min {t['ms_min']:.1f}); "
+              f"{t['ms_median']:.1f} ms wall median (min {t['ms_min']:.1f}), "
+              f"{t['cpu_ms_median']:.1f} ms CPU; "
               f"C {t['C_before']:.1f} -> {t['C_after']:.1f}")
 
 
