@@ -245,7 +245,8 @@ int main(int argc, char **argv) {
                               {"cost_after", coaccessAfter.cost},
                               {"q_before", coaccessBefore.modularity},
                               {"q_after", coaccessAfter.modularity}}},
-          {"ms", ms}};
+          {"ms", ms},
+          {"cpu_ms", cpuMs}};
       llvm::errs() << llvm::json::Value(std::move(line)) << "\n";
     }
   }
