@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace mlir;
 using namespace waveasm;
@@ -105,10 +106,46 @@ CoAccessGraph waveasm::buildCoAccessGraph(Block &block,
   for (auto [i, op] : llvm::enumerate(ops))
     if (memReads(op) | memWrites(op))
       memory.push_back({unsigned(i), op, getMemoryAccess(op)});
-  for (size_t x = 0; x < memory.size(); ++x)
-    for (size_t y = x + 1; y < memory.size(); ++y)
-      if (double w = memoryWeight(memory[x], memory[y], weights))
-        edges.push_back({memory[x].node, memory[y].node, w});
+  // Only accesses through the same base values can earn a weight, and only
+  // within a line of each other: group by base, sort by offset, scan a
+  // window (not all pairs: a loop body may hold thousands of accesses).
+  // Ops with regions are compared with every access through alias().
+  using BaseKey =
+      std::tuple<unsigned, const void *, const void *, const void *>;
+  std::map<BaseKey, std::vector<const MemoryNode *>> byBase;
+  std::vector<const MemoryNode *> withRegions;
+  for (const MemoryNode &m : memory) {
+    if (!m.access) {
+      if (m.op->getNumRegions())
+        withRegions.push_back(&m);
+      continue;
+    }
+    if (!m.access->offset || !m.access->width)
+      continue;
+    byBase[{m.access->spaces, m.access->srd.getAsOpaquePointer(),
+            m.access->base.getAsOpaquePointer(),
+            m.access->soffset.getAsOpaquePointer()}]
+        .push_back(&m);
+  }
+  for (auto &[key, group] : byBase) {
+    std::stable_sort(group.begin(), group.end(),
+                     [](const MemoryNode *a, const MemoryNode *b) {
+                       return *a->access->offset < *b->access->offset;
+                     });
+    for (size_t x = 0; x < group.size(); ++x) {
+      int64_t end = *group[x]->access->offset + group[x]->access->width;
+      for (size_t y = x + 1; y < group.size() && *group[y]->access->offset <
+                                                     end + weights.regionBytes;
+           ++y)
+        if (double w = memoryWeight(*group[x], *group[y], weights))
+          edges.push_back({group[x]->node, group[y]->node, w});
+    }
+  }
+  for (const MemoryNode *r : withRegions)
+    for (const MemoryNode &m : memory)
+      if (&m != r && (m.access || m.op->getNumRegions() == 0 || r < &m))
+        if (double w = memoryWeight(*r, m, weights))
+          edges.push_back({r->node, m.node, w});
 
   return CoAccessGraph(ops.size(), edges);
 }

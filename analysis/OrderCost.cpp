@@ -11,6 +11,11 @@
 
 using namespace waveasm;
 
+/// Longest cluster the DP considers: exact for blocks up to this many ops,
+/// linear beyond (the metrics compute Q of every loop on every compile; a
+/// 20,000-op loop body must not cost seconds).
+static constexpr unsigned kMaxClusterLength = 512;
+
 std::vector<unsigned> waveasm::identityOrder(unsigned n) {
   std::vector<unsigned> order(n);
   std::iota(order.begin(), order.end(), 0u);
@@ -93,7 +98,8 @@ OrderClusters waveasm::clusterOrder(const CoAccessGraph &graph,
   for (unsigned j = 1; j <= n; ++j) {
     double inner = 0;
     best[j] = -INFINITY;
-    for (unsigned i = j; i-- > 0;) {
+    unsigned lowest = j > kMaxClusterLength ? j - kMaxClusterLength : 0;
+    for (unsigned i = j; i-- > lowest;) {
       // Edges from position i to positions in (i, j).
       const std::vector<unsigned> &targets = later[i];
       size_t k =

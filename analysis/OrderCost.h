@@ -7,7 +7,8 @@
 //  - the modularity Q = sum over clusters c of L_c / m - (D_c / 2m)^2 (L_c:
 //    weight inside c, D_c: degrees in c, m: total weight) of a clustering.
 // An order's clusters are the contiguous runs of positions that maximize Q
-// (exact, by dynamic programming over the cut points): the block structure
+// (by dynamic programming over the cut points; clusters of at most 512 ops,
+// so exact for blocks up to that size and linear beyond): the block structure
 // the order exposes. Stronger block structure gives a lower C and a higher
 // Q, which is what the seed's acceptance criteria (C1 < C0, Q1 > Q0) read.
 // A graph without edges has C = 0, Q = 0 and one cluster.
@@ -34,7 +35,9 @@ struct OrderClusters {
   /// Positions where a cluster starts (the first is 0; empty for no nodes).
   std::vector<unsigned> starts;
 };
-/// The contiguous clustering of `order` with the highest Q. O(n^2 log d).
+/// The contiguous clustering of `order` with the highest Q among those
+/// whose clusters have at most 512 ops (exact up to 512 ops).
+/// O(n * min(n, 512) * log d).
 OrderClusters clusterOrder(const CoAccessGraph &graph,
                            llvm::ArrayRef<unsigned> order);
 
