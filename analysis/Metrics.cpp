@@ -4,6 +4,7 @@
 
 #include "analysis/IssueRules.h"
 #include "analysis/Occupancy.h"
+#include "analysis/OrderCost.h"
 #include "ir/DefinedValues.h"
 
 using namespace mlir;
@@ -13,7 +14,10 @@ bool LoopMetrics::operator==(const LoopMetrics &other) const {
   return est_cycles_per_iter == other.est_cycles_per_iter &&
          lower_bound_cycles == other.lower_bound_cycles &&
          busiest_unit == other.busiest_unit &&
-         critical_path == other.critical_path;
+         critical_path == other.critical_path &&
+         coaccess_cost == other.coaccess_cost &&
+         coaccess_modularity == other.coaccess_modularity &&
+         coaccess_clusters == other.coaccess_clusters;
 }
 
 bool OccupancyLimitMetrics::operator==(
@@ -118,6 +122,20 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   ProgramIndex index(program);
   CycleModel cycles(index, target);
   return computeProgramMetrics(program, cycles, counts);
+}
+
+void waveasm::addCoAccessMetrics(ProgramOp source, ProgramMetrics &metrics) {
+  SmallVector<LoopOp> loops;
+  source.getBody().walk<WalkOrder::PreOrder>(
+      [&](LoopOp loop) { loops.push_back(loop); });
+  if (loops.size() != metrics.loops.size())
+    return;
+  for (auto [loop, m] : llvm::zip(loops, metrics.loops)) {
+    CoAccessSummary summary = summarizeCoAccess(loop.getBody().front());
+    m.coaccess_cost = summary.cost;
+    m.coaccess_modularity = summary.modularity;
+    m.coaccess_clusters = summary.clusters;
+  }
 }
 
 int64_t waveasm::countInstructions(ProgramOp program) {

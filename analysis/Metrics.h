@@ -5,10 +5,14 @@
 //                  "nops_inserted", "waitcnts_inserted",
 //                  "total_instructions", "est_cycles", "occupancy",
 //                  "loops": [{"est_cycles_per_iter", "lower_bound_cycles",
-//                             "busiest_unit", "critical_path"}]}]}
+//                             "busiest_unit", "critical_path",
+//                             "coaccess_cost", "coaccess_modularity",
+//                             "coaccess_clusters"}]}]}
 // Field names follow those keys. The pipeline layer measures the register
 // peaks (computePhysicalPeaks on allocated IR) and the inserted nops/waits
-// and instruction count; the cycle model supplies the timing fields.
+// and instruction count; the cycle model supplies the timing fields; the
+// co-access figures (OrderCost.h) are of the loop body as written, the order
+// a schedule chooses (addCoAccessMetrics).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +33,11 @@ struct LoopMetrics {
   int64_t lower_bound_cycles = 0;  // busiest unit (or issue) per iteration
   std::string busiest_unit;
   int64_t critical_path = 0; // one iteration
+  // The body's co-access graph in its input order: C(pi), Q of the best
+  // contiguous clustering, and how many clusters that is (OrderCost.h).
+  double coaccess_cost = 0;
+  double coaccess_modularity = 0;
+  int64_t coaccess_clusters = 0;
 
   bool operator==(const LoopMetrics &other) const;
 };
@@ -95,6 +104,12 @@ ProgramMetrics computeProgramMetrics(ProgramOp program,
 ProgramMetrics computeProgramMetrics(ProgramOp program,
                                      const TargetModel &target,
                                      const PipelineCounts &counts);
+
+/// The co-access figures of `source`'s loop bodies (pre-order, as written)
+/// into `metrics.loops`, which must be the compiled program's loops of the
+/// same program (pre-order; the loops the pipeline keeps). Nothing when the
+/// loop counts differ.
+void addCoAccessMetrics(ProgramOp source, ProgramMetrics &metrics);
 
 /// Instructions the program issues (ops that take an issue slot; s_nop
 /// counts once).

@@ -15,7 +15,10 @@ json::Value waveasm::toJSON(const LoopMetrics &m) {
   return json::Object{{"est_cycles_per_iter", m.est_cycles_per_iter},
                       {"lower_bound_cycles", m.lower_bound_cycles},
                       {"busiest_unit", m.busiest_unit},
-                      {"critical_path", m.critical_path}};
+                      {"critical_path", m.critical_path},
+                      {"coaccess_cost", m.coaccess_cost},
+                      {"coaccess_modularity", m.coaccess_modularity},
+                      {"coaccess_clusters", m.coaccess_clusters}};
 }
 
 json::Value waveasm::toJSON(const OccupancyLimitMetrics &m) {
@@ -80,7 +83,11 @@ bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,
   return o && o.map("est_cycles_per_iter", m.est_cycles_per_iter) &&
          o.map("lower_bound_cycles", m.lower_bound_cycles) &&
          o.map("busiest_unit", m.busiest_unit) &&
-         o.map("critical_path", m.critical_path);
+         o.map("critical_path", m.critical_path) &&
+         // Optional: cache entries written before these fields existed.
+         o.mapOptional("coaccess_cost", m.coaccess_cost) &&
+         o.mapOptional("coaccess_modularity", m.coaccess_modularity) &&
+         o.mapOptional("coaccess_clusters", m.coaccess_clusters);
 }
 
 bool waveasm::fromJSON(const json::Value &value, ProgramMetrics &m,

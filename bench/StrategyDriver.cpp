@@ -1,12 +1,17 @@
 //===- StrategyDriver.cpp - run a built-in strategy on a file -------------===//
 //
-// waveasm-strategy [--strategy latency|pressure] [-o OUT.mlir] IN.mlir
+// waveasm-strategy [--strategy latency|pressure|spectral] [-o OUT.mlir]
+//                  IN.mlir
 //
 // Schedules every innermost loop body of every program with the chosen
 // built-in strategy (conductor/strategies), writes the rescheduled module to
 // OUT (stdout by default) and prints one JSON line per loop to stderr:
 // {"program", "loop", "ops", "moves", "variant", "before": {...},
-//  "after": {...}} with the compile-and-measure numbers of both orders.
+//  "after": {...}, "coaccess": {...}, "ms", "cpu_ms"} with the
+//  compile-and-measure
+// numbers of both orders, their co-access cost C(pi) and modularity Q, and
+// the strategy's own time. The spectral strategy does not measure; the
+// driver compiles its order for the table (as the Conductor's round would).
 // bench/strategy_gain.py drives it.
 //
 //===----------------------------------------------------------------------===//
@@ -17,14 +22,19 @@
 #include "conductor/strategies/PressureScheduler.h"
 #include "conductor/strategies/Strategies.h"
 
+#include "conductor/strategies/ScheduleEvaluator.h"
+#include "conductor/strategies/SpectralOrder.h"
+
 #include "analysis/CycleModel.h"
 #include "analysis/Liveness.h"
+#include "analysis/OrderCost.h"
 #include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <ctime>
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -47,7 +57,10 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::init("-"),
                                              llvm::cl::desc("output"));
 static llvm::cl::opt<std::string>
     strategy("strategy", llvm::cl::init("latency"),
-             llvm::cl::desc("latency | pressure"));
+             llvm::cl::desc("latency | pressure | spectral"));
+static llvm::cl::opt<double>
+    epsilon("spectral-epsilon", llvm::cl::init(SpectralOptions().epsilon),
+            llvm::cl::desc("the spectral strategy's rollback threshold"));
 
 static llvm::cl::opt<bool>
     dumpTiming("dump-timing", llvm::cl::init(false),
@@ -180,27 +193,60 @@ int main(int argc, char **argv) {
           op->moveBefore(&body, body.end());
         continue;
       }
-      StrategyResult result =
-          strategy == "pressure"
-              ? schedulePressureOrder(body, target)
-              : scheduleListLatencyOrder(body, target, {}, {budget, 12});
+      CoAccessSummary coaccessBefore = summarizeCoAccess(body);
+      auto start = std::chrono::steady_clock::now();
+      std::clock_t cpuStart = std::clock(); // the machine may be shared
+      StrategyResult result;
+      if (strategy == "spectral") {
+        SpectralOptions options;
+        options.epsilon = epsilon;
+        SpectralResult spectral = scheduleSpectralOrder(body, options);
+        result.order = spectral.order;
+        result.improved = spectral.improved;
+        result.variant = spectral.improved ? spectral.variant : "input";
+      } else {
+        result = strategy == "pressure"
+                     ? schedulePressureOrder(body, target)
+                     : scheduleListLatencyOrder(body, target, {}, {budget, 12});
+      }
+      double ms = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+      double cpuMs = 1000.0 * double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+      if (strategy == "spectral") {
+        ScheduleEvaluator evaluator(body);
+        std::vector<Operation *> input;
+        for (Operation &op : body)
+          input.push_back(&op);
+        result.before = evaluator.measure(input);
+        result.after = evaluator.measure(result.order);
+      }
       DependenceGraph graph(body);
       std::vector<OpMove> moves = synthesizeMoves(graph, result.order);
       for (Operation *op : result.order)
         op->moveBefore(&body, body.end());
+      CoAccessSummary coaccessAfter = summarizeCoAccess(body);
       llvm::json::Array tried;
       for (auto &[name, m] : result.tried)
         tried.push_back(llvm::json::Object{{"variant", name},
                                            {"measure", toJSONMeasure(m)}});
-      llvm::json::Object line{{"program", program.getSymName()},
-                              {"loop", loopNo},
-                              {"ops", static_cast<int64_t>(graph.size())},
-                              {"moves", static_cast<int64_t>(moves.size())},
-                              {"improved", result.improved},
-                              {"variant", result.variant},
-                              {"before", toJSONMeasure(result.before)},
-                              {"after", toJSONMeasure(result.after)},
-                              {"tried", std::move(tried)}};
+      llvm::json::Object line{
+          {"program", program.getSymName()},
+          {"loop", loopNo},
+          {"ops", static_cast<int64_t>(graph.size())},
+          {"moves", static_cast<int64_t>(moves.size())},
+          {"improved", result.improved},
+          {"variant", result.variant},
+          {"before", toJSONMeasure(result.before)},
+          {"after", toJSONMeasure(result.after)},
+          {"tried", std::move(tried)},
+          {"coaccess",
+           llvm::json::Object{{"cost_before", coaccessBefore.cost},
+                              {"cost_after", coaccessAfter.cost},
+                              {"q_before", coaccessBefore.modularity},
+                              {"q_after", coaccessAfter.modularity}}},
+          {"ms", ms},
+          {"cpu_ms", cpuMs}};
       llvm::errs() << llvm::json::Value(std::move(line)) << "\n";
     }
   }

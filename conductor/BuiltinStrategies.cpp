@@ -1,8 +1,9 @@
 //===- BuiltinStrategies.cpp - the strategies `--llm none` runs -----------===//
 //
 // The registry of built-in strategies. The strategies themselves live in
-// conductor/strategies/ (scheduleListLatency, schedulePressure); this list
-// is where they are wired in, one entry each.
+// conductor/strategies/ (scheduleListLatency, schedulePressure,
+// scheduleSpectral); this list is where they are wired in, one entry each,
+// under the names `waveasm-conductor --strategy` takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,10 +11,21 @@
 #include "conductor/Session.h"
 #include "conductor/strategies/Strategies.h"
 
-std::vector<waveasm::conductor::Strategy>
-waveasm::conductor::builtinStrategies() {
-  // Latency first (the loop's cycles), then pressure on whatever it kept;
-  // each proposal is one round, validated and measured like an LLM's.
+#include "llvm/ADT/StringExtras.h"
+
+using namespace waveasm::conductor;
+
+std::vector<Strategy> waveasm::conductor::builtinStrategies() {
+  return builtinStrategies(BuiltinStrategyOptions());
+}
+
+std::vector<Strategy>
+waveasm::conductor::builtinStrategies(const BuiltinStrategyOptions &options) {
+  // Latency first (the loop's cycles), then pressure on whatever it kept,
+  // then the spectral order (kept only if it measures better still); each
+  // proposal is one round, validated, measured and checked like an LLM's.
+  SpectralOptions spectral;
+  spectral.epsilon = options.spectralEpsilon;
   return {
       {"list-latency",
        [](const Session &session) {
@@ -23,5 +35,34 @@ waveasm::conductor::builtinStrategies() {
        [](const Session &session) {
          return schedulePressure(session.region(), session.targetModel());
        }},
+      {"spectral",
+       [spectral](const Session &session) {
+         return scheduleSpectral(session.region(), spectral);
+       }},
   };
+}
+
+llvm::Expected<std::vector<Strategy>>
+waveasm::conductor::selectBuiltinStrategies(
+    llvm::StringRef names, const BuiltinStrategyOptions &options) {
+  std::vector<Strategy> all = builtinStrategies(options), chosen;
+  llvm::SmallVector<llvm::StringRef> wanted;
+  names.split(wanted, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : wanted) {
+    name = name.trim();
+    auto it = llvm::find_if(
+        all, [&](const Strategy &strategy) { return strategy.name == name; });
+    if (it == all.end()) {
+      std::vector<std::string> known;
+      for (const Strategy &strategy : all)
+        known.push_back(strategy.name);
+      return llvm::createStringError("unknown strategy '" + name.str() +
+                                     "' (known: " + llvm::join(known, ", ") +
+                                     ")");
+    }
+    chosen.push_back(*it);
+  }
+  if (chosen.empty())
+    return llvm::createStringError("no strategy named");
+  return chosen;
 }

@@ -12,6 +12,7 @@
 #include "conductor/Commands.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <functional>
 #include <memory>
@@ -66,9 +67,21 @@ struct Strategy {
   std::string name;
   std::function<std::vector<MoveCommand>(const Session &)> propose;
 };
+/// Settings of the built-in strategies.
+struct BuiltinStrategyOptions {
+  /// The spectral strategy keeps the input order unless C(pi) drops below
+  /// C(input) * (1 - spectralEpsilon).
+  double spectralEpsilon = 0.05;
+};
 /// The strategies linked into this build (conductor/strategies), in the
 /// order `--llm none` tries them.
+std::vector<Strategy> builtinStrategies(const BuiltinStrategyOptions &options);
 std::vector<Strategy> builtinStrategies();
+/// The built-in strategies named in `names` (comma separated, in that
+/// order); fails naming the unknown one and the known names.
+llvm::Expected<std::vector<Strategy>>
+selectBuiltinStrategies(llvm::StringRef names,
+                        const BuiltinStrategyOptions &options = {});
 
 /// One round per strategy: each reply is a strategy's commands, one per
 /// line; stops after the last strategy.

@@ -2,7 +2,7 @@
 
 #include "conductor/Moves.h"
 
-#include "conductor/MemoryAlias.h"
+#include "analysis/MemoryAlias.h"
 
 #include "mlir/IR/AsmState.h"
 #include "llvm/ADT/DenseMap.h"

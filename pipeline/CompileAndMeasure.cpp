@@ -166,6 +166,8 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
     counts.total_instructions = llvm::count_if(
         cycles.getOpFacts(), [](const OpFacts &f) { return f.issued; });
     compiled.metrics = computeProgramMetrics(program, cycles, counts);
+    if (options.coAccessMetrics)
+      addCoAccessMetrics(source, compiled.metrics);
     if (impl->tracer)
       compiled.loopEffects = impl->tracer->takeEffects(program);
 

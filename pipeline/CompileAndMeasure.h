@@ -39,6 +39,10 @@ struct CompileOptions {
   /// Record what each optimization did to each loop
   /// (CompiledProgram::loopEffects; OptimizationTrace.h).
   bool traceOptimizations = false;
+  /// The loops' co-access figures (LoopMetrics::coaccess_*, of the input's
+  /// loop bodies). Off where hundreds of candidate orders are measured for
+  /// their cycles only (the strategies' evaluator).
+  bool coAccessMetrics = true;
 
   /// What compile-and-measure runs: by default the production order, so
   /// the figures are those of what the compiler emits; `optimize` false:

@@ -11,6 +11,8 @@ packages=(
   libzstd-dev libedit-dev
   # libraries of the server and the Conductor
   nlohmann-json3-dev libcurl4-openssl-dev libuv1-dev
+  # the spectral strategy's eigensolver (header-only)
+  libeigen3-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # editor integrations and their tests: Node.js for the VS Code extension

@@ -19,6 +19,7 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
     : block(block), options(std::move(opts)) {
   options.emitAssembly = false;
   options.keepCompiledModule = false;
+  options.coAccessMetrics = false; // candidates are judged by cycles
   Operation *parent = block.getParentOp();
   auto program = isa<ProgramOp>(parent) ? cast<ProgramOp>(parent)
                                         : parent->getParentOfType<ProgramOp>();

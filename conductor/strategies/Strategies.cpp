@@ -44,6 +44,14 @@ std::vector<MoveCommand> schedulePressure(const TaggedRegion &region,
   return commandsFor(region, schedulePressureOrder(*region.block, target));
 }
 
+std::vector<MoveCommand> scheduleSpectral(const TaggedRegion &region,
+                                          const SpectralOptions &options) {
+  SpectralResult result = scheduleSpectralOrder(*region.block, options);
+  if (!result.improved)
+    return {};
+  return movesToReach(region, result.order);
+}
+
 std::string MoveSuggestion::title() const {
   std::string text = command.text();
   if (!text.empty())

@@ -17,6 +17,7 @@
 #include "conductor/Tags.h"
 #include "conductor/strategies/ListScheduler.h"
 #include "conductor/strategies/SingleMoveSuggestions.h"
+#include "conductor/strategies/SpectralOrder.h"
 
 #include "analysis/TargetModel.h"
 
@@ -30,6 +31,12 @@ std::vector<MoveCommand> scheduleListLatency(const TaggedRegion &region,
 /// VGPRs.
 std::vector<MoveCommand> schedulePressure(const TaggedRegion &region,
                                           const TargetModel &target);
+
+/// Seed 002's spectral order (co-access locality, shorter live ranges),
+/// refined and rolled back unless C(pi) drops by epsilon; not measured
+/// here (the Session measures and checks the round).
+std::vector<MoveCommand> scheduleSpectral(const TaggedRegion &region,
+                                          const SpectralOptions &options = {});
 
 /// Commands taking the block from its current order to `newOrder` (the same
 /// ops). Uses the fewest single-op moves when every step stays legal.

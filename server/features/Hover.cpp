@@ -2,12 +2,17 @@
 //
 // Static facts come from the parsed IR (InstInfoOpInterface, types); the
 // timing, live registers and the allocator's registers from a fresh
-// compiled snapshot, when there is one.
+// compiled snapshot, when there is one; a loop's co-access figures from
+// its body as written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "server/Features.h"
 #include "server/features/Common.h"
+
+#include "analysis/OrderCost.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -215,6 +220,15 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     if (const LoopOptimizationEffect *effect = findLoopEffect(
             *compiled, info->program, cast<LoopOp>(info->compiled)))
       os << formatLoopEffectHover(*effect) << "\n";
+  }
+  if (auto loop = dyn_cast<LoopOp>(op)) {
+    // Of the body as written (the order a schedule changes), so it needs no
+    // compile; cheap next to the pipeline (OrderCost.h).
+    CoAccessSummary coaccess = summarizeCoAccess(loop.getBodyBlock());
+    os << llvm::formatv("**Co-access** (body as written): C(π) = {0:f1} over "
+                        "{1} edges; modularity Q = {2:f3} in {3} clusters\n\n",
+                        coaccess.cost, coaccess.edges, coaccess.modularity,
+                        coaccess.clusters);
   }
   if (info && info->annotation && info->annotation->issueCycles > 0) {
     EffectiveTiming t = getEffectiveTiming(*info);

@@ -2,7 +2,7 @@
 
 #include "ConductorTestUtils.h"
 
-#include "conductor/MemoryAlias.h"
+#include "analysis/MemoryAlias.h"
 #include "conductor/Moves.h"
 #include "conductor/Tags.h"
 

@@ -2,8 +2,11 @@
 
 #include "ServerTestUtils.h"
 
+#include "analysis/OrderCost.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
@@ -317,6 +320,18 @@ TEST(Hover, ResultGroupsAndBlockArguments) {
       << loop->contents.value;
   EXPECT_NE(loop->contents.value.find("trip count 8 (inferred)"),
             std::string::npos);
+  // The body's co-access figures as written (analysis/OrderCost.h).
+  unsigned loopEntry = d.parsed->findOpNameAt(d.pos("waveasm.loop", 3));
+  ASSERT_NE(loopEntry, OpEntry::kNone);
+  CoAccessSummary coaccess = summarizeCoAccess(
+      llvm::cast<LoopOp>(d.parsed->getOps()[loopEntry].op).getBodyBlock());
+  EXPECT_NE(loop->contents.value.find(
+                llvm::formatv("**Co-access** (body as written): C(π) = {0:f1} "
+                              "over {1} edges",
+                              coaccess.cost, coaccess.edges)
+                    .str()),
+            std::string::npos)
+      << loop->contents.value;
   std::optional<lsp::Hover> arg =
       computeHover(*d.parsed, d.compiled.get(), d.pos("%acc = %v0", 1));
   ASSERT_TRUE(arg);

@@ -68,9 +68,10 @@ TEST(Metrics, JSONKeyNames) {
   const llvm::json::Object *loop =
       (*program->getArray("loops"))[0].getAsObject();
   ASSERT_TRUE(loop);
-  std::vector<std::string> loopKeys = {"busiest_unit", "critical_path",
-                                       "est_cycles_per_iter",
-                                       "lower_bound_cycles"};
+  std::vector<std::string> loopKeys = {
+      "busiest_unit",        "coaccess_clusters", "coaccess_cost",
+      "coaccess_modularity", "critical_path",     "est_cycles_per_iter",
+      "lower_bound_cycles"};
   EXPECT_EQ(keysOf(*loop), loopKeys);
   EXPECT_EQ(loop->getString("busiest_unit"), "MFMA");
   EXPECT_EQ(loop->getInteger("est_cycles_per_iter"), 34);

@@ -116,7 +116,10 @@ void checkStrategyOnAllKernels(Strategy strategy, llvm::StringRef name) {
     // The rescheduled program verifies (dominance) and measures as claimed.
     applyOrder(*block, result.order);
     EXPECT_TRUE(succeeded(verify(*module))) << what << t.diagnostics;
-    FailureOr<CompileResult> compiled = compileAndMeasure(*module);
+    // (The evaluator leaves the co-access figures out: it judges cycles.)
+    CompileOptions asEvaluated;
+    asEvaluated.coAccessMetrics = false;
+    FailureOr<CompileResult> compiled = compileAndMeasure(*module, asEvaluated);
     ASSERT_TRUE(succeeded(compiled)) << what;
     EXPECT_EQ(compiled->programs[0].metrics, result.after->program) << what;
   }

@@ -1,6 +1,7 @@
 //===- waveasm-conductor.cpp - schedule a WaveASM loop from the shell -----===//
 //
-// waveasm-conductor FILE [--llm openai|anthropic|none] [--rounds N] ...
+// waveasm-conductor FILE [--llm openai|anthropic|none] [--strategy NAMES]
+//                   [--rounds N] ...
 //
 // Runs the Conductor on the default region of FILE's first program (the
 // innermost loop body, else the program body): baseline metrics, rounds of
@@ -110,6 +111,18 @@ static cl::opt<bool> checkByExecution(
              "simulator and revert one that computes different results "
              "(default on; =false to skip)"),
     cl::init(true));
+static cl::opt<std::string> strategyNames(
+    "strategy",
+    cl::desc("with --llm none: the built-in strategies to run, comma "
+             "separated, in order (list-latency, pressure, spectral; "
+             "default: all of them)"),
+    cl::value_desc("NAMES"));
+static cl::opt<double> spectralEpsilon(
+    "spectral-epsilon",
+    cl::desc("the spectral strategy keeps the input order unless its "
+             "co-access cost C(pi) drops by at least this fraction "
+             "(default 0.05)"),
+    cl::init(0.05));
 static cl::opt<bool> showPrompt("print-prompt",
                                 cl::desc("print the first prompt to the log"));
 
@@ -151,6 +164,19 @@ void printTable(const Session &session) {
     log() << llvm::format("%-30s %10lld %10lld%s\n", row.name,
                           (long long)row.before, (long long)row.after,
                           row.before == row.after ? "" : "  *");
+  // The co-access figures are fractional (OrderCost.h).
+  for (size_t i = 0; i < a.loops.size() && i < b.loops.size(); ++i) {
+    const LoopMetrics &x = a.loops[i], &y = b.loops[i];
+    std::string loop = "loop" + std::to_string(i);
+    log() << llvm::format("%-30s %10.2f %10.2f%s\n",
+                          (loop + ".coaccess_cost").c_str(), x.coaccess_cost,
+                          y.coaccess_cost,
+                          x.coaccess_cost == y.coaccess_cost ? "" : "  *");
+    log() << llvm::format(
+        "%-30s %10.3f %10.3f%s\n", (loop + ".coaccess_modularity").c_str(),
+        x.coaccess_modularity, y.coaccess_modularity,
+        x.coaccess_modularity == y.coaccess_modularity ? "" : "  *");
+  }
 }
 
 void logRound(const RoundReport &report, llvm::StringRef source) {
@@ -296,7 +322,16 @@ int main(int argc, char **argv) {
       source = std::move(search);
     }
   } else {
-    std::vector<Strategy> strategies = builtinStrategies();
+    BuiltinStrategyOptions builtinOptions;
+    builtinOptions.spectralEpsilon = spectralEpsilon;
+    std::vector<Strategy> strategies = builtinStrategies(builtinOptions);
+    if (!strategyNames.empty()) {
+      llvm::Expected<std::vector<Strategy>> chosen =
+          selectBuiltinStrategies(strategyNames, builtinOptions);
+      if (!chosen)
+        return usageError("--strategy: " + llvm::toString(chosen.takeError()));
+      strategies = std::move(*chosen);
+    }
     if (strategies.empty())
       log() << "note: no built-in strategy is linked into this build; the "
                "schedule stays as written unless the cache has one\n";

@@ -1,7 +1,9 @@
-//===- MemoryAlias.h - lightweight alias analysis for moves -----*- C++ -*-===//
+//===- MemoryAlias.h - lightweight per-lane alias analysis ------*- C++ -*-===//
 //
-// Enough to keep the Conductor's hazard warnings honest: two memory ops
-// provably touch disjoint bytes when they address the same space through
+// Enough to keep the Conductor's hazard warnings honest and to find the
+// accesses of one buffer region for the co-access graph (CoAccessGraph.h).
+// Two memory ops provably touch disjoint bytes when they address the same
+// space through
 // the same base (buffer: same SRD, voffset and soffset values; LDS: same
 // address value, or the same value plus a constant added by v_add_u32) at
 // constant offsets whose [offset, offset + width) ranges do not overlap.
@@ -14,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVEASM_CONDUCTOR_MEMORYALIAS_H
-#define WAVEASM_CONDUCTOR_MEMORYALIAS_H
+#ifndef WAVEASM_ANALYSIS_MEMORYALIAS_H
+#define WAVEASM_ANALYSIS_MEMORYALIAS_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -23,7 +25,6 @@
 #include <optional>
 
 namespace waveasm {
-namespace conductor {
 
 enum class AliasResult { NoAlias, MayAlias, MustAlias };
 
@@ -54,7 +55,6 @@ AliasResult alias(mlir::Operation *a, mlir::Operation *b);
 /// "LDS", "global", "scalar", or "memory" for a mix.
 llvm::StringRef describeSpaces(unsigned spaces);
 
-} // namespace conductor
 } // namespace waveasm
 
-#endif // WAVEASM_CONDUCTOR_MEMORYALIAS_H
+#endif // WAVEASM_ANALYSIS_MEMORYALIAS_H

@@ -1,12 +1,11 @@
-//===- MemoryAlias.cpp - lightweight alias analysis for moves -------------===//
+//===- MemoryAlias.cpp - lightweight per-lane alias analysis --------------===//
 
-#include "conductor/MemoryAlias.h"
+#include "analysis/MemoryAlias.h"
 
 #include "ir/Dialect.h"
 
 using namespace mlir;
 using namespace waveasm;
-using namespace waveasm::conductor;
 
 static unsigned collect(Operation *op, bool writes) {
   unsigned mask = 0;
@@ -17,12 +16,12 @@ static unsigned collect(Operation *op, bool writes) {
   return mask;
 }
 
-unsigned conductor::memReads(Operation *op) { return collect(op, false); }
-unsigned conductor::memWrites(Operation *op) { return collect(op, true); }
-bool conductor::readsMemory(Operation *op) { return memReads(op) != 0; }
-bool conductor::writesMemory(Operation *op) { return memWrites(op) != 0; }
+unsigned waveasm::memReads(Operation *op) { return collect(op, false); }
+unsigned waveasm::memWrites(Operation *op) { return collect(op, true); }
+bool waveasm::readsMemory(Operation *op) { return memReads(op) != 0; }
+bool waveasm::writesMemory(Operation *op) { return memWrites(op) != 0; }
 
-llvm::StringRef conductor::describeSpaces(unsigned spaces) {
+llvm::StringRef waveasm::describeSpaces(unsigned spaces) {
   switch (spaces) {
   case MemLDS:
     return "LDS";
@@ -70,7 +69,7 @@ static int64_t optionalAttr(Operation *op, llvm::StringRef name) {
   return 0;
 }
 
-std::optional<MemoryAccess> conductor::getMemoryAccess(Operation *op) {
+std::optional<MemoryAccess> waveasm::getMemoryAccess(Operation *op) {
   auto info = dyn_cast<InstInfoOpInterface>(op);
   if (!info || op->getNumRegions())
     return std::nullopt;
@@ -148,7 +147,7 @@ static AliasResult aliasSingle(Operation *a, Operation *b) {
   return AliasResult::MayAlias;
 }
 
-AliasResult conductor::alias(Operation *a, Operation *b) {
+AliasResult waveasm::alias(Operation *a, Operation *b) {
   if (!a->getNumRegions() && !b->getNumRegions())
     return aliasSingle(a, b);
   // Ops with regions: the strongest answer over the nested memory ops.

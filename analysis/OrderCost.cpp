@@ -1,0 +1,135 @@
+//===- OrderCost.cpp - what an order of a co-access graph costs -----------===//
+
+#include "analysis/OrderCost.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+using namespace waveasm;
+
+/// Longest cluster the DP considers: exact for blocks up to this many ops,
+/// linear beyond (the metrics compute Q of every loop on every compile; a
+/// 20,000-op loop body must not cost seconds).
+static constexpr unsigned kMaxClusterLength = 512;
+
+std::vector<unsigned> waveasm::identityOrder(unsigned n) {
+  std::vector<unsigned> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  return order;
+}
+
+static std::vector<unsigned> positionsOf(llvm::ArrayRef<unsigned> order) {
+  std::vector<unsigned> pos(order.size());
+  for (unsigned p = 0; p < order.size(); ++p)
+    pos[order[p]] = p;
+  return pos;
+}
+
+double waveasm::computeOrderCost(const CoAccessGraph &graph,
+                                 llvm::ArrayRef<unsigned> order) {
+  assert(order.size() == graph.size() && "order is not a permutation");
+  std::vector<unsigned> pos = positionsOf(order);
+  double cost = 0;
+  for (const CoAccessEdge &e : graph.getEdges())
+    cost += e.weight * std::abs(double(pos[e.a]) - double(pos[e.b]));
+  return cost;
+}
+
+double waveasm::computeModularity(const CoAccessGraph &graph,
+                                  llvm::ArrayRef<unsigned> clusterOf) {
+  double m = graph.totalWeight();
+  if (!(m > 0))
+    return 0;
+  unsigned numClusters = 0;
+  for (unsigned c : clusterOf)
+    numClusters = std::max(numClusters, c + 1);
+  std::vector<double> inside(numClusters, 0), degrees(numClusters, 0);
+  for (const CoAccessEdge &e : graph.getEdges())
+    if (clusterOf[e.a] == clusterOf[e.b])
+      inside[clusterOf[e.a]] += e.weight;
+  for (unsigned i = 0; i < graph.size(); ++i)
+    degrees[clusterOf[i]] += graph.degree(i);
+  double q = 0;
+  for (unsigned c = 0; c < numClusters; ++c)
+    q += inside[c] / m - (degrees[c] / (2 * m)) * (degrees[c] / (2 * m));
+  return q;
+}
+
+OrderClusters waveasm::clusterOrder(const CoAccessGraph &graph,
+                                    llvm::ArrayRef<unsigned> order) {
+  unsigned n = order.size();
+  assert(n == graph.size() && "order is not a permutation");
+  OrderClusters result;
+  if (n == 0)
+    return result;
+  double m = graph.totalWeight();
+  if (!(m > 0)) {
+    result.starts = {0};
+    return result;
+  }
+  std::vector<unsigned> pos = positionsOf(order);
+  // Per position: the later positions it is joined to, ascending, with the
+  // running sum of their weights (the segment's inner weight grows by the
+  // part of a position's edges that ends inside the segment).
+  std::vector<std::vector<unsigned>> later(n);
+  std::vector<std::vector<double>> laterSum(n);
+  std::vector<double> degreePrefix(n + 1, 0);
+  for (unsigned p = 0; p < n; ++p) {
+    std::vector<std::pair<unsigned, double>> fwd;
+    for (auto [x, w] : graph.neighbors(order[p]))
+      if (pos[x] > p)
+        fwd.push_back({pos[x], w});
+    llvm::sort(fwd);
+    laterSum[p].push_back(0);
+    for (auto [q, w] : fwd) {
+      later[p].push_back(q);
+      laterSum[p].push_back(laterSum[p].back() + w);
+    }
+    degreePrefix[p + 1] = degreePrefix[p] + graph.degree(order[p]);
+  }
+
+  // best[j]: the highest Q of positions [0, j); cut[j]: its last start.
+  std::vector<double> best(n + 1, 0);
+  std::vector<unsigned> cut(n + 1, 0);
+  for (unsigned j = 1; j <= n; ++j) {
+    double inner = 0;
+    best[j] = -INFINITY;
+    unsigned lowest = j > kMaxClusterLength ? j - kMaxClusterLength : 0;
+    for (unsigned i = j; i-- > lowest;) {
+      // Edges from position i to positions in (i, j).
+      const std::vector<unsigned> &targets = later[i];
+      size_t k =
+          std::lower_bound(targets.begin(), targets.end(), j) - targets.begin();
+      inner += laterSum[i][k];
+      double d = (degreePrefix[j] - degreePrefix[i]) / (2 * m);
+      double q = best[i] + inner / m - d * d;
+      // Strictly better by more than rounding noise: the shortest last
+      // segment wins ties, the same one on every machine.
+      if (q > best[j] + 1e-12) {
+        best[j] = q;
+        cut[j] = i;
+      }
+    }
+  }
+  result.modularity = best[n];
+  for (unsigned j = n; j > 0; j = cut[j])
+    result.starts.push_back(cut[j]);
+  std::reverse(result.starts.begin(), result.starts.end());
+  return result;
+}
+
+CoAccessSummary waveasm::summarizeCoAccess(mlir::Block &block) {
+  CoAccessGraph graph = buildCoAccessGraph(block);
+  std::vector<unsigned> order = identityOrder(graph.size());
+  CoAccessSummary summary;
+  summary.cost = computeOrderCost(graph, order);
+  OrderClusters clusters = clusterOrder(graph, order);
+  summary.modularity = clusters.modularity;
+  summary.clusters = clusters.starts.size();
+  summary.edges = graph.getEdges().size();
+  return summary;
+}
