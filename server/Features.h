@@ -16,6 +16,7 @@
 
 #include "conductor/Moves.h"
 #include "conductor/Profile.h"
+#include "conductor/strategies/DependenceGraph.h"
 #include "conductor/strategies/MoveSynthesis.h"
 
 #include "analysis/Metrics.h"
@@ -631,6 +632,98 @@ llvm::StringRef getScheduleCss();
 /// The view as text, like `llvm-mca -timeline`: one line per instruction
 /// with slot columns, and the pressure as a bar column.
 std::string renderScheduleText(const ScheduleView &view);
+
+//===--- dependence graph (features/DependenceView.cpp, DependenceLayout.cpp,
+//      DependenceSvg.cpp) ----------------------------------------------===//
+//
+// The DAG of one loop body as written, the ordering constraints the
+// Conductor's schedulers keep (conductor/strategies/DependenceGraph.h):
+// data, implicit-register, memory (by space) and barrier edges (a pinned
+// op: barrier, wait, branch; everything keeps its side of it), weighted by
+// latency (SchedulingModel: the producer's result latency, MFMA
+// accumulator chains with the forwarding penalty, else its issue slots),
+// the critical path, and the loop-carried data edges (a value yielded to
+// the next iteration, to the ops reading its block argument).
+
+/// One op of the body.
+struct DependenceNode {
+  unsigned opEntry = OpEntry::kNone; // the op (kNone if not in the index)
+  lsp::Range range;                  // its name
+  int line = 0;                      // 1-based
+  std::string mnemonic;
+  std::string text; // getShortText
+  ExecUnit unit = ExecUnit::None;
+  int64_t latency = 0; // result latency in issue slots (0: issues nothing)
+  /// Longest latency-weighted path from this op to the end of the body.
+  int64_t height = 0;
+  bool critical = false;
+  // Layout (DependenceLayout.cpp): layer (longest path from the sources in
+  // drawn edges), row of the picture, and the box's top-left corner.
+  unsigned layer = 0;
+  unsigned row = 0;
+  double x = 0, y = 0;
+};
+
+/// "data", "register", "memory", "barrier".
+llvm::StringRef getDependenceKindName(conductor::DepKind kind);
+
+struct DependenceEdge {
+  unsigned from = 0, to = 0; // node numbers (body order)
+  conductor::DepKind kind = conductor::DepKind::Data;
+  int64_t latency = 0; // slots after `from` issues before `to` may
+  /// From this iteration to the next (`to` reads a block argument the
+  /// terminator feeds with `from`'s result).
+  bool carried = false;
+  bool critical = false;
+  /// An ordering edge (not data) implied by a longer path: kept in the
+  /// data, left out of the picture.
+  bool implied = false;
+};
+
+struct DependenceView {
+  unsigned program = 0; // into ParsedDocument::getPrograms()
+  std::string programName;
+  unsigned loopEntry = OpEntry::kNone; // the loop op
+  lsp::Range range;                    // its name
+  std::string title;                   // "@gemm loop at line 105"
+  std::string target;                  // "gfx942"
+  std::vector<DependenceNode> nodes;
+  std::vector<DependenceEdge> edges;  // body edges by (from, to), then carried
+  std::vector<unsigned> criticalPath; // node numbers, in order
+  int64_t criticalLength = 0;         // slots
+  unsigned numLayers = 0;
+  double width = 0, height = 0; // the layout's extent
+};
+
+/// The graph of the innermost loop around `pos` (without one, or without a
+/// position, the document's first loop); nullopt when `parsed` does not
+/// verify or has no loop. Latencies are `settings`' target model (its
+/// target override and model overrides), as the background compile's.
+std::optional<DependenceView>
+computeDependenceView(const ParsedDocument &parsed,
+                      const ServerSettings &settings,
+                      std::optional<lsp::Position> pos);
+/// Every loop's graph, in document order (`check --format html`).
+std::vector<DependenceView>
+computeAllDependenceViews(const ParsedDocument &parsed,
+                          const ServerSettings &settings);
+/// Lays the nodes out (layered, longest path): sets each node's layer, row,
+/// x and y, and the view's extent.
+void layoutDependenceView(DependenceView &view);
+/// waveasm/dependenceGraph: {version, title, program, target, range,
+/// criticalLength, criticalPath: [node], layers, nodes: [{id, line, at:
+/// [line, character], mnemonic, text, unit, latency, height, critical, layer,
+/// x, y}], edges: [{from, to, kind, latency, carried?, critical?,
+/// implied?}]} plus `svg` and `css` when `svg`.
+llvm::json::Value dependenceViewToJSON(const DependenceView &view,
+                                       int64_t version, bool svg);
+/// The graph as one SVG element (no script, no external reference; classes
+/// styled by getDependenceCss()): boxes in layers, the drawn edges as
+/// curves labelled with their latency, the critical path in red, carried
+/// edges dashed in a lane right of the graph. Nodes carry
+/// `data-op="LINE:CHARACTER"` (0-based) for clients that reveal the op.
+std::string renderDependenceSvg(const DependenceView &view);
+llvm::StringRef getDependenceCss();
 
 } // namespace waveasm::server
 

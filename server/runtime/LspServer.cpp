@@ -109,6 +109,7 @@ void LspServer::registerMethods() {
   method("waveasm/pipelineSnapshots", &LspServer::onPipelineSnapshots);
   method("waveasm/liveAt", &LspServer::onLiveAt);
   method("waveasm/schedule", &LspServer::onSchedule);
+  method("waveasm/dependenceGraph", &LspServer::onDependenceGraph);
 }
 
 void LspServer::showMessage(int type, llvm::StringRef message) {
@@ -661,6 +662,29 @@ void LspServer::onSchedule(const lsp::ScheduleParams &p,
                           : p.render == "text" ? ScheduleRender::Text
                                                : ScheduleRender::None;
   reply(scheduleViewToJSON(*view, compiled->getVersion(), render));
+}
+
+void LspServer::onDependenceGraph(const lsp::ScheduleParams &p,
+                                  lsp::Reply<json::Value> reply) {
+  // The text as written and the target model: no pipeline to wait for.
+  Session *s = parsedForRequest(p.textDocument.uri, p, reply,
+                                &LspServer::onDependenceGraph);
+  if (!s)
+    return;
+  const ParsedDocument &parsed = *s->parsed;
+  if (llvm::Error error = checkCompilable(parsed, "dependence graph"))
+    return reply(std::move(error));
+  if (p.render && *p.render == "text")
+    return reply(makeError(ErrorCode::InvalidParams,
+                           "the dependence graph renders as \"svg\" or "
+                           "\"none\", not \"text\""));
+  std::optional<DependenceView> view =
+      computeDependenceView(parsed, settings, p.position);
+  if (!view)
+    return reply(makeError(ErrorCode::RequestFailed,
+                           "no dependence graph: the document has no loop"));
+  reply(dependenceViewToJSON(*view, parsed.getVersion(),
+                             p.render && *p.render == "svg"));
 }
 
 //===----------------------------------------------------------------------===//

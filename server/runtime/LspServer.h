@@ -189,6 +189,8 @@ private:
                 lsp::Reply<llvm::json::Value> reply);
   void onSchedule(const lsp::ScheduleParams &p,
                   lsp::Reply<llvm::json::Value> reply);
+  void onDependenceGraph(const lsp::ScheduleParams &p,
+                         lsp::Reply<llvm::json::Value> reply);
 
   template <typename P, typename R>
   void method(llvm::StringLiteral name,

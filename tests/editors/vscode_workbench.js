@@ -4,8 +4,10 @@
 // lines `waveasm-lsp check` names, the status-bar metrics, the pressure
 // warning in the Problems panel, the assembly view beside the IR, a move
 // applied through the lightbulb's menu, the schedule webview (rows, stall
-// bars, peak marker, a click revealing the op, a redraw after an edit), and
-// the error a server that fails to start leaves. Started by
+// bars, peak marker, a click revealing the op, a redraw after an edit), the
+// dependence graph webview (a node per op of the loop, the critical path,
+// carried edges, a click revealing the op), the program's occupancy lens,
+// and the error a server that fails to start leaves. Started by
 // vscode_workbench.sh, which owns the processes and the temporary profile;
 // this file only talks to the browser.
 'use strict';
@@ -49,6 +51,19 @@ async function screenshot(page, name) {
   await page.screenshot({ path: file });
   console.log(`screenshot: ${file}`);
   return file;
+}
+
+/// A screenshot of `locator`'s box only (at most `maxHeight` pixels of
+/// it): the pictures the README shows stay small.
+async function clipShot(page, name, locator, maxHeight = 760) {
+  const box = await locator.boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, `${name}: nothing to capture`);
+  const file = path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({
+    path: file,
+    clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, maxHeight) },
+  });
+  console.log(`screenshot: ${file}`);
 }
 
 async function poll(what, fn, timeoutMs = 60000, intervalMs = 25) {
@@ -334,6 +349,81 @@ async function main() {
     timings.scheduleRefreshMs = Date.now() - redrawn;
     await screenshot(page, 'schedule-view-clicked-and-edited');
     await page.keyboard.press('Control+Z');
+
+    // The dependence graph of the loop at the cursor: one box per op of the
+    // loop body, as many as the loop's graph in `check --format html`, the
+    // critical path outlined, carried edges drawn apart; a click on a box
+    // moves the cursor to its op.
+    const graphs = report.split('<svg class="wdg"').slice(1);
+    assert.strictEqual(graphs.length, check.metrics.programs[0].loops.length, "check --format html draws each loop's graph");
+    const expectedNodes = (graphs[0].match(/<g class="n /g) ?? []).length;
+    assert.ok(expectedNodes > 10, `the loop's graph has ${expectedNodes} nodes`);
+    await editor.click({ position: { x: 300, y: 200 } });
+    await goToLine(page, loopMfma, 5);
+    const askedGraph = Date.now();
+    await runCommand(page, 'WaveASM: Show Dependence Graph');
+    await page.locator('.tab', { hasText: 'WaveASM Dependence Graph' }).first().waitFor();
+    const graphFrame = await poll('the dependence graph webview', async () => {
+      for (const f of page.frames()) {
+        const found = await f.evaluate(() => !!document.querySelector('#pic svg.wdg g.n')).catch(() => false);
+        if (found) return f;
+      }
+      return undefined;
+    });
+    timings.graphViewMs = Date.now() - askedGraph;
+    const graphDom = await graphFrame.evaluate(() => ({
+      title: document.querySelector('svg.wdg .h1')?.textContent ?? '',
+      nodes: document.querySelectorAll('svg.wdg g.n[data-op]').length,
+      critical: document.querySelectorAll('svg.wdg g.n.crit').length,
+      criticalEdges: document.querySelectorAll('svg.wdg g.e.crit').length,
+      carried: document.querySelectorAll('svg.wdg g.e.cr').length,
+      dataEdges: document.querySelectorAll('svg.wdg g.e.k-data').length,
+      status: document.getElementById('status')?.textContent ?? '',
+      styled: getComputedStyle(document.querySelector('svg.wdg g.n.crit rect')).stroke,
+    }));
+    console.log(`dependence graph: ${JSON.stringify(graphDom)}`);
+    assert.ok(/loop at line \d+ · dependence graph/.test(graphDom.title), graphDom.title);
+    assert.strictEqual(graphDom.nodes, expectedNodes, 'one box per op of the loop body');
+    assert.ok(graphDom.critical >= 2, 'a critical path of ops');
+    assert.strictEqual(graphDom.criticalEdges, graphDom.critical - 1, 'the critical path is a chain');
+    assert.ok(graphDom.carried > 0, 'the accumulators are carried to the next iteration');
+    assert.ok(graphDom.dataEdges > 0, 'data edges');
+    assert.ok(/critical path \d+ slots/.test(graphDom.status), graphDom.status);
+    assert.strictEqual(graphDom.styled, 'rgb(229, 72, 77)', "the server's style sheet applies under the CSP");
+    await clipShot(page, 'dependence-graph', page.locator('.tab', { hasText: 'WaveASM Dependence Graph' }).first().locator('xpath=ancestor::*[contains(@class,"editor-group-container")]'));
+    // Click the last box of the critical path: the cursor goes to its op.
+    const node = await graphFrame.evaluate(() => {
+      const boxes = [...document.querySelectorAll('svg.wdg g.n.crit[data-op]')];
+      const box = boxes[boxes.length - 1];
+      box.setAttribute('data-test-target', '1');
+      return { at: box.getAttribute('data-op'), text: box.querySelector('text').textContent };
+    });
+    const [nLine, nChar] = node.at.split(':').map(Number);
+    await graphFrame.locator('g.n[data-test-target] rect').click();
+    await poll(`the cursor at ${nLine + 1}:${nChar + 1}`, async () =>
+      (await selection.innerText()).includes(`Ln ${nLine + 1}, Col ${nChar + 1}`));
+    assert.ok(currentLines[nLine].slice(nChar).startsWith(`waveasm.${node.text.split(' ')[0]}`),
+      `the box "${node.text}" reveals line ${nLine + 1}: ${currentLines[nLine].trim()}`);
+    console.log(`graph node click: cursor at Ln ${nLine + 1}, Col ${nChar + 1} (${node.text})`);
+    await screenshot(page, 'dependence-graph-clicked');
+
+    // The program's occupancy lens: waves, what limits them, the next wave.
+    const occupancy = `occupancy ${after.occupancy_limit.summary}`;
+    const programLine = currentLines.findIndex((l) => l.includes('waveasm.program @')) + 1;
+    await editor.click({ position: { x: 300, y: 200 } });
+    await goToLine(page, programLine + 1, 1);
+    const lens = page.locator('.contentWidgets .codelens-decoration', { hasText: 'limited by' }).first();
+    await lens.waitFor();
+    const lensText = (await lens.innerText()).trim();
+    assert.ok(lensText.includes(occupancy), `the lens says "${lensText}", expected "${occupancy}"`);
+    console.log(`occupancy lens: ${lensText}`);
+    const lensBox = await lens.boundingBox();
+    const editorBox = await editor.boundingBox();
+    await page.screenshot({
+      path: path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-occupancy-lens.png`),
+      clip: { x: editorBox.x, y: Math.max(editorBox.y, lensBox.y - 60), width: Math.min(editorBox.width, 1100), height: 200 },
+    });
+
 
     // Completion while typing a new instruction after the fragment reads:
     // the `.` of `waveasm.` opens the list, the prefix filters it, Enter

@@ -4,8 +4,10 @@
 The page must be self-contained (no URL, nothing loaded, no script), hold
 one schedule picture per program and loop of each example (the loops as
 `check --format json` counts them), one row per issued instruction across
-a file's pictures (as many as the text report's instruction table), and
-the findings, a broken file's included.
+a file's pictures (as many as the text report's instruction table), a
+dependence graph per loop with a box per op of its body, a section per
+pass of the pipeline (changed ones with a well-formed diff, unchanged ones
+folded), and the findings, a broken file's included.
 
 Environment: WAVEASM_LSP (the server binary), WAVEASM_SRC (the source tree).
 """
@@ -50,6 +52,9 @@ class Page(html.parser.HTMLParser):
         self.tags = set()
         self.in_h2 = False
         self.row_open = None
+        self.in_graph = False
+        self.in_pass_name = False
+        self.in_diff = False
 
     def handle_starttag(self, tag, attrs):
         self.tags.add(tag)
@@ -58,11 +63,34 @@ class Page(html.parser.HTMLParser):
         if tag == "section":
             self.sections.append({"title": "", "svgs": 0, "rows": 0,
                                   "loops": 0, "stalls": 0, "peaks": 0,
-                                  "text": ""})
+                                  "text": "", "graphs": [], "passes": []})
         elif tag == "h2":
             self.in_h2 = True
+        elif tag == "svg" and attrs.get("class") == "wdg":
+            self.sections[-1]["graphs"].append({"nodes": [], "critical": 0,
+                                                "carried": 0})
+            self.in_graph = True
         elif tag == "svg":
             self.sections[-1]["svgs"] += 1
+            self.in_graph = False
+        elif tag == "g" and self.in_graph and \
+                attrs.get("class", "").split()[:1] == ["n"]:
+            graph = self.sections[-1]["graphs"][-1]
+            graph["nodes"].append(attrs.get("data-op"))
+            graph["critical"] += "crit" in attrs["class"].split()
+        elif tag == "g" and self.in_graph and \
+                "cr" in attrs.get("class", "").split():
+            self.sections[-1]["graphs"][-1]["carried"] += 1
+        elif tag == "details":
+            self.sections[-1]["passes"].append({
+                "class": attrs.get("class", "").split(), "open": "open" in attrs,
+                "name": "", "diff": None})
+        elif tag == "b" and self.sections and self.sections[-1]["passes"] \
+                and not self.sections[-1]["passes"][-1]["name"]:
+            self.in_pass_name = True
+        elif tag == "pre" and "diff" in attrs.get("class", ""):
+            self.sections[-1]["passes"][-1]["diff"] = ""
+            self.in_diff = True
         elif tag == "g" and attrs.get("class", "").split()[:1] == ["r"]:
             self.sections[-1]["rows"] += 1
         elif tag == "rect" and attrs.get("class") == "lp":
@@ -75,12 +103,22 @@ class Page(html.parser.HTMLParser):
     def handle_endtag(self, tag):
         if tag == "h2":
             self.in_h2 = False
+        elif tag == "svg":
+            self.in_graph = False
+        elif tag == "b":
+            self.in_pass_name = False
+        elif tag == "pre":
+            self.in_diff = False
 
     def handle_data(self, data):
         if self.sections:
             self.sections[-1]["text"] += data
             if self.in_h2:
                 self.sections[-1]["title"] += data
+            if self.in_pass_name:
+                self.sections[-1]["passes"][-1]["name"] += data
+            if self.in_diff:
+                self.sections[-1]["passes"][-1]["diff"] += data
 
 
 def instruction_rows(text_report):
@@ -157,6 +195,65 @@ class HtmlReportTest(unittest.TestCase):
                              tables[report["path"]], report["path"])
             stalls += section["stalls"]
         self.assertGreater(stalls, 0, "stall bars")
+
+    def test_a_graph_per_loop(self):
+        for section, report in zip(self.parsed.sections, self.json["files"]):
+            loops = sum(len(p["loops"]) for p in report["metrics"]["programs"])
+            self.assertEqual(len(section["graphs"]), loops, report["path"])
+        # The GEMM example's one loop: a box per op of its body, each on the
+        # op's name in the file; a critical path; the carried accumulators.
+        index = self.files.index(os.path.join(SRC, "examples",
+                                              "gemm_f16_double_buffer.mlir"))
+        with open(self.files[index]) as f:
+            lines = f.read().split("\n")
+        graph = self.parsed.sections[index]["graphs"][0]
+        body = [i for i in range(111, 165)
+                if lines[i].lstrip().startswith(("%", "waveasm."))
+                and "waveasm." in lines[i]]
+        self.assertEqual(len(graph["nodes"]), len(body))
+        for at in graph["nodes"]:
+            line, character = map(int, at.split(":"))
+            self.assertIn(line, body)
+            self.assertTrue(lines[line][character:].startswith("waveasm."))
+        self.assertGreaterEqual(graph["critical"], 2)
+        self.assertGreaterEqual(graph["carried"], 4)
+
+    def test_a_section_per_pass_with_its_diff(self):
+        counts = set()
+        for section, report in zip(self.parsed.sections, self.json["files"]):
+            passes = section["passes"]
+            if not report["metrics"]["programs"]:
+                self.assertEqual(passes, [], "no passes without a program")
+                continue
+            counts.add(len(passes))
+            names = [p["name"] for p in passes]
+            self.assertIn("waveasm-linear-scan", names)
+            for p in passes:
+                changed = "changed" in p["class"]
+                self.assertEqual(p["open"], changed, p["name"])
+                if not changed:
+                    self.assertIn("same", p["class"], p["name"])
+                    self.assertIsNone(p["diff"], p["name"])
+                    continue
+                # Hunks: the header's counts are the lines that follow.
+                hunks = re.split(r"^(@@ -\d+,\d+ \+\d+,\d+ @@)$",
+                                 p["diff"].rstrip("\n"), flags=re.M)[1:]
+                self.assertTrue(hunks, p["name"])
+                for header, body in zip(hunks[::2], hunks[1::2]):
+                    m = re.match(r"@@ -\d+,(\d+) \+\d+,(\d+) @@", header)
+                    rows = body.strip("\n").split("\n")
+                    self.assertEqual(sum(r[:1] in " -" for r in rows),
+                                     int(m.group(1)), (p["name"], header))
+                    self.assertEqual(sum(r[:1] in " +" for r in rows),
+                                     int(m.group(2)), (p["name"], header))
+                    self.assertTrue(any(r[:1] in "-+" for r in rows))
+            # Allocation changes every program: physical registers appear.
+            alloc = passes[names.index("waveasm-linear-scan")]
+            self.assertIn("changed", alloc["class"], report["path"])
+            self.assertRegex(alloc["diff"], r"(?m)^\+.*!waveasm\.p[vsa]reg<")
+        # One pipeline: every file lists the same passes.
+        self.assertEqual(len(counts), 1, counts)
+        self.assertGreaterEqual(counts.pop(), 15)
 
     def test_findings_of_every_file(self):
         broken = self.parsed.sections[-1]

@@ -30,7 +30,9 @@ constexpr const char *kUsage =
     "                             report format (default text; codeclimate:\n"
     "                             GitLab's code quality JSON; html: one\n"
     "                             self-contained page with the schedule\n"
-    "                             pictures of every program and loop)\n"
+    "                             pictures of every program and loop, each\n"
+    "                             loop's dependence graph and each pass's\n"
+    "                             diff)\n"
     "  --sarif-root DIR           SARIF: locations relative to DIR, the\n"
     "                             report's %SRCROOT%; codeclimate: paths\n"
     "                             relative to DIR (default: the current\n"
@@ -243,6 +245,18 @@ int waveasm::check::runCheck(llvm::ArrayRef<std::string> args,
       compiled = std::make_unique<CompiledDocument>(parsed, options.settings);
     report.diagnostics =
         server::computeDiagnostics(parsed, compiled.get(), options.settings);
+    if (options.format == Format::HTML && parsed.isVerified()) {
+      // As written: the graphs and the passes need no successful compile
+      // (a failing pass shows where the pipeline stops).
+      for (const server::DependenceView &view :
+           server::computeAllDependenceViews(parsed, options.settings))
+        report.graphs.emplace_back(view.title,
+                                   server::renderDependenceSvg(view));
+      server::DocumentSnapshots snapshots =
+          server::computePipelineSnapshots(parsed, options.settings);
+      report.passes = std::move(snapshots.snapshots.snapshots);
+      report.passDiagnostics = std::move(snapshots.diagnostics);
+    }
     if (compiled && compiled->succeeded()) {
       for (const server::CompiledProgramInfo &program :
            compiled->getPrograms()) {

@@ -11,6 +11,7 @@
 #define WAVEASM_TOOLS_WAVEASM_LSP_CHECK_H
 
 #include "analysis/Metrics.h"
+#include "pipeline/PipelineSnapshots.h"
 #include "protocol/LspTypes.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -35,6 +36,14 @@ struct FileReport {
   /// HTML format only: per program and loop, its title and its picture
   /// (server::renderScheduleSvg).
   std::vector<std::pair<std::string, std::string>> schedules;
+  /// HTML format only: per loop, its title and its dependence graph
+  /// (server::renderDependenceSvg).
+  std::vector<std::pair<std::string, std::string>> graphs;
+  /// HTML format only: the program after each pass of the pipeline (the
+  /// input first), texts only where a pass changed it; the diagnostics of
+  /// a pass that failed.
+  std::vector<PipelineSnapshot> passes;
+  std::vector<lsp::Diagnostic> passDiagnostics;
 };
 
 /// `waveasm-lsp check --help`'s text.

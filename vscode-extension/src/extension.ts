@@ -16,9 +16,9 @@ import {
 import { AssemblyView, RequestFn } from './assemblyView';
 import { showLivePeak } from './livePeak';
 import { PipelineView } from './pipelineView';
-import { ScheduleView } from './scheduleView';
+import { GRAPH_PICTURE, PictureView, SCHEDULE_PICTURE } from './pictureView';
 import { shouldBeWaveasm } from './detect';
-import { METRICS_REQUEST, MetricsResult, ScheduleStrategy } from './protocol';
+import { DependenceGraphResult, METRICS_REQUEST, MetricsResult, ScheduleResult, ScheduleStrategy } from './protocol';
 import {
   buildServerEnv,
   resolveServerPath,
@@ -45,7 +45,8 @@ let client: LanguageClient | undefined;
 let context: vscode.ExtensionContext;
 let output: vscode.OutputChannel;
 let assembly: AssemblyView;
-let schedule: ScheduleView;
+let schedule: PictureView<ScheduleResult>;
+let graph: PictureView<DependenceGraphResult>;
 let statusItem: vscode.StatusBarItem;
 const metricsCache = new Map<string, { version: number; result: MetricsResult }>();
 let statusTimer: NodeJS.Timeout | undefined;
@@ -122,6 +123,7 @@ async function startClient(): Promise<void> {
         metricsCache.delete(uri.toString());
         assembly.refresh(uri);
         schedule.refresh(uri);
+        graph.refresh(uri);
         scheduleStatusUpdate();
       },
     },
@@ -340,7 +342,8 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('WaveASM');
   statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
   assembly = new AssemblyView(request);
-  schedule = new ScheduleView(request);
+  schedule = new PictureView(request, SCHEDULE_PICTURE);
+  graph = new PictureView(request, GRAPH_PICTURE);
   const register = (id: string, fn: () => Promise<void>) =>
     ctx.subscriptions.push(vscode.commands.registerCommand(id, fn));
   register('waveasm.editor.showAssembly', showAssembly);
@@ -354,12 +357,14 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   ctx.subscriptions.push(pipeline);
   register('waveasm.editor.showPipeline', () => withWaveasmEditor((e) => pipeline.show(e)));
   register('waveasm.editor.showSchedule', () => withWaveasmEditor((e) => schedule.show(e)));
+  register('waveasm.editor.showDependenceGraph', () => withWaveasmEditor((e) => graph.show(e)));
   register('waveasm.editor.showLivePeak', () => withWaveasmEditor((e) => showLivePeak(request(), e)));
   ctx.subscriptions.push(
     output,
     statusItem,
     assembly,
     schedule,
+    graph,
     vscode.workspace.onDidOpenTextDocument(detect),
     vscode.window.onDidChangeActiveTextEditor(scheduleStatusUpdate),
     vscode.window.onDidChangeTextEditorSelection((e) => {

@@ -150,3 +150,46 @@ export interface ScheduleResult {
   css?: string;
   text?: string;
 }
+
+/// `waveasm/dependenceGraph` {textDocument, position?, render?: "svg" |
+/// "none"}: the dependence graph of the innermost loop at the position
+/// (else the first loop), as written; with the SVG and its style sheet for
+/// render "svg".
+export const DEPENDENCE_GRAPH_REQUEST = 'waveasm/dependenceGraph';
+export interface DependenceNode {
+  id: number;
+  line: number; // 1-based
+  at?: [number, number]; // the op's name, 0-based line and character
+  mnemonic: string;
+  text: string;
+  unit: string;
+  latency: number;
+  height: number;
+  critical?: boolean;
+  layer: number;
+  x: number;
+  y: number;
+}
+export interface DependenceEdge {
+  from: number;
+  to: number;
+  kind: 'data' | 'register' | 'memory' | 'barrier';
+  latency: number;
+  carried?: boolean;
+  critical?: boolean;
+  implied?: boolean;
+}
+export interface DependenceGraphResult {
+  version: number;
+  title: string;
+  program: string;
+  target: string;
+  range: LspRange;
+  criticalLength: number;
+  criticalPath: number[];
+  layers: number;
+  nodes: DependenceNode[];
+  edges: DependenceEdge[];
+  svg?: string;
+  css?: string;
+}

@@ -6,7 +6,15 @@
 // Content-Security-Policy: nothing from the network or the disk, the style
 // sheet and the one script admitted by a nonce that changes per page.
 
-import { ScheduleResult } from './protocol';
+import { DependenceGraphResult, ScheduleResult } from './protocol';
+
+/// What every picture answer has.
+export interface PictureResult {
+  version: number;
+  title: string;
+  svg?: string;
+  css?: string;
+}
 
 /// 32 characters of [A-Za-z0-9] from `random` (Math.random in the view;
 /// only needs to be unguessable by content the page shows, which is ours).
@@ -23,7 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
 
 /// What the page's script does: show each `update`'s SVG and status line,
 /// keep the scroll position across updates, and post `reveal` for a click
-/// on a row (`data-op="LINE:CHARACTER"`, 0-based).
+/// on a row or node (`data-op="LINE:CHARACTER"`, 0-based).
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
 const pic = document.getElementById('pic');
@@ -55,6 +63,7 @@ const PAGE_CSS = `
 body { color: var(--vscode-editor-foreground); background: var(--vscode-editor-background); padding: 0 8px; }
 #status { font: 12px var(--vscode-font-family); opacity: 0.8; margin: 6px 0; }
 .wsv .r.sel text { font-weight: bold; fill: var(--vscode-textLink-foreground); }
+.wdg .n.sel rect { stroke: var(--vscode-focusBorder); stroke-width: 3; }
 `;
 
 /// The whole page; `css` is the server's style sheet for its SVG.
@@ -73,6 +82,12 @@ export function scheduleStatus(result: ScheduleResult): string {
   return `${result.title} · ${rows} row${rows === 1 ? '' : 's'} · version ${result.version} · click a row to reveal it`;
 }
 
+/// The line above a dependence graph.
+export function graphStatus(result: DependenceGraphResult): string {
+  const n = result.nodes.length;
+  return `${result.title} · ${n} op${n === 1 ? '' : 's'} · critical path ${result.criticalLength} slots · version ${result.version} · click a node to reveal it`;
+}
+
 export type WebviewMessage = { type: 'ready' } | { type: 'reveal'; line: number; character: number };
 
 /// A message from the page, validated (the page is ours, but a message is
@@ -88,6 +103,6 @@ export function parseWebviewMessage(message: unknown): WebviewMessage | undefine
 }
 
 /// Whether a new answer changes the picture (same version and view: no).
-export function isNewPicture(previous: ScheduleResult | undefined, next: ScheduleResult): boolean {
+export function isNewPicture(previous: PictureResult | undefined, next: PictureResult): boolean {
   return !previous || previous.version !== next.version || previous.title !== next.title || previous.svg !== next.svg;
 }

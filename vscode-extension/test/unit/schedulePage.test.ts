@@ -1,7 +1,8 @@
 import * as assert from 'assert';
-import { ScheduleResult } from '../../src/protocol';
+import { DependenceGraphResult, ScheduleResult } from '../../src/protocol';
 import {
   contentSecurityPolicy,
+  graphStatus,
   isNewPicture,
   makeNonce,
   parseWebviewMessage,
@@ -63,5 +64,24 @@ describe('schedulePage', () => {
       scheduleStatus(result('<svg/>')),
       '@gemm loop at line 95 (trip 16, steady state) · 0 rows · version 3 · click a row to reveal it',
     );
+  });
+
+  it('says what the graph shows', () => {
+    const graph: DependenceGraphResult = {
+      version: 4,
+      title: '@gemm loop at line 105',
+      program: 'gemm',
+      target: 'gfx942',
+      range: { start: { line: 104, character: 2 }, end: { line: 104, character: 14 } },
+      criticalLength: 227,
+      criticalPath: [0, 3],
+      layers: 2,
+      nodes: [
+        { id: 0, line: 116, mnemonic: 'buffer_load_dwordx4', text: 'buffer_load_dwordx4', unit: 'VMEM', latency: 100, height: 227, layer: 0, x: 0, y: 0 },
+      ],
+      edges: [],
+    };
+    assert.strictEqual(graphStatus(graph), '@gemm loop at line 105 · 1 op · critical path 227 slots · version 4 · click a node to reveal it');
+    assert.ok(isNewPicture(graph, { ...graph, version: 5 }));
   });
 });

@@ -1,26 +1,66 @@
-// "WaveASM: Show Schedule": a webview beside the editor with the server's
-// picture of the schedule of the loop (or program) at the cursor, redrawn
-// when the pipeline republishes (the hook the assembly view uses) and when
-// the cursor moves to another loop; a click on a row reveals its op.
-// The page and its messages live in schedulePage.ts (no VS Code API).
+// The webviews of the server's pictures: "WaveASM: Show Schedule" (the
+// schedule of the loop or program at the cursor, waveasm/schedule) and
+// "WaveASM: Show Dependence Graph" (the DAG of the loop at the cursor,
+// waveasm/dependenceGraph). Each is a panel beside the editor with the
+// server's SVG, redrawn when the pipeline republishes (the hook the
+// assembly view uses, which also follows every edit) and when the cursor
+// moves; a click on an element with `data-op` (a schedule row, a graph
+// node) reveals its op. The page and its messages live in schedulePage.ts
+// (no VS Code API).
 
 import * as vscode from 'vscode';
 import { RequestFn } from './assemblyView';
-import { SCHEDULE_REQUEST, ScheduleResult } from './protocol';
-import { isNewPicture, makeNonce, parseWebviewMessage, schedulePage, scheduleStatus } from './schedulePage';
+import { DEPENDENCE_GRAPH_REQUEST, DependenceGraphResult, SCHEDULE_REQUEST, ScheduleResult } from './protocol';
+import {
+  graphStatus,
+  isNewPicture,
+  makeNonce,
+  parseWebviewMessage,
+  PictureResult,
+  schedulePage,
+  scheduleStatus,
+} from './schedulePage';
 
-export class ScheduleView implements vscode.Disposable {
+/// What differs between the pictures.
+export interface PictureKind<R extends PictureResult> {
+  viewType: string;
+  panelTitle: string;
+  request: string;
+  what: string; // in "WaveASM: no <what>: ..."
+  status(result: R): string;
+}
+
+export const SCHEDULE_PICTURE: PictureKind<ScheduleResult> = {
+  viewType: 'waveasm.schedule',
+  panelTitle: 'WaveASM Schedule',
+  request: SCHEDULE_REQUEST,
+  what: 'schedule',
+  status: scheduleStatus,
+};
+
+export const GRAPH_PICTURE: PictureKind<DependenceGraphResult> = {
+  viewType: 'waveasm.dependenceGraph',
+  panelTitle: 'WaveASM Dependence Graph',
+  request: DEPENDENCE_GRAPH_REQUEST,
+  what: 'dependence graph',
+  status: graphStatus,
+};
+
+export class PictureView<R extends PictureResult> implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private source: vscode.Uri | undefined;
   private sourceColumn: vscode.ViewColumn | undefined;
   private position: vscode.Position | undefined;
-  private shown: ScheduleResult | undefined;
+  private shown: R | undefined;
   private ready = false;
   private pending: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly request: () => RequestFn | undefined) {
+  constructor(
+    private readonly request: () => RequestFn | undefined,
+    private readonly kind: PictureKind<R>,
+  ) {
     this.disposables.push(
       vscode.window.onDidChangeTextEditorSelection((e) => {
         if (!this.panel || e.textEditor.document.uri.toString() !== this.source?.toString()) return;
@@ -43,8 +83,8 @@ export class ScheduleView implements vscode.Disposable {
     this.position = editor.selection.active;
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(
-        'waveasm.schedule',
-        'WaveASM Schedule',
+        this.kind.viewType,
+        this.kind.panelTitle,
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
         { enableScripts: true, localResourceRoots: [], retainContextWhenHidden: true },
       );
@@ -84,7 +124,7 @@ export class ScheduleView implements vscode.Disposable {
       render: 'svg',
     };
     try {
-      const result = await send<ScheduleResult>(SCHEDULE_REQUEST, params, cancel.token);
+      const result = await send<R>(this.kind.request, params, cancel.token);
       if (cancel.token.isCancellationRequested || panel !== this.panel) return;
       if (!panel.webview.html) panel.webview.html = schedulePage(makeNonce(), result.css ?? '');
       if (!isNewPicture(this.shown, result)) return;
@@ -94,14 +134,14 @@ export class ScheduleView implements vscode.Disposable {
       if (cancel.token.isCancellationRequested) return;
       const message = error instanceof Error ? error.message : String(error);
       if (!panel.webview.html) panel.webview.html = schedulePage(makeNonce(), '');
-      this.post({ type: 'error', message: `WaveASM: no schedule: ${message}` });
+      this.post({ type: 'error', message: `WaveASM: no ${this.kind.what}: ${message}` });
     }
   }
 
   private postShown(): void {
     const shown = this.shown;
     if (!shown || !this.ready) return;
-    this.post({ type: 'update', svg: shown.svg ?? '', status: scheduleStatus(shown), version: shown.version });
+    this.post({ type: 'update', svg: shown.svg ?? '', status: this.kind.status(shown), version: shown.version });
   }
 
   private post(message: unknown): void {
