@@ -5,9 +5,9 @@
 #   scripts/release.sh            build-release/ (preset `release`)
 #   RELEASE_BUILD_DIR=DIR JOBS=N scripts/release.sh
 # Outputs: DIR/package/waveasm-conductor_<version>_amd64.deb and
-# DIR/waveasm-linux-x64-<version>.vsix. Reproducible: the release flags keep
-# build paths out of the binaries, and SOURCE_DATE_EPOCH (the commit's
-# time) stamps the archives. Not part of CI: a release build compiles
+# DIR/waveasm-linux-x64-<version>.vsix. Towards reproducible builds: the
+# release flags keep build paths out of the binaries (checked below), and
+# SOURCE_DATE_EPOCH (the commit's time) is exported for the archivers. Not part of CI: a release build compiles
 # everything once more (about 20 minutes cold on 2 cores); CI packages and
 # tests the test build's server instead.
 set -euo pipefail
