@@ -1,7 +1,7 @@
 # The release build (-DWAVEASM_RELEASE=ON, preset `release`): what the
 # Debian package and the platform VS Code package ship. -O2 with assertions
-# off, no build paths in the binaries (so two builds of one revision from
-# different directories are byte-identical), and optionally LTO. The test
+# off, no build paths in the binaries (a build's directory must not change
+# what it ships), and optionally LTO. The test
 # build (the default, preset `test`) keeps CMake's -O3 with assertions on:
 # the tests prove that malformed input gets a diagnostic, not an abort.
 option(WAVEASM_RELEASE "Release build: -O2, assertions off, no build paths" OFF)
