@@ -7,7 +7,9 @@
 // bars, peak marker, a click revealing the op, a redraw after an edit), the
 // dependence graph webview (a node per op of the loop, the critical path,
 // carried edges, a click revealing the op), the program's occupancy lens,
-// and the error a server that fails to start leaves. Started by
+// all served by the server the platform package carries (no server
+// setting); then the error the bundled server leaves when a shared library
+// is missing, and the setting taking precedence over it. Started by
 // vscode_workbench.sh, which owns the processes and the temporary profile;
 // this file only talks to the browser.
 'use strict';
@@ -20,7 +22,8 @@ const { chromium } = require('playwright-core');
 function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
-  for (const key of ['url', 'chromium', 'lsp', 'file', 'check-text', 'check-json', 'machine-settings', 'screenshots'])
+  for (const key of ['url', 'chromium', 'lsp', 'file', 'check-text', 'check-json', 'machine-settings', 'screenshots',
+    'bundled', 'broken'])
     assert.ok(args[key], `missing --${key}`);
   return args;
 }
@@ -116,6 +119,18 @@ async function runCommand(page, title) {
   await page.keyboard.press('Enter');
 }
 
+/// The hover of the status bar item showing `text`.
+async function statusTooltip(page, text) {
+  const item = page.locator('.statusbar-item', { hasText: text }).first();
+  return poll('the status bar tooltip', async () => {
+    await page.mouse.move(10, 10);
+    await item.hover();
+    const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'server:' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 3000 });
+    return (await hover.innerText()).trim();
+  }, 30000, 100);
+}
+
 async function notificationText(page) {
   return (await page.locator('.notifications-toasts').allInnerTexts()).join('\n');
 }
@@ -206,6 +221,12 @@ async function main() {
     const metricsText = `${program.est_cycles} slots · ${program.peak_vgpr} VGPR allocated · ${program.occupancy} waves`;
     await page.locator('.statusbar-item', { hasText: metricsText }).waitFor();
     await screenshot(page, 'hints-and-status-bar');
+    // Its tooltip names the server and where it came from: the one in the
+    // installed package, as no setting names one.
+    const bundledLine = `server: ${args.bundled} (bundled with the extension; `;
+    const tooltip = await statusTooltip(page, metricsText);
+    assert.ok(tooltip.includes(bundledLine), `the status bar tooltip: "${tooltip}", expected "${bundledLine}"`);
+    console.log(`status bar tooltip: ${tooltip.split('\n').pop()}`);
 
     // Problems panel: the pressure warning at its line and column.
     const warning = check.diagnostics.find((d) => d.code === 'pressure');
@@ -431,6 +452,8 @@ async function main() {
     const fragLine = savedLines.findIndex((l) => l.includes('%fb1  = waveasm.ds_read_b128')) + 1;
     assert.ok(fragLine > 0, 'the example reads %fb1');
     await editor.click({ position: { x: 300, y: 200 } });
+    // The click may leave the focus in a webview beside it: focus the IR's group.
+    await page.keyboard.press('Control+1');
     await goToLine(page, fragLine, 1);
     await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${fragLine},` }).waitFor();
     await page.keyboard.press('End');
@@ -468,31 +491,55 @@ async function main() {
       await page.keyboard.press('Control+Shift+Space');
       await hints.waitFor();
     });
-    const active = (await hints.locator('.parameter.active').innerText()).trim();
+    // The widget may still show the answer to an earlier keystroke (src0)
+    // on a loaded machine: wait for the one after the comma.
+    let active = '';
+    await poll('the second operand marked active', async () => {
+      active = (await hints.locator('.parameter.active').innerText()).trim();
+      return active === 'src1: VALU source operand';
+    }, 15000, 100).catch(() => undefined);
     assert.strictEqual(active, 'src1: VALU source operand', `active parameter: "${active}"`);
     console.log(`completion: op list in ${timings.completionListMs} ms; signature help marks "${active}"`);
     await screenshot(page, 'signature-help');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
-    // A server that fails to start: the extension names the path, the exit
-    // code and the last stderr lines. The setting is machine-scoped and
-    // restarts the client when it changes.
-    const bogus = path.join(path.dirname(args['machine-settings']), 'broken-waveasm-lsp');
-    fs.writeFileSync(bogus, '#!/bin/sh\necho "broken-waveasm-lsp: loading the target model" >&2\necho "broken-waveasm-lsp: error: libWaveASM.so: cannot open shared object file" >&2\nexit 3\n', { mode: 0o755 });
-    fs.writeFileSync(args['machine-settings'], JSON.stringify({ 'waveasm.server.path': bogus }));
+    // The bundled server fails to start: a shared library is missing (a
+    // copy whose libcurl.so.4 was renamed takes its place; the running
+    // file is unlinked first, as a package update would). The extension
+    // names the path, where it came from, the exit code and the library.
+    fs.unlinkSync(args.bundled);
+    fs.copyFileSync(args.broken, args.bundled);
+    fs.chmodSync(args.bundled, 0o755);
+    await runCommand(page, 'WaveASM: Restart Language Server');
     await page.locator('.statusbar-item', { hasText: 'WaveASM: server failed' }).waitFor();
     // The error, as the notification center lists it.
     await runCommand(page, 'Notifications: Show Notifications');
     const failure = await poll('the start failure notification', async () => {
       const t = (await page.locator('.notifications-center').allInnerTexts()).join('\n');
-      return t.includes(bogus) ? t : undefined;
+      return t.includes(args.bundled) ? t : undefined;
     });
     assert.ok(!/connection to server is erroring/.test(failure), `one message, not the client's: ${failure}`);
-    for (const piece of ['exit code 3', 'cannot open shared object file'])
+    for (const piece of ['exit code 127', 'lacks the shared library libcurl.so.9', 'bundled with the extension'])
       assert.ok(failure.includes(piece), `the notification says "${failure}", expected "${piece}"`);
     console.log(`start failure: ${failure.replace(/\s+/g, ' ')}`);
     await screenshot(page, 'server-start-failure');
+    await page.keyboard.press('Escape');
+
+    // The setting comes before the bundled server: naming the working one
+    // (machine-scoped; a change restarts the client) starts it, and the
+    // status bar's tooltip says so (the text still holds the half-typed
+    // instruction of the completion step, so it reads "no metrics").
+    fs.writeFileSync(args['machine-settings'], JSON.stringify({ 'waveasm.server.path': args.lsp }));
+    const settingLine = `server: ${args.lsp} (from the setting waveasm.server.path; `;
+    const settingTooltip = await poll('the server the setting names', async () => {
+      const items = await page.locator('.statusbar-item').allInnerTexts();
+      const text = items.find((t) => / slots · \d+ VGPR allocated|WaveASM: no metrics/.test(t));
+      if (!text) return undefined;
+      const tooltip = await statusTooltip(page, text.trim());
+      return tooltip.includes(settingLine) ? tooltip : undefined;
+    });
+    console.log(`after the setting: ${settingTooltip.split('\n').pop()}`);
 
     timings.sessionMs = Date.now() - t0;
     console.log(`timings: ${JSON.stringify(timings)}`);

@@ -2,9 +2,12 @@
 # The extension in the real VS Code workbench: code-server (VS Code 1.139)
 # on 127.0.0.1, driven through playwright-core by Debian's chromium.
 #   vscode_workbench.sh VSIX WAVEASM_LSP SCREENSHOT_DIR
-# Installs the .vsix into a temporary profile, opens a copy of an example in
-# a temporary workspace and runs tests/editors/vscode_workbench.js, which
-# asserts what a user sees and saves screenshots into SCREENSHOT_DIR.
+# Installs the platform .vsix (linux-x64, the server inside) into a
+# temporary profile with no server setting at all, opens a copy of an
+# example in a temporary workspace and runs tests/editors/vscode_workbench.js,
+# which asserts what a user sees (served by the bundled server) and saves
+# screenshots into SCREENSHOT_DIR. WAVEASM_LSP computes what the workbench
+# must show, and is the server the setting names in the last step.
 # Everything else (settings, extensions, logs, the browser profile) lives in
 # one temporary directory that is removed at the end, together with the
 # server's process group (the extension host outlives the browser).
@@ -54,8 +57,9 @@ workspace="$tmp/workspace"
 mkdir -p "$user_data/Machine" "$user_data/User" "$extensions" "$workspace" "$shots"
 rm -f "$shots"/*.png
 cp "$example" "$workspace/"
-# The server path is machine-scoped: only the Machine settings file sets it.
-printf '{ "waveasm.server.path": "%s" }\n' "$lsp" >"$user_data/Machine/settings.json"
+# No server setting: the extension must start the server it carries. (The
+# server path is machine-scoped: the last step sets it in this file.)
+echo '{}' >"$user_data/Machine/settings.json"
 cat >"$user_data/User/settings.json" <<'EOF'
 {
   "workbench.startupEditor": "none",
@@ -79,6 +83,18 @@ cs=("$wb/node_modules/.bin/code-server" --user-data-dir "$user_data" --extension
 start=$(date +%s.%N)
 "${cs[@]}" --install-extension "$vsix" >"$tmp/install.log" 2>&1 \
   || { cat "$tmp/install.log" >&2; fail "code-server could not install $vsix"; }
+# The server as VS Code unpacked it: executable (the zip's mode kept).
+bundled=("$extensions"/conductor.waveasm-*/server/waveasm-lsp)
+[ -x "${bundled[0]}" ] || fail "no executable server/waveasm-lsp in the installed extension: ${bundled[*]}"
+# A copy that cannot start for want of a shared library (its libcurl.so.4
+# renamed), for the last step: the loader's own failure, not a script.
+python3 - "$lsp" "$tmp/waveasm-lsp-no-curl" <<'PY'
+import os, sys
+data = open(sys.argv[1], "rb").read()
+assert data.count(b"libcurl.so.4\0") >= 1, "the server does not link libcurl.so.4"
+open(sys.argv[2], "wb").write(data.replace(b"libcurl.so.4\0", b"libcurl.so.9\0"))
+os.chmod(sys.argv[2], 0o755)
+PY
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 setsid "${cs[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-getting-started-override \
@@ -95,6 +111,7 @@ NODE_PATH="$wb/node_modules" node "$here/vscode_workbench.js" \
   --url "http://127.0.0.1:$port/?folder=$workspace" --chromium "$chromium" --lsp "$lsp" \
   --file "$workspace/$(basename "$example")" --check-text "$tmp/check.txt" \
   --check-json "$tmp/check.json" --machine-settings "$user_data/Machine/settings.json" \
+  --bundled "${bundled[0]}" --broken "$tmp/waveasm-lsp-no-curl" \
   --screenshots "$shots" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- code-server log (tail) ---" >&2

@@ -2,6 +2,7 @@
 // for waveasm-lsp, and the editor-side commands (assembly view, loop
 // scheduling, metrics, status bar, LLM API key in SecretStorage).
 
+import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -22,6 +23,7 @@ import { DependenceGraphResult, METRICS_REQUEST, MetricsResult, ScheduleResult, 
 import {
   buildServerEnv,
   resolveServerPath,
+  serverDescription,
   ServerWatch,
   spawnServer,
   startFailureMessage,
@@ -51,6 +53,9 @@ let statusItem: vscode.StatusBarItem;
 const metricsCache = new Map<string, { version: number; result: MetricsResult }>();
 let statusTimer: NodeJS.Timeout | undefined;
 let statusRequest: vscode.CancellationTokenSource | undefined;
+/// Which server runs and where it came from (the status bar tooltip's last
+/// line).
+let serverLine = '';
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('waveasm');
@@ -73,9 +78,27 @@ function workspaceRoots(): string[] {
     .map((f) => f.uri.fsPath);
 }
 
+/// Directories of the open WaveASM files, the active one first: a build
+/// tree above one of them serves them.
+function documentDirs(): string[] {
+  const docs = vscode.workspace.textDocuments.filter(
+    (d) => d.uri.scheme === 'file' && (d.languageId === 'waveasm' || d.fileName.endsWith('.mlir')),
+  );
+  const active = vscode.window.activeTextEditor?.document;
+  if (active && docs.includes(active)) docs.unshift(active);
+  return [...new Set(docs.map((d) => path.dirname(d.uri.fsPath)))];
+}
+
 async function startClient(): Promise<void> {
   const cfg = config();
-  const resolved = resolveServerPath(cfg.get('server.path', ''), workspaceRoots(), process.env);
+  const resolved = resolveServerPath({
+    configured: cfg.get('server.path', ''),
+    extensionDir: context.extensionPath,
+    documentDirs: documentDirs(),
+    workspaceRoots: workspaceRoots(),
+    env: process.env,
+  });
+  serverLine = '';
   if (!resolved.ok) {
     showServerProblem('$(error) WaveASM: no server', resolved.message);
     return;
@@ -94,16 +117,21 @@ async function startClient(): Promise<void> {
   // Until the server has started, its failure is reported once, by the
   // message below (path, exit code, stderr), not by the client's generic
   // "connection to server is erroring"; afterwards the client's default
-  // handling (restart a crashed server a few times) applies.
+  // handling (restart a crashed server a few times) applies, but only to
+  // the current client: one that was stopped or replaced (a restart, a new
+  // server path; its stop may time out on a busy server, which then exits
+  // later) must not start its old server again.
   let started = false;
   let fallback: ErrorHandler | undefined;
+  let self: LanguageClient | undefined;
+  const current = () => started && fallback && client === self;
   const errorHandler: ErrorHandler = {
     error: (error, message, count) =>
-      started && fallback
+      current() && fallback
         ? fallback.error(error, message, count)
         : { action: ErrorAction.Shutdown, handled: true },
     closed: () =>
-      started && fallback
+      current() && fallback
         ? fallback.closed()
         : { action: CloseAction.DoNotRestart, handled: true },
   };
@@ -128,13 +156,14 @@ async function startClient(): Promise<void> {
       },
     },
   };
-  client = new LanguageClient('waveasm', 'WaveASM', serverOptions, clientOptions);
+  client = self = new LanguageClient('waveasm', 'WaveASM', serverOptions, clientOptions);
   fallback = client.createDefaultErrorHandler();
   try {
     await client.start();
     started = true;
     const serverInfo = client.initializeResult?.serverInfo;
-    output.appendLine(`WaveASM: started ${resolved.path} (${serverInfo?.version ?? 'no version'})`);
+    serverLine = serverDescription(resolved.path, resolved.source, serverInfo?.version);
+    output.appendLine(`WaveASM: started ${serverLine}`);
     const warning = serverVersionWarning(
       serverInfo?.version, context.extension.packageJSON.version, resolved.path);
     if (warning) {
@@ -146,7 +175,8 @@ async function startClient(): Promise<void> {
     // got closed": the exit code and its last stderr lines usually name
     // the cause (a missing library, a bad flag).
     const exit = await watch?.exited(2000);
-    const message = startFailureMessage(resolved.path, exit, watch?.stderr.lines() ?? [], error);
+    const message = startFailureMessage(
+      resolved.path, exit, watch?.stderr.lines() ?? [], error, resolved.source);
     showServerProblem('$(error) WaveASM: server failed', message);
     // Not awaited: stopping a client whose start failed can wait forever.
     void stopClient();
@@ -226,12 +256,12 @@ async function updateStatus(): Promise<void> {
     const program = findProgram(metrics, name);
     if (!program) return statusItem.hide();
     statusItem.text = statusText(program);
-    statusItem.tooltip = statusTooltip(program);
+    statusItem.tooltip = `${statusTooltip(program)}\n${serverLine}`;
   } catch (error) {
     if (client !== asked) return;
     if (error instanceof Error && /cancel/i.test(error.message)) return;
     statusItem.text = '$(warning) WaveASM: no metrics';
-    statusItem.tooltip = error instanceof Error ? error.message : String(error);
+    statusItem.tooltip = `${error instanceof Error ? error.message : String(error)}\n${serverLine}`;
   }
   statusItem.command = 'waveasm.editor.showMetrics';
   statusItem.show();

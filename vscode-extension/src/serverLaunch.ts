@@ -7,12 +7,34 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 export const SERVER_BINARY = 'waveasm-lsp';
-/// Where a CMake build of this repository puts the server.
-export const BUILD_RELATIVE_PATHS = [path.join('build', 'bin', SERVER_BINARY)];
+/// Where a CMake build of this repository puts the server, relative to the
+/// source tree.
+export const BUILD_RELATIVE_PATH = path.join('build', 'bin', SERVER_BINARY);
+/// Where the platform package (vsce package --target linux-x64) carries the
+/// server, relative to the extension's installation directory.
+export const BUNDLED_RELATIVE_PATH = path.join('server', SERVER_BINARY);
+
+/// Which of the places below the server was taken from.
+export type ServerSource = 'setting' | 'bundled' | 'build tree' | 'PATH';
 
 export type ResolveResult =
-  | { ok: true; path: string }
+  | { ok: true; path: string; source: ServerSource }
   | { ok: false; message: string };
+
+/// Everything the server search looks at; only `configured` and `env` are
+/// required.
+export interface ServerPlaces {
+  /// The setting waveasm.server.path ('' when unset).
+  configured: string;
+  /// The extension's installation directory (its bundled server, if any).
+  extensionDir?: string;
+  /// Directories of the open WaveASM files: a build tree above one of them.
+  documentDirs?: string[];
+  /// Workspace folders: a relative setting resolves against the first; a
+  /// build tree above any of them.
+  workspaceRoots?: string[];
+  env: NodeJS.ProcessEnv;
+}
 
 function isExecutable(file: string): boolean {
   try {
@@ -23,23 +45,33 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/// The server binary: the configured path (absolute, `~/`, or relative to
-/// the first workspace folder), else build/bin/waveasm-lsp in a workspace
-/// folder, else waveasm-lsp on PATH. A miss says what was tried and how to
-/// fix it.
+/// `dir` and every directory above it, nearest first.
+function selfAndAncestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    out.push(d);
+    if (path.dirname(d) === d) return out;
+  }
+}
+
+/// The server binary, in this order: the setting (absolute, `~/`, or
+/// relative to the first workspace folder; a miss is an error, not a
+/// fall-through, so a typo does not silently start another server), the
+/// server bundled in the platform package, build/bin/waveasm-lsp in a
+/// directory above an open file or a workspace folder (nearest first), and
+/// waveasm-lsp on PATH. A miss says what was tried and how to fix it.
 export function resolveServerPath(
-  configured: string,
-  workspaceRoots: string[],
-  env: NodeJS.ProcessEnv,
+  places: ServerPlaces,
   executable: (file: string) => boolean = isExecutable,
 ): ResolveResult {
-  const setting = configured.trim();
+  const { env } = places;
+  const roots = places.workspaceRoots ?? [];
+  const setting = places.configured.trim();
   if (setting) {
     let file = setting;
     if (file.startsWith('~/') && env.HOME) file = path.join(env.HOME, file.slice(2));
-    else if (!path.isAbsolute(file) && workspaceRoots.length > 0)
-      file = path.join(workspaceRoots[0], file);
-    if (executable(file)) return { ok: true, path: file };
+    else if (!path.isAbsolute(file) && roots.length > 0) file = path.join(roots[0], file);
+    if (executable(file)) return { ok: true, path: file, source: 'setting' };
     return {
       ok: false,
       message:
@@ -49,24 +81,50 @@ export function resolveServerPath(
     };
   }
   const tried: string[] = [];
-  for (const root of workspaceRoots)
-    for (const relative of BUILD_RELATIVE_PATHS) {
-      const file = path.join(root, relative);
-      tried.push(file);
-      if (executable(file)) return { ok: true, path: file };
+  if (places.extensionDir) {
+    const file = path.join(places.extensionDir, BUNDLED_RELATIVE_PATH);
+    if (executable(file)) return { ok: true, path: file, source: 'bundled' };
+    tried.push(`${file} (bundled only in the linux-x64 package)`);
+  }
+  const seen = new Set<string>();
+  for (const start of [...(places.documentDirs ?? []), ...roots])
+    for (const dir of selfAndAncestors(start)) {
+      if (seen.has(dir)) continue;
+      seen.add(dir);
+      const file = path.join(dir, BUILD_RELATIVE_PATH);
+      if (executable(file)) return { ok: true, path: file, source: 'build tree' };
     }
+  if (seen.size > 0) tried.push(`${BUILD_RELATIVE_PATH} above the open files and workspace folders`);
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const file = path.join(dir, SERVER_BINARY);
-    if (executable(file)) return { ok: true, path: file };
+    if (executable(file)) return { ok: true, path: file, source: 'PATH' };
   }
   tried.push(`${SERVER_BINARY} on PATH`);
   return {
     ok: false,
     message:
       `WaveASM: language server not found (tried ${tried.join(', ')}). ` +
-      `Build it with "ninja -C build waveasm-lsp" or set waveasm.server.path.`,
+      `Install the linux-x64 extension package, the waveasm-conductor .deb, ` +
+      `build it with "ninja -C build waveasm-lsp", or set waveasm.server.path.`,
   };
+}
+
+const SOURCE_LABELS: Record<ServerSource, string> = {
+  setting: 'from the setting waveasm.server.path',
+  bundled: 'bundled with the extension',
+  'build tree': 'from the build tree above the file',
+  PATH: 'found on PATH',
+};
+
+/// One line naming the server that runs and where it came from, for the
+/// output channel and the status bar tooltip.
+export function serverDescription(
+  serverPath: string,
+  source: ServerSource,
+  version: string | undefined,
+): string {
+  return `server: ${serverPath} (${SOURCE_LABELS[source]}; ${version ?? 'no version'})`;
 }
 
 /// The server's environment: the editor's, plus the LLM API key from the
@@ -173,21 +231,65 @@ export class ServerWatch {
   }
 }
 
-/// The error shown when the server did not start: its path, how it ended,
-/// and the last lines it wrote to stderr.
+/// The shared library the dynamic loader could not find, from its message
+/// ("...: error while loading shared libraries: libcurl.so.4: cannot open
+/// shared object file..."), or undefined.
+export function missingLibrary(stderrLines: string[]): string | undefined {
+  for (const line of stderrLines) {
+    const m = /error while loading shared libraries: ([^:\s]+):/.exec(line);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/// The symbol version a too old system library lacks, from the loader's
+/// "...: version `GLIBC_2.36' not found (required by ...)", or undefined.
+/// The packaged server is built on Debian 12 and needs its glibc 2.36.
+export function missingVersion(stderrLines: string[]): string | undefined {
+  for (const line of stderrLines) {
+    const m = /version [`']([^'`]+)' not found/.exec(line);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/// The Debian/Ubuntu package that provides a library the server links
+/// dynamically (the rest is static or part of every system).
+const LIBRARY_PACKAGES: Record<string, string> = {
+  'libcurl.so.4': 'libcurl4',
+  'libuv.so.1': 'libuv1',
+};
+
+/// The error shown when the server did not start: its path and where it
+/// came from, how it ended, the library the loader missed, and the last
+/// lines it wrote to stderr.
 export function startFailureMessage(
   serverPath: string,
   exit: ServerExit | undefined,
   stderrLines: string[],
   error: unknown,
+  source: ServerSource = 'setting',
 ): string {
   let how: string;
   if (exit?.spawnError) how = `could not be run (${exit.spawnError})`;
   else if (exit?.signal) how = `was killed by ${exit.signal} before it started`;
   else if (exit) how = `exited with exit code ${exit.code} before it started`;
   else how = `did not start (${error instanceof Error ? error.message : String(error)})`;
+  const library = missingLibrary(stderrLines);
+  const version = missingVersion(stderrLines);
+  let missing = '';
+  if (library)
+    missing =
+      ` The system lacks the shared library ${library}` +
+      (LIBRARY_PACKAGES[library] ? ` (install the package ${LIBRARY_PACKAGES[library]}).` : '.');
+  else if (version)
+    missing = ` The system's libraries are older than the server needs: ${version} is missing.`;
   const tail = stderrLines.length
     ? ` Last stderr lines: ${stderrLines.map((l) => `"${l}"`).join(' ')}`
     : ' It wrote nothing to stderr.';
-  return `WaveASM: the language server ${serverPath} ${how}.${tail} (setting waveasm.server.path; the WaveASM output channel has the whole log)`;
+  const where =
+    source === 'setting'
+      ? 'setting waveasm.server.path'
+      : `${SOURCE_LABELS[source]}; waveasm.server.path chooses another server`;
+  return `WaveASM: the language server ${serverPath} ${how}.${missing}${tail} (${where}; the WaveASM output channel has the whole log)`;
 }

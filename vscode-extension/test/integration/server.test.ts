@@ -72,7 +72,7 @@ describe('waveasm-lsp through the extension launch code', function () {
   before(async () => {
     // The ctest entry names the server of this build tree; without it the
     // extension's own search applies (build/bin in the workspace folder).
-    const resolved = resolveServerPath(process.env.WAVEASM_LSP ?? '', [repo], process.env);
+    const resolved = resolveServerPath({ configured: process.env.WAVEASM_LSP ?? '', workspaceRoots: [repo], env: process.env });
     assert.ok(resolved.ok, (resolved as { message?: string }).message);
     const settings = buildServerSettings(
       getterFromObject({
