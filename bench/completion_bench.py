@@ -53,11 +53,11 @@ def percentiles(samples):
 
 
 def type_line(client, uri, line, typed, full_text_lines=None, signature=True,
-              timeout=60.0, think_ms=0.0):
+              timeout=60.0, think_ms=0.0, version=2):
     """Types `typed` on the new line `line` (already inserted, empty) one
-    character at a time; returns per-request latencies and list sizes."""
+    character at a time, the first change numbered `version` + 1; returns
+    per-request latencies, list sizes and the last version."""
     completion, signature_ms, sizes = [], [], []
-    version = 2
     for i, char in enumerate(typed):
         time.sleep(think_ms / 1000.0)
         version += 1
@@ -87,30 +87,41 @@ def type_line(client, uri, line, typed, full_text_lines=None, signature=True,
         if signature_id is not None:
             _, arrival = client.wait_response(signature_id, timeout, with_time=True)
             signature_ms.append((arrival - signature_sent) * 1000)
-    return completion, signature_ms, sizes
+    return completion, signature_ms, sizes, version
 
 
-def waveasm_run(lsp, path, timeout, think_ms):
+def waveasm_run(lsp, path, timeout, think_ms, count):
     text = open(path).read()
     lines = text.split("\n")
     index, _ = find_edit(lines, "= waveasm.v_add_u32 ")
     source = lines[index]
-    typed = "  %typed0" + source[source.index(" = waveasm."):]
+    tail = source[source.index(" = waveasm."):]
     uri = "file://" + os.path.abspath(path)
     client = LspClient([lsp])
     client.initialize(CAPABILITIES)
     client.open(uri, text)
     client.wait_diagnostics(uri, 1, timeout=timeout)
-    # The empty new line below the copied one (a keystroke of its own).
-    at = {"line": index, "character": utf16_len(source)}
-    client.change(uri, 2, [{"range": {"start": at, "end": at}, "text": "\n"}])
-    client.wait_diagnostics(uri, 2, timeout=timeout)
-    completion, signature, sizes = type_line(client, uri, index + 1, typed,
-                                             timeout=timeout, think_ms=think_ms)
+    completion, signature, sizes = [], [], []
+    version, end = 1, utf16_len(source)
+    for k in range(count):
+        # The empty new line below the last one (a keystroke of its own),
+        # then the instruction typed into it.
+        typed = "  %%typed%d%s" % (k, tail)
+        at = {"line": index + k, "character": end}
+        version += 1
+        client.change(uri, version, [{"range": {"start": at, "end": at}, "text": "\n"}])
+        client.wait_diagnostics(uri, version, timeout=timeout)
+        c, s, z, version = type_line(client, uri, index + k + 1, typed,
+                                     timeout=timeout, think_ms=think_ms,
+                                     version=version)
+        completion += c
+        signature += s
+        sizes += z
+        end = utf16_len(typed)
     rss = round(client.rss_kib() / 1024.0, 1)
     client.shutdown_and_exit()
     client.close()
-    return {"typed": typed.strip(), "line": index + 2,
+    return {"typed": typed.strip(), "line": index + 2, "lines_typed": count,
             "completion_ms": percentiles(completion),
             "signature_help_ms": percentiles(signature),
             "items_per_list": {"min": min(sizes), "max": max(sizes)},
@@ -130,7 +141,7 @@ def mlir_run(server, path, timeout, think_ms):
     client.wait_diagnostics(uri, timeout=timeout)
     lines.insert(index + 1, "")
     client.change(uri, 2, [{"text": "\n".join(lines)}])
-    completion, signature, sizes = type_line(
+    completion, signature, sizes, _ = type_line(
         client, uri, index + 1, typed, full_text_lines=lines,
         signature=has_signature, timeout=timeout, think_ms=think_ms)
     client.shutdown_and_exit()
@@ -149,6 +160,9 @@ def main():
     parser.add_argument("--think-ms", type=float, default=80.0,
                         help="pause before each keystroke (a fast typist: 80 ms; "
                              "0 types as fast as the server answers)")
+    parser.add_argument("--lines", type=int, default=3,
+                        help="instructions typed into the 10k file, one per new "
+                             "line (about 90 keystrokes each)")
     parser.add_argument("-o", "--output", default=os.path.join(
         ROOT, "bench", "results", "completion.json"))
     args = parser.parse_args()
@@ -159,7 +173,8 @@ def main():
         **report_header(),
         "instructions": args.instructions,
         "think_ms": args.think_ms,
-        "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout, args.think_ms),
+        "waveasm_lsp": waveasm_run(args.lsp, waveasm_file, args.timeout, args.think_ms,
+                                   args.lines),
     }
     if os.path.exists(args.mlir_lsp):
         report["mlir_lsp_server"] = mlir_run(args.mlir_lsp, builtin, args.timeout,

@@ -134,7 +134,7 @@ void scanWrittenOps(StringRef text, size_t offset, int first, int last,
         if (next >= types.size() || !types[next])
           continue;
         std::string spelled = k ? (base + "#" + Twine(k)).str() : base.str();
-        out.push_back({spelled, types[next], line, op->text.str()});
+        out.push_back({spelled, types[next], line, op->text});
       }
     }
   }
@@ -163,9 +163,8 @@ std::vector<ScopedValue> findValuesInScope(const ParsedDocument *lastGood,
                  inside(owner.scope, oldPos)) {
         continue;
       }
-      std::string definer = v.isBlockArg
-                                ? std::string("block argument")
-                                : owner.op->getName().getStringRef().str();
+      StringRef definer = v.isBlockArg ? StringRef("block argument")
+                                       : owner.op->getName().getStringRef();
       for (unsigned k = 0; k < v.numValues; ++k) {
         mlir::Value value =
             v.isBlockArg
