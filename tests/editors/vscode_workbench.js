@@ -49,6 +49,23 @@ const rows = instructionRows(fs.readFileSync(args['check-text'], 'utf8'));
 assert.ok(rows.length > 20, `check printed no instruction table:\n${fs.readFileSync(args['check-text'], 'utf8')}`);
 
 let shotIndex = 0;
+/// Where the time to open a picture view went, from the marks the extension
+/// sends with the picture and the page's own: the command palette until
+/// the extension's show() ran, then the panel, the server's answer, the
+/// page's script ready, the picture posted and drawn (ms after show()).
+async function viewSteps(frame, askedAt) {
+  const timing = JSON.parse((await frame.evaluate(() => document.body.dataset.timing)) || '{}');
+  assert.ok(timing.openedAt && timing.answerMs !== undefined && timing.drawnAt, 'the view reports its steps');
+  return {
+    commandMs: timing.openedAt - askedAt,
+    panelMs: timing.panelMs,
+    answerMs: timing.answerMs,
+    readyMs: timing.readyMs,
+    postMs: timing.postMs,
+    drawnMs: timing.drawnAt - timing.openedAt,
+  };
+}
+
 async function screenshot(page, name) {
   const file = path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file });
@@ -329,6 +346,7 @@ async function main() {
       });
     const frame = await scheduleFrame();
     timings.scheduleViewMs = Date.now() - askedSchedule;
+    timings.scheduleViewSteps = await viewSteps(frame, askedSchedule);
     const dom = await frame.evaluate(() => ({
       title: document.querySelector('svg.wsv .h1')?.textContent ?? '',
       rows: document.querySelectorAll('svg.wsv g.r').length,
@@ -392,6 +410,7 @@ async function main() {
       return undefined;
     });
     timings.graphViewMs = Date.now() - askedGraph;
+    timings.graphViewSteps = await viewSteps(graphFrame, askedGraph);
     const graphDom = await graphFrame.evaluate(() => ({
       title: document.querySelector('svg.wdg .h1')?.textContent ?? '',
       nodes: document.querySelectorAll('svg.wdg g.n[data-op]').length,

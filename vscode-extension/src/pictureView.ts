@@ -53,6 +53,12 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
   private position: vscode.Position | undefined;
   private shown: R | undefined;
   private ready = false;
+  /// When show() was called (epoch ms) and, after it, each step of opening
+  /// the view: the panel created, the server's answer, the page's script
+  /// ready, the picture posted to it. Sent with the picture (the tests
+  /// report where the time to open a view goes).
+  private openedAt = 0;
+  private marks: Record<string, number> = {};
   private pending: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -81,6 +87,8 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
     this.source = editor.document.uri;
     this.sourceColumn = editor.viewColumn;
     this.position = editor.selection.active;
+    this.openedAt = Date.now();
+    this.marks = {};
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(
         this.kind.viewType,
@@ -95,6 +103,7 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
         this.shown = undefined;
       });
       this.panel.webview.onDidReceiveMessage((m) => this.onMessage(m));
+      this.mark('panelMs');
     } else {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
@@ -126,6 +135,7 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
     try {
       const result = await send<R>(this.kind.request, params, cancel.token);
       if (cancel.token.isCancellationRequested || panel !== this.panel) return;
+      this.mark('answerMs');
       if (!panel.webview.html) panel.webview.html = schedulePage(makeNonce(), result.css ?? '');
       if (!isNewPicture(this.shown, result)) return;
       this.shown = result;
@@ -141,7 +151,19 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
   private postShown(): void {
     const shown = this.shown;
     if (!shown || !this.ready) return;
-    this.post({ type: 'update', svg: shown.svg ?? '', status: this.kind.status(shown), version: shown.version });
+    this.mark('postMs');
+    this.post({
+      type: 'update',
+      svg: shown.svg ?? '',
+      status: this.kind.status(shown),
+      version: shown.version,
+      timing: { openedAt: this.openedAt, ...this.marks },
+    });
+  }
+
+  /// Milliseconds since show() for the first time `step` happens.
+  private mark(step: string): void {
+    if (this.marks[step] === undefined) this.marks[step] = Date.now() - this.openedAt;
   }
 
   private post(message: unknown): void {
@@ -153,6 +175,7 @@ export class PictureView<R extends PictureResult> implements vscode.Disposable {
     if (!message) return;
     if (message.type === 'ready') {
       this.ready = true;
+      this.mark('readyMs');
       return this.postShown();
     }
     if (!this.source) return;
