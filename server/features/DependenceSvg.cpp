@@ -17,6 +17,7 @@
 #include "server/Features.h"
 #include "server/features/Common.h"
 #include "server/features/DependenceLayout.h"
+#include "server/features/SvgCommon.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -30,27 +31,9 @@ using namespace waveasm::server::graph;
 
 namespace {
 
-/// Coordinates with at most one decimal (ScheduleSvg.cpp's reasoning).
-struct Num {
-  double value;
-};
-llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Num n) {
-  double rounded = std::round(n.value * 10) / 10;
-  if (rounded == std::floor(rounded))
-    return os << static_cast<int64_t>(rounded);
-  return os << llvm::format("%.1f", rounded);
-}
-
-void escape(llvm::raw_ostream &os, llvm::StringRef text) {
-  llvm::printHTMLEscaped(text, os);
-}
-
-const char *unitClass(ExecUnit unit) {
-  static constexpr const char *kClasses[] = {"u-none", "u-valu",   "u-salu",
-                                             "u-smem", "u-vmem",   "u-lds",
-                                             "u-mfma", "u-branch", "u-sync"};
-  return kClasses[static_cast<unsigned>(unit)];
-}
+using svg::escape;
+using svg::Num;
+using svg::unitClass;
 
 class Renderer {
 public:

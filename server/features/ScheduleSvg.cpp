@@ -21,6 +21,7 @@
 
 #include "server/Features.h"
 #include "server/features/Common.h"
+#include "server/features/SvgCommon.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -47,28 +48,9 @@ constexpr double kGap = 24;
 /// 20,000-instruction kernel stays under 5 MB (bench/results/schedule.txt).
 constexpr size_t kMaxRowsWithTooltips = 2000;
 
-/// Coordinates with at most one decimal: enough at screen resolution, and
-/// a third of the bytes of default float printing.
-struct Num {
-  double value;
-};
-llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Num n) {
-  double rounded = std::round(n.value * 10) / 10;
-  if (rounded == std::floor(rounded))
-    return os << static_cast<int64_t>(rounded);
-  return os << llvm::format("%.1f", rounded);
-}
-
-void escape(llvm::raw_ostream &os, llvm::StringRef text) {
-  llvm::printHTMLEscaped(text, os);
-}
-
-const char *unitClass(ExecUnit unit) {
-  static constexpr const char *kClasses[] = {"u-none", "u-valu",   "u-salu",
-                                             "u-smem", "u-vmem",   "u-lds",
-                                             "u-mfma", "u-branch", "u-sync"};
-  return kClasses[static_cast<unsigned>(unit)];
-}
+using svg::escape;
+using svg::Num;
+using svg::unitClass;
 
 /// A round step for an axis of `span` slots with about `ticks` ticks.
 int64_t niceStep(int64_t span, int ticks) {
