@@ -283,18 +283,31 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   s.parsed = result->parsed;
   s.parsedEdits = edits;
   if (s.parsed->getModule()) {
-    s.lastGood = s.parsed;
     // The SSA name index that completion, hover and navigation read is
-    // built here, off the loop, rather than by the first of them (10k ops:
-    // about 20 ms; getValues() is call_once, so a request that comes
-    // first waits for this build instead of racing it).
+    // built off the loop, rather than by the first of them (10k ops: about
+    // 20 ms). Completion moves to this parse only once its index is
+    // built, so a keystroke never waits for the build (getValues() is
+    // call_once: a request that came first would block on it).
+    if (!s.lastGood || !parser || stopping) {
+      s.lastGood = s.parsed;
+      s.lastGoodEdits = edits;
+    }
     if (parser && !stopping)
-      parser->post(/*key=*/"", s.lifetime,
-                   [parsed = s.parsed]() mutable -> Worker::Continuation {
-                     (void)parsed->getValues();
-                     parsed.reset(); // off the loop, if the last reference
-                     return nullptr;
-                   });
+      parser->post(
+          /*key=*/"", s.lifetime,
+          [this, uri, serial, edits,
+           parsed = s.parsed]() mutable -> Worker::Continuation {
+            (void)parsed->getValues();
+            return [this, uri, serial, edits,
+                    parsed = std::move(parsed)]() mutable {
+              DocumentSession *s = find(uri);
+              if (s && s->serial == serial && edits >= s->lastGoodEdits) {
+                s->lastGood = parsed;
+                s->lastGoodEdits = edits;
+              }
+              releaseLater(std::move(parsed)); // an old parse: off the loop
+            };
+          });
   }
   logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
           "ms",

@@ -109,6 +109,8 @@ private:
   uint64_t edits = 0;
   /// The text `parsed` is of, as `edits` counted then.
   uint64_t parsedEdits = 0;
+  /// The text `lastGood` is of.
+  uint64_t lastGoodEdits = 0;
   /// The text a parse job is running or queued for.
   std::optional<uint64_t> parsing;
   /// Requests waiting for the parse of the current text.
