@@ -41,6 +41,11 @@ std::string waveasm::lsp::pathToUri(llvm::StringRef path) {
   return "file://" + escapeUriPath(makeAbsolutePath(path));
 }
 
+std::string waveasm::lsp::uriDisplayName(llvm::StringRef uri) {
+  std::optional<std::string> path = uriToPath(uri);
+  return path ? llvm::sys::path::filename(*path).str() : uri.str();
+}
+
 std::string waveasm::lsp::makeAbsolutePath(llvm::StringRef path) {
   llvm::SmallString<256> absolute(path);
   (void)llvm::sys::fs::make_absolute(absolute);

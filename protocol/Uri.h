@@ -24,6 +24,10 @@ std::optional<std::string> uriToPath(llvm::StringRef uri);
 /// are made absolute against the current directory.
 std::string pathToUri(llvm::StringRef path);
 
+/// A short name for logs and progress messages: the file name of a file
+/// URI, else the URI itself.
+std::string uriDisplayName(llvm::StringRef uri);
+
 /// The path pathToUri encodes: absolute (against the current directory),
 /// "." and ".." removed.
 std::string makeAbsolutePath(llvm::StringRef path);

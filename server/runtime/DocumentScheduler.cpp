@@ -8,21 +8,12 @@
 #include "server/Timing.h"
 
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
 
 using namespace waveasm;
 using namespace waveasm::server;
 using lsp::logError;
 using lsp::logInfo;
 using lsp::logVerbose;
-
-namespace {
-/// A short name for logs.
-std::string displayName(llvm::StringRef uri) {
-  std::optional<std::string> path = lsp::uriToPath(uri);
-  return path ? llvm::sys::path::filename(*path).str() : uri.str();
-}
-} // namespace
 
 DocumentSession::DocumentSession() = default;
 DocumentSession::~DocumentSession() {
@@ -184,15 +175,17 @@ void DocumentScheduler::diagnoseIncrementally(DocumentSession &session) {
       session.incremental->update(doc->text);
   double ms = msSince(start);
   if (!diagnostics) {
-    logInfo("{0} v{1} needs a full parse: {2}", displayName(session.uri),
-            doc->version, session.incremental->getFallbackReason());
+    logInfo("{0} v{1} needs a full parse: {2}",
+            lsp::uriDisplayName(session.uri), doc->version,
+            session.incremental->getFallbackReason());
     // Its text is behind now; rebuilt by the next full parse.
     releaseLater(std::shared_ptr<const void>(std::move(session.incremental)));
     return;
   }
   logInfo("diagnosed {0} v{1} incrementally in {2} ms (verify {3} ms, {4} "
           "diagnostics)",
-          displayName(session.uri), doc->version, llvm::formatv("{0:f1}", ms),
+          lsp::uriDisplayName(session.uri), doc->version,
+          llvm::formatv("{0:f1}", ms),
           llvm::formatv("{0:f1}", session.incremental->getVerifyMs()),
           diagnostics->size());
   session.incrementalEdits = session.edits;
@@ -311,7 +304,8 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   }
   logInfo("parsed {0} v{1} in {2} ms ({3} diagnostics{4}); debounce now {5} "
           "ms",
-          displayName(uri), version, llvm::formatv("{0:f1}", result->parseMs),
+          lsp::uriDisplayName(uri), version,
+          llvm::formatv("{0:f1}", result->parseMs),
           s.parsed->getDiagnostics().size(),
           result->editedAt ? llvm::formatv(", {0:f1} ms after the edit",
                                            msSince(*result->editedAt))
@@ -326,7 +320,7 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   if (published && s.incrementalDiagnostics != result->diagnostics) {
     logError("the incremental diagnostics of {0} v{1} differ from the full "
              "parse's; publishing the full parse's and rebuilding the model",
-             displayName(uri), version);
+             lsp::uriDisplayName(uri), version);
     published = false;
     disagreed = true;
     releaseLater(std::shared_ptr<const void>(std::move(s.incremental)));
@@ -347,7 +341,7 @@ void DocumentScheduler::onParsed(const std::string &uri, uint64_t serial,
   if (result->incremental && current && !s.incremental) {
     s.incremental = std::move(result->incremental);
     logVerbose("incremental model of {0} v{1} built in {2} ms",
-               displayName(uri), version,
+               lsp::uriDisplayName(uri), version,
                llvm::formatv("{0:f1}", result->modelMs));
   }
   releaseLater(std::move(result));
@@ -377,18 +371,18 @@ void DocumentScheduler::buildModelLater(DocumentSession &session) {
             IncrementalModel::build(*parsed);
         double ms = msSince(start);
         parsed.reset(); // here, off the loop, if it is the last reference
-        return
-            [this, uri, serial, edits, ms, model = std::move(model)]() mutable {
-              DocumentSession *s = find(uri);
-              if (s && s->serial == serial && s->edits == edits &&
-                  !s->incremental && model) {
-                s->incremental = std::move(model);
-                logVerbose("incremental model of {0} rebuilt in {1} ms",
-                           displayName(uri), llvm::formatv("{0:f1}", ms));
-                return;
-              }
-              releaseLater(std::shared_ptr<const void>(std::move(model)));
-            };
+        return [this, uri, serial, edits, ms,
+                model = std::move(model)]() mutable {
+          DocumentSession *s = find(uri);
+          if (s && s->serial == serial && s->edits == edits &&
+              !s->incremental && model) {
+            s->incremental = std::move(model);
+            logVerbose("incremental model of {0} rebuilt in {1} ms",
+                       lsp::uriDisplayName(uri), llvm::formatv("{0:f1}", ms));
+            return;
+          }
+          releaseLater(std::shared_ptr<const void>(std::move(model)));
+        };
       });
 }
 
@@ -465,7 +459,8 @@ void DocumentScheduler::onPipelineResult(
     const TextDocument *doc = store.get(uri);
     logInfo("dropped the pipeline result for {0} v{1} (now v{2}) after {3} "
             "ms",
-            displayName(uri), parsed->getVersion(), doc ? doc->version : -1,
+            lsp::uriDisplayName(uri), parsed->getVersion(),
+            doc ? doc->version : -1,
             llvm::formatv("{0:f1}", result->compileMs));
     releaseLater(std::move(result));
   } else {
@@ -473,7 +468,7 @@ void DocumentScheduler::onPipelineResult(
     session->compiled = result->compiled;
     session->compiledDiagnostics = std::move(result);
     logInfo("pipeline for {0} v{1}: {2} in {3} ms, lints in {4} ms",
-            displayName(uri), parsed->getVersion(),
+            lsp::uriDisplayName(uri), parsed->getVersion(),
             session->compiled->succeeded() ? "compiled" : "failed",
             llvm::formatv("{0:f1}", session->compiledDiagnostics->compileMs),
             llvm::formatv("{0:f1}", session->compiledDiagnostics->lintMs));

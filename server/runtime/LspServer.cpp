@@ -17,8 +17,6 @@
 #include "pipeline/CompileAndMeasure.h"
 #include "support/Version.h"
 
-#include "llvm/Support/Path.h"
-
 using namespace waveasm;
 using namespace waveasm::server;
 using lsp::ErrorCode;
@@ -27,16 +25,6 @@ using lsp::logInfo;
 using lsp::logVerbose;
 using lsp::makeError;
 namespace json = llvm::json;
-
-namespace {
-
-/// A short name for logs and progress messages.
-std::string displayName(llvm::StringRef uri) {
-  std::optional<std::string> path = lsp::uriToPath(uri);
-  return path ? llvm::sys::path::filename(*path).str() : uri.str();
-}
-
-} // namespace
 
 LspServer::LspServer(EventLoop &loop, lsp::Dispatcher &dispatcher,
                      mlir::MLIRContext &context)
@@ -220,7 +208,7 @@ LspServer::Session *LspServer::parsedForRequest(
 void LspServer::onDidOpen(const lsp::DidOpenTextDocumentParams &params) {
   const lsp::TextDocumentItem &item = params.textDocument;
   store.open(item);
-  logInfo("opened {0} (version {1}, {2} bytes)", displayName(item.uri),
+  logInfo("opened {0} (version {1}, {2} bytes)", lsp::uriDisplayName(item.uri),
           item.version, item.text.size());
   scheduler.opened(item.uri);
 }
@@ -250,7 +238,7 @@ void LspServer::onDidClose(const lsp::DidCloseTextDocumentParams &params) {
   lsp::PublishDiagnosticsParams clear;
   clear.uri = uri;
   dispatcher.notify("textDocument/publishDiagnostics", clear);
-  logInfo("closed {0}", displayName(uri));
+  logInfo("closed {0}", lsp::uriDisplayName(uri));
 }
 
 //===----------------------------------------------------------------------===//
@@ -314,8 +302,8 @@ void LspServer::startProgress(Session &session) {
           lsp::WorkDoneProgress begin;
           begin.kind = lsp::WorkDoneProgress::Begin;
           begin.title = "WaveASM pipeline";
-          begin.message =
-              displayName(uri) + " v" + std::to_string(s->parsed->getVersion());
+          begin.message = lsp::uriDisplayName(uri) + " v" +
+                          std::to_string(s->parsed->getVersion());
           dispatcher.notify("$/progress", lsp::ProgressParams{token, begin});
           s->progressBegun = true;
         });
@@ -624,8 +612,9 @@ void LspServer::onPipelineSnapshots(const lsp::PipelineSnapshotsParams &p,
         session->lastSnapshots = full;
         session->lastSnapshotsFor = parsed;
       }
-      logInfo("pipeline snapshots for {0} v{1} in {2} ms", displayName(uri),
-              parsed->getVersion(), llvm::formatv("{0:f1}", ms));
+      logInfo("pipeline snapshots for {0} v{1} in {2} ms",
+              lsp::uriDisplayName(uri), parsed->getVersion(),
+              llvm::formatv("{0:f1}", ms));
       (*shared)(answer(*full));
     };
   };
@@ -776,11 +765,11 @@ void LspServer::onAssembly(const lsp::DocumentParams &p,
     for (const CompiledProgramInfo &program : compiled->getPrograms())
       programs.push_back(&program.result);
     logInfo("assembly of {0} v{1} from the background pipeline",
-            displayName(parsed->getURI()), parsed->getVersion());
+            lsp::uriDisplayName(parsed->getURI()), parsed->getVersion());
     return reply(assemblyAnswer(*parsed, programs));
   }
   logInfo("assembly of {0} v{1}: compiling on request",
-          displayName(parsed->getURI()), parsed->getVersion());
+          lsp::uriDisplayName(parsed->getURI()), parsed->getVersion());
 
   // Otherwise compile on the worker once more with emission on (the
   // pipeline may be queued behind an edit, or have failed: this reports
@@ -883,7 +872,7 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
     if (!freshOrNull(*parsed, compiled.get()))
       stalls.clear();
     logVerbose("{0} quick fixes for {1} v{2} in {3} ms", fixes.size(),
-               displayName(p.textDocument.uri), parsed->getVersion(),
+               lsp::uriDisplayName(p.textDocument.uri), parsed->getVersion(),
                llvm::formatv("{0:f1}", msSince(start)));
   }
   refactors &= parsed->isVerified();
@@ -931,13 +920,13 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
           if (!doc || doc->version != parsed->getVersion()) {
             // The edits name lines of a text that is gone.
             logInfo("dropped code actions for {0} v{1} (now v{2})",
-                    displayName(uri), parsed->getVersion(),
+                    lsp::uriDisplayName(uri), parsed->getVersion(),
                     doc ? doc->version : -1);
             return (*shared)(
                 makeError(ErrorCode::ContentModified, "the document changed"));
           }
           logInfo("{0} code actions for {1} v{2} in {3} ms", actions.size(),
-                  displayName(uri), parsed->getVersion(),
+                  lsp::uriDisplayName(uri), parsed->getVersion(),
                   llvm::formatv("{0:f1}", ms));
           (*shared)(std::move(actions));
         };
@@ -1040,7 +1029,7 @@ void LspServer::scheduleLoop(const json::Value &argument, SharedReply reply) {
         double ms = msSince(start);
         return [this, uri, parsed = std::move(parsed), reply, outcome, ms] {
           logInfo("built-in schedule of {0} v{1} in {2} ms: {3}",
-                  displayName(uri), parsed->getVersion(),
+                  lsp::uriDisplayName(uri), parsed->getVersion(),
                   llvm::formatv("{0:f1}", ms), outcome->summary);
           deliverSchedule(uri, parsed, std::move(*outcome),
                           "Schedule loop (built-in)", reply);

@@ -36,7 +36,6 @@
 #include "conductor/llm/HttpMulti.h"
 
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
 
 using namespace waveasm;
 using namespace waveasm::server;
@@ -47,11 +46,6 @@ namespace json = llvm::json;
 namespace llm = waveasm::conductor::llm;
 
 namespace {
-
-std::string shortName(llvm::StringRef uri) {
-  std::optional<std::string> path = lsp::uriToPath(uri);
-  return path ? llvm::sys::path::filename(*path).str() : uri.str();
-}
 
 /// How often a run checks its request's cancellation token (the dispatcher
 /// flips it on $/cancelRequest and answers the request itself).
@@ -227,14 +221,14 @@ void LspServer::startLLMSchedule(std::string uri,
     std::optional<conductor::CacheHit> hit = conductor::replayFromCache(
         *run->session, cache, policy, warnings, &bypassed);
     for (const std::string &warning : warnings)
-      logInfo("LLM schedule of {0}: {1}", shortName(uri), warning);
+      logInfo("LLM schedule of {0}: {1}", lsp::uriDisplayName(uri), warning);
     if (!bypassed.empty())
       logInfo("LLM schedule of {0}: cache entry found by {1} bypassed "
               "(llm.cacheSameSource)",
-              shortName(uri), bypassed);
+              lsp::uriDisplayName(uri), bypassed);
     if (hit) {
       logInfo("LLM schedule of {0} v{1}: cache hit from {2}: {3}, no LLM call",
-              shortName(uri), parsed->getVersion(), hit->source,
+              lsp::uriDisplayName(uri), parsed->getVersion(), hit->source,
               hit->foundNothing
                   ? std::string("no better schedule was found before")
                   : std::to_string(hit->report.applied.size()) +
@@ -256,7 +250,7 @@ void LspServer::startLLMSchedule(std::string uri,
   LLMRun &r = *run;
   llmRuns[r.id] = std::move(run);
   logInfo("LLM schedule {0} of {1} v{2}: {3}:{4}, {5} rounds", r.id,
-          shortName(uri), parsed->getVersion(),
+          lsp::uriDisplayName(uri), parsed->getVersion(),
           llm::providerName(config.provider), config.model,
           r.session->maxRounds());
 
@@ -281,7 +275,7 @@ void LspServer::startLLMSchedule(std::string uri,
           begin.kind = lsp::WorkDoneProgress::Begin;
           begin.title = "Ask LLM to schedule";
           begin.cancellable = true;
-          begin.message = shortName(run.uri) + ": round " +
+          begin.message = lsp::uriDisplayName(run.uri) + ": round " +
                           std::to_string(run.session->roundsUsed() + 1) +
                           " of " + std::to_string(run.session->maxRounds());
           begin.percentage = 0;
