@@ -46,23 +46,26 @@ void addProgramLenses(const ParsedDocument &parsed,
                       std::vector<lsp::CodeLens> &out) {
   const ProgramAnnotations &ann = *program.annotations;
   lsp::Range range = parsed.getOps()[program.entry].name;
+  unsigned numOps = ann.getIndex().getNumOps();
+  SpanSummary summary = summarize(ann, 0, numOps ? numOps - 1 : 0);
+  // Occupancy first: it is what the line is read for, and a long lens line
+  // is cut at the editor's edge. It is the allocation's (registers the
+  // kernel holds), so the allocated counts come next, labelled apart from
+  // the values live in the IR as written.
+  const ProgramMetrics &metrics = program.result.metrics;
+  out.push_back(
+      makeLens(range, "occupancy " + metrics.occupancy_limit.summary));
+  out.push_back(
+      makeLens(range, "allocated v " + std::to_string(metrics.peak_vgpr) +
+                          kSep + "s " + std::to_string(metrics.peak_sgpr) +
+                          kSep + "a " + std::to_string(metrics.peak_agpr) +
+                          kSep + formatPeak(summary.peak)));
   LowerBound bound = computeProgramLowerBound(ann);
   out.push_back(makeLens(range, "est " + std::to_string(ann.getTotalCycles()) +
                                     " slots" + kSep + "lower bound " +
                                     std::to_string(bound.cycles) + " (" +
                                     bound.unit + ")" + kSep + "critical path " +
                                     std::to_string(ann.getCriticalPath())));
-  unsigned numOps = ann.getIndex().getNumOps();
-  SpanSummary summary = summarize(ann, 0, numOps ? numOps - 1 : 0);
-  // Occupancy is the allocation's: registers the kernel holds, not values
-  // live in the source.
-  const ProgramMetrics &metrics = program.result.metrics;
-  out.push_back(
-      makeLens(range, formatPeak(summary.peak) + kSep + "allocated v " +
-                          std::to_string(metrics.peak_vgpr) + kSep + "s " +
-                          std::to_string(metrics.peak_sgpr) + kSep + "a " +
-                          std::to_string(metrics.peak_agpr) + kSep +
-                          "occupancy " + metrics.occupancy_limit.summary));
   out.push_back(makeLens(range, formatCounts(summary, "")));
 }
 

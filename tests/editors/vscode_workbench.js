@@ -7,7 +7,8 @@
 // bars, peak marker, a click revealing the op, a redraw after an edit), the
 // dependence graph webview (a node per op of the loop, the critical path,
 // carried edges, a click revealing the op), the program's occupancy lens,
-// all served by the server the platform package carries (no server
+// the pipeline view (the passes, a pass's diff) and the live values at the
+// VGPR peak, all served by the server the platform package carries (no server
 // setting); then the error the bundled server leaves when a shared library
 // is missing, and the setting taking precedence over it. Started by
 // vscode_workbench.sh, which owns the processes and the temporary profile;
@@ -449,20 +450,104 @@ async function main() {
 
     // The program's occupancy lens: waves, what limits them, the next wave.
     const occupancy = `occupancy ${after.occupancy_limit.summary}`;
+    // The webviews beside it close first: the lens line is long, and the
+    // focus must be in the IR's editor (a click may leave it in a webview).
     const programLine = currentLines.findIndex((l) => l.includes('waveasm.program @')) + 1;
     await editor.click({ position: { x: 300, y: 200 } });
+    await page.keyboard.press('Control+1');
+    await runCommand(page, 'View: Close Editors in Other Groups');
+    await poll('the webviews closed', async () => (await page.locator('.tab', { hasText: 'WaveASM Dependence Graph' }).count()) === 0);
+    await page.keyboard.press('Control+1');
     await goToLine(page, programLine + 1, 1);
     const lens = page.locator('.contentWidgets .codelens-decoration', { hasText: 'limited by' }).first();
     await lens.waitFor();
     const lensText = (await lens.innerText()).trim();
     assert.ok(lensText.includes(occupancy), `the lens says "${lensText}", expected "${occupancy}"`);
     console.log(`occupancy lens: ${lensText}`);
+    // The README's picture: the lens line whole, with the lines around it.
     const lensBox = await lens.boundingBox();
     const editorBox = await editor.boundingBox();
+    const lensShot = path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-occupancy-lens.png`);
     await page.screenshot({
-      path: path.join(args.screenshots, `${String(++shotIndex).padStart(2, '0')}-occupancy-lens.png`),
-      clip: { x: editorBox.x, y: Math.max(editorBox.y, lensBox.y - 60), width: Math.min(editorBox.width, 1100), height: 200 },
+      path: lensShot,
+      clip: {
+        x: editorBox.x,
+        y: Math.max(editorBox.y, lensBox.y - 60),
+        width: Math.min(editorBox.width, lensBox.x + lensBox.width + 40 - editorBox.x),
+        height: 160,
+      },
     });
+    console.log(`screenshot: ${lensShot}`);
+
+    // The pipeline view: the passes of the server's pipeline in a quick
+    // pick, the ones that changed nothing folded, the same passes and
+    // changes as check's HTML report of the same text; choosing a pass
+    // opens its before/after in the diff editor.
+    const reportPasses = [...report.matchAll(/<details class="pass (changed|same|failed)"[^>]*><summary><b>([^<]+)<\/b>/g)]
+      .map((m) => ({ pass: m[2], changed: m[1] !== 'same' }));
+    assert.ok(reportPasses.length > 5 && reportPasses.some((p) => p.changed), 'the report lists the passes');
+    await runCommand(page, 'WaveASM: Show Pipeline');
+    const quickInput = page.locator('.quick-input-widget');
+    await quickInput.locator('.quick-input-title', { hasText: 'WaveASM pipeline' }).waitFor();
+    const passRows = await poll('the pass list', async () => {
+      const t = await quickInput.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      return t.length > 1 ? t.map((r) => r.replace(/\s+/g, ' ').trim()) : undefined;
+    });
+    console.log(`pipeline view: ${passRows.length} entries: ${passRows.join(' | ')}`);
+    // The input, each changed pass by its index, each run of unchanged ones once.
+    const wanted = ['0. input'];
+    reportPasses.forEach((p, i) => {
+      if (p.changed) wanted.push(`${i + 1}. ${p.pass}`);
+      else if (i === 0 || reportPasses[i - 1].changed) wanted.push('unchanged');
+    });
+    assert.strictEqual(passRows.length, wanted.length, `entries ${passRows.join(' | ')}; expected ${wanted.join(' | ')}`);
+    wanted.forEach((w, i) => assert.ok(passRows[i].includes(w), `entry ${i} "${passRows[i]}" names "${w}"`));
+    const chosenIndex = reportPasses.findIndex((p) => p.changed);
+    const chosen = reportPasses[chosenIndex];
+    await clipShot(page, 'pipeline-passes', quickInput);
+    await page.keyboard.type(chosen.pass);
+    await quickInput.locator('.quick-input-list .monaco-list-row', { hasText: `${chosenIndex + 1}. ${chosen.pass}` }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const diffTab = page.locator('.tab.active', { hasText: `↔ ${chosen.pass}` });
+    await diffTab.waitFor();
+    const diffEditor = page.locator('.monaco-diff-editor').first();
+    const diffMarks = await poll('the diff of the chosen pass', async () => {
+      const marks = await diffEditor.evaluate((e) => ({
+        inserted: e.querySelectorAll('.editor.modified .line-insert').length,
+        removed: e.querySelectorAll('.editor.original .line-delete').length,
+      }));
+      return marks.inserted + marks.removed > 0 ? marks : undefined;
+    });
+    console.log(`pipeline diff "${(await diffTab.innerText()).trim()}": ${JSON.stringify(diffMarks)} lines marked`);
+    await clipShot(page, 'pipeline-diff', diffEditor.locator('xpath=ancestor::*[contains(@class,"editor-group-container")]'));
+    await page.keyboard.press('Control+W');
+    await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+
+    // Live values at the peak: the cursor goes to the peak op, a quick pick
+    // lists the values live after it (their VGPRs add up to the lens's live
+    // peak), and choosing one reveals its definition.
+    const livePeak = Number(/live peak v (\d+)/.exec(lensText)?.[1]);
+    assert.ok(livePeak > 0, `the lens names the live peak: ${lensText}`);
+    await runCommand(page, 'WaveASM: Show Live Values at Peak');
+    const peakTitle = await poll('the live values quick pick', async () => {
+      const t = await quickInput.locator('.quick-input-title').innerText().catch(() => '');
+      return /VGPR pressure peak/.test(t) ? t : undefined;
+    });
+    assert.ok(peakTitle.includes(`VGPR pressure peak: ${livePeak} `), `"${peakTitle}" vs the lens's live peak ${livePeak}`);
+    const liveRows = await poll('the live values', async () => {
+      const t = await quickInput.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      return t.length ? t.map((r) => r.replace(/\s+/g, ' ').trim()) : undefined;
+    });
+    console.log(`live values at the peak: ${peakTitle}: ${liveRows.slice(0, 4).join(' | ')} ...`);
+    const peakLine = Number(/Ln (\d+),/.exec(await selection.innerText())?.[1]);
+    assert.ok(/waveasm\./.test(currentLines[peakLine - 1] ?? ''), `the cursor is on the peak op, line ${peakLine}`);
+    await clipShot(page, 'live-values', page.locator('.monaco-workbench'), 700);
+    assert.ok(/ VGPR x\d/.test(liveRows[0]), `the VGPR values come first: ${liveRows[0]}`);
+    const definedOn = Number(/defined on line (\d+)/.exec(liveRows[0])?.[1]);
+    assert.ok(definedOn > 0, `the first value names its definition: ${liveRows[0]}`);
+    await page.keyboard.press('Enter');
+    await poll(`the cursor on line ${definedOn}`, async () =>
+      (await selection.innerText()).includes(`Ln ${definedOn},`));
 
 
     // Completion while typing a new instruction after the fragment reads:

@@ -68,8 +68,10 @@ function getter(cfg: vscode.WorkspaceConfiguration): ConfigGetter {
 function request(): RequestFn | undefined {
   const c = client;
   if (!c || !c.isRunning()) return undefined;
+  // vscode-jsonrpc counts arguments: an explicit `undefined` token would be
+  // sent as a second parameter, making the params an array.
   return <R>(method: string, params: unknown, token?: vscode.CancellationToken) =>
-    c.sendRequest<R>(method, params, token);
+    token ? c.sendRequest<R>(method, params, token) : c.sendRequest<R>(method, params);
 }
 
 function workspaceRoots(): string[] {

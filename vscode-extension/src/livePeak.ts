@@ -32,7 +32,9 @@ export async function showLivePeak(request: RequestFn | undefined, editor: vscod
   const at = toRange(peak.op.range);
   editor.selection = new vscode.Selection(at.start, at.start);
   editor.revealRange(at, vscode.TextEditorRevealType.InCenter);
-  const byLength = [...peak.values].sort((a, b) => b.length - a.length);
+  // The peak counts VGPRs: those values first, the longest-lived first.
+  const vgprFirst = (v: { class: string }) => (v.class === 'VGPR' ? 0 : 1);
+  const byLength = [...peak.values].sort((a, b) => vgprFirst(a) - vgprFirst(b) || b.length - a.length);
   const picked = await vscode.window.showQuickPick(
     byLength.map((v) => ({
       label: v.name,
