@@ -9,8 +9,9 @@
 // D[8 * (r / 4) + 4 * (l / 32) + r % 4][l % 32].
 //
 // The hardware's internal precision of the dot product is not specified;
-// the simulator sums the exact products in double and rounds once to f32
-// (integers: exactly, wrapped to 32 bits). Multi-block shapes (4x4x4,
+// the simulator sums the exact products in double (four partial sums, then
+// the accumulator) and rounds once to f32 (integers: exactly, wrapped to 32
+// bits). Multi-block shapes (4x4x4,
 // 16x16x4 of 16-bit types), f64, fp8/bf8 and the scaled MFMAs are not
 // simulated yet.
 //
@@ -21,6 +22,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace waveasm;
@@ -50,19 +53,47 @@ std::optional<Shape> shapeOf(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
-/// Element `e` of a lane's packed A or B operand.
-double element(const RegValue &v, unsigned lane, unsigned e, Element type) {
+/// Elements of one register (a dword) of a packed A or B operand.
+unsigned elementsPerDword(Element type) {
+  return type == Element::F32 ? 1 : type == Element::I8 ? 4 : 2;
+}
+
+/// Element `e` of the packed `word`.
+double element(uint32_t word, unsigned e, Element type) {
   switch (type) {
   case Element::F16:
-    return halfToFloat(uint16_t(v.at(lane, e / 2) >> (16 * (e % 2))));
+    return halfToFloat(uint16_t(word >> (16 * e)));
   case Element::BF16:
-    return bf16ToFloat(uint16_t(v.at(lane, e / 2) >> (16 * (e % 2))));
+    return bf16ToFloat(uint16_t(word >> (16 * e)));
   case Element::F32:
-    return asFloat(v.at(lane, e));
+    return asFloat(word);
   case Element::I8:
-    return int8_t(v.at(lane, e / 4) >> (8 * (e % 4)));
+    return int8_t(word >> (8 * e));
   }
   return 0;
+}
+
+/// The dot product of two k-contiguous rows, in four partial sums: a single
+/// running sum is bound by the latency of each add (a 32x32x8 MFMA is 8192
+/// of them), four independent ones by the adder's throughput, and pairs of
+/// them fill a 128-bit vector register (SSE2, every x86-64 has it). The
+/// order is fixed, so a run is deterministic; the hardware's is unspecified.
+double dotProduct(const double *a, const double *b, unsigned k) {
+  typedef double Pair __attribute__((vector_size(16)));
+  auto load = [](const double *p) {
+    Pair v;
+    std::memcpy(&v, p, sizeof(v));
+    return v;
+  };
+  Pair s01 = {0, 0}, s23 = {0, 0};
+  unsigned e = 0;
+  for (; e + 4 <= k; e += 4) {
+    s01 += load(a + e) * load(b + e);
+    s23 += load(a + e + 2) * load(b + e + 2);
+  }
+  for (; e < k; ++e)
+    s01[0] += a[e] * b[e];
+  return (s01[0] + s01[1]) + (s23[0] + s23[1]);
 }
 
 } // namespace
@@ -85,12 +116,18 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
   unsigned m = shape->m, groups = 64 / m, perLane = shape->k / groups;
   // A[i][k] and B[k][j] as doubles, both k-contiguous (B transposed).
   llvm::SmallVector<double, 512> A(m * shape->k), B(shape->k * m);
-  for (unsigned lane = 0; lane < 64; ++lane)
-    for (unsigned e = 0; e < perLane; ++e) {
-      unsigned k = (lane / m) * perLane + e;
-      A[(lane % m) * shape->k + k] = element(*a, lane, e, shape->element);
-      B[(lane % m) * shape->k + k] = element(*b, lane, e, shape->element);
+  // Unpacked a register at a time: the lane's k-slice is contiguous.
+  unsigned perDword = elementsPerDword(shape->element);
+  for (unsigned lane = 0; lane < 64; ++lane) {
+    unsigned row = (lane % m) * shape->k + (lane / m) * perLane;
+    for (unsigned d = 0; d * perDword < perLane; ++d) {
+      uint32_t wordA = a->at(lane, d), wordB = b->at(lane, d);
+      for (unsigned e = 0; e < perDword && d * perDword + e < perLane; ++e) {
+        A[row + d * perDword + e] = element(wordA, e, shape->element);
+        B[row + d * perDword + e] = element(wordB, e, shape->element);
+      }
     }
+  }
   Value result = op->getResult(0);
   RegValue out = exec.shapeOf(result);
   bool integer = shape->element == Element::I8;
@@ -100,17 +137,12 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
           m == 16 ? 4 * (lane / 16) + r : 8 * (r / 4) + 4 * (lane / 32) + r % 4;
       unsigned j = lane % m;
       uint32_t acc = c->at(lane, r);
-      if (integer) {
-        int64_t sum = int32_t(acc);
-        for (unsigned k = 0; k < shape->k; ++k)
-          sum += int64_t(A[i * shape->k + k]) * int64_t(B[j * shape->k + k]);
-        out.ref(lane, r) = uint32_t(sum);
-      } else {
-        double sum = asFloat(acc);
-        for (unsigned k = 0; k < shape->k; ++k)
-          sum += A[i * shape->k + k] * B[j * shape->k + k];
-        out.ref(lane, r) = asBits(float(sum));
-      }
+      double dot = dotProduct(&A[i * shape->k], &B[j * shape->k], shape->k);
+      if (integer)
+        // Products of i8 and their sums up to K = 32 are exact in double.
+        out.ref(lane, r) = uint32_t(int64_t(int32_t(acc)) + int64_t(dot));
+      else
+        out.ref(lane, r) = asBits(float(dot + double(asFloat(acc))));
     }
   return exec.write(result, std::move(out));
 }

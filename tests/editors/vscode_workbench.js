@@ -519,7 +519,7 @@ async function main() {
       return marks.inserted + marks.removed > 0 ? marks : undefined;
     });
     console.log(`pipeline diff "${(await diffTab.innerText()).trim()}": ${JSON.stringify(diffMarks)} lines marked`);
-    await clipShot(page, 'pipeline-diff', diffEditor.locator('xpath=ancestor::*[contains(@class,"editor-group-container")]'));
+    await clipShot(page, 'pipeline-diff', diffEditor.locator('xpath=ancestor::*[contains(@class,"editor-group-container")]'), 400);
     await page.keyboard.press('Control+W');
     await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
 
@@ -541,8 +541,8 @@ async function main() {
     console.log(`live values at the peak: ${peakTitle}: ${liveRows.slice(0, 4).join(' | ')} ...`);
     const peakLine = Number(/Ln (\d+),/.exec(await selection.innerText())?.[1]);
     assert.ok(/waveasm\./.test(currentLines[peakLine - 1] ?? ''), `the cursor is on the peak op, line ${peakLine}`);
-    await clipShot(page, 'live-values', page.locator('.monaco-workbench'), 700);
-    assert.ok(/ VGPR x\d/.test(liveRows[0]), `the VGPR values come first: ${liveRows[0]}`);
+    await clipShot(page, 'live-values', page.locator('.editor-group-container').first(), 560);
+    assert.ok(/VGPR x\d/.test(liveRows[0]), `the VGPR values come first: ${liveRows[0]}`);
     const definedOn = Number(/defined on line (\d+)/.exec(liveRows[0])?.[1]);
     assert.ok(definedOn > 0, `the first value names its definition: ${liveRows[0]}`);
     await page.keyboard.press('Enter');

@@ -10,6 +10,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -24,10 +25,17 @@ struct DebugTypes {
     llvm::StringRef(list).split(parts, ',', -1, /*KeepEmpty=*/false);
     for (llvm::StringRef part : parts)
       names.push_back(part.str());
+#ifndef NDEBUG
     std::vector<const char *> pointers;
     for (const std::string &name : names)
       pointers.push_back(name.c_str());
     llvm::setCurrentDebugTypes(pointers.data(), pointers.size());
+#else
+    // The release build (cmake/Release.cmake) compiles LLVM_DEBUG out.
+    llvm::errs() << "waveasm-opt: --debug-only has no effect: this is a "
+                    "release build, without the passes' debug logs (use the "
+                    "test build, build/bin/waveasm-opt)\n";
+#endif
   }
 };
 
