@@ -15,6 +15,8 @@
 // s_cmp_ne_u32) skips it for workgroups with nothing to do.  The 4 channel scales of a lane are one
 // buffer_load_dwordx4 whose address depends on the element index, so the
 // loop has two independent loads in flight per iteration.
+// Simulated as chunk = n = 4096 (four iterations), C = 64:
+// waveasm-sim: --kernarg-dword=24:4096 --kernarg-dword=28:63 --kernarg-dword=32:4096
 waveasm.program @dequant_i8_to_f16
   target = #waveasm.target<#waveasm.gfx942, 5>
   abi = #waveasm.abi<tid = 0, kernarg = 0, wg_id_x = 2>

@@ -36,6 +36,9 @@
 // descriptor's range return 0) and is never used.
 // gfx950 preloads kernel arguments: with 2 kernel arguments the workgroup
 // ids follow 2 + 2*2 user SGPRs (s6, s7); the prologue has built the SRDs.
+// The scale buffer holds E8M0 bytes: the simulator draws them near 127
+// (2^-7..2^7) so the scaled MFMAs stay finite.
+// waveasm-sim: --byte-range=3:120-134 --byte-range=4:120-134
 waveasm.program @mxfp4_preshuffle_gemm_loop
   target = #waveasm.target<#waveasm.gfx950, 5>
   abi = #waveasm.abi<tid = 0, kernarg = 0, wg_id_x = 6, wg_id_y = 7>

@@ -1,8 +1,9 @@
-//===- Float.h - IEEE f16/bf16 conversions for the simulator ----*- C++ -*-===//
+//===- Float.h - float formats for the simulator ----------------*- C++ -*-===//
 //
 // Bit-exact conversions between f32 and the 16-bit formats, with the
 // rounding modes the ISA names (round to nearest even unless an op says
-// otherwise), written out so they do not depend on the host's _Float16.
+// otherwise), written out so they do not depend on the host's _Float16;
+// the values of the 8-, 6- and 4-bit formats MFMAs read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +74,84 @@ inline uint16_t floatToBF16(float value) {
     return uint16_t((bits >> 16) | 0x40);
   uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
   return uint16_t((bits + rounding) >> 16);
+}
+
+/// The narrow float formats MFMAs read: the OCP 8-bit formats (gfx950),
+/// their FNUZ variants (gfx942's fp8/bf8 MFMAs: bias one higher, no
+/// infinity, 0x80 the only NaN), and the OCP MX 6- and 4-bit formats of
+/// the scaled MFMAs (no infinity or NaN). Sources: the OCP 8-bit Floating
+/// Point Specification (2023) and the OCP Microscaling Formats (MX) v1.0
+/// Specification; AMD's CDNA3 ISA 7.1 for the FNUZ encodings.
+enum class MiniFloat { E4M3, E5M2, E4M3FNUZ, E5M2FNUZ, E2M3, E3M2, E2M1 };
+
+struct MiniFloatLayout {
+  unsigned exponentBits, mantissaBits;
+  int bias;
+};
+
+inline MiniFloatLayout miniFloatLayout(MiniFloat format) {
+  switch (format) {
+  case MiniFloat::E4M3:
+    return {4, 3, 7};
+  case MiniFloat::E5M2:
+    return {5, 2, 15};
+  case MiniFloat::E4M3FNUZ:
+    return {4, 3, 8};
+  case MiniFloat::E5M2FNUZ:
+    return {5, 2, 16};
+  case MiniFloat::E2M3:
+    return {2, 3, 1};
+  case MiniFloat::E3M2:
+    return {3, 2, 3};
+  case MiniFloat::E2M1:
+    return {2, 1, 1};
+  }
+  return {0, 0, 0};
+}
+
+/// Bits of one element (sign included).
+inline unsigned miniFloatBits(MiniFloat format) {
+  MiniFloatLayout l = miniFloatLayout(format);
+  return 1 + l.exponentBits + l.mantissaBits;
+}
+
+/// The value of `bits` (the low miniFloatBits(format) bits), exact.
+inline double miniFloatValue(uint32_t bits, MiniFloat format) {
+  MiniFloatLayout l = miniFloatLayout(format);
+  unsigned width = 1 + l.exponentBits + l.mantissaBits;
+  bits &= (1u << width) - 1;
+  bool negative = (bits >> (width - 1)) & 1;
+  uint32_t exponent = (bits >> l.mantissaBits) & ((1u << l.exponentBits) - 1);
+  uint32_t mantissa = bits & ((1u << l.mantissaBits) - 1);
+  uint32_t maxExponent = (1u << l.exponentBits) - 1;
+  switch (format) {
+  case MiniFloat::E4M3FNUZ:
+  case MiniFloat::E5M2FNUZ:
+    if (bits == 0x80) // "negative zero" encodes the NaN
+      return std::nan("");
+    break;
+  case MiniFloat::E4M3:
+    if (exponent == maxExponent && mantissa == 7)
+      return std::nan("");
+    break;
+  case MiniFloat::E5M2:
+    if (exponent == maxExponent)
+      return mantissa ? std::nan("") : negative ? -INFINITY : INFINITY;
+    break;
+  default:
+    break;
+  }
+  double magnitude =
+      exponent == 0
+          ? std::ldexp(double(mantissa), 1 - l.bias - int(l.mantissaBits))
+          : std::ldexp(double((1u << l.mantissaBits) | mantissa),
+                       int(exponent) - l.bias - int(l.mantissaBits));
+  return negative ? -magnitude : magnitude;
+}
+
+/// The E8M0 block scale of the MX formats: 2^(e - 127); 0xFF is NaN.
+inline double e8m0Value(uint8_t e) {
+  return e == 0xFF ? std::nan("") : std::ldexp(1.0, int(e) - 127);
 }
 
 } // namespace waveasm::sim

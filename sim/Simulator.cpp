@@ -508,13 +508,24 @@ uint64_t waveasm::sim::bufferAddress(unsigned k) {
 }
 
 std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
-                                                uint64_t size) {
+                                                uint64_t size,
+                                                const ByteRanges &ranges) {
   std::vector<uint8_t> out(size);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
     Random random(seed ^ (pageAddress * 0x2545f4914f6cdd1d));
     std::vector<uint8_t> bytes(kPageBytes);
     random.fill(bytes);
+    // SimOptions: a buffer's own range, else moderate bytes on even seeds.
+    auto range = ranges.find(unsigned(pageAddress >> 32) - 1);
+    if (range != ranges.end()) {
+      auto [lo, hi] = range->second;
+      for (uint8_t &b : bytes)
+        b = uint8_t(lo + b % (hi - lo + 1));
+    } else if (seed % 2 == 0) {
+      for (uint8_t &b : bytes)
+        b = uint8_t(0x38 + (b & 15));
+    }
     uint64_t from = address + i - pageAddress;
     uint64_t n = std::min(kPageBytes - from, size - i);
     std::memcpy(out.data() + i, bytes.data() + from, n);
@@ -529,7 +540,7 @@ std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
     return nullptr;
   auto [it, fresh] = pages.try_emplace(pageAddress);
   if (fresh)
-    it->second = initialBytes(seed, pageAddress, kPageBytes);
+    it->second = initialBytes(seed, pageAddress, kPageBytes, *byteRanges);
   return &it->second;
 }
 
@@ -601,7 +612,7 @@ std::string SimError::str() const {
 }
 
 std::vector<uint8_t> SimResult::bytes(uint64_t address, uint64_t size) const {
-  std::vector<uint8_t> out = initialBytes(seed, address, size);
+  std::vector<uint8_t> out = initialBytes(seed, address, size, byteRanges);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
     uint64_t from = address + i - pageAddress;
@@ -621,7 +632,7 @@ uint64_t SimResult::digest() const {
       hash = (hash ^ bytes[i]) * 0x100000001b3;
   };
   for (const auto &[address, bytes] : pages) {
-    if (bytes == initialBytes(seed, address, kPageBytes))
+    if (bytes == initialBytes(seed, address, kPageBytes, byteRanges))
       continue;
     add(reinterpret_cast<const uint8_t *>(&address), sizeof(address));
     add(bytes.data(), bytes.size());
@@ -642,6 +653,7 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
   wg.model = &TargetModel::get(wg.target);
   wg.allocated = wg.physicalSCC;
   wg.memory.seed = options.seed;
+  wg.memory.byteRanges = &options.byteRanges;
   wg.memory.numBuffers = options.numBuffers;
   // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a
   // plausible size for any scalar argument a kernel reads there).
@@ -653,11 +665,17 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
       word = uint32_t(bufferBase(i / 2) >> (32 * (i % 2)));
     std::memcpy(wg.memory.kernarg.data() + 4 * i, &word, 4);
   }
+  for (auto [offset, word] : options.kernargDwords)
+    if (offset % 4 == 0 && offset + 4 <= wg.memory.kernarg.size())
+      std::memcpy(wg.memory.kernarg.data() + offset, &word, 4);
 
   const TargetInfo &target = getTargetInfo(wg.target);
   Random random(options.seed ^ 0x5eed5eed);
   wg.lds.resize(target.maxLDSBytes);
   random.fill(wg.lds);
+  if (options.seed % 2 == 0) // moderate bytes, as initialBytes
+    for (uint8_t &b : wg.lds)
+      b = uint8_t(0x38 + (b & 15));
 
   unsigned lanes = target.defaultWaveSize;
   std::array<int64_t, 3> size = {int64_t(lanes), 1, 1};
@@ -706,6 +724,7 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
   SimResult result;
   result.error = wg.error;
   result.seed = options.seed;
+  result.byteRanges = options.byteRanges;
   for (auto &[address, dirty] : wg.memory.dirty)
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);

@@ -22,6 +22,8 @@
 
 #include "ir/Dialect.h"
 
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -30,6 +32,15 @@
 
 namespace waveasm::sim {
 
+/// Per buffer index, the inclusive range its initial bytes are drawn from.
+using ByteRanges = std::map<unsigned, std::pair<uint8_t, uint8_t>>;
+
+/// The environment's initial bytes: uniform on odd seeds (every bit
+/// pattern, NaN and infinity included); on even seeds each byte from
+/// 0x38-0x47, moderate in every float format (f16 within 2^-1..2^3, f32 and
+/// bf16 within 2^-15..2^17, fp8 near 1), so a float kernel's results stay
+/// finite and a difference shows in their digits instead of vanishing into
+/// NaN. compareOnSeeds on two or more seeds sees both.
 struct SimOptions {
   uint64_t seed = 1;
   /// Buffers: buffer k lives in the 4 GiB window at bufferAddress(k), its
@@ -53,7 +64,20 @@ struct SimOptions {
   /// s_barrier (LDS.cpp). Virtual values are never delayed.
   bool timing = true;
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
+  /// Buffer k's initial bytes drawn from [first, second] instead, on every
+  /// seed (E8M0 block scales near 127, say, so scaled MFMAs stay finite).
+  ByteRanges byteRanges;
+  /// Kernarg dwords by byte offset (a multiple of 4 below 256), over the
+  /// default segment (the buffers' addresses at 8k, then dwords of 64): a
+  /// kernel's sizes and counts, so its loops run.
+  std::map<unsigned, uint32_t> kernargDwords;
 };
+
+/// Reads `// waveasm-sim: --byte-range=K:LO-HI --kernarg-dword=OFFSET:VALUE`
+/// lines of a file's text
+/// into `options` (what the file's author knows of its inputs: which
+/// buffers hold scales); an error names the line and the bad word.
+llvm::Error applySimDirectives(llvm::StringRef text, SimOptions &options);
 
 /// Global memory is paged: a page's first contents are a function of the
 /// seed and its address, made when first touched.
@@ -61,7 +85,7 @@ constexpr uint64_t kPageBytes = 4096;
 uint64_t bufferAddress(unsigned k);
 /// The environment's bytes at [address, address + size) before any write.
 std::vector<uint8_t> initialBytes(uint64_t seed, uint64_t address,
-                                  uint64_t size);
+                                  uint64_t size, const ByteRanges &ranges = {});
 
 /// Where a run stopped, with the op's location and, when one lane is at
 /// fault, the lane.
@@ -85,6 +109,7 @@ struct SimResult {
   /// Set when the run did not finish; the memory below is then partial.
   std::optional<SimError> error;
   uint64_t seed = 0;
+  ByteRanges byteRanges; // the run's SimOptions::byteRanges
   /// Global memory pages the run wrote, by address.
   std::map<uint64_t, std::vector<uint8_t>> pages;
   std::vector<uint8_t> lds;

@@ -12,6 +12,7 @@
 
 #include "pipeline/CompileAndMeasure.h"
 #include "sim/Compare.h"
+#include "sim/Float.h"
 
 #include <gtest/gtest.h>
 
@@ -216,6 +217,136 @@ TEST(Simulator, MFMAGemmMatchesAPlainReference) {
     }
 }
 
+TEST(SimulatorFloat, NarrowFormatsDecodeAsTheirSpecsSay) {
+  // OCP E4M3: max 448, smallest subnormal 2^-9, 0x7F the NaN.
+  EXPECT_EQ(miniFloatValue(0x7E, MiniFloat::E4M3), 448.0);
+  EXPECT_EQ(miniFloatValue(0x01, MiniFloat::E4M3), std::ldexp(1.0, -9));
+  EXPECT_EQ(miniFloatValue(0xB8, MiniFloat::E4M3), -1.0);
+  EXPECT_TRUE(std::isnan(miniFloatValue(0x7F, MiniFloat::E4M3)));
+  // OCP E5M2: IEEE-like, max 57344, 0x7C infinity.
+  EXPECT_EQ(miniFloatValue(0x7B, MiniFloat::E5M2), 57344.0);
+  EXPECT_TRUE(std::isinf(miniFloatValue(0x7C, MiniFloat::E5M2)));
+  EXPECT_EQ(miniFloatValue(0x3C, MiniFloat::E5M2), 1.0);
+  // FNUZ (gfx942): bias one higher, 0x80 the NaN, no infinity.
+  EXPECT_EQ(miniFloatValue(0x7F, MiniFloat::E4M3FNUZ), 240.0);
+  EXPECT_EQ(miniFloatValue(0x40, MiniFloat::E4M3FNUZ), 1.0);
+  EXPECT_TRUE(std::isnan(miniFloatValue(0x80, MiniFloat::E4M3FNUZ)));
+  EXPECT_EQ(miniFloatValue(0x7F, MiniFloat::E5M2FNUZ), 57344.0);
+  // MX: E2M1 {0, .5, 1, 1.5, 2, 3, 4, 6}, E2M3 max 7.5, E3M2 max 28.
+  const double fp4[] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  for (uint32_t bits = 0; bits < 16; ++bits)
+    EXPECT_EQ(miniFloatValue(bits, MiniFloat::E2M1),
+              (bits & 8 ? -1 : 1) * fp4[bits & 7])
+        << bits;
+  EXPECT_EQ(miniFloatValue(0x1F, MiniFloat::E2M3), 7.5);
+  EXPECT_EQ(miniFloatValue(0x01, MiniFloat::E2M3), 0.125);
+  EXPECT_EQ(miniFloatValue(0x1F, MiniFloat::E3M2), 28.0);
+  EXPECT_EQ(miniFloatValue(0x3F, MiniFloat::E3M2), -28.0);
+  EXPECT_EQ(e8m0Value(127), 1.0);
+  EXPECT_EQ(e8m0Value(120), std::ldexp(1.0, -7));
+  EXPECT_TRUE(std::isnan(e8m0Value(0xFF)));
+}
+
+TEST(Simulator, ScaledFP4MFMAMatchesAPlainReference) {
+  // v_mfma_scale_f32_16x16x128_f8f6f4 with fp4 A and B (cbsz = blgp = 4):
+  // lane l loads row l % 16, bytes (l / 16) * 16 .. of it (32 fp4 of K);
+  // its scale words come from buffer 3, drawn near 127, byte 1 for A and
+  // byte 2 for B (op_sel).
+  TestContext t;
+  auto module = t.parseModule(program(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %abuf = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %bbuf = waveasm.precolored.sreg 12, 4 : !waveasm.psreg<12, 4>
+  %sbuf = waveasm.precolored.sreg 16, 4 : !waveasm.psreg<16, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c6 = waveasm.constant 6 : !waveasm.imm<6>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %c15 = waveasm.constant 15 : !waveasm.imm<15>
+  %row = waveasm.v_and_b32 %tid, %c15 : !waveasm.pvreg<0>, !waveasm.imm<15> -> !waveasm.vreg
+  %grp = waveasm.v_lshrrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %r64 = waveasm.v_lshlrev_b32 %c6, %row : !waveasm.imm<6>, !waveasm.vreg -> !waveasm.vreg
+  %g16 = waveasm.v_lshlrev_b32 %c4, %grp : !waveasm.imm<4>, !waveasm.vreg -> !waveasm.vreg
+  %aoff = waveasm.v_add_u32 %r64, %g16 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %a = waveasm.buffer_load_dwordx4 %abuf, %aoff, %c0 : !waveasm.psreg<8, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %b = waveasm.buffer_load_dwordx4 %bbuf, %aoff, %c0 : !waveasm.psreg<12, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %soff = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %sa = waveasm.buffer_load_dword %sbuf, %soff, %c0 : !waveasm.psreg<16, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  %sb = waveasm.buffer_load_dword %sbuf, %soff, %c0 offset : 256 : !waveasm.psreg<16, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  %d = waveasm.v_mfma_scale_f32_16x16x128_f8f6f4 %a, %b, %c0, %sa, %sb {blgp = 4 : i32, cbsz = 4 : i32, op_sel_a = 1 : i32, op_sel_b = 2 : i32} : !waveasm.vreg<4, 4>, !waveasm.vreg<4, 4>, !waveasm.imm<0>, !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg<4, 4>
+  %g256 = waveasm.v_lshlrev_b32 %c8, %grp : !waveasm.imm<8>, !waveasm.vreg -> !waveasm.vreg
+  %row4 = waveasm.v_lshlrev_b32 %c2, %row : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
+  %doff = waveasm.v_add_u32 %g256, %row4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %d0 = waveasm.extract %d[0] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d1 = waveasm.extract %d[1] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d2 = waveasm.extract %d[2] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d3 = waveasm.extract %d[3] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  waveasm.buffer_store_dword %d0, %out, %doff : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d1, %out, %doff offset : 64 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d2, %out, %doff offset : 128 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d3, %out, %doff offset : 192 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)",
+                                      "gfx950"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimOptions options;
+  options.seed = 5;
+  options.byteRanges[3] = {124, 130};
+  SimResult result = simulate(firstProgram(*module), options);
+  ASSERT_TRUE(result.ok()) << result.error->str();
+  auto byte = [&](unsigned buffer, uint64_t offset) {
+    return initialBytes(5, bufferAddress(buffer) + offset, 1,
+                        options.byteRanges)[0];
+  };
+  auto fp4 = [&](unsigned buffer, unsigned row, unsigned k) {
+    uint8_t b = byte(buffer, row * 64 + k / 2);
+    return miniFloatValue(k % 2 ? b >> 4 : b & 15, MiniFloat::E2M1);
+  };
+  for (unsigned i = 0; i < 16; ++i)
+    for (unsigned j = 0; j < 16; ++j) {
+      double reference = 0;
+      for (unsigned k = 0; k < 128; ++k) {
+        // The lanes holding A[i][k] and B[k][j], and their scale bytes.
+        double sa = e8m0Value(byte(3, (i + 16 * (k / 32)) * 4 + 1));
+        double sb = e8m0Value(byte(3, 256 + (j + 16 * (k / 32)) * 4 + 2));
+        reference += fp4(1, i, k) * sa * fp4(2, j, k) * sb;
+      }
+      uint32_t bits = wordAt(result, 0, (i * 16 + j) * 4);
+      float got;
+      std::memcpy(&got, &bits, 4);
+      EXPECT_NEAR(got, reference, 1e-6 * std::fabs(reference) + 1e-9)
+          << "D[" << i << "][" << j << "]";
+    }
+}
+
+TEST(Simulator, EvenSeedsDrawModerateBytesAndRangesHoldPerBuffer) {
+  std::vector<uint8_t> even = initialBytes(2, bufferAddress(1), 4096);
+  EXPECT_TRUE(
+      llvm::all_of(even, [](uint8_t b) { return b >= 0x38 && b <= 0x47; }));
+  std::vector<uint8_t> odd = initialBytes(1, bufferAddress(1), 4096);
+  EXPECT_TRUE(llvm::any_of(odd, [](uint8_t b) { return b > 0x80; }));
+  SimOptions options;
+  ASSERT_FALSE(errorToBool(
+      applySimDirectives("// header\n// waveasm-sim: --byte-range=3:120-134 "
+                         "--byte-range=4:0x7f-0x7f\n",
+                         options)));
+  EXPECT_EQ(options.byteRanges[3], std::make_pair(uint8_t(120), uint8_t(134)));
+  std::vector<uint8_t> scales =
+      initialBytes(1, bufferAddress(4), 64, options.byteRanges);
+  EXPECT_TRUE(llvm::all_of(scales, [](uint8_t b) { return b == 0x7f; }));
+  llvm::Error error = applySimDirectives(
+      "\n\n  // waveasm-sim: --byte-range=3:200-100\n", options);
+  ASSERT_TRUE(bool(error));
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "line 3: waveasm-sim directive: '--byte-range=3:200-100': "
+            "expected --byte-range=K:LO-HI with LO <= HI <= 255");
+  error = applySimDirectives("// waveasm-sim: --waves 2\n", options);
+  EXPECT_NE(llvm::toString(std::move(error)).find("unknown option '--waves'"),
+            std::string::npos);
+}
+
 /// `module` through the full pipeline, allocated.
 OwningOpRef<ModuleOp> compiled(ModuleOp module) {
   CompileOptions options;
@@ -230,15 +361,19 @@ OwningOpRef<ModuleOp> compiled(ModuleOp module) {
 TEST(SimulatorCompare, ThePipelineKeepsEveryExampleEquivalent) {
   // Virtual IR as written against the allocated IR with waits and nops:
   // never different; equal wherever every op is simulated.
+  // The files' `// waveasm-sim:` lines set their inputs (scale buffers).
   unsigned equal = 0;
   for (const std::string &path : test::exampleKernelPaths()) {
     TestContext t;
-    auto module = t.parseModule(test::readFile(path));
+    std::string text = test::readFile(path);
+    auto module = t.parseModule(text);
     ASSERT_TRUE(module) << path << t.diagnostics;
+    SimOptions options;
+    ASSERT_FALSE(errorToBool(applySimDirectives(text, options))) << path;
     OwningOpRef<ModuleOp> after = compiled(*module);
     ASSERT_TRUE(after) << path;
     Comparison c =
-        compareOnSeeds(firstProgram(*module), firstProgram(*after), 2);
+        compareOnSeeds(firstProgram(*module), firstProgram(*after), 2, options);
     EXPECT_NE(c.verdict, Comparison::Verdict::Different)
         << path << ": " << c.message;
     equal += c.equal();
@@ -246,7 +381,69 @@ TEST(SimulatorCompare, ThePipelineKeepsEveryExampleEquivalent) {
       EXPECT_NE(c.message.find("not simulated"), std::string::npos)
           << path << ": " << c.message;
   }
-  EXPECT_GE(equal, 6u);
+  // Every example of ours runs, the scaled-MFMA ones included.
+  EXPECT_EQ(equal, test::exampleKernelPaths().size());
+}
+
+TEST(SimulatorCompare, EveryExampleWritesFiniteValuesOnAModerateSeed) {
+  // A compare of NaN with NaN proves nothing: on the even seed (moderate
+  // bytes, the files' scale ranges) almost no word an example writes is a
+  // float infinity or NaN.
+  for (const std::string &path : test::exampleKernelPaths()) {
+    TestContext t;
+    std::string text = test::readFile(path);
+    auto module = t.parseModule(text);
+    ASSERT_TRUE(module) << path << t.diagnostics;
+    SimOptions options;
+    ASSERT_FALSE(errorToBool(applySimDirectives(text, options)));
+    options.seed = 2;
+    SimResult result = simulate(firstProgram(*module), options);
+    ASSERT_TRUE(result.ok()) << path << ": " << result.error->str();
+    size_t written = 0, special = 0;
+    for (const auto &[address, bytes] : result.pages) {
+      std::vector<uint8_t> before =
+          initialBytes(2, address, kPageBytes, options.byteRanges);
+      for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
+        uint32_t word;
+        std::memcpy(&word, bytes.data() + i, 4);
+        if (std::memcmp(bytes.data() + i, before.data() + i, 4) == 0)
+          continue;
+        ++written;
+        special += (word & 0x7f800000) == 0x7f800000;
+      }
+    }
+    EXPECT_GT(written, 0u) << path;
+    EXPECT_LE(special * 10, written)
+        << path << ": " << special << " of " << written
+        << " written words are infinite or NaN";
+  }
+}
+
+TEST(SimulatorCompare, AScaleByteSelectorChangedIsCaught) {
+  // The MXFP4 loop through the pipeline is equal by execution; one scaled
+  // MFMA reading another byte of its B-scale register is not.
+  TestContext t;
+  std::string text = test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                                    "/mxfp4_preshuffle_gemm_loop.mlir");
+  auto module = t.parseModule(text);
+  ASSERT_TRUE(module) << t.diagnostics;
+  SimOptions options;
+  ASSERT_FALSE(errorToBool(applySimDirectives(text, options)));
+  OwningOpRef<ModuleOp> after = compiled(*module);
+  ASSERT_TRUE(after);
+  ASSERT_TRUE(
+      compareOnSeeds(firstProgram(*module), firstProgram(*after), 2, options)
+          .equal());
+  Operation *mfma = nullptr;
+  firstProgram(*after).walk([&](Operation *op) {
+    if (!mfma && op->getName().getStringRef().contains("v_mfma_scale"))
+      mfma = op;
+  });
+  ASSERT_TRUE(mfma);
+  mfma->setAttr("op_sel_b", IntegerAttr::get(IntegerType::get(&t.ctx, 32), 1));
+  Comparison c =
+      compareOnSeeds(firstProgram(*module), firstProgram(*after), 2, options);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
 }
 
 /// The double-buffer GEMM example and its full-pipeline output, equal by

@@ -6,6 +6,8 @@
 //   waveasm-sim --against-pipeline A  A as written vs A through the full
 //                                     pipeline (allocated, waits, hazards)
 //
+// `// waveasm-sim: --byte-range=K:LO-HI` lines in a file set its inputs.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ir/Dialect.h"
@@ -20,6 +22,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -56,8 +59,38 @@ static cl::opt<bool> timing(
     cl::init(true));
 static cl::opt<unsigned>
     waves("waves", cl::desc("waves (default: workgroup_size)"), cl::init(0));
+static cl::list<std::string> byteRanges(
+    "byte-range",
+    cl::desc("draw buffer K's initial bytes from LO-HI (K:LO-HI; e.g. E8M0 "
+             "scales near 127); also read from `// waveasm-sim:` lines of "
+             "the input"));
 
 namespace {
+
+/// The run's options: the command line's, the files' directives, then the
+/// command line's byte ranges (which win); false after printing an error.
+bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
+  options.seed = seed;
+  options.waves = waves;
+  options.timing = timing;
+  std::string flags;
+  for (const std::string &range : byteRanges)
+    flags += " --byte-range=" + range;
+  auto apply = [&](llvm::StringRef where, llvm::StringRef text) {
+    if (llvm::Error error = sim::applySimDirectives(text, options)) {
+      llvm::errs() << "waveasm-sim: " << where << ": "
+                   << llvm::toString(std::move(error)) << "\n";
+      return false;
+    }
+    return true;
+  };
+  for (llvm::StringRef path : paths) {
+    auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+    if (file && !apply(path, (*file)->getBuffer()))
+      return false;
+  }
+  return flags.empty() || apply("--byte-range", "// waveasm-sim:" + flags);
+}
 
 OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef path) {
   std::string error;
@@ -73,7 +106,7 @@ OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef path) {
 }
 
 int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
-                    llvm::StringRef nameB) {
+                    llvm::StringRef nameB, const sim::SimOptions &options) {
   llvm::SmallVector<ProgramOp> pa(a.getOps<ProgramOp>()),
       pb(b.getOps<ProgramOp>());
   if (pa.size() != pb.size()) {
@@ -81,10 +114,6 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
                  << " programs, " << nameB << " " << pb.size() << "\n";
     return 2;
   }
-  sim::SimOptions options;
-  options.seed = seed;
-  options.waves = waves;
-  options.timing = timing;
   int status = 0;
   for (auto [x, y] : llvm::zip(pa, pb)) {
     sim::Comparison c = sim::compareOnSeeds(x, y, seeds, options);
@@ -124,9 +153,10 @@ int main(int argc, char **argv) {
     }
     OwningOpRef<ModuleOp> a = parse(context, inputs[0]);
     OwningOpRef<ModuleOp> b = parse(context, inputs[1]);
-    if (!a || !b)
+    sim::SimOptions options;
+    if (!a || !b || !runOptions(inputs, options))
       return 2;
-    return comparePrograms(*a, *b, inputs[0], inputs[1]);
+    return comparePrograms(*a, *b, inputs[0], inputs[1], options);
   }
   if (againstPipeline) {
     OwningOpRef<ModuleOp> a = parse(context, inputs[0]);
@@ -142,20 +172,20 @@ int main(int argc, char **argv) {
                    << "\n";
       return 2;
     }
-    return comparePrograms(*a, *compiled->compiled, inputs[0], "pipeline");
+    sim::SimOptions simOptions;
+    if (!runOptions(inputs[0], simOptions))
+      return 2;
+    return comparePrograms(*a, *compiled->compiled, inputs[0], "pipeline",
+                           simOptions);
   }
 
   int status = 0;
   for (const std::string &path : inputs) {
     OwningOpRef<ModuleOp> module = parse(context, path);
-    if (!module)
+    sim::SimOptions options;
+    if (!module || !runOptions(path, options))
       return 2;
     for (ProgramOp program : module->getOps<ProgramOp>()) {
-      sim::SimOptions options;
-      options.seed = seed;
-      options.waves = waves;
-      options.timing = timing;
-      options.timing = timing;
       sim::SimResult result = sim::simulate(program, options);
       llvm::outs() << "@" << program.getSymName() << ": ";
       if (result.error) {

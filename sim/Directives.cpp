@@ -1,0 +1,83 @@
+//===- Directives.cpp - a file's own simulation options -------------------===//
+//
+// A kernel's author knows what its buffers hold; random bytes do not: an
+// E8M0 scale buffer of uniform bytes makes every scaled MFMA infinite or
+// NaN, and a compare of NaN with NaN proves nothing. A comment line
+//
+//   // waveasm-sim: --byte-range=3:120-134 --byte-range=4:120-134
+//
+// says so, for waveasm-sim and for the tests that run the file; so does
+// `--kernarg-dword=OFFSET:VALUE` for the sizes a kernel reads from its
+// arguments (64 by default: often a loop that never runs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "sim/Simulator.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace waveasm;
+
+namespace {
+
+llvm::Error directiveError(unsigned line, const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "line " + llvm::Twine(line) +
+                                     ": waveasm-sim directive: " + message);
+}
+
+/// "K:LO-HI" into `ranges`.
+bool parseByteRange(llvm::StringRef text, sim::ByteRanges &ranges) {
+  auto [buffer, range] = text.split(':');
+  auto [lo, hi] = range.split('-');
+  unsigned k, l, h;
+  if (buffer.getAsInteger(10, k) || lo.getAsInteger(0, l) ||
+      hi.getAsInteger(0, h) || l > h || h > 255)
+    return false;
+  ranges[k] = {uint8_t(l), uint8_t(h)};
+  return true;
+}
+
+} // namespace
+
+llvm::Error waveasm::sim::applySimDirectives(llvm::StringRef text,
+                                             SimOptions &options) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n');
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    llvm::StringRef rest = line.trim();
+    if (!rest.consume_front("//"))
+      continue;
+    rest = rest.ltrim();
+    if (!rest.consume_front("waveasm-sim:"))
+      continue;
+    llvm::SmallVector<llvm::StringRef> words;
+    llvm::SplitString(rest, words);
+    for (llvm::StringRef word : words) {
+      llvm::StringRef value = word;
+      if (value.consume_front("--kernarg-dword=")) {
+        auto [offset, dword] = value.split(':');
+        unsigned o;
+        uint64_t d;
+        if (offset.getAsInteger(0, o) || dword.getAsInteger(0, d) || o % 4 ||
+            o >= 256 || d > 0xffffffffu)
+          return directiveError(index + 1,
+                                "'" + word +
+                                    "': expected --kernarg-dword=OFFSET:VALUE "
+                                    "with OFFSET a multiple of 4 below 256");
+        options.kernargDwords[o] = uint32_t(d);
+        continue;
+      }
+      if (!value.consume_front("--byte-range="))
+        return directiveError(index + 1, "unknown option '" + word +
+                                             "' (known: --byte-range=K:LO-HI, "
+                                             "--kernarg-dword=OFFSET:VALUE)");
+      if (!parseByteRange(value, options.byteRanges))
+        return directiveError(index + 1,
+                              "'" + word +
+                                  "': expected --byte-range=K:LO-HI with "
+                                  "LO <= HI <= 255");
+    }
+  }
+  return llvm::Error::success();
+}
