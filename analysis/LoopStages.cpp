@@ -140,7 +140,7 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
         bool scc = isa<SCCType>(v.getType());
         edges.push_back(
             {i, j, scc,
-             llvm::formatv("{0} uses {1}'s {2}result", describe(ops[j]),
+             llvm::formatv("{0} uses the {2}result of {1}", describe(ops[j]),
                            describe(ops[i]), scc ? "SCC " : "")
                  .str()});
       }
@@ -165,11 +165,12 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
     }
   }
 
-  // Waits and nops stay with the op after them; other pinned ops (labels,
-  // branches, raw text, s_setprio) have no stage semantics.
+  // Waits, nops and priority changes stay with the op after them (the wait
+  // pass recomputes waits anyway); other pinned ops (labels, branches, raw
+  // text) have no stage semantics.
   for (int j = 0; j < n; ++j) {
     Operation *op = ops[j];
-    if (isa<S_WAITCNT, S_NOP>(op) ||
+    if (isa<S_WAITCNT, S_NOP, S_SETPRIO>(op) ||
         op->getName().getStringRef().starts_with("waveasm.s_waitcnt")) {
       if (j + 1 < n)
         edges.push_back({j, j + 1, true,
