@@ -12,12 +12,25 @@ using namespace waveasm;
 
 namespace {
 
+enum class EdgeKind : uint8_t {
+  SSA,
+  SCC,
+  IterArg,
+  Implicit,
+  Wait,
+  Barrier,
+  Memory
+};
+
 /// A rule between two body ops: stage(to) >= stage(from), both ways when
-/// `equal`.
+/// `equal`. The text is built only for a reported edge (`explain`): most
+/// loops report none, and formatting every edge would dominate the cost.
 struct Edge {
   int from, to;
   bool equal;
-  std::string why;
+  EdgeKind kind;
+  /// IterArg: the argument number; Memory: the conflicting spaces.
+  unsigned extra = 0;
 };
 
 std::string describe(Operation *op) {
@@ -126,40 +139,34 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
           int y = yieldDef[arg.getArgNumber()];
           if (y >= 0)
             edges.push_back(
-                {y, j, false,
-                 llvm::formatv("{0} reads iter_arg {1} that {2} yields in the "
-                               "previous iteration",
-                               describe(ops[j]), arg.getArgNumber(),
-                               describe(ops[y]))
-                     .str()});
+                {y, j, false, EdgeKind::IterArg, arg.getArgNumber()});
           continue;
         }
         int i = bodyIndexOf(v.getDefiningOp());
         if (i < 0 || i == j)
           continue;
         bool scc = isa<SCCType>(v.getType());
-        edges.push_back(
-            {i, j, scc,
-             llvm::formatv("{0} uses the {2}result of {1}", describe(ops[j]),
-                           describe(ops[i]), scc ? "SCC " : "")
-                 .str()});
+        edges.push_back({i, j, scc, scc ? EdgeKind::SCC : EdgeKind::SSA});
       }
     });
   }
 
   // Implicit registers: a reader shares the stage of the writer it reads.
+  // Per-op facts once: the scans below are quadratic in the worst case.
+  SmallVector<unsigned> defs(n), reads(n), writes(n);
+  for (int i = 0; i < n; ++i) {
+    defs[i] = implicitDefs(ops[i]);
+    reads[i] = memReads(ops[i]);
+    writes[i] = memWrites(ops[i]);
+  }
   for (int j = 0; j < n; ++j) {
     unsigned uses = implicitUses(ops[j]);
     for (unsigned reg = 1; reg <= ImpM0; reg <<= 1) {
       if (!(uses & reg))
         continue;
       for (int i = j - 1; i >= 0; --i)
-        if (implicitDefs(ops[i]) & reg) {
-          edges.push_back({i, j, true,
-                           llvm::formatv("{0} reads an implicit register {1} "
-                                         "writes",
-                                         describe(ops[j]), describe(ops[i]))
-                               .str()});
+        if (defs[i] & reg) {
+          edges.push_back({i, j, true, EdgeKind::Implicit});
           break;
         }
     }
@@ -173,10 +180,7 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
     if (isa<S_WAITCNT, S_NOP, S_SETPRIO>(op) ||
         op->getName().getStringRef().starts_with("waveasm.s_waitcnt")) {
       if (j + 1 < n)
-        edges.push_back({j, j + 1, true,
-                         llvm::formatv("{0} waits right before {1}",
-                                       describe(op), describe(ops[j + 1]))
-                             .str()});
+        edges.push_back({j, j + 1, true, EdgeKind::Wait});
       continue;
     }
     auto info = dyn_cast<InstInfoOpInterface>(op);
@@ -191,21 +195,17 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
   for (int i = 0; i < n; ++i) {
     Operation *a = ops[i];
     bool barrierA = isa<S_BARRIER>(a);
-    unsigned rA = memReads(a), wA = memWrites(a);
+    unsigned rA = reads[i], wA = writes[i];
     if (!barrierA && !(rA | wA))
       continue;
     for (int j = i + 1; j < n; ++j) {
       Operation *b = ops[j];
       bool barrierB = isa<S_BARRIER>(b);
-      unsigned rB = memReads(b), wB = memWrites(b);
+      unsigned rB = reads[j], wB = writes[j];
       if (barrierA || barrierB) {
         unsigned other = barrierA ? (rB | wB) : (rA | wA);
         if ((barrierA && barrierB) || (other & MemLDS))
-          edges.push_back({i, j, true,
-                           llvm::formatv("{0} and {1}: a barrier orders LDS "
-                                         "accesses",
-                                         describe(a), describe(b))
-                               .str()});
+          edges.push_back({i, j, true, EdgeKind::Barrier});
         continue;
       }
       unsigned conflict = (wA & (rB | wB)) | (wB & rA);
@@ -217,17 +217,50 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
         mayAlias = alias(a, b) != AliasResult::NoAlias;
       if (!mayAlias)
         continue;
-      Operation *writer = (wA & (rB | wB)) ? a : b;
-      Operation *other = writer == a ? b : a;
-      edges.push_back(
-          {i, j, true,
-           llvm::formatv("memory dependence: {0} writes {1} memory that {2} "
-                         "may access in another iteration",
-                         describe(writer), describeSpaces(conflict),
-                         describe(other))
-               .str()});
+      edges.push_back({i, j, true, EdgeKind::Memory, conflict});
     }
   }
+}
+
+/// The dependence an edge stands for, in words.
+std::string explain(const BodyGraph &graph, const Edge &edge) {
+  Operation *from = graph.ops[edge.from], *to = graph.ops[edge.to];
+  switch (edge.kind) {
+  case EdgeKind::SSA:
+  case EdgeKind::SCC:
+    return llvm::formatv("{0} uses the {2}result of {1}", describe(to),
+                         describe(from),
+                         edge.kind == EdgeKind::SCC ? "SCC " : "")
+        .str();
+  case EdgeKind::IterArg:
+    return llvm::formatv("{0} reads iter_arg {1} that {2} yields in the "
+                         "previous iteration",
+                         describe(to), edge.extra, describe(from))
+        .str();
+  case EdgeKind::Implicit:
+    return llvm::formatv("{0} reads an implicit register {1} writes",
+                         describe(to), describe(from))
+        .str();
+  case EdgeKind::Wait:
+    return llvm::formatv("{0} waits right before {1}", describe(from),
+                         describe(to))
+        .str();
+  case EdgeKind::Barrier:
+    return llvm::formatv("{0} and {1}: a barrier orders LDS accesses",
+                         describe(from), describe(to))
+        .str();
+  case EdgeKind::Memory: {
+    bool fromWrites = memWrites(from) & edge.extra;
+    Operation *writer = fromWrites ? from : to;
+    Operation *other = fromWrites ? to : from;
+    return llvm::formatv("memory dependence: {0} writes {1} memory that {2} "
+                         "may access in another iteration",
+                         describe(writer), describeSpaces(edge.extra),
+                         describe(other))
+        .str();
+  }
+  }
+  return "";
 }
 
 /// Raises stages until every edge holds; records in `reason` the edge that
@@ -266,7 +299,9 @@ std::string checkRules(const BodyGraph &graph, ArrayRef<int> stages,
     int from = stages[edge.from], to = stages[edge.to];
     if (to < from || (edge.equal && to != from)) {
       where = graph.ops[edge.to];
-      return llvm::formatv("stage {0} vs {1}: {2}", from, to, edge.why).str();
+      return llvm::formatv("stage {0} vs {1}: {2}", from, to,
+                           explain(graph, edge))
+          .str();
     }
   }
   if (graph.condDef >= 0 && stages[graph.condDef] != 0) {
@@ -338,6 +373,10 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
   for (int i = 0; i < n; ++i)
     if (anchor[i] >= 0)
       stages[i] = anchor[i];
+  SmallVector<SmallVector<int, 4>> users(n);
+  for (const Edge &edge : graph.edges)
+    if (!edge.equal)
+      users[edge.from].push_back(edge.to);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -345,14 +384,8 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
       if (anchor[i] >= 0)
         continue;
       int s = last;
-      bool hasUser = false;
-      for (const Edge &edge : graph.edges)
-        if (edge.from == i && !edge.equal) {
-          s = std::min(s, stages[edge.to]);
-          hasUser = true;
-        }
-      if (!hasUser)
-        s = last;
+      for (int user : users[i])
+        s = std::min(s, stages[user]);
       if (s < stages[i]) {
         stages[i] = s;
         changed = true;
@@ -380,9 +413,9 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
     // Name what pulled a load late, the usual culprit.
     for (int i = 0; i < n; ++i)
       if (isLoad(graph.ops[i]) && reason[i] >= 0) {
-        result.failure = "no load can run ahead: " +
-                         graph.edges[reason[i]].why +
-                         ", so they share a stage";
+        result.failure =
+            "no load can run ahead: " + explain(graph, graph.edges[reason[i]]) +
+            ", so they share a stage";
         result.failureOp = graph.ops[i];
         return result;
       }
@@ -418,8 +451,7 @@ LoopStages waveasm::readLoopStages(LoopOp loop) {
   if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
     result.numStages = attr.getInt();
   Operation *where = nullptr;
-  result.failure =
-      checkRules(graph, result.stages, result.numStages, where);
+  result.failure = checkRules(graph, result.stages, result.numStages, where);
   result.failureOp = where;
   result.clusters = computeClusters(result.stages);
   return result;

@@ -86,11 +86,11 @@ int main(int argc, char **argv) {
   for (ProgramOp program : in.module->getOps<ProgramOp>())
     program.walk([&](Operation *op) { in.ops += op != program; });
   input = &in;
-  for (const char *flag : {"waveasm-scale-pack-elimination",
-                           "waveasm-buffer-load-strength-reduction",
-                           "waveasm-loop-address-promotion",
-                           "waveasm-assign-loop-stages",
-                           "waveasm-pipeline-loops"})
+  for (const char *flag :
+       {"waveasm-scale-pack-elimination",
+        "waveasm-buffer-load-strength-reduction",
+        "waveasm-loop-address-promotion", "waveasm-assign-loop-stages",
+        "waveasm-pipeline-loops"})
     // A fixed iteration count: the untimed clone costs far more than most
     // passes, and a minimum measured time would repeat it thousands of
     // times on large inputs.

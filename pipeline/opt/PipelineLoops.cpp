@@ -69,14 +69,15 @@ public:
 
   /// Why the loop's shape is not supported, or "".
   std::string check();
-  /// Rewrites the loop (check() passed). `staticTrips` when known.
-  void rewrite(std::optional<int64_t> staticTrips);
+  /// Rewrites the loop (check() passed). `staticTrips` when known; else
+  /// `hintedTrips`, a `trip_count` attribute the guarded kernel inherits
+  /// (less the prologue's iterations).
+  void rewrite(std::optional<int64_t> staticTrips,
+               std::optional<int64_t> hintedTrips);
 
 private:
   int stageOf(Operation *op) const { return stageOfOp.lookup(op); }
-  int defStage(Value v) const {
-    return stageOf(bodyOpOf(v.getDefiningOp()));
-  }
+  int defStage(Value v) const { return stageOf(bodyOpOf(v.getDefiningOp())); }
   Operation *bodyOpOf(Operation *op) const {
     while (op && op->getBlock() != &body)
       op = op->getParentOp();
@@ -111,7 +112,6 @@ public:
   bool allResults = false;
 
 private:
-
   LoopOp loop;
   Block &body;
   const LoopStages &st;
@@ -153,7 +153,6 @@ std::string Pipeliner::check() {
 
 void Pipeliner::computeSlots() {
   // Last use per body value, in offsets from its own iteration.
-  DenseMap<Value, int> def;
   auto noteUse = [&](Value v, int useOffset) {
     auto [it, inserted] = lastUse.try_emplace(v, useOffset);
     if (!inserted)
@@ -178,19 +177,15 @@ void Pipeliner::computeSlots() {
   for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
     if (!passThrough[k] && (allResults || !loop.getResult(k).use_empty()))
       noteUse(v, defStage(v) + 1);
-  // Deterministic order: body order of the definitions, then results.
+  // Deterministic order: body order of the definitions.
   for (Operation *op : st.ops)
-    op->walk([&](Operation *nested) {
-      if (bodyOpOf(nested) != op || nested != op)
-        return;
-      for (Value r : op->getResults()) {
-        auto it = lastUse.find(r);
-        if (it == lastUse.end())
-          continue;
-        for (int o = stageOf(op) + 1; o <= it->second; ++o)
-          slots.push_back({r, o});
-      }
-    });
+    for (Value r : op->getResults()) {
+      auto it = lastUse.find(r);
+      if (it == lastUse.end())
+        continue;
+      for (int o = stageOf(op) + 1; o <= it->second; ++o)
+        slots.push_back({r, o});
+    }
 }
 
 Value Pipeliner::lookup(DenseMap<Key, Value> &map, Value v, int o) {
@@ -221,8 +216,8 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
         auto arg = dyn_cast<BlockArgument>(v);
         bool bodyArg = arg && arg.getOwner() == &body;
         // Values of other body ops, not those op defines inside itself.
-        bool otherOp = !arg && isBodyResult(v) &&
-                       bodyOpOf(v.getDefiningOp()) != op;
+        bool otherOp =
+            !arg && isBodyResult(v) && bodyOpOf(v.getDefiningOp()) != op;
         if (bodyArg || otherOp)
           mapping.map(v, lookup(map, v, q));
       }
@@ -380,7 +375,8 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
   return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
 }
 
-void Pipeliner::rewrite(std::optional<int64_t> staticTrips) {
+void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
+                        std::optional<int64_t> hintedTrips) {
   OpBuilder b(loop);
   SmallVector<Value> results;
   if (staticTrips) {
@@ -388,10 +384,15 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips) {
   } else {
     Value guard = emitGuard(b);
     auto ifOp = IfOp::create(b, loop.getLoc(), loop.getResultTypes(), guard);
-    OpBuilder thenB = OpBuilder::atBlockEnd(b.createBlock(&ifOp.getThenRegion()));
-    SmallVector<Value> piped = emitPipelined(thenB, std::nullopt);
+    OpBuilder thenB =
+        OpBuilder::atBlockEnd(b.createBlock(&ifOp.getThenRegion()));
+    std::optional<int64_t> kernelTrips;
+    if (hintedTrips && *hintedTrips >= numStages)
+      kernelTrips = *hintedTrips - numStages + 1;
+    SmallVector<Value> piped = emitPipelined(thenB, kernelTrips);
     YieldOp::create(thenB, loop.getLoc(), piped);
-    OpBuilder elseB = OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
+    OpBuilder elseB =
+        OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
     Operation *original = elseB.clone(*loop);
     original->walk([](Operation *op) {
       op->removeAttr(kStageAttrName);
@@ -419,10 +420,11 @@ struct PipelineLoopsPass
       if (loopIndex >= 0 && int64_t(i) != loopIndex)
         continue;
       if (isRegisterAllocated(l) ||
-          l.getBodyBlock().walk([](LoopOp) { return WalkResult::interrupt(); })
+          l.getBodyBlock()
+              .walk([](LoopOp) { return WalkResult::interrupt(); })
               .wasInterrupted()) {
-        LLVM_DEBUG(llvm::dbgs() << "loop " << i
-                                << ": allocated or not innermost\n");
+        LLVM_DEBUG(llvm::dbgs()
+                   << "loop " << i << ": allocated or not innermost\n");
         continue;
       }
       pipeline(l);
@@ -454,12 +456,15 @@ struct PipelineLoopsPass
     if (trips.source == TripCountSource::Inferred) {
       if (trips.count < stages.numStages)
         return refuse("trip count " + std::to_string(trips.count) +
-                          " is below the " +
-                          std::to_string(stages.numStages) + " stages",
+                          " is below the " + std::to_string(stages.numStages) +
+                          " stages",
                       nullptr);
       staticTrips = trips.count;
     }
-    pipeliner.rewrite(staticTrips);
+    std::optional<int64_t> hinted;
+    if (trips.source == TripCountSource::Attribute)
+      hinted = trips.count;
+    pipeliner.rewrite(staticTrips, hinted);
   }
 };
 
