@@ -7,6 +7,8 @@
 //   waveasm-scale-pack-elimination
 //   waveasm-buffer-load-strength-reduction
 //   waveasm-loop-address-promotion
+//   waveasm-assign-loop-stages, waveasm-pipeline-loops (software pipelining;
+//   bench/gen_pipeline_loop.py makes loops they apply to)
 //
 // The counter `ops` is the input's op count (ops inside the programs, as
 // bench/gen_waveasm.py counts them). bench/loop_opt_cost.py runs it on
@@ -84,9 +86,11 @@ int main(int argc, char **argv) {
   for (ProgramOp program : in.module->getOps<ProgramOp>())
     program.walk([&](Operation *op) { in.ops += op != program; });
   input = &in;
-  for (const char *flag : {"waveasm-scale-pack-elimination",
-                           "waveasm-buffer-load-strength-reduction",
-                           "waveasm-loop-address-promotion"})
+  for (const char *flag :
+       {"waveasm-scale-pack-elimination",
+        "waveasm-buffer-load-strength-reduction",
+        "waveasm-loop-address-promotion", "waveasm-assign-loop-stages",
+        "waveasm-pipeline-loops"})
     // A fixed iteration count: the untimed clone costs far more than most
     // passes, and a minimum measured time would repeat it thousands of
     // times on large inputs.

@@ -152,6 +152,45 @@ def WaveASMLoopAddressPromotion
   ];
 }
 
+def WaveASMAssignLoopStages
+    : Pass<"waveasm-assign-loop-stages", "::waveasm::ProgramOp"> {
+  let summary = "Annotate loop bodies with software-pipelining stages";
+  let description = [{
+    Seed 003's ScheduleLoops (analysis/LoopStages.h): every op of an
+    innermost loop body gets `waveasm.stage` and `waveasm.cluster`, the loop
+    `waveasm.num_stages`; loads early, MFMAs late, within the dependence
+    rules (SSA, iterations, loop control, memory through MemoryAlias,
+    barriers, implicit registers). A loop that cannot be pipelined gets a
+    remark naming the dependence and no attribute. The IR is otherwise
+    unchanged.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", "2", "Stages (>= 2)">,
+    Option<"loopIndex", "loop", "int64_t", "-1",
+           "Only the loop with this index in program pre-order (-1: all)">,
+  ];
+}
+
+def WaveASMPipelineLoops
+    : Pass<"waveasm-pipeline-loops", "::waveasm::ProgramOp"> {
+  let summary = "Software-pipeline waveasm.loop from its stage annotations";
+  let description = [{
+    Seed 003's Pipeline: prologue, steady-state loop and epilogue from the
+    `waveasm.stage` annotations (hand-edited ones are checked by the same
+    rules; loops without them are staged as waveasm-assign-loop-stages
+    would). Values crossing stages travel through rotated iter_args.
+    Known trip counts below the stage count are left alone; unknown ones
+    are guarded by a `waveasm.if` that runs the original loop when too
+    short. A loop that cannot be pipelined gets a remark and no change.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", "0",
+           "Stages (0: the annotations, else 2)">,
+    Option<"loopIndex", "loop", "int64_t", "-1",
+           "Only the loop with this index in program pre-order (-1: all)">,
+  ];
+}
+
 //--- end of the loop optimizations
 
 //--- legalization and SCC: arith legalization, SCC spill/reload, SCC

@@ -130,6 +130,8 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMScalePackElimination();
   registerWaveASMBufferLoadStrengthReduction();
   registerWaveASMLoopAddressPromotion();
+  registerWaveASMAssignLoopStages();
+  registerWaveASMPipelineLoops();
 
   //--- legalization and SCC
   registerWaveASMArithLegalization();

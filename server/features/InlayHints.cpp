@@ -10,6 +10,8 @@
 #include "server/Features.h"
 #include "server/features/Common.h"
 
+#include "analysis/LoopStages.h"
+
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
@@ -115,6 +117,30 @@ lsp::InlayHint makeTagHint(int tag, lsp::Position at) {
   return hint;
 }
 
+/// `st0 c1` for an op with loop-stage annotations (analysis/LoopStages.h),
+/// read from the parse: a stage edited by hand shows at once, and
+/// `waveasm-pipeline-loops` honours it (or says which rule it breaks).
+std::optional<lsp::InlayHint> makeStageHint(Operation *op, lsp::Position at) {
+  auto stage = op->getAttrOfType<IntegerAttr>(kStageAttrName);
+  if (!stage)
+    return std::nullopt;
+  lsp::InlayHint hint;
+  hint.position = at;
+  hint.label = "st" + std::to_string(stage.getInt());
+  auto cluster = op->getAttrOfType<IntegerAttr>(kClusterAttrName);
+  if (cluster)
+    hint.label += " c" + std::to_string(cluster.getInt());
+  hint.paddingLeft = true;
+  hint.tooltip = "**Pipeline stage** " + std::to_string(stage.getInt()) +
+                 (cluster ? ", cluster " + std::to_string(cluster.getInt())
+                          : std::string()) +
+                 ": once the loop is software-pipelined "
+                 "(`--waveasm-pipeline-loops`), this op runs for the "
+                 "iteration that started this many steps earlier. Edit "
+                 "`waveasm.stage` to move it; the pass checks the change.";
+  return hint;
+}
+
 /// Where an op's hints go: after its text. The parser's scope end stops
 /// before the body of a trailing dialect type (`!waveasm.vreg<4, 4>`), and
 /// hints there would split the type; so they go to the end of the code on
@@ -163,6 +189,8 @@ std::vector<lsp::InlayHint> waveasm::server::computeInlayHints(
       if (settings.hintPressure)
         hints.push_back(makePressureHint(*compiled, *info, at));
     }
+    if (auto stage = makeStageHint(entry.op, at))
+      hints.push_back(std::move(*stage));
     if (settings.hintTag && entry.tag >= 0)
       hints.push_back(makeTagHint(entry.tag, at));
     while (nextProfiled != profiled.end() && nextProfiled->opEntry < i)

@@ -196,6 +196,34 @@ TEST(InlayHints, AfterTheWholeTrailingTypeBeforeAComment) {
                         d.parsed->getLines().getLine(c0).rtrim().size())}));
 }
 
+TEST(InlayHints, LoopStagesFromTheAnnotations) {
+  // kLoop with stages written by hand on two body ops: the hint reads the
+  // parse, so an edited stage shows without a compile.
+  std::string text = kLoop;
+  auto annotate = [&](llvm::StringRef op, llvm::StringRef attrs) {
+    size_t at = text.find(op.str());
+    ASSERT_NE(at, std::string::npos);
+    size_t colon = text.find(" : ", at + op.size());
+    text.insert(colon, " " + attrs.str());
+  };
+  annotate("%v1 = waveasm.v_add_u32 %acc, %c1",
+           "{waveasm.cluster = 1 : i32, waveasm.stage = 1 : i32}");
+  annotate("%i1:2 = waveasm.s_add_u32 %i, %c1", "{waveasm.stage = 0 : i32}");
+  ServerDoc d(serverProgram(text));
+  d.settings.hintLatency = false;
+  d.settings.hintPressure = false;
+  d.settings.hintTag = false;
+  std::vector<lsp::InlayHint> v1 = hintsOnLine(d, d.line("%v1 ="));
+  ASSERT_EQ(v1.size(), 1u);
+  EXPECT_EQ(v1[0].label, "st1 c1");
+  EXPECT_NE(v1[0].tooltip.find("waveasm.stage"), std::string::npos);
+  std::vector<lsp::InlayHint> i1 = hintsOnLine(d, d.line("%i1:2 ="));
+  ASSERT_EQ(i1.size(), 1u);
+  EXPECT_EQ(i1[0].label, "st0");
+  // Ops without the attribute get no stage hint.
+  EXPECT_TRUE(hintsOnLine(d, d.line("%more =")).empty());
+}
+
 TEST(InlayHints, OnlyTheRequestedRangeAndKinds) {
   ServerDoc d(serverProgram(kLoadUse));
   std::vector<lsp::InlayHint> all = computeInlayHints(

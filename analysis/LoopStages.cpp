@@ -1,0 +1,458 @@
+//===- LoopStages.cpp - software-pipelining stages of a loop body ---------===//
+
+#include "analysis/LoopStages.h"
+#include "analysis/MemoryAlias.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+enum class EdgeKind : uint8_t {
+  SSA,
+  SCC,
+  IterArg,
+  Implicit,
+  Wait,
+  Barrier,
+  Memory
+};
+
+/// A rule between two body ops: stage(to) >= stage(from), both ways when
+/// `equal`. The text is built only for a reported edge (`explain`): most
+/// loops report none, and formatting every edge would dominate the cost.
+struct Edge {
+  int from, to;
+  bool equal;
+  EdgeKind kind;
+  /// IterArg: the argument number; Memory: the conflicting spaces.
+  unsigned extra = 0;
+};
+
+std::string describe(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << op->getName().getStringRef() << "'";
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << " at " << loc.getLine() << ":" << loc.getColumn();
+  return text;
+}
+
+unsigned implicitUses(Operation *op) {
+  unsigned mask = 0;
+  op->walk([&](Operation *nested) {
+    if (auto info = dyn_cast<InstInfoOpInterface>(nested))
+      mask |= info.getImplicitUses();
+  });
+  return mask;
+}
+
+unsigned implicitDefs(Operation *op) {
+  unsigned mask = 0;
+  op->walk([&](Operation *nested) {
+    if (auto info = dyn_cast<InstInfoOpInterface>(nested))
+      mask |= info.getImplicitDefs();
+  });
+  return mask;
+}
+
+bool isLoad(Operation *op) {
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  if (!info)
+    return false;
+  LatencyClass lat = info.getLatencyClass();
+  // Global and scalar loads have the latencies worth hiding (hundreds of
+  // clocks, SCHEDULING-FACTS.md); LDS reads stay with the LDS writes.
+  return lat == LatencyClass::VMEMLoad || lat == LatencyClass::SMEM;
+}
+
+bool isMFMA(Operation *op) {
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  return info && info.getExecUnit() == ExecUnit::MFMA;
+}
+
+/// The dependence rules of one loop body.
+struct BodyGraph {
+  LoopOp loop;
+  SmallVector<Operation *> ops;
+  DenseMap<Operation *, int> index;
+  SmallVector<Edge> edges;
+  /// Body index of the op defining the condition, -1 when outside.
+  int condDef = -1;
+  /// Per block argument, the body index of the op yielding it (-1: none).
+  SmallVector<int> yieldDef;
+  std::string failure;
+  Operation *failureOp = nullptr;
+
+  explicit BodyGraph(LoopOp loop);
+
+  /// The body op (or the body op enclosing a nested op) `op` belongs to.
+  int bodyIndexOf(Operation *op) const {
+    Block *body = &const_cast<LoopOp &>(loop).getBodyBlock();
+    while (op && op->getBlock() != body)
+      op = op->getParentOp();
+    if (!op)
+      return -1;
+    auto it = index.find(op);
+    return it == index.end() ? -1 : it->second;
+  }
+};
+
+/// Loop-invariant base values: what `alias` compares stays the same across
+/// iterations, so its per-iteration answer holds between iterations too.
+bool hasInvariantBases(Operation *op, LoopOp loop) {
+  std::optional<MemoryAccess> access = getMemoryAccess(op);
+  if (!access)
+    return false;
+  for (Value v : {access->srd, access->base, access->soffset})
+    if (v && loop.getBody().isAncestor(v.getParentRegion()))
+      return false;
+  return true;
+}
+
+BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
+  Block &body = loop.getBodyBlock();
+  for (Operation &op : body.without_terminator()) {
+    index[&op] = ops.size();
+    ops.push_back(&op);
+  }
+  auto cond = cast<ConditionOp>(body.getTerminator());
+  if (Operation *def = cond.getCondition().getDefiningOp())
+    condDef = bodyIndexOf(def);
+  yieldDef.assign(body.getNumArguments(), -1);
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
+    if (Operation *def = v.getDefiningOp())
+      yieldDef[k] = bodyIndexOf(def);
+
+  int n = ops.size();
+  // SSA and iteration edges, from every use inside each op (nested too).
+  for (int j = 0; j < n; ++j) {
+    ops[j]->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        if (auto arg = dyn_cast<BlockArgument>(v)) {
+          if (arg.getOwner() != &body)
+            continue;
+          int y = yieldDef[arg.getArgNumber()];
+          if (y >= 0)
+            edges.push_back(
+                {y, j, false, EdgeKind::IterArg, arg.getArgNumber()});
+          continue;
+        }
+        int i = bodyIndexOf(v.getDefiningOp());
+        if (i < 0 || i == j)
+          continue;
+        bool scc = isa<SCCType>(v.getType());
+        edges.push_back({i, j, scc, scc ? EdgeKind::SCC : EdgeKind::SSA});
+      }
+    });
+  }
+
+  // Implicit registers: a reader shares the stage of the writer it reads.
+  // Per-op facts once: the scans below are quadratic in the worst case.
+  SmallVector<unsigned> defs(n), reads(n), writes(n);
+  for (int i = 0; i < n; ++i) {
+    defs[i] = implicitDefs(ops[i]);
+    reads[i] = memReads(ops[i]);
+    writes[i] = memWrites(ops[i]);
+  }
+  for (int j = 0; j < n; ++j) {
+    unsigned uses = implicitUses(ops[j]);
+    for (unsigned reg = 1; reg <= ImpM0; reg <<= 1) {
+      if (!(uses & reg))
+        continue;
+      for (int i = j - 1; i >= 0; --i)
+        if (defs[i] & reg) {
+          edges.push_back({i, j, true, EdgeKind::Implicit});
+          break;
+        }
+    }
+  }
+
+  // Waits, nops and priority changes stay with the op after them (the wait
+  // pass recomputes waits anyway); other pinned ops (labels, branches, raw
+  // text) have no stage semantics.
+  for (int j = 0; j < n; ++j) {
+    Operation *op = ops[j];
+    if (isa<S_WAITCNT, S_NOP, S_SETPRIO>(op) ||
+        op->getName().getStringRef().starts_with("waveasm.s_waitcnt")) {
+      if (j + 1 < n)
+        edges.push_back({j, j + 1, true, EdgeKind::Wait});
+      continue;
+    }
+    auto info = dyn_cast<InstInfoOpInterface>(op);
+    if (info && info.isPinned() && !isa<S_BARRIER>(op) && failure.empty()) {
+      failure = describe(op) + " is pinned; its place in a pipelined loop "
+                               "is not defined";
+      failureOp = op;
+    }
+  }
+
+  // Memory and barriers.
+  for (int i = 0; i < n; ++i) {
+    Operation *a = ops[i];
+    bool barrierA = isa<S_BARRIER>(a);
+    unsigned rA = reads[i], wA = writes[i];
+    if (!barrierA && !(rA | wA))
+      continue;
+    for (int j = i + 1; j < n; ++j) {
+      Operation *b = ops[j];
+      bool barrierB = isa<S_BARRIER>(b);
+      unsigned rB = reads[j], wB = writes[j];
+      if (barrierA || barrierB) {
+        unsigned other = barrierA ? (rB | wB) : (rA | wA);
+        if ((barrierA && barrierB) || (other & MemLDS))
+          edges.push_back({i, j, true, EdgeKind::Barrier});
+        continue;
+      }
+      unsigned conflict = (wA & (rB | wB)) | (wB & rA);
+      if (!conflict)
+        continue;
+      bool mayAlias = true;
+      if (!(conflict & MemLDS) && hasInvariantBases(a, loop) &&
+          hasInvariantBases(b, loop))
+        mayAlias = alias(a, b) != AliasResult::NoAlias;
+      if (!mayAlias)
+        continue;
+      edges.push_back({i, j, true, EdgeKind::Memory, conflict});
+    }
+  }
+}
+
+/// The dependence an edge stands for, in words.
+std::string explain(const BodyGraph &graph, const Edge &edge) {
+  Operation *from = graph.ops[edge.from], *to = graph.ops[edge.to];
+  switch (edge.kind) {
+  case EdgeKind::SSA:
+  case EdgeKind::SCC:
+    return llvm::formatv("{0} uses the {2}result of {1}", describe(to),
+                         describe(from),
+                         edge.kind == EdgeKind::SCC ? "SCC " : "")
+        .str();
+  case EdgeKind::IterArg:
+    return llvm::formatv("{0} reads iter_arg {1} that {2} yields in the "
+                         "previous iteration",
+                         describe(to), edge.extra, describe(from))
+        .str();
+  case EdgeKind::Implicit:
+    return llvm::formatv("{0} reads an implicit register {1} writes",
+                         describe(to), describe(from))
+        .str();
+  case EdgeKind::Wait:
+    return llvm::formatv("{0} waits right before {1}", describe(from),
+                         describe(to))
+        .str();
+  case EdgeKind::Barrier:
+    return llvm::formatv("{0} and {1}: a barrier orders LDS accesses",
+                         describe(from), describe(to))
+        .str();
+  case EdgeKind::Memory: {
+    bool fromWrites = memWrites(from) & edge.extra;
+    Operation *writer = fromWrites ? from : to;
+    Operation *other = fromWrites ? to : from;
+    return llvm::formatv("memory dependence: {0} writes {1} memory that {2} "
+                         "may access in another iteration",
+                         describe(writer), describeSpaces(edge.extra),
+                         describe(other))
+        .str();
+  }
+  }
+  return "";
+}
+
+/// Raises stages until every edge holds; records in `reason` the edge that
+/// last raised each op. Stages only grow and are bounded, so it ends.
+void propagate(const BodyGraph &graph, SmallVectorImpl<int> &stages,
+               SmallVectorImpl<int> &reason) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto [e, edge] : llvm::enumerate(graph.edges)) {
+      if (stages[edge.to] < stages[edge.from]) {
+        stages[edge.to] = stages[edge.from];
+        reason[edge.to] = e;
+        changed = true;
+      }
+      if (edge.equal && stages[edge.from] < stages[edge.to]) {
+        stages[edge.from] = stages[edge.to];
+        reason[edge.from] = e;
+        changed = true;
+      }
+    }
+  }
+}
+
+/// The first rule `stages` break, or "".
+std::string checkRules(const BodyGraph &graph, ArrayRef<int> stages,
+                       int numStages, Operation *&where) {
+  for (auto [i, s] : llvm::enumerate(stages))
+    if (s < 0 || s >= numStages) {
+      where = graph.ops[i];
+      return llvm::formatv("{0} has stage {1}, outside 0..{2}",
+                           describe(graph.ops[i]), s, numStages - 1)
+          .str();
+    }
+  for (const Edge &edge : graph.edges) {
+    int from = stages[edge.from], to = stages[edge.to];
+    if (to < from || (edge.equal && to != from)) {
+      where = graph.ops[edge.to];
+      return llvm::formatv("stage {0} vs {1}: {2}", from, to,
+                           explain(graph, edge))
+          .str();
+    }
+  }
+  if (graph.condDef >= 0 && stages[graph.condDef] != 0) {
+    where = graph.ops[graph.condDef];
+    return llvm::formatv("loop control {0} is in stage {1}, not 0",
+                         describe(where), stages[graph.condDef])
+        .str();
+  }
+  return "";
+}
+
+} // namespace
+
+int LoopStages::indexOf(Operation *op) const {
+  auto it = llvm::find(ops, op);
+  return it == ops.end() ? -1 : int(it - ops.begin());
+}
+
+SmallVector<int> waveasm::computeClusters(ArrayRef<int> stages) {
+  SmallVector<int> clusters;
+  int cluster = -1;
+  for (auto [i, s] : llvm::enumerate(stages)) {
+    if (i == 0 || s != stages[i - 1])
+      ++cluster;
+    clusters.push_back(cluster);
+  }
+  return clusters;
+}
+
+bool waveasm::hasLoopStages(LoopOp loop) {
+  for (Operation &op : loop.getBodyBlock())
+    if (op.hasAttr(kStageAttrName))
+      return true;
+  return false;
+}
+
+LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
+  BodyGraph graph(loop);
+  LoopStages result;
+  result.ops = graph.ops;
+  result.numStages = numStages;
+  int n = graph.ops.size();
+  if (!graph.failure.empty()) {
+    result.failure = graph.failure;
+    result.failureOp = graph.failureOp;
+    return result;
+  }
+  int last = numStages - 1;
+
+  // Anchors: loads early, MFMAs late, loop control in stage 0; with three
+  // or more stages a load's direct consumers get a stage of their own.
+  SmallVector<int> anchor(n, -1);
+  for (int i = 0; i < n; ++i) {
+    if (isLoad(graph.ops[i]))
+      anchor[i] = 0;
+    else if (isMFMA(graph.ops[i]))
+      anchor[i] = last;
+  }
+  if (graph.condDef >= 0)
+    anchor[graph.condDef] = 0;
+  if (numStages >= 3)
+    for (const Edge &edge : graph.edges)
+      if (!edge.equal && anchor[edge.to] < 0 && isLoad(graph.ops[edge.from]))
+        anchor[edge.to] = 1;
+
+  // Everything else as late as its users allow (their minimum stage), so
+  // address arithmetic follows its load into stage 0.
+  SmallVector<int> stages(n, last);
+  for (int i = 0; i < n; ++i)
+    if (anchor[i] >= 0)
+      stages[i] = anchor[i];
+  SmallVector<SmallVector<int, 4>> users(n);
+  for (const Edge &edge : graph.edges)
+    if (!edge.equal)
+      users[edge.from].push_back(edge.to);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = n - 1; i >= 0; --i) {
+      if (anchor[i] >= 0)
+        continue;
+      int s = last;
+      for (int user : users[i])
+        s = std::min(s, stages[user]);
+      if (s < stages[i]) {
+        stages[i] = s;
+        changed = true;
+      }
+    }
+  }
+
+  SmallVector<int> reason(n, -1);
+  propagate(graph, stages, reason);
+
+  Operation *where = nullptr;
+  result.stages = stages;
+  result.failure = checkRules(graph, stages, numStages, where);
+  result.failureOp = where;
+  if (!result.ok())
+    return result;
+
+  // Pipelining pays when a load runs ahead of the last stage; address
+  // arithmetic alone in an earlier stage gains nothing.
+  int highest = n ? *llvm::max_element(stages) : 0;
+  bool loadAhead = false;
+  for (int i = 0; i < n; ++i)
+    loadAhead |= isLoad(graph.ops[i]) && stages[i] < highest;
+  if (!loadAhead) {
+    // Name what pulled a load late, the usual culprit.
+    for (int i = 0; i < n; ++i)
+      if (isLoad(graph.ops[i]) && reason[i] >= 0) {
+        result.failure =
+            "no load can run ahead: " + explain(graph, graph.edges[reason[i]]) +
+            ", so they share a stage";
+        result.failureOp = graph.ops[i];
+        return result;
+      }
+    result.failure = "no load to run ahead of the loop's last stage";
+    result.failureOp = loop;
+    return result;
+  }
+  result.clusters = computeClusters(stages);
+  return result;
+}
+
+LoopStages waveasm::readLoopStages(LoopOp loop) {
+  BodyGraph graph(loop);
+  LoopStages result;
+  result.ops = graph.ops;
+  if (!graph.failure.empty()) {
+    result.failure = graph.failure;
+    result.failureOp = graph.failureOp;
+    return result;
+  }
+  int highest = 0;
+  for (Operation *op : graph.ops) {
+    auto attr = op->getAttrOfType<IntegerAttr>(kStageAttrName);
+    if (!attr) {
+      result.failure = describe(op) + " has no " + kStageAttrName.str();
+      result.failureOp = op;
+      return result;
+    }
+    result.stages.push_back(attr.getInt());
+    highest = std::max<int>(highest, attr.getInt());
+  }
+  result.numStages = highest + 1;
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+    result.numStages = attr.getInt();
+  Operation *where = nullptr;
+  result.failure = checkRules(graph, result.stages, result.numStages, where);
+  result.failureOp = where;
+  result.clusters = computeClusters(result.stages);
+  return result;
+}

@@ -1,0 +1,471 @@
+//===- PipelineLoops.cpp - software pipelining of waveasm.loop ------------===//
+//
+// `waveasm-pipeline-loops` (seed 003's Pipeline). From the stage annotations
+// (analysis/LoopStages.h; computed when the loop has none) a loop of S
+// stages becomes
+//
+//   prologue:  steps 0 .. S-2, step t runs stage q of iteration t - q
+//              for q <= t;
+//   kernel:    a waveasm.loop whose body is one steady-state step: stage q
+//              of iteration t - q for every q, in body order; it runs
+//              N - S + 1 times and continues while stage 0's condition
+//              (of the newest iteration) holds;
+//   epilogue:  steps N .. N+S-2, stage q of iteration t - q for q > t-N.
+//
+// A value of iteration j defined in stage d and last read in stage u
+// (a block argument read in stage s counts as the previous iteration's
+// yielded value read in stage s + 1) crosses u - d step boundaries, so the
+// kernel carries it in u - d iter_args, rotated on the back edge: slot o
+// (d < o <= u) holds the value of the iteration that started o steps ago.
+// The loop's results are the last iteration's yields, read after the
+// epilogue.
+//
+// Trip counts: a counted loop whose count N is known (analysis/TripCount.h,
+// inferred) is pipelined when N >= S, else left alone with a remark. Any
+// other loop is guarded: the loop-control slice (pure scalar ops) is
+// evaluated for iterations 0 .. S-2 before the loop; when every one of
+// those conditions holds (N >= S) a `waveasm.if` runs the pipelined code,
+// else the original loop.
+//
+// Not done (the analysis keeps LDS accesses and barriers in one stage, so
+// no LDS buffer is ever written by one stage while another reads it): LDS
+// buffer duplication and rotation. Loops yielding a block argument of
+// another position (rotations) or a value defined outside are left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/LoopStages.h"
+#include "analysis/MemoryAlias.h"
+#include "analysis/TripCount.h"
+#include "pipeline/DeferredErase.h"
+#include "pipeline/Passes.h"
+#include "pipeline/opt/LoopRewrite.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "waveasm-pipeline-loops"
+
+namespace waveasm {
+#define GEN_PASS_DEF_WAVEASMPIPELINELOOPS
+#include "pipeline/Passes.h.inc"
+} // namespace waveasm
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+using Key = std::pair<Value, int>;
+
+/// One loop's pipelining plan and the code generator.
+class Pipeliner {
+public:
+  Pipeliner(LoopOp loop, const LoopStages &stages)
+      : loop(loop), body(loop.getBodyBlock()), st(stages),
+        numStages(stages.numStages),
+        cond(cast<ConditionOp>(body.getTerminator())) {}
+
+  /// Why the loop's shape is not supported, or "".
+  std::string check();
+  /// Rewrites the loop (check() passed). `staticTrips` when known; else
+  /// `hintedTrips`, a `trip_count` attribute the guarded kernel inherits
+  /// (less the prologue's iterations).
+  void rewrite(std::optional<int64_t> staticTrips,
+               std::optional<int64_t> hintedTrips);
+
+private:
+  int stageOf(Operation *op) const { return stageOfOp.lookup(op); }
+  int defStage(Value v) const { return stageOf(bodyOpOf(v.getDefiningOp())); }
+  Operation *bodyOpOf(Operation *op) const {
+    while (op && op->getBlock() != &body)
+      op = op->getParentOp();
+    return op;
+  }
+  bool isBodyResult(Value v) const {
+    Operation *def = v.getDefiningOp();
+    return def && bodyOpOf(def);
+  }
+  /// The value used for `v` by an op of the iteration `o` steps old, in a
+  /// step whose values are `map` (keyed by (body value, offset)).
+  Value lookup(DenseMap<Key, Value> &map, Value v, int o);
+  /// Clones the ops of stages [lo, hi] (in body order) into `b`, stage q
+  /// at offset q; each clone's results go to `map`.
+  void emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo, int hi,
+                llvm::function_ref<bool(Operation *)> only = nullptr);
+  /// The slots the kernel carries: (value, offset) for offset in (d, u].
+  void computeSlots();
+  LoopOp emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
+                    std::optional<int64_t> kernelTrips);
+  /// Prologue, kernel and epilogue at `b`; the loop's results.
+  SmallVector<Value> emitPipelined(OpBuilder &b,
+                                   std::optional<int64_t> kernelTrips);
+  /// The guard's condition: loop control of iterations 0 .. S-2 all true.
+  Value emitGuard(OpBuilder &b);
+  llvm::SetVector<Operation *> controlSlice();
+
+public:
+  /// Why no guard can be built (the control slice is not pure), or "".
+  std::string checkGuard();
+  /// Every yield leaves the kernel (the guarded form yields all results).
+  bool allResults = false;
+
+private:
+  LoopOp loop;
+  Block &body;
+  const LoopStages &st;
+  int numStages;
+  ConditionOp cond;
+  DenseMap<Operation *, int> stageOfOp;
+  /// Per yielded body value: last-use offset (u).
+  DenseMap<Value, int> lastUse;
+  SmallVector<Key> slots;
+  /// Iter_args yielding their own block argument (invariant through the
+  /// loop): block argument k is init k throughout.
+  SmallVector<bool> passThrough;
+};
+
+std::string Pipeliner::check() {
+  for (auto [i, op] : llvm::enumerate(st.ops))
+    stageOfOp[op] = st.stages[i];
+  passThrough.assign(body.getNumArguments(), false);
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs())) {
+    if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &body) {
+      if (arg.getArgNumber() != k)
+        return "iter_arg " + std::to_string(k) +
+               " yields another block argument (a rotation)";
+      passThrough[k] = true;
+      continue;
+    }
+    if (!isBodyResult(v))
+      return "iter_arg " + std::to_string(k) +
+             " yields a value defined outside the loop";
+  }
+  if (!isBodyResult(cond.getCondition()))
+    return "the condition is not computed in the loop";
+  if (isa<SCCType>(cond.getCondition().getType()) == false &&
+      !isa<SRegType>(cond.getCondition().getType()))
+    return "the condition is neither SCC nor an SGPR";
+  computeSlots();
+  return "";
+}
+
+void Pipeliner::computeSlots() {
+  // Last use per body value, in offsets from its own iteration.
+  auto noteUse = [&](Value v, int useOffset) {
+    auto [it, inserted] = lastUse.try_emplace(v, useOffset);
+    if (!inserted)
+      it->second = std::max(it->second, useOffset);
+  };
+  for (Operation *op : st.ops) {
+    int s = stageOf(op);
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        if (auto arg = dyn_cast<BlockArgument>(v)) {
+          if (arg.getOwner() != &body || passThrough[arg.getArgNumber()])
+            continue;
+          noteUse(cond.getIterArgs()[arg.getArgNumber()], s + 1);
+        } else if (isBodyResult(v)) {
+          noteUse(v, s);
+        }
+      }
+    });
+  }
+  // Results read after the loop: the last iteration's yields, carried out
+  // of the kernel when they were defined in it.
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
+    if (!passThrough[k] && (allResults || !loop.getResult(k).use_empty()))
+      noteUse(v, defStage(v) + 1);
+  // Deterministic order: body order of the definitions.
+  for (Operation *op : st.ops)
+    for (Value r : op->getResults()) {
+      auto it = lastUse.find(r);
+      if (it == lastUse.end())
+        continue;
+      for (int o = stageOf(op) + 1; o <= it->second; ++o)
+        slots.push_back({r, o});
+    }
+}
+
+Value Pipeliner::lookup(DenseMap<Key, Value> &map, Value v, int o) {
+  if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &body) {
+    unsigned k = arg.getArgNumber();
+    if (passThrough[k])
+      return loop.getInitArgs()[k];
+    return lookup(map, cond.getIterArgs()[k], o + 1);
+  }
+  if (!isBodyResult(v))
+    return v;
+  Value found = map.lookup({v, o});
+  assert(found && "a value crosses stages without a slot");
+  return found;
+}
+
+void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
+                         int hi, llvm::function_ref<bool(Operation *)> only) {
+  for (Operation *op : st.ops) {
+    int q = stageOf(op);
+    if (q < lo || q > hi || (only && !only(op)))
+      continue;
+    IRMapping mapping;
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        if (mapping.contains(v))
+          continue;
+        auto arg = dyn_cast<BlockArgument>(v);
+        bool bodyArg = arg && arg.getOwner() == &body;
+        // Values of other body ops, not those op defines inside itself.
+        bool otherOp =
+            !arg && isBodyResult(v) && bodyOpOf(v.getDefiningOp()) != op;
+        if (bodyArg || otherOp)
+          mapping.map(v, lookup(map, v, q));
+      }
+    });
+    Operation *clone = b.clone(*op, mapping);
+    clone->removeAttr(kStageAttrName);
+    clone->removeAttr(kClusterAttrName);
+    for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+      map[{from, q}] = to;
+  }
+}
+
+LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
+                             std::optional<int64_t> kernelTrips) {
+  SmallVector<Value> inits;
+  SmallVector<Type> types;
+  for (const Key &slot : slots) {
+    inits.push_back(map.lookup(slot));
+    types.push_back(slot.first.getType());
+  }
+  auto kernel = LoopOp::create(b, loop.getLoc(), types, inits);
+  if (kernelTrips)
+    kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
+  Block *kb = b.createBlock(&kernel.getBody());
+  DenseMap<Key, Value> step;
+  for (auto [i, slot] : llvm::enumerate(slots))
+    step[slot] = kb->addArgument(types[i], loop.getLoc());
+  OpBuilder kbuilder = OpBuilder::atBlockEnd(kb);
+  emitStep(kbuilder, step, 0, numStages - 1);
+  // Slot o of the next step is the value of offset o - 1 of this one.
+  SmallVector<Value> next;
+  for (const Key &slot : slots)
+    next.push_back(step.lookup({slot.first, slot.second - 1}));
+  ConditionOp::create(kbuilder, cond.getLoc(),
+                      lookup(step, cond.getCondition(), 0), next);
+  b.setInsertionPointAfter(kernel);
+  map.clear();
+  for (auto [i, slot] : llvm::enumerate(slots))
+    map[slot] = kernel.getResult(i);
+  return kernel;
+}
+
+SmallVector<Value>
+Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> kernelTrips) {
+  // Prologue, in absolute iterations: (v, j) holds v of iteration j; the
+  // yields of iteration -1 are the inits. A step's lookups go through a
+  // view keyed by offset t - j.
+  DenseMap<Key, Value> absolute;
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
+    if (!passThrough[k])
+      absolute[{v, -1}] = loop.getInitArgs()[k];
+  for (int t = 0; t + 1 < numStages; ++t) {
+    DenseMap<Key, Value> view;
+    for (auto &[key, value] : absolute)
+      view[{key.first, t - key.second}] = value;
+    emitStep(b, view, 0, t);
+    for (auto &[key, value] : view)
+      absolute[{key.first, t - key.second}] = value;
+  }
+  // The kernel starts at step S-1.
+  DenseMap<Key, Value> map;
+  for (auto &[key, value] : absolute)
+    map[{key.first, numStages - 1 - key.second}] = value;
+  emitKernel(b, map, kernelTrips);
+  // Epilogue: the kernel's results are the slots of step N; step N-1+e
+  // runs the stages of iterations that exist (q >= e), then every value
+  // is one step older.
+  for (int e = 1; e < numStages; ++e) {
+    emitStep(b, map, e, numStages - 1);
+    DenseMap<Key, Value> shifted;
+    for (auto &[key, value] : map)
+      shifted[{key.first, key.second + 1}] = value;
+    map = std::move(shifted);
+  }
+  // After the last step (N+S-2) the last iteration, N-1, is S steps old.
+  SmallVector<Value> results;
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs())) {
+    if (passThrough[k]) {
+      results.push_back(loop.getInitArgs()[k]);
+      continue;
+    }
+    results.push_back(map.lookup({v, numStages}));
+  }
+  return results;
+}
+
+llvm::SetVector<Operation *> Pipeliner::controlSlice() {
+  // The condition's producers and, through block arguments, the producers
+  // of the iter_args they read.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work{cond.getCondition()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == &body && !passThrough[arg.getArgNumber()])
+        work.push_back(cond.getIterArgs()[arg.getArgNumber()]);
+      continue;
+    }
+    Operation *op = v.getDefiningOp() ? bodyOpOf(v.getDefiningOp()) : nullptr;
+    if (!op || !slice.insert(op))
+      continue;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        work.push_back(operand);
+    });
+  }
+  // Body order, so clones see their operands first.
+  llvm::SetVector<Operation *> ordered;
+  for (Operation *op : st.ops)
+    if (slice.contains(op))
+      ordered.insert(op);
+  return ordered;
+}
+
+std::string Pipeliner::checkGuard() {
+  for (Operation *op : controlSlice())
+    if (op->getNumRegions() || readsMemory(op) || writesMemory(op))
+      return "the loop control reads memory, so no guard can count the "
+             "iterations before the loop";
+  return "";
+}
+
+Value Pipeliner::emitGuard(OpBuilder &b) {
+  llvm::SetVector<Operation *> slice = controlSlice();
+  MLIRContext *ctx = b.getContext();
+  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
+  Value one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
+  Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+  Value all = S_MOV_B32::create(b, loop.getLoc(), sgpr, one);
+  DenseMap<Key, Value> absolute;
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
+    if (!passThrough[k])
+      absolute[{v, -1}] = loop.getInitArgs()[k];
+  for (int j = 0; j + 1 < numStages; ++j) {
+    // Iteration j's control slice, all of it at offset 0 (its own step).
+    DenseMap<Key, Value> view;
+    for (auto &[key, value] : absolute)
+      view[{key.first, j - key.second}] = value;
+    SmallVector<std::pair<Operation *, int>> saved;
+    for (Operation *op : slice)
+      saved.push_back({op, stageOfOp[op]});
+    for (Operation *op : slice)
+      stageOfOp[op] = 0;
+    emitStep(b, view, 0, 0, [&](Operation *op) { return slice.contains(op); });
+    for (auto [op, s] : saved)
+      stageOfOp[op] = s;
+    for (auto &[key, value] : view)
+      absolute[{key.first, j - key.second}] = value;
+    Value c = absolute.lookup({cond.getCondition(), j});
+    if (!isa<SCCType>(c.getType()))
+      c = S_CMP_NE_U32::create(b, loop.getLoc(), scc, c, zero);
+    // all = c ? all : 0, right after c's compare.
+    all = S_CSELECT_B32::create(b, loop.getLoc(), sgpr, c, all, zero);
+  }
+  return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
+}
+
+void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
+                        std::optional<int64_t> hintedTrips) {
+  OpBuilder b(loop);
+  SmallVector<Value> results;
+  if (staticTrips) {
+    results = emitPipelined(b, *staticTrips - numStages + 1);
+  } else {
+    Value guard = emitGuard(b);
+    auto ifOp = IfOp::create(b, loop.getLoc(), loop.getResultTypes(), guard);
+    OpBuilder thenB =
+        OpBuilder::atBlockEnd(b.createBlock(&ifOp.getThenRegion()));
+    std::optional<int64_t> kernelTrips;
+    if (hintedTrips && *hintedTrips >= numStages)
+      kernelTrips = *hintedTrips - numStages + 1;
+    SmallVector<Value> piped = emitPipelined(thenB, kernelTrips);
+    YieldOp::create(thenB, loop.getLoc(), piped);
+    OpBuilder elseB =
+        OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
+    Operation *original = elseB.clone(*loop);
+    original->walk([](Operation *op) {
+      op->removeAttr(kStageAttrName);
+      op->removeAttr(kClusterAttrName);
+      op->removeAttr(kNumStagesAttrName);
+    });
+    YieldOp::create(elseB, loop.getLoc(), original->getResults());
+    results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  }
+  for (auto [k, result] : llvm::enumerate(loop.getResults()))
+    if (!result.use_empty())
+      result.replaceAllUsesWith(results[k]);
+  eraseOp(loop);
+}
+
+struct PipelineLoopsPass
+    : public waveasm::impl::WaveASMPipelineLoopsBase<PipelineLoopsPass> {
+  using WaveASMPipelineLoopsBase::WaveASMPipelineLoopsBase;
+
+  void runOnOperation() override {
+    SmallVector<LoopOp> loops;
+    getOperation()->walk<WalkOrder::PreOrder>(
+        [&](LoopOp l) { loops.push_back(l); });
+    for (auto [i, l] : llvm::enumerate(loops)) {
+      if (loopIndex >= 0 && int64_t(i) != loopIndex)
+        continue;
+      if (isRegisterAllocated(l) ||
+          l.getBodyBlock()
+              .walk([](LoopOp) { return WalkResult::interrupt(); })
+              .wasInterrupted()) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << "loop " << i << ": allocated or not innermost\n");
+        continue;
+      }
+      pipeline(l);
+    }
+  }
+
+  void pipeline(LoopOp l) {
+    LoopStages stages = hasLoopStages(l) && numStages == 0
+                            ? readLoopStages(l)
+                            : computeLoopStages(l, numStages ? numStages : 2);
+    auto refuse = [&](const std::string &why, Operation *where) {
+      InFlightDiagnostic diag = l.emitRemark("loop not pipelined: ") << why;
+      if (where && where != l)
+        diag.attachNote(where->getLoc()) << "here";
+    };
+    if (!stages.ok())
+      return refuse(stages.failure, stages.failureOp);
+    if (stages.numStages < 2)
+      return refuse("fewer than 2 stages", nullptr);
+    TripCount trips = getTripCount(l);
+    Pipeliner pipeliner(l, stages);
+    pipeliner.allResults = trips.source != TripCountSource::Inferred;
+    if (std::string why = pipeliner.check(); !why.empty())
+      return refuse(why, nullptr);
+    if (pipeliner.allResults)
+      if (std::string why = pipeliner.checkGuard(); !why.empty())
+        return refuse(why, nullptr);
+    std::optional<int64_t> staticTrips;
+    if (trips.source == TripCountSource::Inferred) {
+      if (trips.count < stages.numStages)
+        return refuse("trip count " + std::to_string(trips.count) +
+                          " is below the " + std::to_string(stages.numStages) +
+                          " stages",
+                      nullptr);
+      staticTrips = trips.count;
+    }
+    std::optional<int64_t> hinted;
+    if (trips.source == TripCountSource::Attribute)
+      hinted = trips.count;
+    pipeliner.rewrite(staticTrips, hinted);
+  }
+};
+
+} // namespace

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# compare-pipelined.sh OUTDIR STAGES INPUT [TRIPS]
+# Pipelines INPUT (with TRIPS substituted for the word TRIPS when given)
+# with --waveasm-pipeline-loops=num-stages=STAGES into OUTDIR and compares
+# the result with the input by execution (waveasm-sim --compare). Prints
+# "pipelined" or "unchanged" (did the pass rewrite a loop?) before the
+# simulator's verdict; exits with the simulator's status.
+set -euo pipefail
+out="$1" stages="$2" input="$3" trips="${4:-}"
+name="$(basename "$input" .mlir)${trips:+-$trips}-s$stages"
+if [[ -n "$trips" ]]; then
+  sed "s/TRIPS/$trips/g" "$input" > "$out/$name.in.mlir"
+else
+  cp "$input" "$out/$name.in.mlir"
+fi
+waveasm-opt --waveasm-pipeline-loops=num-stages="$stages" \
+  "$out/$name.in.mlir" -o "$out/$name.mlir"
+if grep -q 'trip_count\|waveasm.if' "$out/$name.mlir"; then
+  echo -n "pipelined $name: "
+else
+  echo -n "unchanged $name: "
+fi
+waveasm-sim --compare "$out/$name.in.mlir" "$out/$name.mlir"

@@ -1,0 +1,142 @@
+//===- LoopStagesTest.cpp - stage assignment and its rules ----------------===//
+//
+// analysis/LoopStages.h on small loops: loads and their address arithmetic
+// and the loop control in stage 0, consumers late; each rule, broken by
+// hand-edited stages, is named; a shared-memory dependence forbids
+// pipelining.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtils.h"
+
+#include "analysis/LoopStages.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::test;
+
+namespace {
+
+// Body ops: 0 soff, 1 x (load), 2 y (x + x), 3 acc', 4 k', 5 more.
+const char *kSum = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+    %soff:2 = waveasm.s_lshl_b32 %k, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.sreg, !waveasm.scc
+    %x = waveasm.buffer_load_dword %srd, %tid, %soff#0 : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
+    %y = waveasm.v_add_u32 %x, %x : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %a = waveasm.v_add_u32 %acc, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %a) : !waveasm.sreg, !waveasm.vreg
+  }
+  waveasm.s_endpgm
+)";
+
+LoopOp firstLoop(ModuleOp module) {
+  LoopOp loop;
+  module.walk([&](LoopOp l) { loop = l; });
+  return loop;
+}
+
+void setStages(LoopOp loop, ArrayRef<int> stages) {
+  Builder b(loop);
+  for (auto [op, s] :
+       llvm::zip(loop.getBodyBlock().without_terminator(), stages))
+    op.setAttr(kStageAttrName, b.getI32IntegerAttr(s));
+}
+
+} // namespace
+
+TEST(LoopStages, LoadsEarlyConsumersLate) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kSum));
+  ASSERT_TRUE(module) << t.diagnostics;
+  LoopStages two = computeLoopStages(firstLoop(*module), 2);
+  ASSERT_TRUE(two.ok()) << two.failure;
+  EXPECT_EQ(two.stages, (SmallVector<int>{0, 0, 1, 1, 0, 0}));
+  EXPECT_EQ(two.clusters, (SmallVector<int>{0, 0, 1, 1, 2, 2}));
+  // Three stages: the load's direct consumer gets the middle one.
+  LoopStages three = computeLoopStages(firstLoop(*module), 3);
+  ASSERT_TRUE(three.ok()) << three.failure;
+  EXPECT_EQ(three.stages, (SmallVector<int>{0, 0, 1, 2, 0, 0}));
+}
+
+TEST(LoopStages, HandEditsAreCheckedByTheSameRules) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(kSum));
+  ASSERT_TRUE(module) << t.diagnostics;
+  LoopOp loop = firstLoop(*module);
+  EXPECT_FALSE(hasLoopStages(loop));
+  // Legal: everything but the accumulation early.
+  setStages(loop, {0, 0, 0, 1, 0, 0});
+  LoopStages legal = readLoopStages(loop);
+  EXPECT_TRUE(legal.ok()) << legal.failure;
+  EXPECT_EQ(legal.numStages, 2);
+  // SSA: the consumer before its load.
+  setStages(loop, {0, 1, 0, 1, 0, 0});
+  LoopStages ssa = readLoopStages(loop);
+  EXPECT_NE(ssa.failure.find("uses the result of 'waveasm.buffer_load_dword'"),
+            std::string::npos)
+      << ssa.failure;
+  // Iterations: the increment after the ops reading its previous value.
+  setStages(loop, {0, 0, 1, 1, 1, 0});
+  LoopStages carried = readLoopStages(loop);
+  EXPECT_NE(carried.failure.find("reads iter_arg 0"), std::string::npos)
+      << carried.failure;
+  // Loop control.
+  setStages(loop, {0, 0, 1, 1, 0, 1});
+  LoopStages control = readLoopStages(loop);
+  EXPECT_NE(control.failure.find("loop control"), std::string::npos)
+      << control.failure;
+  // A missing annotation.
+  loop.getBodyBlock().front().removeAttr(kStageAttrName);
+  EXPECT_NE(readLoopStages(loop).failure.find("has no waveasm.stage"),
+            std::string::npos);
+}
+
+TEST(LoopStages, LDSDependenceKeepsOneStage) {
+  // The load's value goes through LDS: ds_write, the barrier and ds_read
+  // share a stage (any two lanes may exchange data); the global load still
+  // runs ahead of them.
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+    %x = waveasm.buffer_load_dword %srd, %tid, %k : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
+    waveasm.ds_write_b32 %x, %tid : !waveasm.vreg, !waveasm.pvreg<0>
+    waveasm.s_barrier
+    %y = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+    %s = waveasm.v_add_u32 %acc, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %s) : !waveasm.sreg, !waveasm.vreg
+  }
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  LoopStages stages = computeLoopStages(firstLoop(*module), 2);
+  ASSERT_TRUE(stages.ok()) << stages.failure;
+  // load 0; ds_write, barrier, ds_read, add 1; control 0.
+  EXPECT_EQ(stages.stages, (SmallVector<int>{0, 1, 1, 1, 1, 0, 0}));
+  // Moving the LDS read alone to stage 0 breaks the LDS rule.
+  setStages(firstLoop(*module), {0, 1, 1, 0, 1, 0, 0});
+  LoopStages edited = readLoopStages(firstLoop(*module));
+  EXPECT_NE(edited.failure.find("writes LDS memory"), std::string::npos)
+      << edited.failure;
+}
