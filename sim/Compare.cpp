@@ -35,7 +35,7 @@ std::string diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
 } // namespace
 
 std::string waveasm::sim::firstDifference(const SimResult &a,
-                                          const SimResult &b) {
+                                          const SimResult &b, bool compareLDS) {
   // Every page either run wrote; an unwritten page keeps its first contents.
   std::map<uint64_t, bool> written;
   for (const auto &[address, bytes] : a.pages)
@@ -53,7 +53,7 @@ std::string waveasm::sim::firstDifference(const SimResult &a,
         !d.empty())
       return d;
   }
-  return diffBytes("LDS", a.lds, b.lds);
+  return compareLDS ? diffBytes("LDS", a.lds, b.lds) : "";
 }
 
 std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
@@ -105,7 +105,8 @@ Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
       for (const std::string &name : r->hostPrecision)
         if (!llvm::is_contained(result.hostPrecision, name))
           result.hostPrecision.push_back(name);
-    if (std::string d = firstDifference(ra, rb); !d.empty()) {
+    if (std::string d = firstDifference(ra, rb, options.compareLDS);
+        !d.empty()) {
       result.verdict = Comparison::Verdict::Different;
       result.message =
           llvm::formatv("seed {0}: {1}{2}", options.seed, d, stale).str();

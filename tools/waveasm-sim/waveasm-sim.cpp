@@ -54,6 +54,10 @@ static cl::opt<bool> timing(
              "a read before that is a missing wait (=false: loads land at "
              "once)"),
     cl::init(true));
+static cl::opt<bool> ignoreLDS(
+    "ignore-lds",
+    cl::desc("--compare: ignore the LDS contents left at the end (they do "
+             "not outlive the workgroup; for changes of LDS layout)"));
 static cl::opt<unsigned>
     waves("waves", cl::desc("waves (default: workgroup_size)"), cl::init(0));
 
@@ -85,6 +89,7 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
   options.seed = seed;
   options.waves = waves;
   options.timing = timing;
+  options.compareLDS = !ignoreLDS;
   int status = 0;
   for (auto [x, y] : llvm::zip(pa, pb)) {
     sim::Comparison c = sim::compareOnSeeds(x, y, seeds, options);
