@@ -8,6 +8,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
+#include <deque>
 
 using namespace mlir;
 using namespace waveasm;
@@ -105,13 +106,14 @@ public:
 
   std::optional<Range> get(Value value, unsigned depth = 0) {
     if (auto it = cache.find(value); it != cache.end())
-      return it->second;
+      return ranges[it->second];
     if (auto it = assumed.find(value); it != assumed.end())
       return it->second;
     if (depth > kMaxDepth)
       return std::nullopt;
     std::optional<Range> r = compute(value, depth + 1);
-    cache[value] = r;
+    cache[value] = ranges.size();
+    ranges.push_back(r);
     order.push_back(value);
     return r;
   }
@@ -264,6 +266,7 @@ private:
       for (size_t k = mark; k < order.size(); ++k)
         cache.erase(order[k]);
       order.resize(mark);
+      ranges.erase(ranges.begin() + mark, ranges.end());
       assumed.erase(arg);
       if (!next)
         return std::nullopt;
@@ -276,7 +279,12 @@ private:
   }
 
   int64_t tidReg = -1, tidMax = 0;
-  llvm::DenseMap<Value, std::optional<Range>> cache;
+  // Small map entries (an index into `ranges`): the map is probed for
+  // every operand of every address computation.
+  // A deque: growing never copies the ranges (SmallVector's move is not
+  // noexcept, so a vector would).
+  llvm::DenseMap<Value, unsigned> cache;
+  std::deque<std::optional<Range>> ranges;
   std::vector<Value> order; // cache insertion order, for rollbacks
   llvm::DenseMap<Value, Range> assumed;
 };
@@ -303,17 +311,19 @@ Value findM0Source(Operation *op) {
   return {};
 }
 
-/// Pre-order numbering with subtree ends and the loop nest.
+/// Pre-order numbering with subtree ends and the loop nest; only barriers
+/// are looked up by op.
 struct OpNumbering {
   std::vector<Operation *> ops;
   std::vector<unsigned> subtreeEnd, parentLoop;
-  llvm::DenseMap<Operation *, unsigned> numbers;
+  llvm::DenseMap<Operation *, unsigned> barriers;
 
   void visit(Block &block, unsigned loop) {
     for (Operation &op : block) {
       unsigned n = ops.size();
       ops.push_back(&op);
-      numbers[&op] = n;
+      if (isa<S_BARRIER>(op))
+        barriers[&op] = n;
       subtreeEnd.push_back(n);
       parentLoop.push_back(loop);
       unsigned inner = isa<LoopOp>(op) ? n : loop;
@@ -333,7 +343,7 @@ std::optional<unsigned> nextBarrier(const OpNumbering &numbering,
        cur = cur->getParentOp()) {
     for (Operation *next = cur->getNextNode(); next; next = next->getNextNode())
       if (isa<S_BARRIER>(next))
-        return numbering.numbers.lookup(next);
+        return numbering.barriers.lookup(next);
   }
   return std::nullopt;
 }
@@ -349,6 +359,11 @@ std::optional<LdsAddressRange> waveasm::getLdsAddressRange(ProgramOp program,
 LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
   LdsBufferInfo info;
   OpNumbering numbering;
+  unsigned count = 0;
+  program.getBodyBlock().walk([&](Operation *) { ++count; });
+  numbering.ops.reserve(count);
+  numbering.subtreeEnd.reserve(count);
+  numbering.parentLoop.reserve(count);
   numbering.visit(program.getBodyBlock(), ~0u);
   RangeEvaluator evaluator(program);
   int64_t waveSize = getTargetInfo(program.getTargetKind()).defaultWaveSize;
@@ -359,11 +374,17 @@ LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
     unsigned access;
   };
   std::vector<Piece> pieces;
+  std::vector<unsigned> ldsOps;
   for (auto [position, op] : llvm::enumerate(numbering.ops)) {
     InstFacts facts = lookupInstFacts(op);
-    if (!facts.hasInfo || op->getNumRegions() ||
-        !((facts.memReads | facts.memWrites) & MemLDS))
-      continue;
+    if (facts.hasInfo && !op->getNumRegions() &&
+        ((facts.memReads | facts.memWrites) & MemLDS))
+      ldsOps.push_back(position);
+  }
+  info.accesses.reserve(ldsOps.size());
+  for (unsigned position : ldsOps) {
+    Operation *op = numbering.ops[position];
+    InstFacts facts = lookupInstFacts(op);
     LdsAccess access;
     access.op = op;
     access.position = position;
@@ -414,12 +435,14 @@ LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
     }
     LdsBuffer &buffer = info.buffers.back();
     buffer.end = std::max(buffer.end, piece.end);
+    // Buffers are made in order and never revisited, so an access's
+    // latest buffer is the only one it can already be in.
     LdsAccess &access = info.accesses[piece.access];
     unsigned id = info.buffers.size() - 1;
-    if (!llvm::is_contained(access.buffers, id))
+    if (access.buffers.empty() || access.buffers.back() != id) {
       access.buffers.push_back(id);
-    if (!llvm::is_contained(buffer.accesses, piece.access))
       buffer.accesses.push_back(piece.access);
+    }
   }
 
   // Lifetimes and properties.

@@ -27,10 +27,8 @@ struct Comparison {
   bool equal() const { return verdict == Verdict::Equal; }
 };
 
-/// The first difference between two runs' memory (the LDS too unless
-/// `compareLDS` is false), or "" when equal.
-std::string firstDifference(const SimResult &a, const SimResult &b,
-                            bool compareLDS = true);
+/// The first difference between two runs' memory, or "" when equal.
+std::string firstDifference(const SimResult &a, const SimResult &b);
 
 /// `program` run on seeds options.seed .. options.seed + seeds - 1,
 /// stopping after a run that did not finish.

@@ -53,10 +53,6 @@ struct SimOptions {
   /// s_barrier (LDS.cpp). Virtual values are never delayed.
   bool timing = true;
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
-  /// Comparisons (Compare.h) include the LDS left at the end. LDS does not
-  /// outlive the workgroup, so a change of LDS layout (the LDS planner's
-  /// moved buffers) is compared on the buffers only, with this off.
-  bool compareLDS = true;
 };
 
 /// Global memory is paged: a page's first contents are a function of the
