@@ -213,6 +213,17 @@ private:
       std::optional<Range> a = operand(0), b = operand(1);
       return a && b ? bitOr(*a, *b) : std::nullopt;
     }
+    if (isa<V_XOR_B32, S_XOR_B32>(op)) {
+      // Sets of constants (a buffer base toggled by `s_xor_b32 rd, 8192`).
+      std::optional<Range> a = operand(0), b = operand(1);
+      if (!a || !b || a->lo != a->hi || b->lo != b->hi)
+        return std::nullopt;
+      Range r{{}, 0, 0};
+      for (int64_t x : a->bases)
+        for (int64_t y : b->bases)
+          r.bases.push_back((x + a->lo) ^ (y + b->lo));
+      return checked(r);
+    }
     if (isa<V_BFE_U32>(op)) {
       int64_t width = 0;
       if (!constantOperand(op, 2, depth, width) || width < 0 || width > 31)

@@ -4,11 +4,11 @@
 // the buffers are recovered from the accesses: every ds_read/ds_write and
 // direct-to-LDS load gets the set of bytes it may touch in any lane of any
 // wave, from a value-range analysis of its address (constants, the packed
-// work-item id of the ABI, adds, shifts, masks, bit-field extracts, loop
-// iter_args to a fixed point, so rotating ping/pong bases are kept as a set
-// of bases instead of one wide interval). Overlapping byte ranges are one
-// buffer. An access whose address the analysis cannot bound makes the
-// result incomplete: nothing may then be planned or moved.
+// work-item id of the ABI, adds, shifts, masks, bit-field extracts, xors of
+// constant sets, loop iter_args to a fixed point, so rotating ping/pong bases
+// are kept as a set of bases instead of one wide interval). Overlapping byte
+// ranges are one buffer. An access whose address the analysis cannot bound
+// makes the result incomplete: nothing may then be planned or moved.
 //
 // Lifetimes are intervals of program points in flattened pre-order
 // (ProgramIndex's numbering). They are conservative for reuse between

@@ -3,6 +3,7 @@
 #include "AnalysisTestUtils.h"
 
 #include "analysis/LdsPlan.h"
+#include "analysis/RedundantLoads.h"
 
 #include <gtest/gtest.h>
 
@@ -107,6 +108,41 @@ TEST(LdsPlanTest, UnboundedAddressMakesThePlanIncomplete) {
   LdsBufferInfo info = collectLdsBuffers(p.program);
   EXPECT_FALSE(info.complete());
   EXPECT_EQ(info.unknownAccess, p.op("L"));
+}
+
+TEST(RedundantLoadsTest, DisjointWriteKeepsTheLoadBarrierEndsIt) {
+  auto body = [](llvm::StringRef between) {
+    return (R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %a = waveasm.ds_read_b32 %off : !waveasm.vreg -> !waveasm.vreg loc("A")
+  )" + between +
+            R"(
+  %b = waveasm.ds_read_b32 %off : !waveasm.vreg -> !waveasm.vreg loc("B")
+  %s = waveasm.v_add_u32 %a, %b : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.ds_write_b32 %s, %off : !waveasm.vreg, !waveasm.vreg
+  waveasm.s_endpgm)")
+        .str();
+  };
+  // 256 bytes further from the same address: disjoint in every lane.
+  ParsedAnalysisProgram disjoint(
+      body("waveasm.ds_write_b32 %off, %off {offset = 256 : i64} : "
+           "!waveasm.vreg, !waveasm.vreg"));
+  ASSERT_TRUE(disjoint.program);
+  std::vector<RedundantLoad> found = findRedundantLoads(disjoint.program);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].load, disjoint.op("B"));
+  EXPECT_EQ(found[0].earlier, disjoint.op("A"));
+
+  ParsedAnalysisProgram same(
+      body("waveasm.ds_write_b32 %off, %off : !waveasm.vreg, !waveasm.vreg"));
+  ASSERT_TRUE(same.program);
+  EXPECT_TRUE(findRedundantLoads(same.program).empty());
+
+  ParsedAnalysisProgram barrier(body("waveasm.s_barrier"));
+  ASSERT_TRUE(barrier.program);
+  EXPECT_TRUE(findRedundantLoads(barrier.program).empty());
 }
 
 } // namespace

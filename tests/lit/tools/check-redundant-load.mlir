@@ -1,5 +1,6 @@
 // `waveasm-lsp check` reports a load that repeats an identical earlier one
-// (redundantLoad, info), the loads --waveasm-redundant-load-elim removes;
+// (redundantLoad, info; the two other infos are waitcnt lints), the loads
+// --waveasm-redundant-load-elim removes;
 // not the second LDS read after the barrier, nor the buffer load after a
 // store to the same bytes.
 // RUN: waveasm-lsp check --no-tables --fail-on none %s | FileCheck %s
@@ -7,7 +8,7 @@
 // CHECK: check-redundant-load.mlir:[[@LINE+13]]:8: info: `buffer_load_dword` reads what the same load on line [[#@LINE+11]] (%a) read: no write that may alias it, barrier or EXEC change between; use that result (--waveasm-redundant-load-elim does) [redundantLoad]
 // CHECK-NEXT: note: first loaded here
 // CHECK-NOT: [redundantLoad]
-// CHECK: 1 file(s): 0 error(s), 0 warning(s), 1 info
+// CHECK: 1 file(s): 0 error(s), 0 warning(s), 3 info, 0 hint(s)
 waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<tid = 0>
     attributes {workgroup_size = [128, 1, 1]} {
   %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
