@@ -238,4 +238,43 @@ def WaveASMVGPRCompaction
 
 //--- end of legalization and SCC
 
+//--- memory: LDS planning and redundant loads (seed 004)
+
+def WaveASMLdsPlan : Pass<"waveasm-lds-plan", "::mlir::ModuleOp"> {
+  let summary = "Plan LDS buffers in an arena; report peak, fragmentation, "
+                "out of memory";
+  let description = [{
+    Per program, the LDS buffers its accesses touch (analysis/LdsBuffers.h),
+    their lifetimes and an arena plan that reuses the bytes of buffers whose
+    lifetimes do not overlap (analysis/LdsPlan.h), printed as JSON on
+    stdout (`{"programs": [...]}`). A plan larger than the target's LDS is
+    an error at the op where the most bytes are live, naming those buffers
+    and the bytes missing; nothing changes. With `apply`, buffers move to
+    their planned offsets (the `offset` of their ds ops) when that shrinks
+    the LDS the program uses; buffers that cannot move stay.
+  }];
+  let options = [
+    Option<"apply", "apply", "bool", "false",
+           "Move buffers to their planned offsets when the arena shrinks">,
+    Option<"alignment", "alignment", "int64_t", "128",
+           "Least alignment of a moved buffer in bytes (128 keeps banks)">,
+    Option<"json", "json", "bool", "true", "Print the plan as JSON on stdout">,
+  ];
+}
+
+def WaveASMRedundantLoadElim
+    : Pass<"waveasm-redundant-load-elim", "::waveasm::ProgramOp"> {
+  let summary = "Reuse the result of an identical earlier load";
+  let description = [{
+    Seed 004: a load (global, scalar or LDS) equal to an earlier one in its
+    block (same op, operands, attributes and types) with no write that may
+    alias it (analysis/MemoryAlias.h), no barrier and no EXEC change in
+    between is replaced by the earlier result (analysis/RedundantLoads.h).
+    Programs with explicit waits are left alone: removing a load would
+    change what their counts mean.
+  }];
+}
+
+//--- end of memory
+
 #endif // WAVEASM_PIPELINE_PASSES_TD

@@ -139,6 +139,10 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMSCCVerifier();
   registerWaveASMVGPRCompaction();
 
+  //--- memory
+  registerWaveASMLdsPlan();
+  registerWaveASMRedundantLoadElim();
+
   //--- end of the optimizations
   PassPipelineRegistration<PipelineOptions>(
       "waveasm-pipeline",

@@ -376,6 +376,11 @@ lintUnusedResults(const ParsedDocument &parsed,
                   lsp::DiagnosticSeverity severity);
 /// The `unused` lint's condition for one op.
 bool isRemovableUnusedOp(mlir::Operation *op);
+/// `redundantLoad`: a load analysis/RedundantLoads.h finds repeating an
+/// earlier one (related: that load). Tagged Unnecessary.
+std::vector<lsp::Diagnostic>
+lintRedundantLoads(const ParsedDocument &parsed,
+                   lsp::DiagnosticSeverity severity);
 
 //===--- loop optimizations (features/LoopOptimizations.cpp) -------------===//
 

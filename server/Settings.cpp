@@ -53,6 +53,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "scc";
   case LintCode::Unused:
     return "unused";
+  case LintCode::RedundantLoad:
+    return "redundantLoad";
   }
   return "";
 }
@@ -108,6 +110,14 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "The instruction has no effect besides its results and none of "
             "them is used: it only costs an issue slot and registers. Remove "
             "it (the quick fix does), or use the result."};
+  case LintCode::RedundantLoad:
+    return {"RedundantLoad",
+            "A load reads what an identical earlier load already read.",
+            "The same load (same instruction, address operands and "
+            "attributes) ran earlier in the block and nothing in between may "
+            "change those bytes or the active lanes (no aliasing store, no "
+            "barrier, no EXEC write). Use the earlier result; "
+            "waveasm-opt --waveasm-redundant-load-elim does."};
   }
   return {"", "", ""};
 }
@@ -122,6 +132,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("liveThrough", LintCode::LiveThrough)
       .Case("scc", LintCode::SCC)
       .Case("unused", LintCode::Unused)
+      .Case("redundantLoad", LintCode::RedundantLoad)
       .Default(std::nullopt);
 }
 

@@ -36,11 +36,12 @@ enum class LintCode : uint8_t {
   Optimization,
   LiveThrough,
   SCC,
-  Unused
+  Unused,
+  RedundantLoad
 };
-constexpr unsigned kNumLintCodes = 8;
+constexpr unsigned kNumLintCodes = 9;
 /// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough",
-/// "scc", "unused".
+/// "scc", "unused", "redundantLoad".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
 
@@ -88,11 +89,12 @@ struct ServerSettings {
   /// work the optimizations remove from a loop information, a value held
   /// through a loop it is not used in information, an SCC value the
   /// pipeline must save and restore information, an unused result a hint
-  /// (editors show it faded, as they do unused code).
+  /// (editors show it faded, as they do unused code), a load repeating an
+  /// earlier one information.
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
       LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info,
-      LintSeverity::Info, LintSeverity::Hint};
+      LintSeverity::Info, LintSeverity::Hint,    LintSeverity::Info};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

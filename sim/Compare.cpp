@@ -1,6 +1,7 @@
 //===- Compare.cpp - equivalence of two programs by execution -------------===//
 
 #include "sim/Compare.h"
+#include "sim/CompareBuffers.h"
 #include "sim/Machine.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -34,8 +35,9 @@ std::string diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
 }
 } // namespace
 
-std::string waveasm::sim::firstDifference(const SimResult &a,
-                                          const SimResult &b) {
+/// firstDifference, the LDS only if `compareLDS`.
+static std::string firstDifferenceIn(const SimResult &a, const SimResult &b,
+                                     bool compareLDS) {
   // Every page either run wrote; an unwritten page keeps its first contents.
   std::map<uint64_t, bool> written;
   for (const auto &[address, bytes] : a.pages)
@@ -53,7 +55,12 @@ std::string waveasm::sim::firstDifference(const SimResult &a,
         !d.empty())
       return d;
   }
-  return diffBytes("LDS", a.lds, b.lds);
+  return compareLDS ? diffBytes("LDS", a.lds, b.lds) : "";
+}
+
+std::string waveasm::sim::firstDifference(const SimResult &a,
+                                          const SimResult &b) {
+  return firstDifferenceIn(a, b, /*compareLDS=*/true);
 }
 
 std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
@@ -70,8 +77,9 @@ std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
   return runs;
 }
 
-Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
-                                         ProgramOp b, SimOptions options) {
+/// compareWithRuns, the LDS compared only if `compareLDS`.
+static Comparison compareRuns(llvm::ArrayRef<SimResult> first, ProgramOp b,
+                              SimOptions options, bool compareLDS) {
   Comparison result;
   for (const SimResult &ra : first) {
     options.seed = ra.seed;
@@ -105,7 +113,7 @@ Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
       for (const std::string &name : r->hostPrecision)
         if (!llvm::is_contained(result.hostPrecision, name))
           result.hostPrecision.push_back(name);
-    if (std::string d = firstDifference(ra, rb); !d.empty()) {
+    if (std::string d = firstDifferenceIn(ra, rb, compareLDS); !d.empty()) {
       result.verdict = Comparison::Verdict::Different;
       result.message =
           llvm::formatv("seed {0}: {1}{2}", options.seed, d, stale).str();
@@ -117,9 +125,21 @@ Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
   return result;
 }
 
+Comparison waveasm::sim::compareWithRuns(llvm::ArrayRef<SimResult> first,
+                                         ProgramOp b, SimOptions options) {
+  return compareRuns(first, b, options, /*compareLDS=*/true);
+}
+
 Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
                                         unsigned seeds, SimOptions options) {
   return compareWithRuns(runOnSeeds(a, seeds, options), b, options);
+}
+
+Comparison waveasm::sim::compareBuffersOnSeeds(ProgramOp a, ProgramOp b,
+                                               unsigned seeds,
+                                               SimOptions options) {
+  return compareRuns(runOnSeeds(a, seeds, options), b, options,
+                     /*compareLDS=*/false);
 }
 
 llvm::StringRef waveasm::sim::verdictName(Comparison::Verdict verdict) {

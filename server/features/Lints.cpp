@@ -298,6 +298,7 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
   addSourceLint(LintCode::LiveThrough, lintLiveThroughLoops);
   addSourceLint(LintCode::SCC, lintSCCClobbers);
   addSourceLint(LintCode::Unused, lintUnusedResults);
+  addSourceLint(LintCode::RedundantLoad, lintRedundantLoads);
   return out;
 }
 

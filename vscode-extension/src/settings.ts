@@ -20,6 +20,7 @@ export const LINT_CODES = [
   'liveThrough',
   'scc',
   'unused',
+  'redundantLoad',
 ] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
@@ -88,6 +89,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       liveThrough: severity(get, 'liveThrough', 'info'),
       scc: severity(get, 'scc', 'info'),
       unused: severity(get, 'unused', 'hint'),
+      redundantLoad: severity(get, 'redundantLoad', 'info'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

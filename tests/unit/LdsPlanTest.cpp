@@ -1,0 +1,148 @@
+//===- LdsPlanTest.cpp - the LDS arena and address ranges -----------------===//
+
+#include "AnalysisTestUtils.h"
+
+#include "analysis/LdsPlan.h"
+#include "analysis/RedundantLoads.h"
+
+#include <gtest/gtest.h>
+
+using namespace waveasm;
+using namespace waveasm::test;
+
+namespace {
+
+LdsPlanItem item(int64_t size, unsigned start, unsigned stop,
+                 int64_t alignment = 1) {
+  LdsPlanItem i;
+  i.size = size;
+  i.start = start;
+  i.stop = stop;
+  i.alignment = alignment;
+  return i;
+}
+
+TEST(LdsPlanTest, ArenaReusesBytesOfDisjointLifetimes) {
+  // A and B never live together; C overlaps both.
+  std::vector<LdsPlanItem> items = {item(4096, 0, 10), item(4096, 11, 20),
+                                    item(2048, 5, 15)};
+  LdsArena arena = planArena(items);
+  EXPECT_EQ(arena.offsets[0], 0);
+  EXPECT_EQ(arena.offsets[1], 0);
+  EXPECT_EQ(arena.offsets[2], 4096);
+  EXPECT_EQ(arena.arenaBytes, 6144);
+  EXPECT_EQ(arena.peakBytes, 6144);
+  EXPECT_EQ(arena.peakAt, 5u);
+  EXPECT_EQ(arena.liveAtPeak, (std::vector<unsigned>{0, 2}));
+  EXPECT_DOUBLE_EQ(arena.fragmentation(), 0.0);
+}
+
+TEST(LdsPlanTest, FixedItemsStayAndAlignmentLeavesGaps) {
+  std::vector<LdsPlanItem> items = {item(64, 0, 9), item(32, 0, 9, 128),
+                                    item(100, 0, 9, 128)};
+  items[0].fixedOffset = 64;
+  LdsArena arena = planArena(items);
+  EXPECT_EQ(arena.offsets[0], 64);
+  EXPECT_EQ(arena.offsets[2], 128); // too large below 64: the next 128
+  EXPECT_EQ(arena.offsets[1], 0);   // fits below the fixed item
+  EXPECT_EQ(arena.arenaBytes, 228);
+  EXPECT_EQ(arena.peakBytes, 196);
+  EXPECT_NEAR(arena.fragmentation(), 1.0 - 196.0 / 228.0, 1e-9);
+}
+
+TEST(LdsPlanTest, RotatingBasesStayApart) {
+  // A double buffer: the read and write bases swap every iteration.
+  ParsedAnalysisProgram p(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %c1024 = waveasm.constant 1024 : !waveasm.imm<1024>
+  %lane = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %b0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %b1 = waveasm.s_mov_b32 %c1024 : !waveasm.imm<1024> -> !waveasm.sreg
+  %r:3 = waveasm.loop (%k = %k0, %rd = %b0, %wr = %b1) : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg) -> (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg) {
+    %ra = waveasm.v_add_u32 %rd, %lane : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg loc("R")
+    %x = waveasm.ds_read_b32 %ra : !waveasm.vreg -> !waveasm.vreg
+    %wa = waveasm.v_add_u32 %wr, %lane : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
+    waveasm.ds_write_b32 %x, %wa : !waveasm.vreg, !waveasm.vreg
+    waveasm.s_barrier
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %wr, %rd) : !waveasm.sreg, !waveasm.sreg, !waveasm.sreg
+  }
+  waveasm.s_endpgm)");
+  ASSERT_TRUE(p.program);
+  std::optional<LdsAddressRange> range =
+      getLdsAddressRange(p.program, p.value("R"));
+  ASSERT_TRUE(range);
+  EXPECT_EQ(range->bases, (llvm::SmallVector<int64_t, 4>{0, 1024}));
+  EXPECT_EQ(range->lo, 0);
+  EXPECT_EQ(range->hi, 252); // one wave: lanes 0..63, 4 bytes each
+
+  LdsProgramPlan plan = planLds(p.program);
+  ASSERT_TRUE(plan.info.complete());
+  ASSERT_EQ(plan.info.buffers.size(), 2u);
+  for (const LdsBuffer &buffer : plan.info.buffers) {
+    EXPECT_TRUE(buffer.rotating);
+    EXPECT_FALSE(buffer.movable);
+    EXPECT_EQ(buffer.size(), 256);
+  }
+  EXPECT_EQ(plan.arena.offsets[0], 0);
+  EXPECT_EQ(plan.arena.offsets[1], 1024);
+  EXPECT_TRUE(plan.pingPong.empty());
+}
+
+TEST(LdsPlanTest, UnboundedAddressMakesThePlanIncomplete) {
+  // An address loaded from memory has no bound.
+  ParsedAnalysisProgram p(R"(
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %a = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
+  %x = waveasm.ds_read_b32 %a : !waveasm.vreg -> !waveasm.vreg loc("L")
+  waveasm.s_endpgm)");
+  ASSERT_TRUE(p.program);
+  LdsBufferInfo info = collectLdsBuffers(p.program);
+  EXPECT_FALSE(info.complete());
+  EXPECT_EQ(info.unknownAccess, p.op("L"));
+}
+
+TEST(RedundantLoadsTest, DisjointWriteKeepsTheLoadBarrierEndsIt) {
+  auto body = [](llvm::StringRef between) {
+    return (R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %a = waveasm.ds_read_b32 %off : !waveasm.vreg -> !waveasm.vreg loc("A")
+  )" + between +
+            R"(
+  %b = waveasm.ds_read_b32 %off : !waveasm.vreg -> !waveasm.vreg loc("B")
+  %s = waveasm.v_add_u32 %a, %b : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.ds_write_b32 %s, %off : !waveasm.vreg, !waveasm.vreg
+  waveasm.s_endpgm)")
+        .str();
+  };
+  // 256 bytes further from the same address: disjoint in every lane.
+  ParsedAnalysisProgram disjoint(
+      body("waveasm.ds_write_b32 %off, %off {offset = 256 : i64} : "
+           "!waveasm.vreg, !waveasm.vreg"));
+  ASSERT_TRUE(disjoint.program);
+  std::vector<RedundantLoad> found = findRedundantLoads(disjoint.program);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].load, disjoint.op("B"));
+  EXPECT_EQ(found[0].earlier, disjoint.op("A"));
+
+  ParsedAnalysisProgram same(
+      body("waveasm.ds_write_b32 %off, %off : !waveasm.vreg, !waveasm.vreg"));
+  ASSERT_TRUE(same.program);
+  EXPECT_TRUE(findRedundantLoads(same.program).empty());
+
+  ParsedAnalysisProgram barrier(body("waveasm.s_barrier"));
+  ASSERT_TRUE(barrier.program);
+  EXPECT_TRUE(findRedundantLoads(barrier.program).empty());
+}
+
+} // namespace
