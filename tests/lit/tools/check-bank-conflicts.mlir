@@ -15,13 +15,13 @@
 // RUN: waveasm-lsp check --fail-on none %s | FileCheck %s
 
 // CHECK-LABEL: metrics
-// CHECK: @k {{ +}}[[#]] {{ +}}238
-// CHECK-LABEL: instructions
-// CHECK: I8 {{ +}}ds_read_b32 {{ +}}LDS {{ +}}20 {{ }}
-// CHECK: I11 {{ +}}ds_read_b32 {{ +}}LDS {{ +}}28 {{ }}
-// CHECK: I14 {{ +}}ds_read_b128 {{ +}}LDS {{ +}}20 {{ }}
-// CHECK: I17 {{ +}}ds_read_b128 {{ +}}LDS {{ +}}35 {{ }}
-// CHECK: I20 {{ +}}ds_read_b32 {{ +}}LDS {{ +}}20 {{ }}
+// CHECK: @k {{[0-9]+}} 238 
+// CHECK-LABEL: mlir: instructions
+// CHECK: I8 ds_read_b32 LDS 20 
+// CHECK: I11 ds_read_b32 LDS 28 
+// CHECK: I14 ds_read_b128 LDS 20 
+// CHECK: I17 ds_read_b128 LDS 35 
+// CHECK: I20 ds_read_b32 LDS 20 
 waveasm.program @k target = #waveasm.target<#waveasm.gfx942>
   abi = #waveasm.abi<tid = 0>
   attributes {workgroup_size = [64, 1, 1], lds_size = 32768 : i64} {
