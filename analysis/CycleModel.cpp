@@ -1,8 +1,9 @@
 //===- CycleModel.cpp - in-order single-wave issue model ------------------===//
 //
-// The rules are in CycleModel.h. The simulator walks the ops of a region in
-// order, keeping per value when it is ready (and, for load results, which
-// counter slot produced it) and a small machine state: clock, MFMA pipe,
+// The rules are in CycleModel.h; LDS bank conflicts are charged through the
+// op facts (addLdsBankConflicts below says how). The simulator walks the ops of
+// a region in order, keeping per value when it is ready (and, for load results,
+// which counter slot produced it) and a small machine state: clock, MFMA pipe,
 // outstanding memory ops per counter and what the waits so far guarantee.
 // The machine state is small, so ifs and loops copy it instead of undoing.
 //
@@ -10,6 +11,7 @@
 
 #include "analysis/CycleModel.h"
 
+#include "analysis/LdsBankConflicts.h"
 #include "analysis/LoopBounds.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -73,6 +75,7 @@ private:
     int64_t clock = 0;
     int64_t mfmaFree = 0;
     int64_t valuFree = 0; // first slot a VALU op may issue after an MFMA
+    int64_t ldsFree = 0;  // first slot the LDS pipe takes another access
     // Outstanding ops per queue, in issue order.
     llvm::SmallVector<MemEntry, 16> vm, lds, ooo;
     int64_t lastVMComplete = 0, lastLDSComplete = 0;
@@ -287,6 +290,8 @@ void CycleSimulator::shiftLoop(int64_t loopStart, int64_t delta) {
     state.mfmaFree += delta;
   if (state.valuFree > loopStart)
     state.valuFree += delta;
+  if (state.ldsFree > loopStart)
+    state.ldsFree += delta;
   for (auto *queue : {&state.vm, &state.lds, &state.ooo})
     for (MemEntry &entry : *queue)
       if (entry.issue >= loopStart) {
@@ -418,6 +423,12 @@ OpTiming CycleSimulator::issue(unsigned idx) {
   result.fromMFMA = isMFMA;
   result.chainReadyAt = ready + f.chainLatency;
   int64_t complete = ready + timing.latency;
+  if (f.unit == ExecUnit::LDS) {
+    // The LDS pipe: a bank conflict of an earlier access delays this one.
+    int64_t start = std::max(ready, state.ldsFree);
+    complete = start + timing.latency;
+    state.ldsFree = start + f.occupancy;
+  }
   auto pushInOrder = [&](llvm::SmallVector<MemEntry, 16> &queue,
                          int64_t &last) {
     // Completed entries no longer count; dropping them bounds the queue.
@@ -567,8 +578,29 @@ void CycleSimulator::noteUncovered(unsigned user, unsigned valueId,
 // CycleModel
 //===----------------------------------------------------------------------===//
 
+/// LDS bank conflicts (LdsBankConflicts.h): a conflicting ds op's extra
+/// slots add to its latency (its data returns later) and to its LDS pipe
+/// occupancy, which the simulation holds the pipe for (the next ds op
+/// starts no earlier) and the lower bound counts. Conflict-free ds ops keep
+/// their facts: one issues per slot anyway, so the pipe never delays them.
+static void addLdsBankConflicts(const ProgramIndex &index,
+                                const TargetModel &target,
+                                std::vector<OpFacts> &facts) {
+  LdsBankConflicts banks(index, target);
+  for (const LdsAccessInfo &access : banks.getAccesses()) {
+    if (!access.known || !access.extraSlots)
+      continue;
+    std::optional<unsigned> idx = index.lookup(access.op);
+    if (!idx || facts[*idx].unit != ExecUnit::LDS)
+      continue;
+    facts[*idx].latency += static_cast<int32_t>(access.extraSlots);
+    facts[*idx].occupancy += static_cast<int32_t>(access.extraSlots);
+  }
+}
+
 CycleModel::CycleModel(const ProgramIndex &index, const TargetModel &target)
     : index(index), target(target), facts(computeOpFacts(index, target)) {
+  addLdsBankConflicts(index, target, facts);
   CycleSimulator(*this).run();
 }
 

@@ -111,7 +111,7 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "them is used: it only costs an issue slot and registers. Remove "
             "it (the quick fix does), or use the result."};
   case LintCode::RedundantLoad:
-    return {"RedundantLoad",
+    return {"RepeatedLoadOfSameBytes",  // SARIF1001: name must differ from the id
             "A load reads what an identical earlier load already read.",
             "The same load (same instruction, address operands and "
             "attributes) ran earlier in the block and nothing in between may "

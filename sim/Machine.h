@@ -10,6 +10,7 @@
 #ifndef WAVEASM_SIM_MACHINE_H
 #define WAVEASM_SIM_MACHINE_H
 
+#include "sim/LDSTrace.h"
 #include "sim/Simulator.h"
 
 #include "analysis/HazardRules.h"
@@ -188,6 +189,8 @@ struct Workgroup {
   std::set<std::string> hostPrecision;
   /// Reads that saw a stale value (SimResult::staleReads).
   std::vector<std::string> staleReads;
+  /// simulateTracingLDS's callback (LDSTrace.h), or null.
+  const LDSAccessHook *ldsTrace = nullptr;
   explicit Workgroup(const SimOptions &options) : options(options) {}
 };
 

@@ -292,6 +292,22 @@ public:
     return exec.writeLoaded(result, std::move(out), WaveExec::Counter::SMEM);
   }
 
+  /// simulateTracingLDS's callback with this wave's lane addresses.
+  void traceLDS(const RegValue &vaddr, uint32_t offset) {
+    if (!exec.wg.ldsTrace)
+      return;
+    LDSAccess access;
+    access.op = exec.op;
+    access.wave = exec.wave.id;
+    access.addresses.assign(exec.lanes(), 0);
+    for (unsigned lane = 0; lane < exec.lanes(); ++lane)
+      if (exec.active(lane)) {
+        access.activeMask |= uint64_t(1) << lane;
+        access.addresses[lane] = vaddr.at(lane) + offset;
+      }
+    (*exec.wg.ldsTrace)(access);
+  }
+
   bool ldsRead(llvm::StringRef name) {
     Operation *op = exec.op;
     llvm::SmallVector<RegValue, 3> in;
@@ -304,6 +320,7 @@ public:
     Value result = op->getResult(0);
     RegValue out = exec.shapeOf(result);
     const std::vector<uint8_t> &lds = exec.wg.lds;
+    traceLDS(vaddr, offset);
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
@@ -328,6 +345,7 @@ public:
     unsigned bytes = accessBytes(name);
     uint32_t offset = uint32_t(intAttr(op, "offset"));
     const std::vector<uint8_t> &lds = exec.wg.lds;
+    traceLDS(vaddr, offset);
     exec.beginLDSWrite();
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))

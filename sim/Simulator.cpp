@@ -646,8 +646,10 @@ namespace {
 /// when they disagree on a condition), or each on its thread, taking turns.
 SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
                        bool lockstep, bool *diverged,
-                       std::vector<std::string> &staleReads) {
+                       std::vector<std::string> &staleReads,
+                       const LDSAccessHook *ldsTrace = nullptr) {
   Workgroup wg(options);
+  wg.ldsTrace = ldsTrace;
   wg.target = program.getTargetKind();
   wg.physicalSCC = !definesVirtualRegisters(program.getBody());
   wg.model = &TargetModel::get(wg.target);
@@ -747,6 +749,19 @@ waveasm::sim::simulateNotingStaleReads(ProgramOp program,
   if (diverged)
     result =
         runWorkgroup(program, options, /*lockstep=*/false, nullptr, staleReads);
+  return result;
+}
+
+SimResult waveasm::sim::simulateTracingLDS(ProgramOp program,
+                                           const SimOptions &options,
+                                           const LDSAccessHook &hook) {
+  std::vector<std::string> staleReads;
+  bool diverged = false;
+  SimResult result = runWorkgroup(program, options, /*lockstep=*/true,
+                                  &diverged, staleReads, &hook);
+  if (diverged)
+    result = runWorkgroup(program, options, /*lockstep=*/false, nullptr,
+                          staleReads, &hook);
   return result;
 }
 

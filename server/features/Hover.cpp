@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "server/Features.h"
+#include "server/features/BankConflicts.h"
 #include "server/features/Common.h"
 
 #include "analysis/OrderCost.h"
@@ -241,6 +242,15 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     const RegCounts &live = info->annotation->liveAfter;
     os << "**Live after**: v " << live.vgprs() << " · s " << live.sgprs()
        << " · a " << live.agprs() << "\n\n";
+  }
+  if (info && info->compiled && isa<InstInfoOpInterface>(info->compiled) &&
+      cast<InstInfoOpInterface>(info->compiled).getExecUnit() ==
+          ExecUnit::LDS) {
+    // Evaluated per hover (the chain of one op's address; cheap).
+    const ProgramAnnotations &ann =
+        *compiled->getPrograms()[info->program].annotations;
+    LdsBankConflicts banks(ann.getIndex(), ann.getTarget());
+    os << formatBankConflictHover(banks, info->compiled);
   }
   // Uses of the results, as written.
   for (OpResult result : op->getResults()) {

@@ -361,9 +361,11 @@ TEST(CodeActions, SingleMovesAreCheckedByExecution) {
 }
 
 TEST(CodeActions, MovesTheSimulatorCannotRunSayNotChecked) {
-  // The scaled MFMA of this kernel is not simulated: with checkByExecution
-  // every single move says it was not checked; without, none does.
-  std::string text = readExample("mxfp4_gemm_direct_to_lds.mlir");
+  // The multi-block MFMA of this kernel (the lit tests' copy of the f16
+  // GEMM example) is not simulated: with checkByExecution every single move
+  // says it was not checked; without, none does.
+  std::string text =
+      readExample("../tests/lit/sim/Inputs/multi-block-mfma.mlir");
   ASSERT_FALSE(text.empty());
   server::ServerSettings on, off;
   on.checkByExecution = true;

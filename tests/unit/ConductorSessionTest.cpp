@@ -153,9 +153,14 @@ TEST(ConductorSession, RegressionIsReverted) {
   EXPECT_FALSE(report.improved);
   ASSERT_TRUE(report.metrics);
   EXPECT_GT(report.metrics->est_cycles, session->baselineMetrics().est_cycles);
+  // 7016 (6504 before LDS bank conflicts were modelled): the example's
+  // ds_read_b64 fragment reads (64-byte rows, 16 rows per phase) are 4-way
+  // bank conflicts, +2 slots each and the LDS pipe held for them, which
+  // this order no longer hides (LdsBankConflictsTest checks the conflict by
+  // execution).
   EXPECT_EQ(report.text(),
             "Applied successfully: move I2 after I21\n"
-            "Reverted: round regressed metrics (est_cycles 4680 -> 6504)\n"
+            "Reverted: round regressed metrics (est_cycles 4680 -> 7016)\n"
             "All moves reverted.");
   EXPECT_EQ(session->currentOrder(), before);
   EXPECT_EQ(session->bestMetrics(), session->baselineMetrics());

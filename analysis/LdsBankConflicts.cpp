@@ -1,0 +1,669 @@
+//===- LdsBankConflicts.cpp - LDS bank conflicts of ds accesses -----------===//
+//
+// The rules are in the header. Values are evaluated on 32-bit words, as the
+// hardware computes addresses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/LdsBankConflicts.h"
+
+#include "ir/InstFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace waveasm;
+
+LdsBankCost waveasm::computeLdsBankCost(llvm::ArrayRef<uint32_t> addresses,
+                                        uint64_t activeMask,
+                                        unsigned bytesPerLane, unsigned banks,
+                                        int64_t minClocks) {
+  LdsBankCost cost;
+  unsigned dwordsPerLane = std::max(1u, bytesPerLane / 4);
+  unsigned lanesPerPhase = std::max(1u, banks / dwordsPerLane);
+  unsigned lanes = addresses.size();
+  int64_t sum = 0;
+  llvm::SmallVector<uint32_t, 256> dwords;
+  for (unsigned first = 0; first < lanes; first += lanesPerPhase) {
+    dwords.clear();
+    for (unsigned lane = first; lane < std::min(lanes, first + lanesPerPhase);
+         ++lane)
+      if (lane >= 64 || (activeMask >> lane & 1))
+        for (unsigned d = 0; d < dwordsPerLane; ++d)
+          dwords.push_back(addresses[lane] / 4 + d);
+    if (dwords.empty())
+      continue;
+    llvm::sort(dwords);
+    dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
+    // Distinct dwords per bank: count after sorting by bank.
+    llvm::sort(dwords,
+               [&](uint32_t a, uint32_t b) { return a % banks < b % banks; });
+    unsigned worst = 0;
+    for (size_t i = 0; i < dwords.size();) {
+      size_t j = i;
+      while (j < dwords.size() && dwords[j] % banks == dwords[i] % banks)
+        ++j;
+      worst = std::max<unsigned>(worst, j - i);
+      i = j;
+    }
+    ++cost.phases;
+    cost.degree = std::max(cost.degree, worst);
+    sum += worst;
+  }
+  cost.clocks = std::max(minClocks, sum);
+  cost.idealClocks = std::max<int64_t>(minClocks, cost.phases);
+  return cost;
+}
+
+LdsBankModel waveasm::getLdsBankModel(const TargetModel &target) {
+  LdsBankModel model;
+  if (target.arch && target.arch->kind == TargetKind::gfx1250)
+    model.banks = 32;
+  return model;
+}
+
+int64_t waveasm::ldsExtraSlots(int64_t extraClocks) {
+  return (extraClocks + kClocksPerIssueSlot - 1) / kClocksPerIssueSlot;
+}
+
+namespace {
+
+/// A value for every thread of the workgroup, plus possibly a per-wave
+/// unknown constant.
+struct LaneValue {
+  bool known = false;
+  bool perWave = false; // + U, an unknown constant per wave
+  std::string why;      // when !known
+  std::vector<uint32_t> v;
+};
+
+bool isDsAccess(llvm::StringRef name) {
+  return name.starts_with("ds_read") || name.starts_with("ds_write");
+}
+
+} // namespace
+
+/// Evaluates address chains (header: "Addresses"), memoized per value.
+class LdsBankConflicts::Evaluator {
+public:
+  Evaluator(ProgramOp program, unsigned waveSize, unsigned numThreads,
+            std::array<int64_t, 3> size)
+      : waveSize(waveSize), numThreads(numThreads) {
+    tidReg = program.getAbi().getTid();
+    tid.resize(numThreads);
+    for (unsigned t = 0; t < numThreads; ++t) {
+      uint64_t x = t % size[0], y = t / size[0] % size[1],
+               z = t / (size[0] * size[1]);
+      tid[t] = uint32_t(x | (y << 10) | (z << 20));
+    }
+  }
+
+  /// A multiplier to replace while evaluating (suggestPadding).
+  Operation *overrideOp = nullptr;
+  int64_t overrideFactor = 0;
+
+  const LaneValue &eval(Value value, unsigned depth = 0);
+
+  /// Ops of `value`'s chain that multiply by a constant, with the factor.
+  void
+  collectStrides(Value value,
+                 llvm::SmallVectorImpl<std::pair<Operation *, int64_t>> &out,
+                 llvm::DenseSet<Value> &seen);
+
+private:
+  LaneValue unknown(std::string why) {
+    LaneValue r;
+    r.why = std::move(why);
+    return r;
+  }
+  LaneValue filled(uint32_t word) {
+    LaneValue r;
+    r.known = true;
+    r.v.assign(numThreads, word);
+    return r;
+  }
+  LaneValue perWaveUnknown() {
+    LaneValue r = filled(0);
+    r.perWave = true;
+    return r;
+  }
+  /// True if `x` is the same within each wave.
+  bool waveUniform(const LaneValue &x) const {
+    for (unsigned t = 0; t < numThreads; ++t)
+      if (x.v[t] != x.v[t - t % waveSize])
+        return false;
+    return true;
+  }
+  /// True if each wave's values differ from `a`'s by one constant.
+  bool sameUpToWaveConstant(const LaneValue &a, const LaneValue &b) const {
+    for (unsigned t = 0; t < numThreads; ++t) {
+      unsigned w0 = t - t % waveSize;
+      if (b.v[t] - a.v[t] != b.v[w0] - a.v[w0])
+        return false;
+    }
+    return true;
+  }
+  LaneValue compute(Operation *op, Value value, unsigned depth);
+  LaneValue computeBlockArg(BlockArgument arg, unsigned depth);
+
+  unsigned waveSize, numThreads;
+  int64_t tidReg = -1;
+  std::vector<uint32_t> tid;
+  llvm::DenseMap<Value, unsigned> memo;
+  std::vector<LaneValue> pool;
+  std::vector<Value> order; // memo insertion order, for rollback
+};
+
+static constexpr unsigned kMaxDepth = 200;
+
+const LaneValue &LdsBankConflicts::Evaluator::eval(Value value,
+                                                   unsigned depth) {
+  auto it = memo.find(value);
+  if (it != memo.end())
+    return pool[it->second];
+  LaneValue result;
+  if (depth > kMaxDepth)
+    result = unknown("the address chain is too long to follow");
+  else if (auto arg = dyn_cast<BlockArgument>(value))
+    result = computeBlockArg(arg, depth);
+  else
+    result = compute(value.getDefiningOp(), value, depth);
+  // An SGPR the chain cannot compute is still one value per wave.
+  if (!result.known && isa<SRegType, PSRegType>(value.getType()))
+    result = perWaveUnknown();
+  // computeBlockArg may have memoized `value` itself.
+  it = memo.find(value);
+  if (it != memo.end()) {
+    pool[it->second] = std::move(result);
+    return pool[it->second];
+  }
+  memo[value] = pool.size();
+  order.push_back(value);
+  pool.push_back(std::move(result));
+  return pool.back();
+}
+
+LaneValue LdsBankConflicts::Evaluator::computeBlockArg(BlockArgument arg,
+                                                       unsigned depth) {
+  auto loop = dyn_cast<LoopOp>(arg.getOwner()->getParentOp());
+  if (!loop)
+    return unknown("a block argument of a region other than a loop");
+  ConditionOp cond = loop.getConditionOp();
+  unsigned no = arg.getArgNumber();
+  if (!cond || no >= loop.getInitArgs().size() ||
+      no >= cond.getIterArgs().size())
+    return unknown("a loop block argument without an init or a yield");
+  LaneValue init = eval(loop.getInitArgs()[no], depth + 1);
+  if (!init.known)
+    return unknown("the loop's init: " + init.why);
+  // Assume "init + a per-wave constant" and check that the yield keeps it.
+  size_t mark = order.size();
+  LaneValue assumed = init;
+  assumed.perWave = true;
+  memo[arg] = pool.size();
+  order.push_back(arg);
+  pool.push_back(assumed);
+  LaneValue yielded = eval(cond.getIterArgs()[no], depth + 1);
+  bool ok = yielded.known && sameUpToWaveConstant(init, yielded);
+  if (ok)
+    return assumed;
+  // Undo what was computed under the assumption.
+  for (size_t i = mark; i < order.size(); ++i)
+    memo.erase(order[i]);
+  order.resize(mark);
+  return unknown(yielded.known ? "a loop block argument whose lanes move apart"
+                               : "the loop's yield: " + yielded.why);
+}
+
+namespace {
+enum class Kind {
+  Other,
+  Mov,
+  Add,
+  Sub,
+  SubRev,
+  Add3,
+  ShlRev,
+  ShrRev,
+  Mul,
+  MulU24,
+  LshlAdd,
+  LshlOr,
+  MadU24,
+  And,
+  Or,
+  Xor,
+  Bfe,
+  SAdd,
+  SSub,
+  SShl,
+  SMul,
+};
+
+Kind classify(llvm::StringRef name) {
+  return llvm::StringSwitch<Kind>(name)
+      .Cases({"v_mov_b32", "s_mov_b32"}, Kind::Mov)
+      .Cases({"v_add_u32", "v_add_i32", "v_add_co_u32"}, Kind::Add)
+      .Cases({"v_sub_u32", "v_sub_i32", "v_sub_co_u32"}, Kind::Sub)
+      .Cases({"v_subrev_u32", "v_subrev_co_u32"}, Kind::SubRev)
+      .Case("v_add3_u32", Kind::Add3)
+      .Case("v_lshlrev_b32", Kind::ShlRev)
+      .Case("v_lshrrev_b32", Kind::ShrRev)
+      .Cases({"v_mul_lo_u32", "v_mul_lo_i32"}, Kind::Mul)
+      .Case("v_mul_u32_u24", Kind::MulU24)
+      .Case("v_lshl_add_u32", Kind::LshlAdd)
+      .Case("v_lshl_or_b32", Kind::LshlOr)
+      .Case("v_mad_u32_u24", Kind::MadU24)
+      .Cases({"v_and_b32", "s_and_b32"}, Kind::And)
+      .Cases({"v_or_b32", "s_or_b32"}, Kind::Or)
+      .Cases({"v_xor_b32", "s_xor_b32"}, Kind::Xor)
+      .Case("v_bfe_u32", Kind::Bfe)
+      .Cases({"s_add_u32", "s_add_i32"}, Kind::SAdd)
+      .Cases({"s_sub_u32", "s_sub_i32"}, Kind::SSub)
+      .Case("s_lshl_b32", Kind::SShl)
+      .Case("s_mul_i32", Kind::SMul)
+      .Default(Kind::Other);
+}
+} // namespace
+
+LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
+                                               unsigned depth) {
+  if (auto c = dyn_cast<ConstantOp>(op))
+    return filled(uint32_t(c.getValue()));
+  if (auto pre = dyn_cast<PrecoloredVRegOp>(op)) {
+    if (pre.getIndex() == tidReg && tidReg >= 0) {
+      LaneValue r;
+      r.known = true;
+      r.v = tid;
+      return r;
+    }
+    return unknown(
+        llvm::formatv("v{0} is not the ABI's thread id", pre.getIndex()));
+  }
+  llvm::StringRef name = op->getName().stripDialect();
+  Kind kind = classify(name);
+  if (kind == Kind::Other || value != op->getResult(0))
+    return unknown(("the address comes from " + name).str());
+  unsigned n = op->getNumOperands();
+  for (unsigned i = 0; i < n; ++i) {
+    const LaneValue &x = eval(op->getOperand(i), depth + 1);
+    if (!x.known)
+      return unknown(x.why);
+  }
+  // Pointers only now: evaluating an operand grows the pool, which moves
+  // the others; the second lookups are memo hits.
+  llvm::SmallVector<const LaneValue *, 3> in;
+  for (unsigned i = 0; i < n; ++i)
+    in.push_back(&eval(op->getOperand(i), depth + 1));
+  auto need = [&](unsigned count) { return in.size() >= count; };
+  LaneValue r;
+  r.known = true;
+  r.v.resize(numThreads);
+  auto lanewise = [&](auto fn, bool allowPerWave) -> LaneValue {
+    for (const LaneValue *x : in)
+      if (x->perWave && !allowPerWave)
+        return unknown((name + " of a value with an unknown SGPR term").str());
+    for (unsigned t = 0; t < numThreads; ++t)
+      r.v[t] = fn(t);
+    for (const LaneValue *x : in)
+      r.perWave |= x->perWave;
+    return std::move(r);
+  };
+  // A product keeps the per-wave term only if the factor multiplying it is
+  // the same on every lane of the wave.
+  auto scaled = [&](const LaneValue &x, const LaneValue &factor) {
+    return !x.perWave || (!factor.perWave && waveUniform(factor));
+  };
+  auto factorOf = [&](Operation *candidate, uint32_t factor) {
+    return candidate == overrideOp ? uint32_t(overrideFactor) : factor;
+  };
+  switch (kind) {
+  case Kind::Mov:
+    if (!need(1))
+      break;
+    return *in[0];
+  case Kind::Add:
+  case Kind::SAdd:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[0]->v[t] + in[1]->v[t]; },
+                    true);
+  case Kind::Sub:
+  case Kind::SSub:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[0]->v[t] - in[1]->v[t]; },
+                    true);
+  case Kind::SubRev:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[1]->v[t] - in[0]->v[t]; },
+                    true);
+  case Kind::Add3:
+    if (!need(3))
+      break;
+    return lanewise(
+        [&](unsigned t) { return in[0]->v[t] + in[1]->v[t] + in[2]->v[t]; },
+        true);
+  case Kind::ShlRev:
+  case Kind::SShl: {
+    if (!need(2))
+      break;
+    // v_lshlrev_b32 shift, x; s_lshl_b32 x, shift.
+    const LaneValue &x = kind == Kind::ShlRev ? *in[1] : *in[0];
+    const LaneValue &s = kind == Kind::ShlRev ? *in[0] : *in[1];
+    if (!scaled(x, s) || s.perWave)
+      return unknown((name + " of an unknown SGPR term").str());
+    return lanewise(
+        [&](unsigned t) {
+          return x.v[t] * factorOf(op, uint32_t(1) << (s.v[t] & 31));
+        },
+        true);
+  }
+  case Kind::Mul:
+  case Kind::SMul:
+  case Kind::MulU24: {
+    if (!need(2))
+      break;
+    bool u24 = kind == Kind::MulU24;
+    if (u24 && (in[0]->perWave || in[1]->perWave))
+      return unknown((name + " of an unknown SGPR term").str());
+    if (!scaled(*in[0], *in[1]) || !scaled(*in[1], *in[0]))
+      return unknown((name + " of an unknown SGPR term").str());
+    // The constant factor is the one a padding would change.
+    bool firstConst =
+        isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp());
+    return lanewise(
+        [&](unsigned t) {
+          uint32_t a = in[0]->v[t], b = in[1]->v[t];
+          if (u24) {
+            a &= 0xffffff;
+            b &= 0xffffff;
+          }
+          return firstConst ? factorOf(op, a) * b : a * factorOf(op, b);
+        },
+        true);
+  }
+  case Kind::LshlAdd:
+  case Kind::LshlOr: {
+    if (!need(3))
+      break;
+    const LaneValue &x = *in[0], &s = *in[1], &b = *in[2];
+    bool isOr = kind == Kind::LshlOr;
+    if (s.perWave || !scaled(x, s) || (isOr && (x.perWave || b.perWave)))
+      return unknown((name + " of an unknown SGPR term").str());
+    return lanewise(
+        [&](unsigned t) {
+          uint32_t hi = x.v[t] * factorOf(op, uint32_t(1) << (s.v[t] & 31));
+          return isOr ? (hi | b.v[t]) : hi + b.v[t];
+        },
+        true);
+  }
+  case Kind::MadU24:
+    if (!need(3))
+      break;
+    if (in[0]->perWave || in[1]->perWave)
+      return unknown((name + " of an unknown SGPR term").str());
+    return lanewise(
+        [&](unsigned t) {
+          uint32_t a = in[0]->v[t] & 0xffffff, b = in[1]->v[t] & 0xffffff;
+          bool firstConst =
+              isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp());
+          return (firstConst ? factorOf(op, a) * b : a * factorOf(op, b)) +
+                 in[2]->v[t];
+        },
+        true);
+  case Kind::ShrRev:
+    if (!need(2))
+      break;
+    return lanewise(
+        [&](unsigned t) { return in[1]->v[t] >> (in[0]->v[t] & 31); }, false);
+  case Kind::And:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[0]->v[t] & in[1]->v[t]; },
+                    false);
+  case Kind::Or:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[0]->v[t] | in[1]->v[t]; },
+                    false);
+  case Kind::Xor:
+    if (!need(2))
+      break;
+    return lanewise([&](unsigned t) { return in[0]->v[t] ^ in[1]->v[t]; },
+                    false);
+  case Kind::Bfe:
+    if (!need(3))
+      break;
+    return lanewise(
+        [&](unsigned t) {
+          uint32_t off = in[1]->v[t] & 31, width = in[2]->v[t] & 31;
+          uint32_t mask = width ? (uint32_t(1) << width) - 1 : 0;
+          return (in[0]->v[t] >> off) & mask;
+        },
+        false);
+  case Kind::Other:
+    break;
+  }
+  return unknown(("the address comes from " + name).str());
+}
+
+void LdsBankConflicts::Evaluator::collectStrides(
+    Value value, llvm::SmallVectorImpl<std::pair<Operation *, int64_t>> &out,
+    llvm::DenseSet<Value> &seen) {
+  if (!seen.insert(value).second || seen.size() > kMaxDepth)
+    return;
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return;
+  auto constOf = [&](unsigned i) -> std::optional<int64_t> {
+    if (i >= op->getNumOperands())
+      return std::nullopt;
+    if (auto c = op->getOperand(i).getDefiningOp<ConstantOp>())
+      return c.getValue();
+    return std::nullopt;
+  };
+  Kind kind = classify(op->getName().stripDialect());
+  std::optional<int64_t> factor;
+  if (kind == Kind::ShlRev || kind == Kind::LshlAdd || kind == Kind::LshlOr ||
+      kind == Kind::SShl) {
+    unsigned shiftOperand =
+        kind == Kind::ShlRev ? 0 : (kind == Kind::SShl ? 1 : 1);
+    if (auto s = constOf(shiftOperand); s && *s >= 0 && *s < 31)
+      factor = int64_t(1) << *s;
+  } else if (kind == Kind::Mul || kind == Kind::MulU24 ||
+             kind == Kind::MadU24 || kind == Kind::SMul) {
+    factor = constOf(0);
+    if (!factor)
+      factor = constOf(1);
+  }
+  if (factor && *factor > 1)
+    out.push_back({op, *factor});
+  for (Value operand : op->getOperands())
+    collectStrides(operand, out, seen);
+}
+
+//===----------------------------------------------------------------------===//
+// LdsBankConflicts
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::array<int64_t, 3> workgroupSize(ProgramOp program, unsigned waveSize) {
+  std::array<int64_t, 3> size = {int64_t(waveSize), 1, 1};
+  if (auto attr = program->getAttrOfType<ArrayAttr>("workgroup_size"))
+    for (auto [i, element] : llvm::enumerate(attr.getValue()))
+      if (auto integer = dyn_cast<IntegerAttr>(element);
+          integer && i < 3 && integer.getInt() > 0)
+        size[i] = integer.getInt();
+  return size;
+}
+} // namespace
+
+LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
+                                   const TargetModel &target)
+    : index(index), target(target), model(getLdsBankModel(target)) {
+  waveSize = unsigned(target.arch ? target.arch->defaultWaveSize : 64);
+  std::array<int64_t, 3> size = workgroupSize(index.getProgram(), waveSize);
+  // The workgroup's threads, capped (1024 is the hardware's maximum).
+  numThreads = unsigned(std::min<int64_t>(size[0] * size[1] * size[2], 1024));
+  slotOf.assign(index.getNumOps(), ~0u);
+  bool any = false;
+  for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx)
+    if (isDsAccess(index.getOp(idx)->getName().stripDialect())) {
+      any = true;
+      break;
+    }
+  if (!any)
+    return;
+  evaluator = std::make_unique<Evaluator>(index.getProgram(), waveSize,
+                                          numThreads, size);
+  for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx) {
+    Operation *op = index.getOp(idx);
+    llvm::StringRef name = op->getName().stripDialect();
+    if (!isDsAccess(name))
+      continue;
+    slotOf[idx] = accesses.size();
+    LdsAccessInfo &info = accesses.emplace_back();
+    info.op = op;
+    InstFacts facts = lookupInstFacts(op);
+    // Sub-dword accesses (u8/i8/b8, u16/i16/b16) move one dword slot per
+    // lane; b64/b128 their data dwords.
+    bool byte =
+        name.ends_with("_u8") || name.ends_with("_i8") || name.ends_with("_b8");
+    bool half = name.ends_with("_u16") || name.ends_with("_i16") ||
+                name.ends_with("_b16");
+    info.bytesPerLane = byte ? 1 : half ? 2 : 4 * facts.dataDwords;
+    if (name.starts_with("ds_read2") || name.starts_with("ds_write2")) {
+      info.whyUnknown = "a two-address op: the dialect carries no "
+                        "offset0/offset1, so its second address is unknown";
+      continue;
+    }
+    unsigned addrOperand = name.starts_with("ds_write") ? 1 : 0;
+    if (addrOperand >= op->getNumOperands())
+      continue;
+    const LaneValue &addr = evaluator->eval(op->getOperand(addrOperand));
+    if (!addr.known) {
+      info.whyUnknown = addr.why;
+      continue;
+    }
+    uint32_t offset = 0;
+    if (auto attr = op->getAttrOfType<IntegerAttr>("offset"))
+      offset = uint32_t(attr.getInt());
+    info.known = true;
+    info.perWaveUnknown = addr.perWave;
+    std::vector<uint32_t> lanes(waveSize);
+    for (unsigned first = 0; first < numThreads; first += waveSize) {
+      unsigned count = std::min(waveSize, numThreads - first);
+      uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+      for (unsigned l = 0; l < count; ++l)
+        lanes[l] = addr.v[first + l] + offset;
+      LdsBankCost cost =
+          computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count), mask,
+                             info.bytesPerLane, model.banks, model.minClocks);
+      if (first == 0 || cost.extraClocks() > info.cost.extraClocks())
+        info.cost = cost;
+      if (first == 0) {
+        info.lane0Address = lanes[0];
+        int64_t stride = count > 1 ? int64_t(lanes[1]) - lanes[0] : 0;
+        bool affine = true;
+        for (unsigned l = 0; l < count && affine; ++l)
+          affine = uint32_t(lanes[0] + stride * l) == lanes[l];
+        if (affine)
+          info.laneStride = stride;
+        info.firstLanes.assign(lanes.begin(),
+                               lanes.begin() + std::min(count, 8u));
+      }
+    }
+    info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
+  }
+}
+
+LdsBankConflicts::~LdsBankConflicts() = default;
+
+const LdsAccessInfo *LdsBankConflicts::lookup(unsigned idx) const {
+  if (idx >= slotOf.size() || slotOf[idx] == ~0u)
+    return nullptr;
+  return &accesses[slotOf[idx]];
+}
+
+const LdsAccessInfo *LdsBankConflicts::lookup(Operation *op) const {
+  std::optional<unsigned> idx = index.lookup(op);
+  return idx ? lookup(*idx) : nullptr;
+}
+
+std::optional<LdsPaddingHint>
+LdsBankConflicts::suggestPadding(const LdsAccessInfo &access) const {
+  if (!access.known || access.cost.degree <= 1 || !evaluator)
+    return std::nullopt;
+  Operation *op = access.op;
+  llvm::StringRef name = op->getName().stripDialect();
+  Value addrValue = op->getOperand(name.starts_with("ds_write") ? 1 : 0);
+  llvm::SmallVector<std::pair<Operation *, int64_t>> strides;
+  llvm::DenseSet<Value> seen;
+  evaluator->collectStrides(addrValue, strides, seen);
+  uint32_t offset = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>("offset"))
+    offset = uint32_t(attr.getInt());
+  int64_t step = std::max(4u, access.bytesPerLane);
+  std::optional<LdsPaddingHint> best;
+  std::array<int64_t, 3> size = workgroupSize(index.getProgram(), waveSize);
+  for (auto [strideOp, factor] : strides) {
+    // Padding, not a new layout: at most a quarter of the stride (or one
+    // access width).
+    int64_t maxPad = std::max(step, factor / 4);
+    for (int64_t k = 1; k * step <= maxPad; ++k) {
+      // A fresh evaluator: the memo of the real one must stay intact.
+      Evaluator trial(index.getProgram(), waveSize, numThreads, size);
+      trial.overrideOp = strideOp;
+      trial.overrideFactor = factor + k * step;
+      const LaneValue &addr = trial.eval(addrValue);
+      if (!addr.known)
+        break;
+      unsigned worst = 1;
+      std::vector<uint32_t> lanes(waveSize);
+      for (unsigned first = 0; first < numThreads; first += waveSize) {
+        unsigned count = std::min(waveSize, numThreads - first);
+        uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+        for (unsigned l = 0; l < count; ++l)
+          lanes[l] = addr.v[first + l] + offset;
+        worst = std::max(
+            worst, computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
+                                      mask, access.bytesPerLane, model.banks,
+                                      model.minClocks)
+                       .degree);
+      }
+      if (worst < access.cost.degree && (!best || worst < best->degree))
+        best = LdsPaddingHint{strideOp, factor, factor + k * step, worst};
+      if (worst == 1)
+        break;
+    }
+    if (best && best->degree == 1)
+      break;
+  }
+  return best;
+}
+
+std::string waveasm::describeLdsPattern(const LdsAccessInfo &access) {
+  if (!access.known)
+    return "unknown (" + access.whyUnknown + ")";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (access.laneStride) {
+    os << "lane × " << *access.laneStride << " B";
+    if (access.lane0Address)
+      os << " + " << access.lane0Address << " B";
+  } else {
+    os << "not affine in the lane: lanes 0-" << access.firstLanes.size() - 1
+       << " at ";
+    llvm::interleave(access.firstLanes, os, ", ");
+    os << " B";
+  }
+  if (access.perWaveUnknown)
+    os << " + an SGPR term per wave";
+  return text;
+}
