@@ -111,13 +111,14 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "them is used: it only costs an issue slot and registers. Remove "
             "it (the quick fix does), or use the result."};
   case LintCode::RedundantLoad:
-    return {"RepeatedLoadOfSameBytes",  // SARIF1001: name must differ from the id
-            "A load reads what an identical earlier load already read.",
-            "The same load (same instruction, address operands and "
-            "attributes) ran earlier in the block and nothing in between may "
-            "change those bytes or the active lanes (no aliasing store, no "
-            "barrier, no EXEC write). Use the earlier result; "
-            "waveasm-opt --waveasm-redundant-load-elim does."};
+    return {
+        "RepeatedLoadOfSameBytes", // SARIF1001: name must differ from the id
+        "A load reads what an identical earlier load already read.",
+        "The same load (same instruction, address operands and "
+        "attributes) ran earlier in the block and nothing in between may "
+        "change those bytes or the active lanes (no aliasing store, no "
+        "barrier, no EXEC write). Use the earlier result; "
+        "waveasm-opt --waveasm-redundant-load-elim does."};
   }
   return {"", "", ""};
 }
