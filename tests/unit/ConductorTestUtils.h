@@ -6,6 +6,7 @@
 #include "TestUtils.h"
 
 #include "conductor/Session.h"
+#include "pipeline/CompileAndMeasure.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -16,6 +17,19 @@
 #include <string>
 
 namespace waveasm::test {
+
+/// `module` through the full pipeline, allocated (waits and nops in), or
+/// null when the pipeline failed.
+inline mlir::OwningOpRef<mlir::ModuleOp>
+compiledByPipeline(mlir::ModuleOp module) {
+  CompileOptions options;
+  options.emitAssembly = false;
+  options.keepCompiledModule = true;
+  mlir::FailureOr<CompileResult> result = compileAndMeasure(module, options);
+  if (mlir::failed(result))
+    return nullptr;
+  return std::move(result->compiled);
+}
 
 /// A program whose loop runs %k from 0 to 8 carrying the accumulator %acc;
 /// `body` is the loop body up to the counter update (each line starting with

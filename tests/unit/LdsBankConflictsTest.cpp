@@ -319,16 +319,6 @@ TEST(LdsBankConflicts, AConflictHoldsTheLdsPipeForTheNextAccess) {
 // Ground truth by execution
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> compiledModule(ModuleOp module) {
-  CompileOptions options;
-  options.emitAssembly = false;
-  options.keepCompiledModule = true;
-  FailureOr<CompileResult> result = compileAndMeasure(module, options);
-  if (failed(result))
-    return nullptr;
-  return std::move(result->compiled);
-}
-
 struct CrossCheck {
   unsigned checked = 0, unknown = 0, conflicting = 0, notExecuted = 0;
 };
@@ -398,7 +388,7 @@ TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
       continue; // the shared examples include invalid ones on purpose
     for (ProgramOp program : module->getOps<ProgramOp>())
       crossCheck(program, path + " (as written)", total);
-    if (OwningOpRef<ModuleOp> after = compiledModule(*module))
+    if (OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module))
       for (ProgramOp program : after->getOps<ProgramOp>())
         crossCheck(program, path + " (compiled)", total);
   }

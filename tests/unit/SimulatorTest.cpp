@@ -138,7 +138,25 @@ TEST(Simulator, AnOpNotSimulatedIsNamedAndNeverEqual) {
 /// A GEMM of 16x16 f16 tiles: A row-major in buffer 1, B transposed
 /// (column-major) in buffer 2, D row-major f32 in buffer 0, each half
 /// masked to [0, 1) so the sums stay finite.
-const char *kGemm = R"(
+/// The store of a 16x16 f32 tile %d of a 16x16xK MFMA to buffer 0, row
+/// major (D's register r of lane l is D[4 * (l / 16) + r][l % 16]), given
+/// %row = lane % 16, %grp = lane / 16, %c2 and %c8.
+const char *kStoreTile16x16 = R"(
+  %g256 = waveasm.v_lshlrev_b32 %c8, %grp : !waveasm.imm<8>, !waveasm.vreg -> !waveasm.vreg
+  %row4 = waveasm.v_lshlrev_b32 %c2, %row : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
+  %doff = waveasm.v_add_u32 %g256, %row4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %d0 = waveasm.extract %d[0] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d1 = waveasm.extract %d[1] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d2 = waveasm.extract %d[2] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  %d3 = waveasm.extract %d[3] : !waveasm.vreg<4, 4> -> !waveasm.vreg
+  waveasm.buffer_store_dword %d0, %out, %doff : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d1, %out, %doff offset : 64 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d2, %out, %doff offset : 128 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.buffer_store_dword %d3, %out, %doff offset : 192 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)";
+
+const std::string kGemm = R"(
   %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
   %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
   %abuf = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
@@ -169,19 +187,7 @@ const char *kGemm = R"(
   %am = waveasm.pack %am0, %am1 : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
   %bm = waveasm.pack %bm0, %bm1 : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
   %d = waveasm.v_mfma_f32_16x16x16_f16 %am, %bm, %c0 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
-  %g256 = waveasm.v_lshlrev_b32 %c8, %grp : !waveasm.imm<8>, !waveasm.vreg -> !waveasm.vreg
-  %row4 = waveasm.v_lshlrev_b32 %c2, %row : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
-  %doff = waveasm.v_add_u32 %g256, %row4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-  %d0 = waveasm.extract %d[0] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d1 = waveasm.extract %d[1] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d2 = waveasm.extract %d[2] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d3 = waveasm.extract %d[3] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  waveasm.buffer_store_dword %d0, %out, %doff : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d1, %out, %doff offset : 64 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d2, %out, %doff offset : 128 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d3, %out, %doff offset : 192 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.s_endpgm
-)";
+)" + std::string(kStoreTile16x16);
 
 /// An f16 as a double, from the IEEE layout (no shared code with sim/).
 double halfValue(uint16_t h) {
@@ -276,19 +282,7 @@ TEST(Simulator, ScaledFP4MFMAMatchesAPlainReference) {
   %sa = waveasm.buffer_load_dword %sbuf, %soff, %c0 : !waveasm.psreg<16, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
   %sb = waveasm.buffer_load_dword %sbuf, %soff, %c0 offset : 256 : !waveasm.psreg<16, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
   %d = waveasm.v_mfma_scale_f32_16x16x128_f8f6f4 %a, %b, %c0, %sa, %sb {blgp = 4 : i32, cbsz = 4 : i32, op_sel_a = 1 : i32, op_sel_b = 2 : i32} : !waveasm.vreg<4, 4>, !waveasm.vreg<4, 4>, !waveasm.imm<0>, !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg<4, 4>
-  %g256 = waveasm.v_lshlrev_b32 %c8, %grp : !waveasm.imm<8>, !waveasm.vreg -> !waveasm.vreg
-  %row4 = waveasm.v_lshlrev_b32 %c2, %row : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
-  %doff = waveasm.v_add_u32 %g256, %row4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
-  %d0 = waveasm.extract %d[0] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d1 = waveasm.extract %d[1] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d2 = waveasm.extract %d[2] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  %d3 = waveasm.extract %d[3] : !waveasm.vreg<4, 4> -> !waveasm.vreg
-  waveasm.buffer_store_dword %d0, %out, %doff : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d1, %out, %doff offset : 64 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d2, %out, %doff offset : 128 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.buffer_store_dword %d3, %out, %doff offset : 192 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.s_endpgm
-)",
+)" + std::string(kStoreTile16x16),
                                       "gfx950"));
   ASSERT_TRUE(module) << t.diagnostics;
   SimOptions options;
@@ -347,17 +341,6 @@ TEST(Simulator, EvenSeedsDrawModerateBytesAndRangesHoldPerBuffer) {
             std::string::npos);
 }
 
-/// `module` through the full pipeline, allocated.
-OwningOpRef<ModuleOp> compiled(ModuleOp module) {
-  CompileOptions options;
-  options.emitAssembly = false;
-  options.keepCompiledModule = true;
-  FailureOr<CompileResult> result = compileAndMeasure(module, options);
-  if (failed(result))
-    return nullptr;
-  return std::move(result->compiled);
-}
-
 TEST(SimulatorCompare, ThePipelineKeepsEveryExampleEquivalent) {
   // Virtual IR as written against the allocated IR with waits and nops:
   // never different; equal wherever every op is simulated.
@@ -370,7 +353,7 @@ TEST(SimulatorCompare, ThePipelineKeepsEveryExampleEquivalent) {
     ASSERT_TRUE(module) << path << t.diagnostics;
     SimOptions options;
     ASSERT_FALSE(errorToBool(applySimDirectives(text, options))) << path;
-    OwningOpRef<ModuleOp> after = compiled(*module);
+    OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module);
     ASSERT_TRUE(after) << path;
     Comparison c =
         compareOnSeeds(firstProgram(*module), firstProgram(*after), 2, options);
@@ -429,7 +412,7 @@ TEST(SimulatorCompare, AScaleByteSelectorChangedIsCaught) {
   ASSERT_TRUE(module) << t.diagnostics;
   SimOptions options;
   ASSERT_FALSE(errorToBool(applySimDirectives(text, options)));
-  OwningOpRef<ModuleOp> after = compiled(*module);
+  OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module);
   ASSERT_TRUE(after);
   ASSERT_TRUE(
       compareOnSeeds(firstProgram(*module), firstProgram(*after), 2, options)
@@ -454,7 +437,7 @@ protected:
     module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
                                           "/gemm_f16_double_buffer.mlir"));
     ASSERT_TRUE(module) << t.diagnostics;
-    after = compiled(*module);
+    after = test::compiledByPipeline(*module);
     ASSERT_TRUE(after);
     input = firstProgram(*module);
     program = firstProgram(*after);
@@ -595,7 +578,7 @@ unsigned expectEveryNopNeeded(const std::string &text) {
   EXPECT_TRUE(module) << t.diagnostics;
   if (!module)
     return 0;
-  OwningOpRef<ModuleOp> after = compiled(*module);
+  OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module);
   EXPECT_TRUE(after);
   if (!after)
     return 0;
@@ -697,7 +680,7 @@ TEST(SimulatorLDS, TheWaitBeforeTheBarrierIsNeeded) {
   TestContext t;
   auto module = t.parseModule(ldsExchange());
   ASSERT_TRUE(module) << t.diagnostics;
-  OwningOpRef<ModuleOp> after = compiled(*module);
+  OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module);
   ASSERT_TRUE(after);
   ProgramOp input = firstProgram(*module), program = firstProgram(*after);
   Comparison same = compareOnSeeds(input, program, 2);
