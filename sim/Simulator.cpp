@@ -49,6 +49,15 @@ struct Random {
 
 uint64_t bufferBase(unsigned k) { return bufferAddress(k); }
 
+/// Even seeds (SimOptions): every random byte of the buffers and the LDS
+/// mapped into 0x38-0x47, moderate in every float format.
+void makeModerateOnEvenSeed(uint64_t seed,
+                            llvm::MutableArrayRef<uint8_t> bytes) {
+  if (seed % 2 == 0)
+    for (uint8_t &b : bytes)
+      b = uint8_t(0x38 + (b & 15));
+}
+
 /// Buffer k's descriptor (SPEC.md 12.4): base, stride 0, byte size, the
 /// default word 3.
 std::array<uint32_t, 4> descriptor(unsigned k, uint64_t bytes) {
@@ -522,9 +531,8 @@ std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
       auto [lo, hi] = range->second;
       for (uint8_t &b : bytes)
         b = uint8_t(lo + b % (hi - lo + 1));
-    } else if (seed % 2 == 0) {
-      for (uint8_t &b : bytes)
-        b = uint8_t(0x38 + (b & 15));
+    } else {
+      makeModerateOnEvenSeed(seed, bytes);
     }
     uint64_t from = address + i - pageAddress;
     uint64_t n = std::min(kPageBytes - from, size - i);
@@ -675,9 +683,7 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
   Random random(options.seed ^ 0x5eed5eed);
   wg.lds.resize(target.maxLDSBytes);
   random.fill(wg.lds);
-  if (options.seed % 2 == 0) // moderate bytes, as initialBytes
-    for (uint8_t &b : wg.lds)
-      b = uint8_t(0x38 + (b & 15));
+  makeModerateOnEvenSeed(options.seed, wg.lds);
 
   unsigned lanes = target.defaultWaveSize;
   std::array<int64_t, 3> size = {int64_t(lanes), 1, 1};
