@@ -584,9 +584,8 @@ void CycleSimulator::noteUncovered(unsigned user, unsigned valueId,
 /// starts no earlier) and the lower bound counts. Conflict-free ds ops keep
 /// their facts: one issues per slot anyway, so the pipe never delays them.
 static void addLdsBankConflicts(const ProgramIndex &index,
-                                const TargetModel &target,
+                                const LdsBankConflicts &banks,
                                 std::vector<OpFacts> &facts) {
-  LdsBankConflicts banks(index, target);
   for (const LdsAccessInfo &access : banks.getAccesses()) {
     if (!access.known || !access.extraSlots)
       continue;
@@ -599,8 +598,9 @@ static void addLdsBankConflicts(const ProgramIndex &index,
 }
 
 CycleModel::CycleModel(const ProgramIndex &index, const TargetModel &target)
-    : index(index), target(target), facts(computeOpFacts(index, target)) {
-  addLdsBankConflicts(index, target, facts);
+    : index(index), target(target), facts(computeOpFacts(index, target)),
+      banks(std::make_unique<LdsBankConflicts>(index, target)) {
+  addLdsBankConflicts(index, *banks, facts);
   CycleSimulator(*this).run();
 }
 

@@ -77,12 +77,14 @@
 #ifndef WAVEASM_ANALYSIS_CYCLEMODEL_H
 #define WAVEASM_ANALYSIS_CYCLEMODEL_H
 
+#include "analysis/LdsBankConflicts.h"
 #include "analysis/OpFacts.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
 #include "analysis/TripCount.h"
 
 #include <array>
+#include <memory>
 
 namespace waveasm {
 
@@ -161,12 +163,17 @@ public:
     return uncovered;
   }
 
+  /// The LDS bank conflicts the model charged (kept so that the hover and
+  /// the lint read the same analysis instead of evaluating it again).
+  const LdsBankConflicts &getLdsBankConflicts() const { return *banks; }
+
 private:
   friend class CycleSimulator;
 
   const ProgramIndex &index;
   const TargetModel &target;
   std::vector<OpFacts> facts;
+  std::unique_ptr<LdsBankConflicts> banks;
   std::vector<OpTiming> timeline;
   std::vector<OpTiming> steady;
   std::vector<LoopTiming> loops;

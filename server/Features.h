@@ -355,6 +355,19 @@ std::vector<lsp::CodeAction> computeStallQuickFixes(
 /// True when `diagnostic` is one computeStallQuickFixes answers.
 bool isStallDiagnostic(const lsp::Diagnostic &diagnostic);
 
+/// The `bankConflict` fixes (BankConflictFixes.cpp): the stride padding
+/// LdsBankConflicts suggests, written as a multiplication by a new
+/// constant; kept only if the fixed text, compiled, has the lower conflict
+/// and (with checkByExecution) the simulator finds the buffers unchanged.
+/// Needs `compiled` fresh for `parsed`; runs on the worker.
+std::vector<lsp::CodeAction> computeBankConflictQuickFixes(
+    const ParsedDocument &parsed, const CompiledDocument *compiled,
+    llvm::ArrayRef<lsp::Diagnostic> diagnostics, const ServerSettings &settings,
+    const QuickFixOptions &options = {});
+
+/// True when `diagnostic` is one computeBankConflictQuickFixes answers.
+bool isBankConflictDiagnostic(const lsp::Diagnostic &diagnostic);
+
 /// The diagnostics a code action request is about: the client's context,
 /// else those of `all` whose range touches `range`.
 std::vector<lsp::Diagnostic>

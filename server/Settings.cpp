@@ -55,6 +55,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "unused";
   case LintCode::RedundantLoad:
     return "redundantLoad";
+  case LintCode::BankConflict:
+    return "bankConflict";
   }
   return "";
 }
@@ -119,6 +121,14 @@ LintDescription waveasm::server::describeLint(LintCode code) {
         "change those bytes or the active lanes (no aliasing store, no "
         "barrier, no EXEC write). Use the earlier result; "
         "waveasm-opt --waveasm-redundant-load-elim does."};
+  case LintCode::BankConflict:
+    return {"LdsBankConflict",
+            "An LDS access makes several lanes wait for the same bank.",
+            "The lanes' addresses put several distinct dwords in one LDS "
+            "bank, so the access takes more LDS clocks than a conflict-free "
+            "one and delays the next LDS access. Pad the row stride of the "
+            "LDS layout (the message names the constant and a padding that "
+            "helps) or swizzle it, in every access to that region."};
   }
   return {"", "", ""};
 }
@@ -134,6 +144,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("scc", LintCode::SCC)
       .Case("unused", LintCode::Unused)
       .Case("redundantLoad", LintCode::RedundantLoad)
+      .Case("bankConflict", LintCode::BankConflict)
       .Default(std::nullopt);
 }
 

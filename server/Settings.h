@@ -37,11 +37,12 @@ enum class LintCode : uint8_t {
   LiveThrough,
   SCC,
   Unused,
-  RedundantLoad
+  RedundantLoad,
+  BankConflict
 };
-constexpr unsigned kNumLintCodes = 9;
+constexpr unsigned kNumLintCodes = 10;
 /// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough",
-/// "scc", "unused", "redundantLoad".
+/// "scc", "unused", "redundantLoad", "bankConflict".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
 
@@ -90,11 +91,13 @@ struct ServerSettings {
   /// through a loop it is not used in information, an SCC value the
   /// pipeline must save and restore information, an unused result a hint
   /// (editors show it faded, as they do unused code), a load repeating an
-  /// earlier one information.
+  /// earlier one information, an LDS access with a bank conflict
+  /// information (it costs issue slots each time, like a long wait).
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
       LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info,
-      LintSeverity::Info, LintSeverity::Hint,    LintSeverity::Info};
+      LintSeverity::Info, LintSeverity::Hint,    LintSeverity::Info,
+      LintSeverity::Info};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

@@ -246,11 +246,11 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
   if (info && info->compiled && isa<InstInfoOpInterface>(info->compiled) &&
       cast<InstInfoOpInterface>(info->compiled).getExecUnit() ==
           ExecUnit::LDS) {
-    // Evaluated per hover (the chain of one op's address; cheap).
+    // The analysis the cycle model charged, kept with it.
     const ProgramAnnotations &ann =
         *compiled->getPrograms()[info->program].annotations;
-    LdsBankConflicts banks(ann.getIndex(), ann.getTarget());
-    os << formatBankConflictHover(banks, info->compiled);
+    os << formatBankConflictHover(ann.getCycleModel().getLdsBankConflicts(),
+                                  info->compiled);
   }
   // Uses of the results, as written.
   for (OpResult result : op->getResults()) {

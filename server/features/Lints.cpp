@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "server/Features.h"
+#include "server/features/BankConflicts.h"
 #include "server/features/Common.h"
 
 using namespace mlir;
@@ -202,6 +203,22 @@ void lintWaits(LintContext &ctx, unsigned idx, const CompiledOpInfo &info) {
     ctx.relateProducer(diag, load.producer, "the awaited memory op");
 }
 
+/// `bankConflict`: a ds op whose lanes conflict in the LDS banks (the
+/// analysis the cycle model charged the extra slots from).
+void lintBankConflicts(LintContext &ctx, unsigned idx,
+                       const CompiledOpInfo &info) {
+  const ProgramAnnotations &ann =
+      *ctx.compiled.getPrograms()[info.program].annotations;
+  const LdsBankConflicts &banks = ann.getCycleModel().getLdsBankConflicts();
+  if (!banks.lookup(info.compiled))
+    return;
+  std::optional<std::string> message =
+      formatBankConflictLint(ctx.parsed, ctx.compiled, banks, info.compiled);
+  if (message)
+    ctx.add(LintCode::BankConflict, ctx.parsed.getOps()[idx].name,
+            std::move(*message));
+}
+
 /// `pressure`: the VGPR peak of each program when a breakpoint below it
 /// would gain a wave per SIMD.
 void lintPressure(LintContext &ctx, const CompiledProgramInfo &program) {
@@ -278,6 +295,8 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
       lintHazards(ctx, i, *info);
     if (ctx.enabled(LintCode::Waitcnt))
       lintWaits(ctx, i, *info);
+    if (ctx.enabled(LintCode::BankConflict))
+      lintBankConflicts(ctx, i, *info);
   }
   if (ctx.enabled(LintCode::Pressure))
     for (const CompiledProgramInfo &program : compiled.getPrograms())

@@ -850,7 +850,8 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
   // one is ignored.
   auto compiled = s->compiled;
   std::vector<lsp::CodeAction> fixes;
-  std::vector<lsp::Diagnostic> stalls;
+  // The fixes that compile (stall moves, bank conflict padding).
+  std::vector<lsp::Diagnostic> compiledFixable;
   if (quickFixes) {
     // The parse-only fixes answer at once, without the pipeline: each is
     // one re-parse of the fixed text.
@@ -867,17 +868,17 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
     fixOptions.versionedEdits = client.workspaceEditDocumentChanges;
     fixes = computeQuickFixes(*parsed, diagnostics, settings, fixOptions);
     for (const lsp::Diagnostic &d : diagnostics)
-      if (isStallDiagnostic(d))
-        stalls.push_back(d);
+      if (isStallDiagnostic(d) || isBankConflictDiagnostic(d))
+        compiledFixable.push_back(d);
     if (!freshOrNull(*parsed, compiled.get()))
-      stalls.clear();
+      compiledFixable.clear();
     logVerbose("{0} quick fixes for {1} v{2} in {3} ms", fixes.size(),
                lsp::uriDisplayName(p.textDocument.uri), parsed->getVersion(),
                llvm::formatv("{0:f1}", msSince(start)));
   }
   refactors &= parsed->isVerified();
   Worker *worker = scheduler.getWorker();
-  if (!worker || (!refactors && stalls.empty()))
+  if (!worker || (!refactors && compiledFixable.empty()))
     return reply(std::move(fixes));
   CodeActionOptions options;
   options.versionedEdits = client.workspaceEditDocumentChanges;
@@ -894,15 +895,17 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
       /*key=*/"", token,
       [this, uri, parsed = std::move(parsed), compiled = std::move(compiled),
        shared, options, fixOptions, refactors, fixes = std::move(fixes),
-       stalls = std::move(stalls), position = p.range.start,
+       compiledFixable = std::move(compiledFixable), position = p.range.start,
        snapshot = settings]() mutable -> Worker::Continuation {
         auto start = Clock::now();
         std::vector<lsp::CodeAction> actions = std::move(fixes);
-        std::vector<lsp::CodeAction> stallFixes = computeStallQuickFixes(
-            *parsed, compiled.get(), stalls, snapshot, fixOptions);
-        actions.insert(actions.end(),
-                       std::make_move_iterator(stallFixes.begin()),
-                       std::make_move_iterator(stallFixes.end()));
+        for (auto compute :
+             {computeStallQuickFixes, computeBankConflictQuickFixes}) {
+          std::vector<lsp::CodeAction> found = compute(
+              *parsed, compiled.get(), compiledFixable, snapshot, fixOptions);
+          actions.insert(actions.end(), std::make_move_iterator(found.begin()),
+                         std::make_move_iterator(found.end()));
+        }
         if (refactors) {
           std::vector<lsp::CodeAction> moves =
               computeCodeActions(*parsed, position, snapshot, options);

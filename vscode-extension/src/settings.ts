@@ -21,6 +21,7 @@ export const LINT_CODES = [
   'scc',
   'unused',
   'redundantLoad',
+  'bankConflict',
 ] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
@@ -90,6 +91,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       scc: severity(get, 'scc', 'info'),
       unused: severity(get, 'unused', 'hint'),
       redundantLoad: severity(get, 'redundantLoad', 'info'),
+      bankConflict: severity(get, 'bankConflict', 'info'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

@@ -13,6 +13,13 @@
 //  - a broadcast (every lane at one address): no conflict: lat 20.
 // The program's estimate grows by the 23 slots: 215 -> 238.
 // RUN: waveasm-lsp check --fail-on none %s | FileCheck %s
+// The two conflicting reads are `bankConflict` lints (info), with the
+// padding that removes the conflict; the conflict-free ones are not.
+// RUN: waveasm-lsp check --no-tables --fail-on none %s \
+// RUN:   | FileCheck %s --check-prefix=LINT
+// LINT: check-bank-conflicts.mlir:46:8: info: `ds_read_b32` has a 32-way LDS bank conflict (lane address lane × 128 B, 64 banks of 4 B): 32 LDS clocks instead of 2, +8 issue slots each time; pad the row stride from 128 to 132 bytes (`v_lshlrev_b32` on line 45) to make it conflict-free; {{.*}} [bankConflict]
+// LINT-NEXT: check-bank-conflicts.mlir:52:8: info: `ds_read_b128` has a 16-way LDS bank conflict (lane address lane × 256 B + 16 B, 64 banks of 4 B): 64 LDS clocks instead of 4, +15 issue slots each time; pad the row stride from 256 to 272 bytes (`v_lshlrev_b32` on line 51) to make it conflict-free; {{.*}} [bankConflict]
+// LINT-NEXT: 1 file(s): 0 error(s), 0 warning(s), 2 info, 0 hint(s)
 
 // CHECK-LABEL: metrics
 // CHECK: @k {{[0-9]+}} 238 
