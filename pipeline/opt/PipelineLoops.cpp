@@ -470,7 +470,7 @@ struct PipelineLoopsPass
       }
       // Not better: the input comes back (regions and attributes).
       program.getBody().takeBody(backup->getBody());
-      program->setAttrs(backup->getAttrDictionary());
+      program->setAttrs((*backup)->getAttrDictionary());
       // The loops collected above were in the replaced region.
       loops.clear();
       program->walk<WalkOrder::PreOrder>([&](LoopOp x) { loops.push_back(x); });
