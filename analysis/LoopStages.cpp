@@ -7,6 +7,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <climits>
+
 using namespace mlir;
 using namespace waveasm;
 
@@ -87,8 +89,25 @@ struct BodyGraph {
   SmallVector<int> yieldDef;
   std::string failure;
   Operation *failureOp = nullptr;
+  /// LDS traffic private to an iteration (ldsCopyShape): writes may run in
+  /// an earlier stage than reads, each stage on its own copy.
+  bool ldsPrivate = false;
+  /// Body indices of the LDS writes and reads (when ldsPrivate).
+  SmallVector<int> ldsWrites, ldsReads;
 
-  explicit BodyGraph(LoopOp loop);
+  BodyGraph(LoopOp loop, bool allowLdsCopies);
+
+  /// Copies of the LDS buffers `stages` need (1 when not ldsPrivate).
+  int ldsCopies(ArrayRef<int> stages) const {
+    if (!ldsPrivate)
+      return 1;
+    int earliestWrite = INT_MAX, latestRead = 0;
+    for (int w : ldsWrites)
+      earliestWrite = std::min(earliestWrite, stages[w]);
+    for (int r : ldsReads)
+      latestRead = std::max(latestRead, stages[r]);
+    return std::max(1, latestRead - earliestWrite + 1);
+  }
 
   /// The body op (or the body op enclosing a nested op) `op` belongs to.
   int bodyIndexOf(Operation *op) const {
@@ -114,12 +133,13 @@ bool hasInvariantBases(Operation *op, LoopOp loop) {
   return true;
 }
 
-BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
+BodyGraph::BodyGraph(LoopOp loop, bool allowLdsCopies) : loop(loop) {
   Block &body = loop.getBodyBlock();
   for (Operation &op : body.without_terminator()) {
     index[&op] = ops.size();
     ops.push_back(&op);
   }
+  ldsPrivate = allowLdsCopies && ldsCopyShape(loop).empty();
   auto cond = cast<ConditionOp>(body.getTerminator());
   if (Operation *def = cond.getCondition().getDefiningOp())
     condDef = bodyIndexOf(def);
@@ -192,6 +212,16 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
   }
 
   // Memory and barriers.
+  int firstLdsRead = n;
+  if (ldsPrivate)
+    for (int i = 0; i < n; ++i) {
+      if (!isa<S_BARRIER>(ops[i]) && (writes[i] & MemLDS))
+        ldsWrites.push_back(i);
+      if (!isa<S_BARRIER>(ops[i]) && (reads[i] & MemLDS)) {
+        ldsReads.push_back(i);
+        firstLdsRead = std::min(firstLdsRead, i);
+      }
+    }
   for (int i = 0; i < n; ++i) {
     Operation *a = ops[i];
     bool barrierA = isa<S_BARRIER>(a);
@@ -204,6 +234,16 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
       unsigned rB = reads[j], wB = writes[j];
       if (barrierA || barrierB) {
         unsigned other = barrierA ? (rB | wB) : (rA | wA);
+        if (ldsPrivate) {
+          // A barrier before the first read orders the writes (shares
+          // their stage), one after it the reads.
+          int barrier = barrierA ? i : j;
+          unsigned side = barrier < firstLdsRead ? (barrierA ? wB : wA)
+                                                 : (barrierA ? rB : rA);
+          if (!(barrierA && barrierB) && (side & MemLDS))
+            edges.push_back({i, j, true, EdgeKind::Barrier});
+          continue;
+        }
         if ((barrierA && barrierB) || (other & MemLDS))
           edges.push_back({i, j, true, EdgeKind::Barrier});
         continue;
@@ -211,6 +251,13 @@ BodyGraph::BodyGraph(LoopOp loop) : loop(loop) {
       unsigned conflict = (wA & (rB | wB)) | (wB & rA);
       if (!conflict)
         continue;
+      if (ldsPrivate && conflict == MemLDS && !(wA & wB & MemLDS)) {
+        // A write before a read of the same iteration (the shape puts every
+        // write first): the read may run in a later stage, on the copy of
+        // its own iteration.
+        edges.push_back({i, j, false, EdgeKind::Memory, conflict});
+        continue;
+      }
       bool mayAlias = true;
       if (!(conflict & MemLDS) && hasInvariantBases(a, loop) &&
           hasInvariantBases(b, loop))
@@ -338,8 +385,9 @@ bool waveasm::hasLoopStages(LoopOp loop) {
   return false;
 }
 
-LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
-  BodyGraph graph(loop);
+LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
+                                      bool allowLdsCopies) {
+  BodyGraph graph(loop, allowLdsCopies);
   LoopStages result;
   result.ops = graph.ops;
   result.numStages = numStages;
@@ -366,6 +414,12 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
     for (const Edge &edge : graph.edges)
       if (!edge.equal && anchor[edge.to] < 0 && isLoad(graph.ops[edge.from]))
         anchor[edge.to] = 1;
+  // Ping/pong: the LDS writes one stage before the last, so the
+  // write -> barrier -> read chain of iteration j overlaps the MFMAs of
+  // iteration j - 1.
+  for (int w : graph.ldsWrites)
+    if (anchor[w] < 0)
+      anchor[w] = std::max(0, last - 1);
 
   // Everything else as late as its users allow (their minimum stage), so
   // address arithmetic follows its load into stage 0.
@@ -373,10 +427,18 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
   for (int i = 0; i < n; ++i)
     if (anchor[i] >= 0)
       stages[i] = anchor[i];
+  // A barrier or a wait follows the ops it is tied to (a wait before a
+  // load, the barrier after ping/pong LDS writes) instead of starting in
+  // the last stage and pulling them there.
   SmallVector<SmallVector<int, 4>> users(n);
-  for (const Edge &edge : graph.edges)
-    if (!edge.equal)
+  for (const Edge &edge : graph.edges) {
+    if (!edge.equal) {
       users[edge.from].push_back(edge.to);
+    } else if (edge.kind == EdgeKind::Barrier || edge.kind == EdgeKind::Wait) {
+      users[edge.from].push_back(edge.to);
+      users[edge.to].push_back(edge.from);
+    }
+  }
   bool changed = true;
   while (changed) {
     changed = false;
@@ -424,11 +486,12 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages) {
     return result;
   }
   result.clusters = computeClusters(stages);
+  result.ldsCopies = graph.ldsCopies(stages);
   return result;
 }
 
-LoopStages waveasm::readLoopStages(LoopOp loop) {
-  BodyGraph graph(loop);
+LoopStages waveasm::readLoopStages(LoopOp loop, bool allowLdsCopies) {
+  BodyGraph graph(loop, allowLdsCopies);
   LoopStages result;
   result.ops = graph.ops;
   if (!graph.failure.empty()) {
@@ -454,5 +517,69 @@ LoopStages waveasm::readLoopStages(LoopOp loop) {
   result.failure = checkRules(graph, result.stages, result.numStages, where);
   result.failureOp = where;
   result.clusters = computeClusters(result.stages);
+  if (result.ok())
+    result.ldsCopies = graph.ldsCopies(result.stages);
   return result;
+}
+
+std::string waveasm::ldsCopyShape(LoopOp loop) {
+  Block &body = loop.getBodyBlock();
+  int firstWrite = -1, lastWrite = -1, firstRead = -1, lastRead = -1;
+  SmallVector<int> barriers;
+  Operation *lastWriteOp = nullptr, *firstReadOp = nullptr;
+  int i = 0;
+  for (Operation &op : body.without_terminator()) {
+    int at = i++;
+    if (isa<S_BARRIER>(op)) {
+      barriers.push_back(at);
+      continue;
+    }
+    bool nestedLds = false;
+    for (Region &region : op.getRegions())
+      region.walk([&](Operation *nested) {
+        nestedLds |= bool((memReads(nested) | memWrites(nested)) & MemLDS);
+      });
+    if (nestedLds)
+      return describe(&op) + " accesses LDS inside a region";
+    unsigned r = memReads(&op) & MemLDS, w = memWrites(&op) & MemLDS;
+    if (!r && !w)
+      continue;
+    std::optional<MemoryAccess> access = getMemoryAccess(&op);
+    if (!access || access->spaces != MemLDS || !access->base || !access->offset)
+      return describe(&op) +
+             " is not a single-address ds op, so its LDS copy cannot be "
+             "rotated";
+    if (r && w)
+      return describe(&op) + " both reads and writes LDS";
+    if (w) {
+      if (loop.getBody().isAncestor(access->base.getParentRegion()))
+        return describe(&op) + " writes LDS at an address computed in the "
+                               "loop";
+      if (firstRead >= 0)
+        return describe(&op) + " writes LDS after " + describe(firstReadOp) +
+               " reads it in the same iteration (data crosses iterations)";
+      if (firstWrite < 0)
+        firstWrite = at;
+      lastWrite = at;
+      lastWriteOp = &op;
+    } else {
+      if (firstRead < 0) {
+        firstRead = at;
+        firstReadOp = &op;
+      }
+      lastRead = at;
+    }
+  }
+  if (firstWrite < 0 || firstRead < 0)
+    return "the loop does not both write and read LDS";
+  auto barrierIn = [&](int lo, int hi) {
+    return llvm::any_of(barriers, [&](int b) { return lo < b && b < hi; });
+  };
+  if (!barrierIn(lastWrite, firstRead))
+    return "no s_barrier between " + describe(lastWriteOp) + " and " +
+           describe(firstReadOp);
+  if (!barrierIn(lastRead, INT_MAX) && !barrierIn(-1, firstWrite))
+    return "no s_barrier after the last LDS read or before the first LDS "
+           "write (write-after-read across waves)";
+  return "";
 }

@@ -26,6 +26,21 @@
 //   - barriers share the stage of every LDS access; an `s_waitcnt` or
 //     `s_nop` takes the stage of the op after it; implicit SCC/VCC/EXEC/M0
 //     readers share the stage of the writer they read.
+// LDS ping/pong: when the loop's LDS traffic is private to an iteration
+// (`ldsCopyShape` is empty: single-address ds ops only, every write before
+// every read in body order, loop-invariant write addresses, a barrier
+// between the last write and the first read and one after the last read or
+// before the first write), the LDS writes may run in an earlier stage than
+// the reads of the same iteration: writes share one stage, a read runs no
+// earlier than the writes, a barrier before the first read shares the
+// writes' stage and one after it the reads' stage. Iteration j then needs
+// its own copy of the buffers while iterations j+1 .. j+C-1 write theirs:
+// `ldsCopies` = C = (latest read stage) - (earliest write stage) + 1, and
+// the pipeliner gives iteration j copy j mod C (pipeline/opt/LdsCopies.h).
+// The barriers stay correct across waves: iteration j's writes are followed
+// by the RAW barrier in the writes' stage before any read of copy j, and
+// the next write of copy j (iteration j+C, one step after the reads) comes
+// after the WAR barrier in the reads' stage.
 // Clusters are the maximal runs of one stage in body order, numbered from
 // 0; the pipelined loop issues ops in body order, so a cluster is a run of
 // ops of one iteration issued back to back.
@@ -55,6 +70,9 @@ struct LoopStages {
   llvm::SmallVector<int> stages;
   llvm::SmallVector<int> clusters;
   int numStages = 1;
+  /// Copies of the loop's LDS buffers the stages need (1: none extra;
+  /// see "LDS ping/pong" above).
+  int ldsCopies = 1;
   /// Why the loop cannot be pipelined (empty when it can), and the op the
   /// reason is about.
   std::string failure;
@@ -67,13 +85,20 @@ struct LoopStages {
 /// Assigns stages for a pipeline of `numStages` (>= 2) stages. Fails when
 /// the rules leave fewer than two non-empty stages (naming the dependence
 /// that pulled the loads late) or put loop control after stage 0.
-LoopStages computeLoopStages(LoopOp loop, int numStages);
+/// With `allowLdsCopies` false, LDS accesses and barriers keep one stage
+/// (no ping/pong).
+LoopStages computeLoopStages(LoopOp loop, int numStages,
+                             bool allowLdsCopies = true);
 
 /// The stages written on the loop's ops (possibly edited by hand), checked
 /// against the rules; `numStages` is the loop's `waveasm.num_stages`, else
 /// the largest stage + 1. Fails naming the first broken rule, or when an op
 /// has no stage.
-LoopStages readLoopStages(LoopOp loop);
+LoopStages readLoopStages(LoopOp loop, bool allowLdsCopies = true);
+
+/// Why the loop's LDS writes cannot run in an earlier stage than its reads
+/// (empty when they can: "LDS ping/pong" above). Names the op at fault.
+std::string ldsCopyShape(LoopOp loop);
 
 /// Whether any body op carries a stage attribute.
 bool hasLoopStages(LoopOp loop);

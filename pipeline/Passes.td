@@ -181,13 +181,19 @@ def WaveASMPipelineLoops
     would). Values crossing stages travel through rotated iter_args.
     Known trip counts below the stage count are left alone; unknown ones
     are guarded by a `waveasm.if` that runs the original loop when too
-    short. A loop that cannot be pipelined gets a remark and no change.
+    short. LDS written in an earlier stage than it is read gets one
+    rotating copy per stage in flight (ping/pong). A loop that cannot be
+    pipelined gets a remark and no change. With only-if-profitable, a
+    pipelined loop is kept only when the program's est_cycles drops.
   }];
   let options = [
     Option<"numStages", "num-stages", "int", "0",
            "Stages (0: the annotations, else 2)">,
     Option<"loopIndex", "loop", "int64_t", "-1",
            "Only the loop with this index in program pre-order (-1: all)">,
+    Option<"onlyIfProfitable", "only-if-profitable", "bool", "false",
+           "Keep a pipelined loop only when the program's est_cycles "
+           "(compile-and-measure) goes down; a remark gives both figures">,
   ];
 }
 

@@ -5,13 +5,19 @@
 // `waveasm.num_stages` on the loop), which the language server shows as
 // inlay hints and `waveasm-pipeline-loops` reads. Innermost loops before
 // allocation only; a loop that cannot be pipelined gets a remark saying
-// which dependence forbids it, and no attribute.
+// which dependence forbids it, and no attribute. Stages that need LDS
+// copies (ping/pong) are written only when the copies fit the target (else
+// the LDS traffic keeps one stage); iter_args rotated by hand get the
+// explicit copy the pipeliner needs (pipeline/opt/RotatedIterArgs.h), kept
+// only when the loop is annotated.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/LoopStages.h"
 #include "pipeline/Passes.h"
+#include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/RotatedIterArgs.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -45,8 +51,17 @@ struct AssignLoopStagesPass
                         .wasInterrupted();
       if (nested || isRegisterAllocated(loop))
         continue;
+      RotationCopies rotations = RotationCopies::materialize(loop);
+      if (!rotations.ok()) {
+        loop.emitRemark("loop not pipelined: ") << rotations.failure;
+        continue;
+      }
       LoopStages stages = computeLoopStages(loop, numStages);
+      if (stages.ok() && stages.ldsCopies > 1 &&
+          !planLdsCopies(loop, stages.ldsCopies).ok())
+        stages = computeLoopStages(loop, numStages, /*allowLdsCopies=*/false);
       if (!stages.ok()) {
+        rotations.undo();
         InFlightDiagnostic diag = loop.emitRemark("loop not pipelined: ")
                                   << stages.failure;
         if (stages.failureOp && stages.failureOp != loop)

@@ -27,19 +27,36 @@
 // those conditions holds (N >= S) a `waveasm.if` runs the pipelined code,
 // else the original loop.
 //
-// Not done (the analysis keeps LDS accesses and barriers in one stage, so
-// no LDS buffer is ever written by one stage while another reads it): LDS
-// buffer duplication and rotation. Loops yielding a block argument of
-// another position (rotations) or a value defined outside are left alone.
+// LDS ping/pong: when the stages put an iteration's LDS writes in an
+// earlier stage than its reads (LoopStages::ldsCopies = C > 1), the loop
+// first gets C rotating copies of its LDS buffers (pipeline/opt/LdsCopies.h:
+// a copy base iter_arg added to each LDS address), so the base crosses
+// stages like any value and each in-flight iteration works on its own
+// copy. A plan that does not fit the target's LDS refuses the loop with the
+// buffers and the bytes over; other reasons against copies fall back to
+// one LDS stage.
+//
+// Profitability (`only-if-profitable`): each loop is pipelined on the
+// program, the program compiled and measured (pipeline/CompileAndMeasure.h,
+// the production backend and cycle model) before and after, and the input
+// restored unless est_cycles went down; a remark gives both figures.
+//
+// Iter_args rotated by hand (a yield of another block argument or of a
+// value defined outside) first get an explicit copy in the body
+// (pipeline/opt/RotatedIterArgs.h), removed again when the loop is left
+// alone.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/LoopStages.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TripCount.h"
+#include "pipeline/CompileAndMeasure.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/RotatedIterArgs.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -416,6 +433,7 @@ struct PipelineLoopsPass
     SmallVector<LoopOp> loops;
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
+    std::optional<int64_t> baseline;
     for (auto [i, l] : llvm::enumerate(loops)) {
       if (loopIndex >= 0 && int64_t(i) != loopIndex)
         continue;
@@ -427,31 +445,108 @@ struct PipelineLoopsPass
                    << "loop " << i << ": allocated or not innermost\n");
         continue;
       }
-      pipeline(l);
+      if (!onlyIfProfitable) {
+        pipeline(l);
+        continue;
+      }
+      ProgramOp program = getOperation();
+      if (!baseline)
+        baseline = measure(program);
+      if (!baseline) {
+        l.emitRemark("loop not pipelined: the input does not compile, so "
+                     "profitability cannot be measured");
+        return;
+      }
+      Location loc = l.getLoc();
+      OwningOpRef<ProgramOp> backup = cast<ProgramOp>(program->clone());
+      if (!pipeline(l))
+        continue;
+      std::optional<int64_t> after = measure(program);
+      if (after && *after < *baseline) {
+        emitRemark(loc) << "loop pipelined: est_cycles " << *baseline << " -> "
+                        << *after;
+        baseline = after;
+        continue;
+      }
+      // Not better: the input comes back (regions and attributes).
+      program.getBody().takeBody(backup->getBody());
+      program->setAttrs((*backup)->getAttrDictionary());
+      // The loops collected above were in the replaced region.
+      loops.clear();
+      program->walk<WalkOrder::PreOrder>([&](LoopOp x) { loops.push_back(x); });
+      InFlightDiagnostic diag = emitRemark(loc)
+                                << "loop not pipelined: not profitable, "
+                                   "est_cycles "
+                                << *baseline << " as written, ";
+      if (after)
+        diag << *after << " pipelined";
+      else
+        diag << "the pipelined program does not compile";
     }
   }
 
-  void pipeline(LoopOp l) {
-    LoopStages stages = hasLoopStages(l) && numStages == 0
-                            ? readLoopStages(l)
-                            : computeLoopStages(l, numStages ? numStages : 2);
+  /// The program's est_cycles after the measuring backend (a clone is
+  /// compiled; the program is not changed), nullopt when it fails.
+  static std::optional<int64_t> measure(ProgramOp program) {
+    OpBuilder b(program.getContext());
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    b.setInsertionPointToEnd(module->getBody());
+    b.clone(*program);
+    CompileOptions options;
+    options.emitAssembly = false;
+    options.coAccessMetrics = false;
+    // A failed compile reports through the context; it only means "no".
+    ScopedDiagnosticHandler quiet(program.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    FailureOr<CompileResult> result = compileAndMeasure(*module, options);
+    if (failed(result) || result->programs.empty())
+      return std::nullopt;
+    return result->programs.front().metrics.est_cycles;
+  }
+
+  /// Pipelines `l`; false (with a remark) when it is left alone.
+  bool pipeline(LoopOp l) {
+    RotationCopies rotations = RotationCopies::materialize(l);
     auto refuse = [&](const std::string &why, Operation *where) {
+      rotations.undo();
       InFlightDiagnostic diag = l.emitRemark("loop not pipelined: ") << why;
       if (where && where != l)
         diag.attachNote(where->getLoc()) << "here";
+      return false;
     };
+    if (!rotations.ok())
+      return refuse(rotations.failure, nullptr);
+    bool annotated = hasLoopStages(l) && numStages == 0;
+    int wanted = numStages ? numStages : 2;
+    LoopStages stages =
+        annotated ? readLoopStages(l) : computeLoopStages(l, wanted);
     if (!stages.ok())
       return refuse(stages.failure, stages.failureOp);
     if (stages.numStages < 2)
       return refuse("fewer than 2 stages", nullptr);
+    LdsCopyPlan copies;
+    if (stages.ldsCopies > 1) {
+      copies = planLdsCopies(l, stages.ldsCopies);
+      if (!copies.ok() && (annotated || copies.outOfMemory))
+        return refuse("LDS ping/pong: " + copies.failure, nullptr);
+      if (!copies.ok()) {
+        // The copies cannot be placed: LDS traffic stays in one stage.
+        LLVM_DEBUG(llvm::dbgs() << "no LDS copies: " << copies.failure << "\n");
+        stages = computeLoopStages(l, wanted, /*allowLdsCopies=*/false);
+        if (!stages.ok())
+          return refuse(stages.failure, stages.failureOp);
+      }
+    }
     TripCount trips = getTripCount(l);
-    Pipeliner pipeliner(l, stages);
-    pipeliner.allResults = trips.source != TripCountSource::Inferred;
-    if (std::string why = pipeliner.check(); !why.empty())
-      return refuse(why, nullptr);
-    if (pipeliner.allResults)
-      if (std::string why = pipeliner.checkGuard(); !why.empty())
+    {
+      Pipeliner pipeliner(l, stages);
+      pipeliner.allResults = trips.source != TripCountSource::Inferred;
+      if (std::string why = pipeliner.check(); !why.empty())
         return refuse(why, nullptr);
+      if (pipeliner.allResults)
+        if (std::string why = pipeliner.checkGuard(); !why.empty())
+          return refuse(why, nullptr);
+    }
     std::optional<int64_t> staticTrips;
     if (trips.source == TripCountSource::Inferred) {
       if (trips.count < stages.numStages)
@@ -464,7 +559,49 @@ struct PipelineLoopsPass
     std::optional<int64_t> hinted;
     if (trips.source == TripCountSource::Attribute)
       hinted = trips.count;
+    if (stages.ldsCopies > 1) {
+      SmallVector<Operation *> added;
+      l = applyLdsCopies(l, copies, added);
+      stages = restage(l, stages, added);
+    }
+    Pipeliner pipeliner(l, stages);
+    pipeliner.allResults = trips.source != TripCountSource::Inferred;
+    if (std::string why = pipeliner.check(); !why.empty()) {
+      l.emitError("pipelining after adding LDS copies failed: ") << why;
+      signalPassFailure();
+      return false;
+    }
     pipeliner.rewrite(staticTrips, hinted);
+    return true;
+  }
+
+  /// The stages of `loop` after the LDS copies added `added`: body ops keep
+  /// theirs, the copy base update runs in stage 0 (with the loop control),
+  /// an address add in the earliest stage of the ops using it.
+  static LoopStages restage(LoopOp loop, const LoopStages &old,
+                            ArrayRef<Operation *> added) {
+    DenseMap<Operation *, int> stageOf;
+    for (auto [op, s] : llvm::zip(old.ops, old.stages))
+      stageOf[op] = s;
+    for (Operation *op : added) {
+      if (!isa<V_ADD_U32>(op)) {
+        stageOf[op] = 0;
+        continue;
+      }
+      int s = old.numStages - 1;
+      for (Operation *user : op->getUsers())
+        s = std::min(s, stageOf.lookup(user));
+      stageOf[op] = s;
+    }
+    LoopStages result;
+    result.numStages = old.numStages;
+    result.ldsCopies = old.ldsCopies;
+    for (Operation &op : loop.getBodyBlock().without_terminator()) {
+      result.ops.push_back(&op);
+      result.stages.push_back(stageOf.lookup(&op));
+    }
+    result.clusters = computeClusters(result.stages);
+    return result;
   }
 };
 

@@ -140,3 +140,68 @@ TEST(LoopStages, LDSDependenceKeepsOneStage) {
   EXPECT_NE(edited.failure.find("writes LDS memory"), std::string::npos)
       << edited.failure;
 }
+
+TEST(LoopStages, PrivateLDSSplitsIntoCopies) {
+  // LDS private to an iteration: write, barrier, read, barrier. The writes
+  // (and the barrier publishing them) run a stage before the reads (and the
+  // barrier after them), so two copies of the buffer are in flight; without
+  // copies, or without the second barrier, everything LDS shares a stage.
+  const char *body = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c8 = waveasm.constant 8 : !waveasm.imm<8>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+    %x = waveasm.buffer_load_dword %srd, %tid, %k : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
+    waveasm.ds_write_b32 %x, %tid : !waveasm.vreg, !waveasm.pvreg<0>
+    waveasm.s_barrier
+    %y = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+    %s = waveasm.v_add_u32 %acc, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    waveasm.s_barrier
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %s) : !waveasm.sreg, !waveasm.vreg
+  }
+  waveasm.s_endpgm
+)";
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(body));
+  ASSERT_TRUE(module) << t.diagnostics;
+  LoopOp loop = firstLoop(*module);
+  EXPECT_EQ(ldsCopyShape(loop), "");
+  LoopStages stages = computeLoopStages(loop, 2);
+  ASSERT_TRUE(stages.ok()) << stages.failure;
+  // load, ds_write, barrier 0; ds_read, add, barrier 1; control 0.
+  EXPECT_EQ(stages.stages, (SmallVector<int>{0, 0, 0, 1, 1, 1, 0, 0}));
+  EXPECT_EQ(stages.ldsCopies, 2);
+  // Three stages: the write consumes the load (stage 1), reads last.
+  LoopStages three = computeLoopStages(loop, 3);
+  ASSERT_TRUE(three.ok()) << three.failure;
+  EXPECT_EQ(three.stages, (SmallVector<int>{0, 1, 1, 2, 2, 2, 0, 0}));
+  EXPECT_EQ(three.ldsCopies, 2);
+  // Copies not allowed: the old rule, LDS in one stage.
+  LoopStages single = computeLoopStages(loop, 2, /*allowLdsCopies=*/false);
+  ASSERT_TRUE(single.ok()) << single.failure;
+  EXPECT_EQ(single.stages, (SmallVector<int>{0, 1, 1, 1, 1, 1, 0, 0}));
+  EXPECT_EQ(single.ldsCopies, 1);
+  // A hand edit reading a copy two iterations old needs three copies.
+  setStages(loop, {0, 0, 0, 2, 2, 2, 0, 0});
+  LoopStages edited = readLoopStages(loop);
+  ASSERT_TRUE(edited.ok()) << edited.failure;
+  EXPECT_EQ(edited.numStages, 3);
+  EXPECT_EQ(edited.ldsCopies, 3);
+
+  // Without the barrier after the read, the next iteration's write could
+  // overtake another wave's read: no copies, and the shape says why.
+  std::string noWar = body;
+  noWar.erase(noWar.rfind("    waveasm.s_barrier\n"),
+              std::string("    waveasm.s_barrier\n").size());
+  OwningOpRef<ModuleOp> racy = t.parseModule(program(noWar));
+  ASSERT_TRUE(racy) << t.diagnostics;
+  EXPECT_NE(ldsCopyShape(firstLoop(*racy)).find("write-after-read"),
+            std::string::npos);
+  EXPECT_EQ(computeLoopStages(firstLoop(*racy), 2).ldsCopies, 1);
+}

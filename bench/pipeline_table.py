@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Issue 12's before/after table: input, reorder only, pipelined, lower bound,
+llvm-mca, for every innermost loop of the examples.
+
+For every example (examples/*.mlir and the shared spec's
+examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
+
+  input        est_cycles_per_iter of the loop and est_cycles of the
+               program as written (`waveasm-opt --waveasm-metrics`: the
+               measuring backend, no cleanups)
+  reorder      the same after the latency strategy (`waveasm-strategy
+               --strategy latency`, the best built-in reorder of one
+               iteration)
+  pipe2/pipe3  after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
+               steady-state loop's cycles per iteration; LDS ping/pong
+               where the stages need it); `best` is the better of the two
+  bound        the loop's resource lower bound (lower_bound_cycles, its
+               busiest unit)
+  mca          llvm-mca cycles per iteration of the emitted loop body
+               (mca_compare.py's helpers) for the input and for the best
+               pipelined steady-state loop
+
+A loop the pass leaves alone reports its remark instead of pipe2/pipe3.
+Writes bench/results/pipeline_table.json and prints a markdown table.
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import mca_compare  # noqa: E402
+import strategy_gain  # noqa: E402
+
+REPO = mca_compare.REPO
+SHARED = os.path.normpath(os.path.join(REPO, "..", "shared", "waveasm", "examples"))
+
+
+def run(argv):
+    r = subprocess.run(argv, capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def programs(opt, path):
+    rc, out, err = run([opt, "--waveasm-metrics", path])
+    if rc != 0:
+        return None
+    return json.loads(out)["programs"]
+
+
+def pipelined(opt, path, out, stages, loop):
+    """(changed, remark): the pass's output in `out`; a loop it leaves alone
+    (a remark, or nothing for a loop that is not innermost) is unchanged."""
+    rc, _, err = run([opt, "--waveasm-pipeline-loops=num-stages=%d loop=%d" % (stages, loop),
+                      path, "-o", out])
+    remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
+    if rc != 0:
+        return False, mca_compare.first_error(err)
+    _, same, _ = run([opt, path])
+    with open(out) as f:
+        changed = f.read() != same
+    return changed, remark if not changed else None
+
+
+def loop_entry(progs, name, li):
+    p = next((p for p in progs if p["name"] == name), None)
+    if p is None or li >= len(p["loops"]):
+        return None, None
+    return p["loops"][li]["est_cycles_per_iter"], p["est_cycles"]
+
+
+def mca_of(opt, mca, path, target, name, li, iterations):
+    try:
+        bodies = strategy_gain.loop_bodies(opt, path, target).get(name, [])
+    except RuntimeError:
+        return None
+    body = bodies[li].get("body") if li < len(bodies) else None
+    c = strategy_gain.mca_cycles(mca, target, body, iterations)
+    return round(c, 1) if c is not None else None
+
+
+def analyse(tools, path, label, budget, iterations):
+    opt, tool, mca = tools
+    target = mca_compare.target_of(path) or "gfx942"
+    rows = []
+    progs = programs(opt, path)
+    if progs is None:
+        return [{"kernel": label, "error": "metrics failed"}]
+    with tempfile.TemporaryDirectory() as tmp:
+        reo = os.path.join(tmp, "reorder.mlir")
+        try:
+            strategy_gain.schedule(tool, "latency", path, reo, budget)
+            progs_reo = programs(opt, reo)
+        except RuntimeError:
+            progs_reo = None
+        for prog in progs:
+            name = prog["name"]
+            for li in range(len(prog["loops"])):
+                L = prog["loops"][li]
+                row = {"kernel": label, "program": name, "loop": li, "target": target,
+                       "input": [L["est_cycles_per_iter"], prog["est_cycles"]],
+                       "bound": L["lower_bound_cycles"],
+                       "busiest_unit": L.get("busiest_unit")}
+                row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
+                best = None
+                for s in (2, 3):
+                    out = os.path.join(tmp, "pipe%d.mlir" % s)
+                    ok, remark = pipelined(opt, path, out, s, li)
+                    if not ok:
+                        row["pipe%d" % s] = {"remark": remark}
+                        continue
+                    p = programs(opt, out)
+                    e = loop_entry(p, name, li) if p else (None, None)
+                    lds = re.search(r"lds_size = (\d+)", open(out).read())
+                    row["pipe%d" % s] = {"est_cycles_per_iter": e[0], "est_cycles": e[1],
+                                         "lds_size": int(lds.group(1)) if lds else None}
+                    if e[0] is not None and (best is None or e[0] < best[1]):
+                        best = (s, e[0], out)
+                row["best_stages"] = best[0] if best else None
+                row["mca"] = [mca_of(opt, mca, path, target, name, li, iterations),
+                              mca_of(opt, mca, best[2], target, name, li, iterations)
+                              if best else None]
+                rows.append(row)
+    return rows
+
+
+def fmt(v):
+    return "-" if v is None else str(v)
+
+
+def markdown(rows):
+    out = ["| kernel / loop | input /iter (program) | reorder /iter (program) | "
+           "pipelined 2 st | pipelined 3 st | best vs input | lower bound | "
+           "mca input | mca pipelined |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if "error" in r:
+            out.append("| %s | error: %s |||||||" % (r["kernel"], r["error"]))
+            continue
+        def pipe(s):
+            p = r.get("pipe%d" % s)
+            if not p:
+                return "-"
+            if "remark" in p:
+                return "not pipelined"
+            return "%s (%s)" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]))
+        best = r.get("best_stages")
+        gain = "-"
+        if best:
+            b = r["pipe%d" % best]["est_cycles_per_iter"]
+            gain = "%+.1f%%" % (100.0 * (b - r["input"][0]) / r["input"][0]) if r["input"][0] else "-"
+        reo = r.get("reorder")
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s %s | %s | %s |" % (
+            os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
+            "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
+            pipe(2), pipe(3), gain, r["bound"], (r.get("busiest_unit") or "")[:5],
+            fmt(r["mca"][0]), fmt(r["mca"][1])))
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--waveasm-opt", default=os.path.join(REPO, "build", "bin", "waveasm-opt"))
+    ap.add_argument("--waveasm-strategy",
+                    default=os.path.join(REPO, "build", "bin", "waveasm-strategy"))
+    ap.add_argument("--llvm-mca", default=os.environ.get("LLVM_MCA", mca_compare.DEFAULT_MCA))
+    ap.add_argument("--iterations", type=int, default=100)
+    ap.add_argument("--budget", type=int, default=100,
+                    help="compile-and-measure runs of the reorder search per loop")
+    ap.add_argument("--kernels", nargs="*", metavar="FILE")
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "pipeline_table.json"))
+    args = ap.parse_args()
+    kernels = args.kernels if args.kernels is not None else (
+        sorted(glob.glob(os.path.join(REPO, "examples", "*.mlir"))) +
+        sorted(p for p in glob.glob(os.path.join(SHARED, "*.mlir"))
+               if not os.path.basename(p).startswith("invalid_")))
+    tools = (args.waveasm_opt, args.waveasm_strategy, args.llvm_mca)
+    rows = []
+    for path in kernels:
+        label = os.path.relpath(path, REPO) if path.startswith(REPO) else \
+            "shared/" + os.path.basename(path)
+        rows.extend(analyse(tools, path, label, args.budget, args.iterations))
+    table = markdown(rows)
+    print(table)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump({"rows": rows, "markdown": table}, f, indent=1)
+        f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+//===- RotatedIterArgs.h - explicit copies for rotating iter_args -*- C++ -*-=//
+//
+// A loop that rotates iter_args by hand (the double-buffered examples yield
+// `(%wr, %rd)` for `(%rd, %wr)`) yields block arguments of other positions,
+// or values defined before the loop. The stage analysis and the pipeliner
+// follow values to the body op that yields them, so such a yield gets an
+// explicit copy at the start of the body (`s_mov_b32` / `v_mov_b32`): the
+// yield is then a body result like any other, and the value of iteration j
+// is the copy of iteration j's argument, as before. Coalescing removes the
+// copy again when registers are allocated in a rotation-free loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_OPT_ROTATEDITERARGS_H
+#define WAVEASM_PIPELINE_OPT_ROTATEDITERARGS_H
+
+#include "ir/Dialect.h"
+
+#include <string>
+
+namespace waveasm {
+
+/// The copies inserted into one loop, to undo when the loop is left alone.
+class RotationCopies {
+public:
+  /// Inserts the copies; `failure` says which yield could not get one (a
+  /// multi-register value or a register class without a plain move), and
+  /// then nothing is inserted.
+  static RotationCopies materialize(LoopOp loop);
+
+  /// Removes the copies, restoring the yields.
+  void undo();
+
+  std::string failure;
+  bool ok() const { return failure.empty(); }
+  bool empty() const { return copies.empty(); }
+
+private:
+  struct Copy {
+    mlir::Operation *op;
+    unsigned iterArg;
+    mlir::Value original;
+  };
+  LoopOp loop;
+  llvm::SmallVector<Copy> copies;
+};
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_OPT_ROTATEDITERARGS_H
