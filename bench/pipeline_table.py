@@ -6,6 +6,9 @@
   pipelined    waveasm-conductor --strategy pipeline (stages 2 and 3, with
                and without the latency reorder of the steady-state body;
                kept only when est_cycles drops),
+  best         waveasm-conductor --strategy list-latency,pipeline (the best
+               built-in schedule with pipelining allowed: the pipeline round
+               starts from the reordered body and is kept only if better),
 and the loop's lower bound per iteration (waveasm-opt --waveasm-metrics).
 Both Conductor runs use --metric-order est_cycles,peak_vgpr (the strategy's
 own criterion) and check the kept schedule by execution (the default).
@@ -65,14 +68,17 @@ def main():
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     lines = ["| example | input est_cycles (per iter) | reorder only | pipelined strategy "
-             "| lower bound per iter | CPU s reorder / pipeline |",
-             "|---|---|---|---|---|---|"]
+             "| best (reorder, then pipeline) | lower bound per iter "
+             "| CPU s reorder / pipeline / both |",
+             "|---|---|---|---|---|---|---|"]
     for path in args.files:
         name = os.path.basename(path)
         reorder, _, cpu_r, rc_r, _ = conductor(args.conductor, path, "list-latency")
         piped, kept, cpu_p, rc_p, log = conductor(args.conductor, path, "pipeline")
-        if rc_r or rc_p or "est_cycles" not in reorder:
-            lines.append("| %s | (conductor failed: %s) | | | | |" % (
+        both, kept_both, cpu_b, rc_b, log_b = conductor(args.conductor, path,
+                                                        "list-latency,pipeline")
+        if rc_r or rc_p or rc_b or "est_cycles" not in reorder:
+            lines.append("| %s | (conductor failed: %s) | | | | | |" % (
                 name, log.strip().splitlines()[-1] if log.strip() else rc_p))
             continue
 
@@ -81,10 +87,13 @@ def main():
             per = rows.get("loop0.est_cycles_per_iter", (None, None))[column]
             return "%d (%s)" % (total, "%d" % per if per is not None else "-")
         bound = lower_bound(args.opt, path)
-        lines.append("| %s | %s | %s | %s%s | %s | %.2f / %.2f |" % (
+        pipelined_both = any("kept" in line and "builtin:pipeline" in line
+                             for line in log_b.splitlines())
+        lines.append("| %s | %s | %s | %s%s | %s%s | %s | %.2f / %.2f / %.2f |" % (
             name, cell(reorder, 0), cell(reorder, 1), cell(piped, 1),
-            "" if kept else " (input kept)", bound if bound is not None else "-",
-            cpu_r, cpu_p))
+            "" if kept else " (input kept)", cell(both, 1),
+            " (pipelined)" if pipelined_both else "",
+            bound if bound is not None else "-", cpu_r, cpu_p, cpu_b))
     text = "\n".join(lines) + "\n"
     if args.o == "-":
         sys.stdout.write(text)
