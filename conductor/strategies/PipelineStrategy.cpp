@@ -35,10 +35,18 @@ struct ModuleMeasurer {
     return compile;
   }
 
-  std::optional<ProgramMetrics> measure(ModuleOp module) const {
+  /// The metrics of program `programIndex`, or nullopt with the first
+  /// error in `error` (when given).
+  std::optional<ProgramMetrics> measure(ModuleOp module,
+                                        std::string *error = nullptr) const {
     std::thread::id self = std::this_thread::get_id();
-    ScopedDiagnosticHandler quiet(module.getContext(), [self](Diagnostic &) {
-      return success(std::this_thread::get_id() == self);
+    ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
+      if (std::this_thread::get_id() != self)
+        return failure();
+      if (error && error->empty() &&
+          diag.getSeverity() == DiagnosticSeverity::Error)
+        *error = diag.str();
+      return success();
     });
     FailureOr<CompileResult> result =
         compileAndMeasure(module, compileOptions());
@@ -167,10 +175,15 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
         refuse(why);
         continue;
       }
-      anyPipelined = true;
-      std::optional<ProgramMetrics> metrics = measurer.measure(*expanded);
-      if (!metrics)
+      std::string compileError;
+      std::optional<ProgramMetrics> metrics =
+          measurer.measure(*expanded, &compileError);
+      if (!metrics) {
+        // Typically more registers than the target has.
+        refuse("the pipelined program does not compile: " + compileError);
         continue;
+      }
+      anyPipelined = true;
       candidate.metrics = *metrics;
       result.tried.push_back(candidate);
     }

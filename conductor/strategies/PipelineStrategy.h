@@ -58,8 +58,9 @@ struct PipelineStrategyResult {
   std::optional<PipelineCandidate> best;
   /// Every candidate measured, in the order tried.
   std::vector<PipelineCandidate> tried;
-  /// Why no stage count could be pipelined ("" when one could): the first
-  /// refusal (LoopStages's remark naming the dependence, or the pass's).
+  /// Why no candidate could be measured ("" when one was): the first
+  /// refusal (LoopStages's remark naming the dependence, the pass's, or
+  /// the compile error of the pipelined program, e.g. too many VGPRs).
   std::string refusal;
 };
 
