@@ -1,7 +1,7 @@
 //===- StrategyDriver.cpp - run a built-in strategy on a file -------------===//
 //
-// waveasm-strategy [--strategy latency|pressure|spectral] [-o OUT.mlir]
-//                  IN.mlir
+// waveasm-strategy [--strategy latency|pressure|spectral|pipeline]
+//                  [-o OUT.mlir] IN.mlir
 //
 // Schedules every innermost loop body of every program with the chosen
 // built-in strategy (conductor/strategies), writes the rescheduled module to
@@ -12,13 +12,17 @@
 // numbers of both orders, their co-access cost C(pi) and modularity Q, and
 // the strategy's own time. The spectral strategy does not measure; the
 // driver compiles its order for the table (as the Conductor's round would).
-// bench/strategy_gain.py drives it.
+// bench/strategy_gain.py drives it. `pipeline` (issue 12) reports instead
+// of rewriting: per loop the whole-program est_cycles before, every
+// candidate (stages, reordered or not) and the one kept, the loop's lower
+// bound per iteration and the strategy's time (bench/pipeline_table.py).
 //
 //===----------------------------------------------------------------------===//
 
 #include "conductor/strategies/DependenceGraph.h"
 #include "conductor/strategies/ListScheduler.h"
 #include "conductor/strategies/MoveSynthesis.h"
+#include "conductor/strategies/PipelineStrategy.h"
 #include "conductor/strategies/PressureScheduler.h"
 #include "conductor/strategies/Strategies.h"
 
@@ -57,7 +61,7 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::init("-"),
                                              llvm::cl::desc("output"));
 static llvm::cl::opt<std::string>
     strategy("strategy", llvm::cl::init("latency"),
-             llvm::cl::desc("latency | pressure | spectral"));
+             llvm::cl::desc("latency | pressure | spectral | pipeline"));
 static llvm::cl::opt<double>
     epsilon("spectral-epsilon", llvm::cl::init(SpectralOptions().epsilon),
             llvm::cl::desc("the spectral strategy's rollback threshold"));
@@ -126,6 +130,57 @@ static llvm::json::Value toJSONMeasure(const std::optional<BlockMeasure> &m) {
                             {"nops", m->program.nops_inserted}};
 }
 
+static llvm::json::Value toJSONProgram(const ProgramMetrics &m,
+                                       int64_t loopNo) {
+  llvm::json::Object out{{"est_cycles", m.est_cycles},
+                         {"peak_vgpr", m.peak_vgpr},
+                         {"occupancy", m.occupancy}};
+  if (loopNo < int64_t(m.loops.size())) {
+    out["est_cycles_per_iter"] = m.loops[loopNo].est_cycles_per_iter;
+    out["lower_bound_cycles"] = m.loops[loopNo].lower_bound_cycles;
+  }
+  return out;
+}
+
+/// The pipeline strategy on one loop, timed, reported as one JSON line;
+/// the module is left as it was.
+static void reportPipeline(ModuleOp module, ProgramOp program, LoopOp loop,
+                           int64_t loopNo, const TargetModel &target) {
+  TaggedRegion region = tagBlock(loop.getBody().front());
+  auto start = std::chrono::steady_clock::now();
+  std::clock_t cpuStart = std::clock();
+  PipelineStrategyResult result = schedulePipelined(module, region, target);
+  double ms = std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+  double cpuMs = 1000.0 * double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  untagBlock(region);
+  llvm::json::Array tried;
+  for (const PipelineCandidate &c : result.tried)
+    tried.push_back(
+        llvm::json::Object{{"stages", c.numStages},
+                           {"reordered", c.reordered},
+                           {"metrics", toJSONProgram(c.metrics, loopNo)}});
+  llvm::json::Object line{
+      {"program", program.getSymName()},
+      {"loop", loopNo},
+      {"ops", int64_t(region.ops.size())},
+      {"before", result.before ? toJSONProgram(*result.before, loopNo)
+                               : llvm::json::Value(nullptr)},
+      {"tried", std::move(tried)},
+      {"kept", result.best ? llvm::json::Value(llvm::json::Object{
+                                 {"stages", result.best->numStages},
+                                 {"reordered", result.best->reordered},
+                                 {"commands", int64_t(result.commands.size())},
+                                 {"metrics",
+                                  toJSONProgram(result.best->metrics, loopNo)}})
+                           : llvm::json::Value(nullptr)},
+      {"refusal", result.refusal},
+      {"ms", ms},
+      {"cpu_ms", cpuMs}};
+  llvm::errs() << llvm::json::Value(std::move(line)) << "\n";
+}
+
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv, "built-in strategy driver\n");
   MLIRContext context;
@@ -191,6 +246,10 @@ int main(int argc, char **argv) {
           ops.push_back(graph.getOp(i));
         for (Operation *op : ops)
           op->moveBefore(&body, body.end());
+        continue;
+      }
+      if (strategy == "pipeline") {
+        reportPipeline(*module, program, loop, loopNo, target);
         continue;
       }
       CoAccessSummary coaccessBefore = summarizeCoAccess(body);

@@ -2,13 +2,16 @@
 //
 // The registry of built-in strategies. The strategies themselves live in
 // conductor/strategies/ (scheduleListLatency, schedulePressure,
-// scheduleSpectral); this list is where they are wired in, one entry each,
-// under the names `waveasm-conductor --strategy` takes.
+// scheduleSpectral, schedulePipelined); this list is where they are wired
+// in, one entry each, under the names `waveasm-conductor --strategy` takes.
+// `pipeline` changes the loop's shape (prologue, steady state, epilogue), so
+// it runs only when asked for by name (or by the editor's schedule command).
 //
 //===----------------------------------------------------------------------===//
 
 #include "conductor/MoveSource.h"
 #include "conductor/Session.h"
+#include "conductor/strategies/PipelineStrategy.h"
 #include "conductor/strategies/Strategies.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -42,10 +45,22 @@ waveasm::conductor::builtinStrategies(const BuiltinStrategyOptions &options) {
   };
 }
 
+Strategy waveasm::conductor::pipelineStrategy() {
+  return {"pipeline", [](const Session &session) {
+            PipelineStrategyOptions options;
+            options.optimizePipeline = session.optimizesPipeline();
+            options.targetOverrides = session.targetModelOverrides();
+            return schedulePipelined(session.bestModule(), session.region(),
+                                     session.targetModel(), options)
+                .commands;
+          }};
+}
+
 llvm::Expected<std::vector<Strategy>>
 waveasm::conductor::selectBuiltinStrategies(
     llvm::StringRef names, const BuiltinStrategyOptions &options) {
   std::vector<Strategy> all = builtinStrategies(options), chosen;
+  all.push_back(pipelineStrategy());
   llvm::SmallVector<llvm::StringRef> wanted;
   names.split(wanted, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef name : wanted) {

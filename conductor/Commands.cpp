@@ -15,6 +15,8 @@ std::string MoveCommand::text() const {
     return "move " + a + " before " + b;
   case Swap:
     return "swap " + a + " " + b;
+  case Stage:
+    return "stage " + a + " " + std::to_string(stage);
   case Done:
     return "done";
   }
@@ -68,6 +70,15 @@ waveasm::conductor::parseCommand(llvm::StringRef line) {
     if (a && b)
       return MoveCommand::swap(*a, *b);
     return std::nullopt;
+  }
+  if (tokens.size() == 3 && is(0, "stage")) {
+    // The number is checked for range by the Session (it knows the loop);
+    // here only that it is a small non-negative decimal.
+    auto a = normalizeTag(tokens[1]);
+    unsigned stage = 0;
+    if (!a || tokens[2].size() > 3 || tokens[2].getAsInteger(10, stage))
+      return std::nullopt;
+    return MoveCommand::setStage(*a, int(stage));
   }
   if (tokens.size() == 4 && is(0, "move") &&
       (is(2, "after") || is(2, "before"))) {

@@ -77,6 +77,9 @@ struct BuiltinStrategyOptions {
 /// order `--llm none` tries them.
 std::vector<Strategy> builtinStrategies(const BuiltinStrategyOptions &options);
 std::vector<Strategy> builtinStrategies();
+/// Issue 12's software-pipelining strategy (strategies/PipelineStrategy.h):
+/// not in the default list, selectable as `pipeline`.
+Strategy pipelineStrategy();
 /// The built-in strategies named in `names` (comma separated, in that
 /// order); fails naming the unknown one and the known names.
 llvm::Expected<std::vector<Strategy>>

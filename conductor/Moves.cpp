@@ -152,6 +152,10 @@ static std::optional<MoveFailure> validate(const TaggedRegion &region,
                                            const MoveCommand &command,
                                            Operation *&x, Operation *&y,
                                            Simulation &sim) {
+  if (command.kind == MoveCommand::Stage || command.kind == MoveCommand::Done)
+    return MoveFailure{MoveFailure::UnknownTag,
+                       "'" + command.text() +
+                           "' is not a move (the Session applies stages)"};
   if (auto failure = resolve(region, command, x, y))
     return failure;
   auto pinned = [](Operation *op) {
@@ -344,6 +348,7 @@ conductor::applyMove(const TaggedRegion &region, const MoveCommand &command,
     }
     break;
   }
+  case MoveCommand::Stage:
   case MoveCommand::Done:
     break;
   }

@@ -18,7 +18,8 @@ std::vector<std::string> conductor::defaultSystemPrompts() {
       " You reorder the ops of a WaveASM MLIR loop body (AMDGCN instructions, "
       "tagged loc(\"I<n>\")) with move commands; a deterministic engine "
       "validates them, compiles, and reports metrics each round. Commands: "
-      "'move Ix after Iy', 'move Ix before Iy', 'swap Ix Iy', and 'done' when "
+      "'move Ix after Iy', 'move Ix before Iy', 'swap Ix Iy', 'stage Ix N' "
+      "(software-pipelining stage N of a loop body op), and 'done' when "
       "no further move helps.";
   return {
       std::string("You are an expert GPU instruction scheduler. Prioritize "

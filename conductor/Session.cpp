@@ -1,6 +1,9 @@
 //===- Session.cpp - one agent's iterative scheduling loop ----------------===//
 
 #include "conductor/Session.h"
+#include "conductor/Stages.h"
+
+#include "analysis/LoopStages.h"
 #include "sim/Compare.h"
 
 #include "ir/TargetKindAttr.h"
@@ -159,8 +162,13 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   s.printRegionOnce();
   s.initialText = s.header + s.regionText();
 
-  std::string compileError;
-  if (!s.measure(s.baseline, compileError)) {
+  // An input whose loop is already staged (hand annotations) is measured
+  // pipelined; when it cannot be, as written (compiling ignores stages).
+  std::string compileError, expandError;
+  OwningOpRef<ModuleOp> expansion;
+  if (s.expand(expansion, expandError))
+    s.bestExpanded = std::move(expansion);
+  if (!s.measure(s.resultModule(), s.baseline, compileError)) {
     s.baselineFailure = compileError;
     s.bestCompiled = false;
   }
@@ -179,7 +187,28 @@ ProgramOp Session::program() const {
 // Measuring
 //===----------------------------------------------------------------------===//
 
-bool Session::measure(ProgramMetrics &out, std::string &error) const {
+ProgramOp Session::programIn(ModuleOp copy) const {
+  auto programs = llvm::to_vector(copy.getOps<ProgramOp>());
+  unsigned index = 0;
+  for (ProgramOp each : module.get().getOps<ProgramOp>()) {
+    if (each == program())
+      break;
+    ++index;
+  }
+  return index < programs.size() ? programs[index] : ProgramOp();
+}
+
+bool Session::expand(OwningOpRef<ModuleOp> &expansion,
+                     std::string &error) const {
+  expansion = nullptr;
+  if (!isStaged(tagged))
+    return true;
+  expansion = expandStagedLoop(module.get(), getRegionLoop(tagged), error);
+  return bool(expansion);
+}
+
+bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
+                      std::string &error) const {
   CompileOptions compile;
   compile.pipeline =
       CompileOptions::measuringPipeline(options.optimizePipeline);
@@ -198,13 +227,14 @@ bool Session::measure(ProgramMetrics &out, std::string &error) const {
         error = diag.str();
       return success();
     });
-    result = compileAndMeasure(module.get(), compile);
+    result = compileAndMeasure(compiled, compile);
   }
   if (failed(result)) {
     if (error.empty())
       error = "the backend pipeline failed";
     return false;
   }
+  // The scheduled program's position (the same in an expanded clone).
   unsigned index = 0;
   for (ProgramOp each : module.get().getOps<ProgramOp>()) {
     if (each == program())
@@ -295,6 +325,13 @@ std::string Session::prompt() const {
     os << "\n" << profiling;
   os << "\nGOAL: " << options.goal
      << "\nRespond with move commands, one per line.\n";
+  if (getRegionLoop(tagged))
+    os << "A loop body may also be software-pipelined: 'stage Ix N' puts "
+          "op Ix in stage N (0.."
+       << kMaxStageNumber
+       << "; stage N of iteration j runs with stage 0 of iteration j+N, so "
+          "loads in stage 0 and their users in stage 1 overlap iterations); "
+          "all stages 0 means not pipelined.\n";
   return text;
 }
 
@@ -324,16 +361,34 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
   report.ignoredLines = std::move(ignored);
   Block &block = *tagged.block;
   std::vector<Operation *> snapshot = snapshotOrder(block);
+  StageSnapshot stageSnapshot = snapshotStages(tagged);
+  auto revert = [&] {
+    restoreOrder(block, snapshot);
+    restoreStages(tagged, stageSnapshot);
+  };
   std::vector<MoveWarning> warnings;
+  const MoveCommand *lastStage = nullptr;
   for (const MoveCommand &command : commands) {
     if (command.kind == MoveCommand::Done) {
       done = true;
       break;
     }
+    if (command.kind == MoveCommand::Stage) {
+      if (std::optional<std::string> why = applyStageCommand(tagged, command)) {
+        revert();
+        report.failed = command.text();
+        report.failureReason = *why;
+        report.reverted = true;
+        break;
+      }
+      lastStage = &command;
+      report.applied.push_back(command.text());
+      continue;
+    }
     std::optional<MoveFailure> failure = applyMove(tagged, command, warnings);
     if (failure) {
       // Revert first: value names are those of the prompt's IR.
-      restoreOrder(block, snapshot);
+      revert();
       report.failed = command.text();
       report.failureReason = failure->describe(
           failure->kind == MoveFailure::Dominance ? valueName(failure->value)
@@ -351,10 +406,24 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
   if (!report.failed && !report.applied.empty()) {
     std::vector<MoveCommand> anchoring;
     anchorPseudoOps(block, &anchoring);
+    // The stages are checked as a whole once the round's order is final (a
+    // stage rule may hold only after several commands, and moves decide
+    // which op an s_waitcnt's stage follows).
+    std::string stageError = finishStages(tagged);
+    OwningOpRef<ModuleOp> expansion;
+    std::string expandError;
+    if (stageError.empty() && !expand(expansion, expandError))
+      stageError = "the loop cannot be pipelined: " + expandError;
     ProgramMetrics metrics;
     std::string error;
-    if (!measure(metrics, error)) {
-      restoreOrder(block, snapshot);
+    if (!stageError.empty()) {
+      revert();
+      report.failed = lastStage ? lastStage->text() : report.applied.back();
+      report.failureReason = stageError;
+      report.reverted = true;
+    } else if (!measure(expansion ? expansion.get() : module.get(), metrics,
+                        error)) {
+      revert();
       report.reverted = true;
       report.failureReason = "the schedule does not compile: " + error;
     } else {
@@ -362,12 +431,14 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       bool better = !bestCompiled || isBetter(metrics, best);
       std::string mismatch;
       if (better && options.checkByExecution)
-        mismatch = executionMismatch(report);
+        mismatch = executionMismatch(
+            expansion ? programIn(expansion.get()) : program(), report);
       if (better && mismatch.empty()) {
         report.metricsChange = bestCompiled
                                    ? describeDifference(metrics, best, keys)
                                    : "the schedule compiles now";
         best = metrics;
+        bestExpanded = std::move(expansion);
         bestCompiled = true;
         report.improved = true;
         acceptedMoves.insert(acceptedMoves.end(), report.applied.begin(),
@@ -375,7 +446,7 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
         for (const MoveCommand &command : anchoring)
           acceptedMoves.push_back(command.text());
       } else {
-        restoreOrder(block, snapshot);
+        revert();
         report.reverted = true;
         std::string diff = describeDifference(metrics, best, keys);
         report.failureReason = !mismatch.empty() ? mismatch
@@ -393,10 +464,11 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
   return report;
 }
 
-std::string Session::executionMismatch(RoundReport &report) {
+std::string Session::executionMismatch(ProgramOp candidate,
+                                       RoundReport &report) {
   if (!referenceRuns || !uncheckable.empty())
     return "";
-  sim::Comparison c = sim::compareWithRuns(*referenceRuns, program());
+  sim::Comparison c = sim::compareWithRuns(*referenceRuns, candidate);
   if (c.verdict == sim::Comparison::Verdict::Different)
     return "the schedule computes different results than the input "
            "(simulator, " +
@@ -464,8 +536,13 @@ void Session::printRegionOnce() {
 
 std::string Session::regionText() const {
   std::string text = regionHeader + "\n";
-  for (Operation &op : *tagged.block)
-    text += opText[tagIndex.lookup(&op)] + "\n";
+  for (Operation &op : *tagged.block) {
+    text += opText[tagIndex.lookup(&op)];
+    // Stages change after printing (stage commands): shown as a comment.
+    if (auto stage = op.getAttrOfType<IntegerAttr>(kStageAttrName))
+      text += "  // stage " + std::to_string(stage.getInt());
+    text += "\n";
+  }
   return text + regionFooter + "\n";
 }
 
@@ -486,6 +563,9 @@ std::unique_ptr<Session> Session::fork() const {
   std::unique_ptr<Session> copy(new Session());
   IRMapping mapping;
   copy->module = cast<ModuleOp>(module.get().getOperation()->clone(mapping));
+  if (bestExpanded)
+    copy->bestExpanded =
+        cast<ModuleOp>(bestExpanded.get().getOperation()->clone());
   copy->tagged.block = mapping.lookup(tagged.block);
   for (Operation *op : tagged.ops)
     copy->tagged.ops.push_back(mapping.lookup(op));

@@ -119,8 +119,17 @@ public:
   std::vector<std::string> bestMoves() const { return acceptedMoves; }
   /// The metrics of the current best as "key: value" lines.
   std::string metricsText() const;
-  /// The best schedule so far (the working module, tagged).
+  /// The best schedule so far (the working module, tagged; a pipelined
+  /// loop is its annotated body, see conductor/Stages.h).
   mlir::ModuleOp bestModule() const { return module.get(); }
+  /// The program the best schedule compiles from: bestModule() with a
+  /// staged loop expanded by waveasm-pipeline-loops (what was measured and
+  /// checked by execution), else bestModule() itself.
+  mlir::ModuleOp resultModule() const {
+    return bestExpanded ? bestExpanded.get() : module.get();
+  }
+  /// Whether the best schedule pipelines the loop.
+  bool bestIsPipelined() const { return bool(bestExpanded); }
   /// The program holding the scheduled block.
   ProgramOp program() const;
   const TaggedRegion &region() const { return tagged; }
@@ -133,6 +142,10 @@ public:
   llvm::ArrayRef<MetricKey> keyOrder() const { return keys; }
   /// The pipeline the session measures with (SessionOptions).
   bool optimizesPipeline() const { return options.optimizePipeline; }
+  /// The TargetModel overrides the session measures with.
+  const std::vector<std::string> &targetModelOverrides() const {
+    return options.targetModelOverrides;
+  }
   /// compareMetrics(a, b) with this session's key order.
   bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const;
 
@@ -149,16 +162,27 @@ private:
   Session() = default;
   /// Compile and measure the working module; false with `error` set when the
   /// pipeline fails.
-  bool measure(ProgramMetrics &out, std::string &error) const;
+  bool measure(mlir::ModuleOp compiled, ProgramMetrics &out,
+               std::string &error) const;
+  /// The program of `copy` (a clone of the working module, maybe
+  /// expanded) at the scheduled program's position.
+  ProgramOp programIn(mlir::ModuleOp copy) const;
+  /// The module a round measures: null when the loop is not staged (the
+  /// working module itself), else its pipelined expansion; false with
+  /// `error` when the staged loop cannot be pipelined.
+  bool expand(mlir::OwningOpRef<mlir::ModuleOp> &expansion,
+              std::string &error) const;
   RoundReport runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
                        std::vector<std::string> ignored);
   /// Why the working module's results differ from the input's (empty when
   /// they do not, or when the check is off or impossible: then a warning
   /// goes to `report` once).
-  std::string executionMismatch(RoundReport &report);
+  std::string executionMismatch(ProgramOp candidate, RoundReport &report);
 
   SessionOptions options;
   mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// The best schedule's pipelined expansion (null: not pipelined).
+  mlir::OwningOpRef<mlir::ModuleOp> bestExpanded;
   /// The input's runs in the simulator (checkByExecution), made once and
   /// shared by forks: every kept schedule is compared with them.
   std::shared_ptr<const std::vector<sim::SimResult>> referenceRuns;

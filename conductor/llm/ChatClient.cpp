@@ -20,7 +20,8 @@ std::vector<ToolSpec> conductorTools() {
       {"apply_moves",
        "Apply move commands to the tagged IR, in order, as one round. Each "
        "command is one of: 'move Ix after Iy', 'move Ix before Iy', "
-       "'swap Ix Iy', 'done'. Returns the round report (applied, failed, "
+       "'swap Ix Iy', 'stage Ix N' (loop bodies: pipelining stage), 'done'. "
+       "Returns the round report (applied, failed, "
        "warnings, metrics).",
        R"({"type":"object","properties":{"moves":{"type":"array",)"
        R"("items":{"type":"string"},"description":"move commands, e.g. )"

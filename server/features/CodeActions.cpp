@@ -11,6 +11,7 @@
 
 #include "server/DiagnosticCapture.h"
 #include "server/Features.h"
+#include "server/features/Pipelining.h"
 
 #include "conductor/MoveSource.h"
 #include "conductor/Moves.h"
@@ -445,6 +446,23 @@ waveasm::server::makeScheduleOutcome(const ParsedDocument &parsed,
         "no schedule that compiles was found: " + session.baselineError();
     return outcome;
   }
+  if (session.bestIsPipelined()) {
+    // Prologue, steady state and epilogue: no reordering of the text, the
+    // program replaced by the pipelined one (measured and checked).
+    std::optional<unsigned> entry = parsed.lookupOp(target.owner);
+    std::optional<lsp::TextEdit> edit;
+    if (entry)
+      edit = computePipelinedProgramEdit(
+          parsed, parsed.getOps()[*entry].program, session.resultModule());
+    if (!edit) {
+      outcome.error = "cannot edit the text: the pipelined program does not "
+                      "verify";
+      return outcome;
+    }
+    outcome.changed = true;
+    outcome.edit = std::move(*edit);
+    return outcome;
+  }
   // Tag i is the op at index i of the block as written (the session tagged
   // its clone of the unchanged input).
   std::vector<unsigned> order = session.currentOrder();
@@ -482,6 +500,10 @@ waveasm::server::scheduleBuiltin(const ParsedDocument &parsed,
     return outcome;
   }
   std::vector<conductor::Strategy> strategies = conductor::builtinStrategies();
+  // The editor's schedule command may also pipeline a loop (kept only when
+  // the program's cycles drop, on the session's key order).
+  if (target.loopIndex && !strategies.empty())
+    strategies.push_back(conductor::pipelineStrategy());
   if (strategies.empty())
     strategies = {
         {"latency",

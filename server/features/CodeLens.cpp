@@ -2,6 +2,7 @@
 
 #include "server/Features.h"
 #include "server/features/Common.h"
+#include "server/features/Pipelining.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -74,6 +75,14 @@ void addLoopLenses(const ParsedDocument &parsed,
                    const CompiledProgramInfo &program,
                    std::vector<lsp::CodeLens> &out) {
   const ProgramAnnotations &ann = *program.annotations;
+  // Once per program and request: the planner on the program as written,
+  // the bank conflicts of the compiled one (what the cycle model charges).
+  std::optional<LdsProgramPlan> plan;
+  std::optional<LdsBankConflicts> banks;
+  if (!ann.getLoops().empty()) {
+    plan = planLds(cast<ProgramOp>(parsed.getOps()[program.entry].op));
+    banks.emplace(ann.getIndex(), ann.getTarget());
+  }
   for (const LoopTiming &loop : ann.getLoops()) {
     std::optional<unsigned> entry = compiled.lookupCompiled(loop.loop);
     if (!entry)
@@ -96,6 +105,12 @@ void addLoopLenses(const ParsedDocument &parsed,
     if (const LoopOptimizationEffect *effect = findLoopEffect(
             compiled, parsed.getOps()[*entry].program, loop.loop))
       out.push_back(makeLens(range, formatLoopEffectLens(*effect)));
+    if (auto parsedLoop = dyn_cast<LoopOp>(parsed.getOps()[*entry].op)) {
+      std::string pipelining =
+          formatLoopPipelineLens(parsedLoop, loop.loop, *plan, *banks);
+      if (!pipelining.empty())
+        out.push_back(makeLens(range, pipelining));
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 #include "server/Features.h"
 #include "server/IncrementalParse.h"
 #include "server/Timing.h"
+#include "server/features/Pipelining.h"
 
 #include "analysis/Metrics.h"
 #include "conductor/llm/HttpMulti.h"
@@ -915,6 +916,14 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
                   computeApplyOptimizationsAction(*parsed, compiled.get(),
                                                   position, options))
             actions.push_back(std::move(*optimize));
+          std::vector<lsp::CodeAction> pipelining =
+              computePipelineLoopActions(*parsed, position, snapshot, options);
+          actions.insert(actions.end(),
+                         std::make_move_iterator(pipelining.begin()),
+                         std::make_move_iterator(pipelining.end()));
+          if (std::optional<lsp::CodeAction> plan =
+                  computePlanLdsAction(*parsed, position, options))
+            actions.push_back(std::move(*plan));
         }
         double ms = msSince(start);
         return [this, uri, parsed = std::move(parsed), shared, ms,

@@ -72,3 +72,22 @@ TEST(ConductorCommands, EmptyAndGarbageReplies) {
   EXPECT_TRUE(garbage.commands.empty());
   EXPECT_EQ(garbage.ignoredLines.size(), 1u);
 }
+
+TEST(ConductorCommands, StageCommand) {
+  ParsedReply reply = parseReply("stage I5 1\n- `STAGE i12 0`\n**stage I3 2**\n"
+                                 "stage I4 -1\nstage I4 x\nstage I4\n"
+                                 "stage 4 1\nstage I4 1 2\nstage I4 1000\n");
+  ASSERT_EQ(reply.commands.size(), 3u);
+  EXPECT_EQ(reply.commands[0], MoveCommand::setStage("I5", 1));
+  EXPECT_EQ(reply.commands[1], MoveCommand::setStage("I12", 0));
+  EXPECT_EQ(reply.commands[2], MoveCommand::setStage("I3", 2));
+  EXPECT_EQ(reply.commands[0].text(), "stage I5 1");
+  EXPECT_FALSE(MoveCommand::setStage("I5", 1) ==
+               MoveCommand::setStage("I5", 2));
+  EXPECT_EQ(
+      reply.ignoredLines,
+      (std::vector<std::string>{"stage I4 -1", "stage I4 x", "stage I4",
+                                "stage 4 1", "stage I4 1 2", "stage I4 1000"}));
+  // Its text parses back to itself (the cache replays texts).
+  EXPECT_EQ(parseCommand(reply.commands[1].text()), reply.commands[1]);
+}

@@ -295,5 +295,5 @@ TEST(SpectralOrder, SessionKeepsOnlyCheckedRounds) {
   ASSERT_FALSE(!!unknown);
   EXPECT_EQ(llvm::toString(unknown.takeError()),
             "unknown strategy 'spectrall' (known: list-latency, pressure, "
-            "spectral)");
+            "spectral, pipeline)");
 }

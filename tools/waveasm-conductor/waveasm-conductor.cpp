@@ -115,7 +115,7 @@ static cl::opt<std::string> strategyNames(
     "strategy",
     cl::desc("with --llm none: the built-in strategies to run, comma "
              "separated, in order (list-latency, pressure, spectral; "
-             "default: all of them)"),
+             "default: all of them; `pipeline` only by name)"),
     cl::value_desc("NAMES"));
 static cl::opt<double> spectralEpsilon(
     "spectral-epsilon",
@@ -413,17 +413,26 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  // The output: the input text with the block's op lines reordered.
-  Block *inputBlock = session.inputOp(0)->getBlock();
-  FailureOr<std::vector<OpTextRange>> ranges =
-      computeOpTextRanges(text, *inputBlock, state, &error);
-  if (failed(ranges))
-    return usageError(inputPath + ": cannot edit the text: " + error);
-  std::vector<unsigned> order = session.currentOrder();
-  FailureOr<std::string> result =
-      reorderBlockText(text, *ranges, order, &error);
-  if (failed(result))
-    return usageError("cannot reorder the text: " + error);
+  // The output: the input text with the block's op lines reordered; a
+  // pipelined loop is no reordering of the input, so then the whole module
+  // as compiled (prologue, steady state, epilogue), printed.
+  FailureOr<std::string> result = failure();
+  if (session.bestIsPipelined()) {
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    session.resultModule()->print(os);
+    result = printed;
+  } else {
+    Block *inputBlock = session.inputOp(0)->getBlock();
+    FailureOr<std::vector<OpTextRange>> ranges =
+        computeOpTextRanges(text, *inputBlock, state, &error);
+    if (failed(ranges))
+      return usageError(inputPath + ": cannot edit the text: " + error);
+    std::vector<unsigned> order = session.currentOrder();
+    result = reorderBlockText(text, *ranges, order, &error);
+    if (failed(result))
+      return usageError("cannot reorder the text: " + error);
+  }
 
   // Re-check: the written text parses, verifies and measures as the best.
   {

@@ -1,0 +1,75 @@
+//===- PipelineStrategy.h - the software-pipelining strategy ----*- C++ -*-===//
+//
+// Issue 12's built-in strategy that overlaps iterations: for 2 and 3 stages
+// it assigns stages (analysis/LoopStages.h computeLoopStages), expands the
+// loop with waveasm-pipeline-loops, and also tries the latency strategy's
+// reorder of the steady-state body on top; every candidate is compiled and
+// measured on a clone of the whole module. The best candidate is returned
+// only when it lowers the *program's* est_cycles (per-iteration cycles are
+// not comparable: pipelining changes the kernel's trip count); otherwise
+// nothing, and the input stays.
+//
+// The result is commands (`stage Ix N`, then moves), so the Session applies
+// it like any other round: validated, measured pipelined, kept by its key
+// order and checked by execution (conductor/Stages.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_CONDUCTOR_STRATEGIES_PIPELINESTRATEGY_H
+#define WAVEASM_CONDUCTOR_STRATEGIES_PIPELINESTRATEGY_H
+
+#include "conductor/Commands.h"
+#include "conductor/Tags.h"
+
+#include "analysis/Metrics.h"
+#include "analysis/TargetModel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace waveasm::conductor {
+
+struct PipelineStrategyOptions {
+  /// Stage counts tried, in order (ties keep the earlier).
+  std::vector<int> stageCounts = {2, 3};
+  /// Also try the latency strategy's reorder of the staged body.
+  bool reorder = true;
+  /// Measure with the production pipeline (as the Session does).
+  bool optimizePipeline = true;
+  std::vector<std::string> targetOverrides;
+};
+
+/// One measured candidate, for reports and code action titles.
+struct PipelineCandidate {
+  int numStages = 0;
+  bool reordered = false;
+  ProgramMetrics metrics;
+  std::vector<MoveCommand> commands;
+};
+
+struct PipelineStrategyResult {
+  /// Empty unless a candidate lowers the program's est_cycles.
+  std::vector<MoveCommand> commands;
+  std::optional<ProgramMetrics> before;
+  /// The chosen candidate (when commands is not empty).
+  std::optional<PipelineCandidate> best;
+  /// Every candidate measured, in the order tried.
+  std::vector<PipelineCandidate> tried;
+  /// Why no candidate could be measured ("" when one was): the first
+  /// refusal (LoopStages's remark naming the dependence, the pass's, or
+  /// the compile error of the pipelined program, e.g. too many VGPRs).
+  std::string refusal;
+};
+
+/// The strategy on `region` (a loop body of `module`).
+PipelineStrategyResult
+schedulePipelined(mlir::ModuleOp module, const TaggedRegion &region,
+                  const TargetModel &target,
+                  const PipelineStrategyOptions &options = {});
+
+} // namespace waveasm::conductor
+
+#endif // WAVEASM_CONDUCTOR_STRATEGIES_PIPELINESTRATEGY_H

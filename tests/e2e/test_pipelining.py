@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""End-to-end test of issue 12 item 5 in the editor: on an example GEMM
+loop's header line the server offers "Pipeline this loop (2 stages): ..."
+(measured, checked by execution); the client applies the edit with
+didChange, the new text parses, the loop is pipelined (a prologue before
+the steady-state loop), and the server's metrics for the new version show
+the est_cycles the title promised. The loop lens shows the LDS figures.
+
+Run: python3 tests/e2e/test_pipelining.py [-v]
+The server is $WAVEASM_LSP, else build/bin/waveasm-lsp.
+"""
+
+import os
+import re
+import sys
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+from lsp_client import LspClient, apply_edits, position_of  # noqa: E402
+
+LSP = os.environ.get("WAVEASM_LSP", os.path.join(ROOT, "build", "bin", "waveasm-lsp"))
+TIMEOUT = 120.0
+
+EDITOR = {
+    "workspace": {"workspaceEdit": {"documentChanges": True},
+                  "codeLens": {"refreshSupport": True}},
+    "textDocument": {"publishDiagnostics": {"versionSupport": True}},
+}
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+class Pipelining(unittest.TestCase):
+    def start(self):
+        client = LspClient([LSP])
+        self.addCleanup(client.close)
+        client.initialize(EDITOR)
+        return client
+
+    def lenses(self, client, uri):
+        # Lenses come with the background compile: ask until they are there.
+        deadline = time.time() + TIMEOUT
+        while True:
+            lenses = client.result("textDocument/codeLens", {"textDocument": {"uri": uri}},
+                                   TIMEOUT)
+            titles = [l["command"]["title"] for l in lenses]
+            if titles or time.time() > deadline:
+                return titles
+            time.sleep(0.2)
+
+    def test_pipeline_this_loop(self):
+        client = self.start()
+        text = read(os.path.join(ROOT, "examples", "gemm_bf16_splitk_agpr.mlir"))
+        uri = "file:///tmp/waveasm-e2e/splitk.mlir"
+        client.open(uri, text, 1)
+        client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
+        titles = self.lenses(client, uri)
+        self.assertTrue(titles)
+        before = client.result("waveasm/metrics", {"textDocument": {"uri": uri}}, TIMEOUT)
+        self.assertEqual(before["version"], 1)
+
+        # Inside the loop body (not its header line): no pipelining action.
+        inside = position_of(text, "waveasm.v_mfma", 0, 2)
+        actions = client.result("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": {"start": inside, "end": inside},
+            "context": {"diagnostics": []}}, TIMEOUT)
+        self.assertFalse([a for a in actions if a["title"].startswith("Pipeline this loop")])
+
+        pos = position_of(text, "waveasm.loop", 0, 2)
+        actions = client.result("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": {"start": pos, "end": pos},
+            "context": {"diagnostics": []}}, TIMEOUT)
+        pipeline = [a for a in actions if a["title"].startswith("Pipeline this loop (2 stages): ")]
+        self.assertEqual(len(pipeline), 1, [a["title"] for a in actions])
+        action = pipeline[0]
+        # "... -N cycles/iter, +M VGPR[, LDS xK] (est_cycles A -> B)"
+        m = re.search(r"([+-]?\d+) cycles/iter, ([+-]?\d+) VGPR.*\(est_cycles (\d+) -> (\d+)\)",
+                      action["title"])
+        self.assertTrue(m, action["title"])
+        promised_before, promised_after = int(m.group(3)), int(m.group(4))
+        self.assertLess(promised_after, promised_before)
+        self.assertNotIn("not checked by execution", action["title"])
+
+        changes = action["edit"]["documentChanges"]
+        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": 1})
+        pipelined = apply_edits(text, changes[0]["edits"])
+        self.assertNotEqual(pipelined, text)
+        # The stage annotations are not left in the text (they would ask for
+        # pipelining again).
+        self.assertNotIn("waveasm.stage", pipelined)
+        mark = client.mark()
+        client.change(uri, 2, [{"text": pipelined}])
+        published = client.wait_diagnostics(uri, 2, since=mark, timeout=TIMEOUT)
+        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
+                         published["diagnostics"])
+        after = client.result("waveasm/metrics", {"textDocument": {"uri": uri}}, TIMEOUT)
+        self.assertEqual(after["version"], 2)
+        self.assertEqual(after["programs"][0]["est_cycles"], promised_after)
+        self.assertLess(after["programs"][0]["est_cycles"],
+                        before["programs"][0]["est_cycles"])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,197 @@
+//===- PipeliningFeaturesTest.cpp - pipelining and LDS in the editor ------===//
+//
+// server/features/Pipelining.cpp: "Pipeline this loop" (only on a loop's
+// header line, only when est_cycles drops; the edit verifies and computes
+// what the input computes), "Plan LDS" (the planner's move, checked), and
+// the loop lens (stages, why a loop cannot be pipelined, LDS peak, bank
+// conflicts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ServerTestUtils.h"
+#include "TestUtils.h"
+
+#include "ir/Dialect.h"
+#include "pipeline/Passes.h"
+#include "server/features/Pipelining.h"
+#include "sim/Compare.h"
+#include "sim/CompareBuffers.h"
+
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::server;
+using namespace waveasm::test;
+
+namespace {
+
+std::string readPath(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+std::string example(llvm::StringRef name) {
+  return readPath(std::string(WAVEASM_EXAMPLES_DIR) + "/" + name.str());
+}
+
+std::vector<lsp::TextEdit> editsOf(const lsp::WorkspaceEdit &edit) {
+  std::vector<lsp::TextEdit> edits;
+  for (const auto &[uri, list] : edit.changes)
+    edits.insert(edits.end(), list.begin(), list.end());
+  for (const lsp::TextDocumentEdit &doc : edit.documentChanges)
+    edits.insert(edits.end(), doc.edits.begin(), doc.edits.end());
+  return edits;
+}
+
+std::vector<std::string> lensTitles(const ServerDoc &d) {
+  std::vector<std::string> titles;
+  for (const lsp::CodeLens &lens :
+       computeCodeLenses(*d.parsed, d.compiled.get()))
+    titles.push_back(lens.command->title);
+  return titles;
+}
+
+bool anyContains(const std::vector<std::string> &titles,
+                 llvm::StringRef needle) {
+  return llvm::any_of(titles, [&](const std::string &t) {
+    return llvm::StringRef(t).contains(needle);
+  });
+}
+
+} // namespace
+
+TEST(PipeliningFeatures, PipelineThisLoopOnItsHeaderLine) {
+  ServerDoc d(example("gemm_bf16_splitk_agpr.mlir"), false);
+  ASSERT_TRUE(d.parsed->isVerified());
+  // Inside the body: nothing (the action is about the whole loop).
+  EXPECT_TRUE(computePipelineLoopActions(*d.parsed, d.pos("waveasm.v_mfma", 2),
+                                         d.settings)
+                  .empty());
+  std::vector<lsp::CodeAction> actions = computePipelineLoopActions(
+      *d.parsed, d.pos("waveasm.loop", 2), d.settings);
+  ASSERT_FALSE(actions.empty());
+  const lsp::CodeAction &two = actions.front();
+  EXPECT_TRUE(
+      llvm::StringRef(two.title).starts_with("Pipeline this loop (2 stages): "))
+      << two.title;
+  EXPECT_TRUE(llvm::StringRef(two.title).contains(" cycles/iter, "))
+      << two.title;
+  EXPECT_TRUE(llvm::StringRef(two.title).contains(" VGPR")) << two.title;
+  EXPECT_FALSE(llvm::StringRef(two.title).contains("not checked")) << two.title;
+  // The edit: a program that verifies, is no longer the input, and
+  // computes what the input computes.
+  ASSERT_TRUE(two.edit);
+  std::string edited = applyEdits(d.text, editsOf(*two.edit));
+  EXPECT_NE(edited, d.text);
+  EXPECT_EQ(edited.find("waveasm.stage"), std::string::npos);
+  ServerDoc after(edited, true);
+  ASSERT_TRUE(after.parsed->isVerified());
+  ASSERT_TRUE(after.compiled && after.compiled->succeeded());
+  ProgramOp a = *d.parsed->getModule().getOps<ProgramOp>().begin();
+  ProgramOp b = *after.parsed->getModule().getOps<ProgramOp>().begin();
+  sim::Comparison c = sim::compareOnSeeds(a, b, 2);
+  EXPECT_EQ(c.verdict, sim::Comparison::Verdict::Equal) << c.message;
+  // The title's est_cycles are those the edited text compiles to.
+  int64_t promised = 0, was = 0;
+  llvm::StringRef title(two.title);
+  size_t at = title.find("(est_cycles ");
+  ASSERT_NE(at, llvm::StringRef::npos);
+  llvm::StringRef figures = title.drop_front(at + 12);
+  ASSERT_FALSE(figures.consumeInteger(10, was));
+  ASSERT_TRUE(figures.consume_front(" -> "));
+  ASSERT_FALSE(figures.consumeInteger(10, promised));
+  EXPECT_LT(promised, was);
+  ServerDoc before(d.text, true);
+  EXPECT_EQ(before.compiled->getPrograms()[0].result.metrics.est_cycles, was);
+  EXPECT_EQ(after.compiled->getPrograms()[0].result.metrics.est_cycles,
+            promised);
+}
+
+TEST(PipeliningFeatures, NoActionWhenPipeliningDoesNotPay) {
+  // The shared gemm_loop gets slower pipelined.
+  std::string text =
+      readPath(std::string(WAVEASM_LINEARSCAN_SHARED) + "/gemm_loop.mlir");
+  if (text.empty())
+    GTEST_SKIP() << "no ../shared/waveasm/examples";
+  ServerDoc d(text, false);
+  ASSERT_TRUE(d.parsed->isVerified());
+  EXPECT_TRUE(computePipelineLoopActions(*d.parsed, d.pos("waveasm.loop", 2),
+                                         d.settings)
+                  .empty());
+}
+
+TEST(PipeliningFeatures, PlanLds) {
+  // Two 4 KiB buffers whose lifetimes do not overlap: the plan puts the
+  // second on the first's bytes.
+  ServerDoc d(readPath(std::string(WAVEASM_EXAMPLES_DIR) +
+                       "/../tests/lit/pipeline/lds-plan-reuse.mlir"),
+              false);
+  ASSERT_TRUE(d.parsed->isVerified());
+  std::optional<lsp::CodeAction> action =
+      computePlanLdsAction(*d.parsed, d.pos("waveasm.s_barrier"));
+  ASSERT_TRUE(action);
+  EXPECT_EQ(action->title, "Plan LDS: LDS 8192 -> 4096 bytes (live peak 4096)");
+  std::string edited = applyEdits(d.text, editsOf(*action->edit));
+  ServerDoc after(edited, false);
+  ASSERT_TRUE(after.parsed->isVerified());
+  EXPECT_NE(edited.find("lds_size = 4096"), std::string::npos);
+  sim::Comparison c = sim::compareBuffersOnSeeds(
+      *d.parsed->getModule().getOps<ProgramOp>().begin(),
+      *after.parsed->getModule().getOps<ProgramOp>().begin(), 2);
+  EXPECT_EQ(c.verdict, sim::Comparison::Verdict::Equal) << c.message;
+  // Planned already: nothing more to offer.
+  EXPECT_FALSE(
+      computePlanLdsAction(*after.parsed, after.pos("waveasm.s_barrier")));
+  // A program without LDS: nothing.
+  ServerDoc none(example("gemm_f16_32x32x8_global.mlir"), false);
+  EXPECT_FALSE(computePlanLdsAction(*none.parsed, none.pos("waveasm.loop")));
+}
+
+TEST(PipeliningFeatures, LoopLensShowsLdsAndBankConflicts) {
+  // The double-buffered GEMM's ds_read_b64 reads are 4-way conflicts.
+  ServerDoc d(example("gemm_f16_double_buffer.mlir"));
+  ASSERT_TRUE(d.compiled && d.compiled->succeeded());
+  std::vector<std::string> titles = lensTitles(d);
+  EXPECT_TRUE(anyContains(titles, "LDS peak ")) << llvm::join(titles, "\n");
+  EXPECT_TRUE(anyContains(titles, "bank conflicts: "))
+      << llvm::join(titles, "\n");
+}
+
+TEST(PipeliningFeatures, LoopLensSaysWhyALoopCannotBePipelined) {
+  // attention_softmax_rows's first loop stores to memory its loads may
+  // read in another iteration.
+  ServerDoc d(example("attention_softmax_rows.mlir"));
+  ASSERT_TRUE(d.compiled && d.compiled->succeeded());
+  std::vector<std::string> titles = lensTitles(d);
+  EXPECT_TRUE(anyContains(titles, "cannot pipeline: no load can run ahead: "
+                                  "memory dependence"))
+      << llvm::join(titles, "\n");
+}
+
+TEST(PipeliningFeatures, LoopLensShowsAnnotatedStages) {
+  // A loop as `waveasm-assign-loop-stages` writes it.
+  std::string text = example("gemm_f16_32x32x8_global.mlir");
+  ServerDoc plain(text);
+  ASSERT_TRUE(plain.compiled && plain.compiled->succeeded());
+  EXPECT_FALSE(anyContains(lensTitles(plain), "stages "));
+  MLIRContext ctx;
+  ctx.loadDialect<WaveASMDialect>();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &ctx);
+  ASSERT_TRUE(module);
+  PassManager pm(&ctx, ModuleOp::getOperationName());
+  pm.addNestedPass<ProgramOp>(createWaveASMAssignLoopStages());
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  std::string annotated;
+  llvm::raw_string_ostream os(annotated);
+  module->print(os);
+  ServerDoc d(annotated);
+  ASSERT_TRUE(d.compiled && d.compiled->succeeded());
+  EXPECT_TRUE(anyContains(lensTitles(d), "stages 2"))
+      << llvm::join(lensTitles(d), "\n");
+}
