@@ -135,14 +135,38 @@ private:
   }
 };
 
+/// Whether a bit of [from, to) is set in `mask`, and the first one. A word
+/// at a time: placing a unit scans the busy registers below its slot, and a
+/// bit at a time that was most of this pass (86M of 117M instructions at
+/// 20k ops); the answer is the same.
 bool anyBitIn(ArrayRef<uint64_t> mask, int64_t from, int64_t to,
               int64_t *firstSet) {
-  for (int64_t r = from; r < to; ++r)
-    if (mask[r / 64] >> (r % 64) & 1) {
-      *firstSet = r;
+  while (from < to) {
+    int64_t word = from / 64, bit = from % 64;
+    uint64_t bits = mask[word] >> bit;
+    int64_t span = std::min<int64_t>(64 - bit, to - from);
+    if (span < 64)
+      bits &= (uint64_t(1) << span) - 1;
+    if (bits) {
+      *firstSet = from + llvm::countr_zero(bits);
       return true;
     }
+    from += span;
+  }
   return false;
+}
+
+/// The first clear bit of `mask` at or after `from`, or `to` when every
+/// bit of [from, to) is set.
+int64_t firstClearBit(ArrayRef<uint64_t> mask, int64_t from, int64_t to) {
+  while (from < to) {
+    int64_t word = from / 64, bit = from % 64;
+    uint64_t clear = ~mask[word] >> bit;
+    if (clear)
+      return std::min(to, from + llvm::countr_zero(clear));
+    from += 64 - bit;
+  }
+  return to;
 }
 
 void setBits(MutableArrayRef<uint64_t> mask, int64_t from, int64_t to) {
@@ -444,8 +468,11 @@ std::optional<int64_t> Compactor::place(ArrayRef<int32_t> order,
     tree.query(unit.start, unit.end, busy);
     int64_t size = unit.size(), align = unit.align();
     int64_t base = 0, firstSet = 0;
+    // The lowest aligned base whose registers are all free. A base up to
+    // the end of the run of busy registers at `firstSet` would still hold
+    // one of them, so the search resumes after that run.
     while (base + size <= limit && anyBitIn(busy, base, base + size, &firstSet))
-      base = llvm::alignTo(firstSet + 1, align);
+      base = llvm::alignTo(firstClearBit(busy, firstSet, limit), align);
     if (base + size > limit)
       return std::nullopt;
     unit.base = base;
