@@ -154,9 +154,12 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   for (Operation *op : s.tagged.ops)
     s.inputOps.push_back(inputOf.lookup(op));
 
-  if (s.options.checkByExecution)
-    s.referenceRuns = std::make_shared<const std::vector<sim::SimResult>>(
-        sim::runOnSeeds(s.program(), s.options.executionSeeds));
+  if (s.options.checkByExecution && !s.options.executionInputsError.empty())
+    s.uncheckable = s.options.executionInputsError;
+  else if (s.options.checkByExecution)
+    s.referenceRuns =
+        std::make_shared<const std::vector<sim::SimResult>>(sim::runOnSeeds(
+            s.program(), s.options.executionSeeds, s.options.executionInputs));
 
   s.header = formatTargetHeader(program, s.target);
   s.printRegionOnce();
@@ -174,6 +177,17 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
   }
   s.best = s.baseline;
   return session;
+}
+
+void waveasm::conductor::setExecutionInputs(SessionOptions &options,
+                                            llvm::StringRef text) {
+  sim::SimOptions inputs;
+  if (llvm::Error error = sim::applySimDirectives(text, inputs)) {
+    options.executionInputsError = llvm::toString(std::move(error));
+    return;
+  }
+  options.executionInputs = std::move(inputs);
+  options.executionInputsError.clear();
 }
 
 ProgramOp Session::program() const {
@@ -466,9 +480,15 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
 
 std::string Session::executionMismatch(ProgramOp candidate,
                                        RoundReport &report) {
+  if (!referenceRuns && !uncheckable.empty() && !uncheckableWarned) {
+    // The inputs could not be set up (a bad directive): said once.
+    uncheckableWarned = true;
+    report.warnings.push_back("not checked by execution: " + uncheckable);
+  }
   if (!referenceRuns || !uncheckable.empty())
     return "";
-  sim::Comparison c = sim::compareWithRuns(*referenceRuns, candidate);
+  sim::Comparison c =
+      sim::compareWithRuns(*referenceRuns, candidate, options.executionInputs);
   if (c.verdict == sim::Comparison::Verdict::Different)
     return "the schedule computes different results than the input "
            "(simulator, " +
@@ -572,6 +592,7 @@ std::unique_ptr<Session> Session::fork() const {
   copy->options = options;
   copy->referenceRuns = referenceRuns;
   copy->uncheckable = uncheckable;
+  copy->uncheckableWarned = uncheckableWarned;
   copy->inputOps = inputOps;
   copy->target = target;
   copy->keys = keys;

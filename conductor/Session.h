@@ -62,7 +62,20 @@ struct SessionOptions {
   /// simulator cannot run is kept with a warning, once.
   bool checkByExecution = false;
   unsigned executionSeeds = 2;
+  /// The simulator's inputs for that check: the document's own
+  /// `// waveasm-sim:` lines (setExecutionInputs), so a kernel is checked
+  /// on the inputs its author says are meaningful (scale bytes, loop
+  /// counts) rather than on the defaults.
+  sim::SimOptions executionInputs;
+  /// Set when those lines are malformed: the check does not run (on
+  /// inputs the author did not mean it proves nothing) and the first kept
+  /// round warns with this message.
+  std::string executionInputsError;
 };
+
+/// Fills `options.executionInputs` from the `// waveasm-sim:` lines of the
+/// document `text` (sim/Directives.cpp), or `executionInputsError`.
+void setExecutionInputs(SessionOptions &options, llvm::StringRef text);
 
 struct RoundReport {
   int round = 0;
@@ -188,6 +201,7 @@ private:
   std::shared_ptr<const std::vector<sim::SimResult>> referenceRuns;
   /// Why the input cannot be checked by execution, once known.
   std::string uncheckable;
+  bool uncheckableWarned = false;
   TaggedRegion tagged;
   std::vector<mlir::Operation *> inputOps; // by tag index
   TargetModel target;

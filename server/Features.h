@@ -423,8 +423,10 @@ std::optional<lsp::CodeAction> computeApplyOptimizationsAction(
 
 /// The Session options the server schedules with: the settings' target
 /// and TargetModel overrides, rounds, and a key order that puts occupancy
-/// and cycles first (the editor's "make it faster").
-conductor::SessionOptions makeSessionOptions(const ServerSettings &settings);
+/// and cycles first (the editor's "make it faster"); the execution check
+/// runs on the inputs the `// waveasm-sim:` lines of `documentText` set.
+conductor::SessionOptions makeSessionOptions(const ServerSettings &settings,
+                                             llvm::StringRef documentText);
 
 /// A finished schedule of a ScheduleTarget, ready to send.
 struct ScheduleOutcome {

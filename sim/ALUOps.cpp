@@ -316,7 +316,7 @@ bool perLane(WaveExec &exec, Value result, unsigned dwords, F compute) {
 
 std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
   Operation *op = exec.op;
-  llvm::SmallVector<RegValue, 3> in;
+  OperandViews in;
   auto readAll = [&] { return exec.readOperands(in); };
   Unary unary = valuUnary().lookup(name);
   Unary transcendental = unary ? nullptr : valuTranscendental().lookup(name);
@@ -610,7 +610,7 @@ std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
 
 std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
   Operation *op = exec.op;
-  llvm::SmallVector<RegValue, 3> in;
+  OperandViews in;
   if (name == "s_cselect_b32") { // scc, src0, src1
     if (!exec.readOperands(in))
       return false;

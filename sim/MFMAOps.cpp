@@ -20,8 +20,9 @@
 // The hardware's internal precision of the dot product is not specified;
 // the simulator sums the exact products in double (four partial sums, then
 // the accumulator) and rounds once to f32 (integers: exactly, wrapped to 32
-// bits). Multi-block shapes (4x4x*, 16x16x4 and 32x32x4 of 16-bit types,
-// 16x16x4 and 32x32x4 i8) and f64 are not simulated yet.
+// bits); a NaN result is the quiet NaN 0x7fc00000. Multi-block shapes (4x4x*,
+// 16x16x4 and 32x32x4 of 16-bit types, 16x16x4 and 32x32x4 i8) and f64 are not
+// simulated yet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <array>
 #include <cstring>
 
 using namespace mlir;
@@ -142,56 +144,145 @@ int64_t intAttr(Operation *op, llvm::StringRef name, int64_t absent) {
   return absent;
 }
 
-/// `width` bits of `lane`'s registers from bit `offset` (registers past
-/// the value's width read 0; the caller checks the width).
-uint32_t bitsAt(const RegValue &v, unsigned lane, unsigned offset,
-                unsigned width) {
+/// The values of the 2^bits codes of a narrow float format, decoded once
+/// (miniFloatValue per element is a dozen branches and two ldexp).
+const double *miniFloatTable(MiniFloat format) {
+  static const auto tables = [] {
+    std::array<std::array<double, 256>, 7> t;
+    for (unsigned f = 0; f < t.size(); ++f)
+      for (unsigned code = 0; code < 256; ++code)
+        t[f][code] = miniFloatValue(code, MiniFloat(f));
+    return t;
+  }();
+  return tables[unsigned(format)].data();
+}
+
+/// `width` bits of a lane's words from bit `offset` (`words` holds one
+/// word past the last one an element starts in, so a 6-bit element may
+/// straddle two).
+uint32_t bitsAt(const uint32_t *words, unsigned offset, unsigned width) {
   unsigned d = offset / 32, shift = offset % 32;
-  uint64_t window =
-      uint64_t(v.at(lane, d)) |
-      (shift + width > 32 ? uint64_t(v.at(lane, d + 1)) << 32 : 0);
+  uint64_t window = uint64_t(words[d]) | (uint64_t(words[d + 1]) << 32);
   return uint32_t((window >> shift) & ((uint64_t(1) << width) - 1));
 }
 
-/// Element `e` of a lane's packed operand.
-double element(const RegValue &v, unsigned lane, unsigned e, Format format) {
-  switch (format.element) {
-  case Element::F16:
-    return halfToFloat(uint16_t(bitsAt(v, lane, 16 * e, 16)));
-  case Element::BF16:
-    return bf16ToFloat(uint16_t(bitsAt(v, lane, 16 * e, 16)));
-  case Element::F32:
-    return asFloat(v.at(lane, e));
-  case Element::I8:
-    return int8_t(bitsAt(v, lane, 8 * e, 8));
-  case Element::Mini:
-    return miniFloatValue(bitsAt(v, lane, format.bits() * e, format.bits()),
-                          format.mini);
-  }
-  return 0;
+/// halfToFloat without branches: on random bits (every class of f16 value
+/// equally likely) its branches mispredict on most elements.
+inline float halfToFloatBranchless(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  uint32_t normal = ((exp + 112) << 23) | (mant << 13);
+  uint32_t special = 0x7f800000 | (mant << 13);
+  uint32_t subnormal = asBits(float(mant) * 0x1p-24f); // exact
+  uint32_t magnitude = exp == 0x1f ? special : exp == 0 ? subnormal : normal;
+  return asFloat(sign | magnitude);
 }
 
-/// The dot product of two k-contiguous rows, in four partial sums: a single
-/// running sum is bound by the latency of each add (a 32x32x8 MFMA is 8192
-/// of them), four independent ones by the adder's throughput, and pairs of
-/// them fill a 128-bit vector register (SSE2, every x86-64 has it). The
-/// order is fixed, so a run is deterministic; the hardware's is unspecified.
-double dotProduct(const double *a, const double *b, unsigned k) {
-  typedef double Pair __attribute__((vector_size(16)));
-  auto load = [](const double *p) {
-    Pair v;
-    std::memcpy(&v, p, sizeof(v));
-    return v;
-  };
-  Pair s01 = {0, 0}, s23 = {0, 0};
-  unsigned e = 0;
-  for (; e + 4 <= k; e += 4) {
-    s01 += load(a + e) * load(b + e);
-    s23 += load(a + e + 2) * load(b + e + 2);
+/// Elements 0 .. count-1 of a lane's packed operand, times `scale`, to
+/// out[0], out[stride], ...: one switch per lane, not per element.
+void decodeLane(const uint32_t *words, unsigned count, const Format &format,
+                double scale, double *out, unsigned stride) {
+  switch (format.element) {
+  case Element::F16:
+    for (unsigned e = 0; e < count; ++e)
+      out[e * stride] = double(halfToFloatBranchless(
+                            uint16_t(words[e / 2] >> (16 * (e % 2))))) *
+                        scale;
+    return;
+  case Element::BF16:
+    for (unsigned e = 0; e < count; ++e)
+      out[e * stride] =
+          double(bf16ToFloat(uint16_t(words[e / 2] >> (16 * (e % 2))))) * scale;
+    return;
+  case Element::F32:
+    for (unsigned e = 0; e < count; ++e)
+      out[e * stride] = double(asFloat(words[e])) * scale;
+    return;
+  case Element::I8:
+    for (unsigned e = 0; e < count; ++e)
+      out[e * stride] = double(int8_t(words[e / 4] >> (8 * (e % 4)))) * scale;
+    return;
+  case Element::Mini: {
+    const double *table = miniFloatTable(format.mini);
+    unsigned bits = format.bits();
+    for (unsigned e = 0; e < count; ++e)
+      out[e * stride] = table[bitsAt(words, bits * e, bits)] * scale;
+    return;
   }
-  for (; e < k; ++e)
-    s01[0] += a[e] * b[e];
-  return (s01[0] + s01[1]) + (s23[0] + s23[1]);
+  }
+}
+
+/// dots[i * m + j] = the dot product of row i of A (m x k, k-contiguous)
+/// and column j of B (k x m, j-contiguous), each in four partial sums
+/// (products of k = 0, 1, 2, 3 mod 4; a remainder of k into the first),
+/// added (s0 + s1) + (s2 + s3). The order is fixed, so a run is
+/// deterministic (the hardware's is unspecified); the columns run side by
+/// side in vector registers (each column's sums in the same order as
+/// alone), so the host's vector width changes the speed, never a bit of
+/// the result.
+template <unsigned M>
+inline __attribute__((always_inline)) void
+dotProductsOf(const double *A, const double *B, unsigned k, double *dots) {
+  for (unsigned i = 0; i < M; ++i) {
+    double s0[M] = {}, s1[M] = {}, s2[M] = {}, s3[M] = {};
+    const double *a = A + i * k;
+    unsigned e = 0;
+    for (; e + 4 <= k; e += 4) {
+      const double *b = B + e * M;
+      double a0 = a[e], a1 = a[e + 1], a2 = a[e + 2], a3 = a[e + 3];
+      for (unsigned j = 0; j < M; ++j) {
+        s0[j] += a0 * b[j];
+        s1[j] += a1 * b[M + j];
+        s2[j] += a2 * b[2 * M + j];
+        s3[j] += a3 * b[3 * M + j];
+      }
+    }
+    for (; e < k; ++e)
+      for (unsigned j = 0; j < M; ++j)
+        s0[j] += a[e] * B[e * M + j];
+    for (unsigned j = 0; j < M; ++j)
+      dots[i * M + j] = (s0[j] + s1[j]) + (s2[j] + s3[j]);
+  }
+}
+
+void dotProductsPortable(const double *A, const double *B, unsigned m,
+                         unsigned k, double *dots) {
+  if (m == 16)
+    dotProductsOf<16>(A, B, k, dots);
+  else
+    dotProductsOf<32>(A, B, k, dots);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// The same code for AVX2 hosts: four doubles per instruction instead of
+// two. No FMA: a fused multiply-add would round once where the portable
+// code rounds twice.
+__attribute__((target("avx2"))) void dotProductsAVX2(const double *A,
+                                                     const double *B,
+                                                     unsigned m, unsigned k,
+                                                     double *dots) {
+  if (m == 16)
+    dotProductsOf<16>(A, B, k, dots);
+  else
+    dotProductsOf<32>(A, B, k, dots);
+}
+#endif
+
+void dotProducts(const double *A, const double *B, unsigned m, unsigned k,
+                 double *dots) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2)
+    return dotProductsAVX2(A, B, m, k, dots);
+#endif
+  dotProductsPortable(A, B, m, k, dots);
+}
+
+/// A result's bits; a NaN as the one quiet NaN 0x7fc00000: which NaN an
+/// IEEE operation returns is unspecified, and the host's vector width and
+/// operand order would otherwise pick (the hardware's is unspecified too).
+uint32_t canonicalNaN(float value) {
+  return std::isnan(value) ? 0x7fc00000u : asBits(value);
 }
 
 } // namespace
@@ -227,18 +318,18 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
     if (selA < 0 || selA > 3 || selB < 0 || selB > 3)
       return exec.notSimulated("op_sel_a/op_sel_b outside 0-3");
   }
-  std::optional<RegValue> a = exec.read(op->getOperand(0));
-  std::optional<RegValue> b = exec.read(op->getOperand(1));
-  std::optional<RegValue> c = exec.read(op->getOperand(2));
-  if (!a || !b || !c)
+  RegValue scratch[3];
+  const RegValue *a = exec.view(op->getOperand(0), scratch[0]);
+  const RegValue *b = a ? exec.view(op->getOperand(1), scratch[1]) : nullptr;
+  const RegValue *c = b ? exec.view(op->getOperand(2), scratch[2]) : nullptr;
+  if (!c)
     return false;
   unsigned m = shape->m, groups = 64 / m, perLane = shape->k / groups;
   // A register the shape reads that the operand does not have would read
   // as zeros: say so instead.
   for (auto [value, format, which] :
-       {std::tuple<const RegValue *, Format, const char *>{&*a, shape->a, "A"},
-        std::tuple<const RegValue *, Format, const char *>{&*b, shape->b,
-                                                           "B"}}) {
+       {std::tuple<const RegValue *, Format, const char *>{a, shape->a, "A"},
+        std::tuple<const RegValue *, Format, const char *>{b, shape->b, "B"}}) {
     unsigned needed = (perLane * format.bits() + 31) / 32;
     if (value->dwords < needed)
       return exec.fail(
@@ -259,32 +350,45 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
                        int64_t byte) {
     return scale ? e8m0Value(uint8_t(scale->at(lane) >> (8 * byte))) : 1.0;
   };
-  // A[i][k] and B[k][j] as doubles, both k-contiguous (B transposed).
-  llvm::SmallVector<double, 512> A(m * shape->k), B(shape->k * m);
+  // A[i][k] (k-contiguous) and B[k][j] (j-contiguous) as doubles.
+  unsigned k = shape->k;
+  llvm::SmallVector<double, 2048> A(m * k), B(k * m);
   for (unsigned lane = 0; lane < 64; ++lane) {
-    unsigned row = (lane % m) * shape->k + (lane / m) * perLane;
-    double sa = laneScale(scaleA, lane, selA);
-    double sb = laneScale(scaleB, lane, selB);
-    for (unsigned e = 0; e < perLane; ++e) {
-      A[row + e] = element(*a, lane, e, shape->a) * sa;
-      B[row + e] = element(*b, lane, e, shape->b) * sb;
-    }
+    // The lane's registers, one zero word past the last (bitsAt reads two).
+    uint32_t wa[17] = {}, wb[17] = {};
+    for (unsigned d = 0; d < std::min(a->dwords, 16u); ++d)
+      wa[d] = a->at(lane, d);
+    for (unsigned d = 0; d < std::min(b->dwords, 16u); ++d)
+      wb[d] = b->at(lane, d);
+    unsigned i = lane % m, first = (lane / m) * perLane;
+    decodeLane(wa, perLane, shape->a, laneScale(scaleA, lane, selA),
+               &A[i * k + first], 1);
+    decodeLane(wb, perLane, shape->b, laneScale(scaleB, lane, selB),
+               &B[first * m + i], m);
   }
+  llvm::SmallVector<double, 1024> dots(m * m);
+  dotProducts(A.data(), B.data(), m, k, dots.data());
   Value result = op->getResult(0);
   RegValue out = exec.shapeOf(result);
   bool integer = shape->a.element == Element::I8;
-  for (unsigned lane = 0; lane < 64; ++lane)
-    for (unsigned r = 0; r < out.dwords; ++r) {
-      unsigned i =
-          m == 16 ? 4 * (lane / 16) + r : 8 * (r / 4) + 4 * (lane / 32) + r % 4;
-      unsigned j = lane % m;
-      uint32_t acc = c->at(lane, r);
-      double dot = dotProduct(&A[i * shape->k], &B[j * shape->k], shape->k);
+  // D's register r of the m lanes from `first` is row i of D, columns 0 ..
+  // m-1 (see the layouts above): contiguous in `dots` and in the
+  // registers, a loop the compiler vectorizes.
+  for (unsigned r = 0; r < out.dwords; ++r)
+    for (unsigned first = 0; first < 64; first += m) {
+      unsigned i = m == 16 ? 4 * (first / 16) + r
+                           : 8 * (r / 4) + 4 * (first / 32) + r % 4;
+      const double *row = &dots[i * m];
+      uint32_t acc[32], *to = &out.ref(first, r);
+      for (unsigned j = 0; j < m; ++j)
+        acc[j] = c->at(first + j, r);
       if (integer)
         // Products of i8 and their sums up to K = 32 are exact in double.
-        out.ref(lane, r) = uint32_t(int64_t(int32_t(acc)) + int64_t(dot));
+        for (unsigned j = 0; j < m; ++j)
+          to[j] = uint32_t(int64_t(int32_t(acc[j])) + int64_t(row[j]));
       else
-        out.ref(lane, r) = asBits(float(dot + double(asFloat(acc))));
+        for (unsigned j = 0; j < m; ++j)
+          to[j] = canonicalNaN(float(row[j] + double(asFloat(acc[j]))));
     }
   return exec.write(result, std::move(out));
 }

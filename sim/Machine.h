@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
 
 #include <map>
 #include <set>
@@ -50,16 +51,19 @@ struct RegValue {
   }
   /// Register `d` of `lane` (a scalar reads the same for every lane; a
   /// register past the value's width reads 0).
-  uint32_t at(unsigned lane, unsigned d = 0) const {
+  /// (Through data(): every op calls these per lane, and the assertion in
+  /// operator[] kept them from being inlined.)
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t at(unsigned lane,
+                                           unsigned d = 0) const {
     if (d >= dwords)
       return 0;
-    return vector ? words[size_t(d) * lanes + lane] : words[d];
+    return words.data()[vector ? size_t(d) * lanes + lane : d];
   }
-  uint64_t at64(unsigned lane) const {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint64_t at64(unsigned lane) const {
     return uint64_t(at(lane, 0)) | (uint64_t(at(lane, 1)) << 32);
   }
-  uint32_t &ref(unsigned lane, unsigned d = 0) {
-    return vector ? words[size_t(d) * lanes + lane] : words[d];
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t &ref(unsigned lane, unsigned d = 0) {
+    return words.data()[vector ? size_t(d) * lanes + lane : d];
   }
 };
 
@@ -79,6 +83,11 @@ struct Memory {
 
 private:
   std::vector<uint8_t> *page(uint64_t pageAddress);
+  /// The page of the latest access (map nodes do not move): a lane's
+  /// accesses mostly fall in the page of the previous lane's.
+  uint64_t lastPageAddress = ~uint64_t(0);
+  std::vector<uint8_t> *lastPage = nullptr;
+  uint64_t lastDirtyAddress = ~uint64_t(0);
 };
 
 struct Workgroup;
@@ -194,6 +203,18 @@ struct Workgroup {
   explicit Workgroup(const SimOptions &options) : options(options) {}
 };
 
+/// An op's operands as read (WaveExec::readOperands): a virtual value in
+/// place in the wave's map (copying a 4-register vector is a heap
+/// allocation and 1 KiB per read), anything else (immediates, physical
+/// registers through the timing rules) read into `owned`. Valid until the
+/// op writes its first result.
+struct OperandViews {
+  llvm::SmallVector<const RegValue *, 4> views;
+  llvm::SmallVector<RegValue, 2> owned;
+  const RegValue &operator[](size_t i) const { return *views[i]; }
+  size_t size() const { return views.size(); }
+};
+
 /// What an op sees of the machine. Read/write failures record the error
 /// and return false (or an empty value); the op then returns false.
 class WaveExec {
@@ -210,6 +231,10 @@ public:
   std::optional<RegValue> read(mlir::Value value);
   /// Every operand of `op`, in order; false when a read failed.
   bool readOperands(llvm::SmallVectorImpl<RegValue> &out);
+  bool readOperands(OperandViews &out);
+  /// read(), in place for a virtual value (nullptr when the read failed;
+  /// valid until the wave's next write), else into `scratch`.
+  const RegValue *view(mlir::Value value, RegValue &scratch);
   /// Stores `contents` as `value`'s (a result or block argument): physical
   /// registers keep their inactive lanes.
   bool write(mlir::Value value, RegValue contents);
@@ -242,6 +267,9 @@ public:
   /// the LDS. A write belongs to the ds_write between beginLDSWrite and
   /// endLDSWrite, which queues it on lgkmcnt.
   uint32_t readLDS(uint64_t address, unsigned size);
+  /// Whether LDS accesses go through the visibility rules (timing, more
+  /// than one wave); else readLDS and writeLDS are plain copies.
+  bool ldsTracked() const { return wg.options.timing && !wg.ldsWriter.empty(); }
   void beginLDSWrite();
   void writeLDS(uint64_t address, unsigned size, uint32_t word);
   void endLDSWrite();

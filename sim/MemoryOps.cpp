@@ -136,7 +136,7 @@ public:
   /// buffer_load_* / global_load_*: one result of dwords.
   bool vmemLoad(llvm::StringRef name, bool buffer) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &saddr = in[0], &voffset = in[1], &soffset = in[2];
@@ -147,9 +147,25 @@ public:
       return false;
     Value result = op->getResult(0);
     RegValue out = exec.shapeOf(result);
+    // Whole dwords the result holds: a lane's access in one piece when it
+    // is in range as a whole (then each dword is), dword by dword below
+    // otherwise (partly out of range, or a fault to report as such).
+    bool whole = bytes % 4 == 0 && bytes <= 16 && bytes <= 4 * out.dwords;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
+      if (whole) {
+        uint32_t words[4];
+        std::optional<uint64_t> address =
+            addressing->at(voffset.at(lane), soffset.at(0), 0, bytes);
+        if (address &&
+            exec.wg.memory.read(*address, bytes,
+                                reinterpret_cast<uint8_t *>(words))) {
+          for (unsigned d = 0; d < bytes / 4; ++d)
+            out.ref(lane, d) = words[d];
+          continue;
+        }
+      }
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
@@ -167,7 +183,7 @@ public:
   /// buffer_store_* / global_store_*: (data, saddr, voffset).
   bool vmemStore(llvm::StringRef name, bool buffer) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &data = in[0], &saddr = in[1], &voffset = in[2];
@@ -197,7 +213,7 @@ public:
   /// voffset), one read-modify-write per active lane in lane order.
   bool bufferAtomic(llvm::StringRef name) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &data = in[0], &saddr = in[1], &voffset = in[2];
@@ -238,7 +254,7 @@ public:
   /// lands in LDS at M0 + instOffset + lane * size.
   bool loadToLDS(llvm::StringRef name) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &voffset = in[0], &saddr = in[1], &soffset = in[2];
@@ -276,7 +292,7 @@ public:
   /// s_load_dword*: (saddr pair, offset in bytes).
   bool scalarLoad(llvm::StringRef name) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &saddr = in[0], &offset = in[1];
@@ -310,7 +326,7 @@ public:
 
   bool ldsRead(llvm::StringRef name) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &vaddr = in[0];
@@ -321,10 +337,20 @@ public:
     RegValue out = exec.shapeOf(result);
     const std::vector<uint8_t> &lds = exec.wg.lds;
     traceLDS(vaddr, offset);
+    // Untracked LDS (one wave, or no timing): whole dwords in one copy.
+    bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16 &&
+                 bytes <= 4 * out.dwords;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
       uint64_t address = uint64_t(vaddr.at(lane)) + offset;
+      if (whole && address + bytes <= lds.size()) {
+        uint32_t words[4];
+        std::memcpy(words, lds.data() + address, bytes);
+        for (unsigned d = 0; d < bytes / 4; ++d)
+          out.ref(lane, d) = words[d];
+        continue;
+      }
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
@@ -338,7 +364,7 @@ public:
 
   bool ldsWrite(llvm::StringRef name) {
     Operation *op = exec.op;
-    llvm::SmallVector<RegValue, 3> in;
+    OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &data = in[0], &vaddr = in[1];
@@ -347,10 +373,18 @@ public:
     const std::vector<uint8_t> &lds = exec.wg.lds;
     traceLDS(vaddr, offset);
     exec.beginLDSWrite();
+    bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
       uint64_t address = uint64_t(vaddr.at(lane)) + offset;
+      if (whole && address + bytes <= lds.size()) {
+        uint32_t words[4];
+        for (unsigned d = 0; d < bytes / 4; ++d)
+          words[d] = data.at(lane, d);
+        std::memcpy(exec.wg.lds.data() + address, words, bytes);
+        continue;
+      }
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = data.at(lane, d);

@@ -449,7 +449,7 @@ private:
       cur->wave.m0 = v->at(0);
       return true;
     }
-    for (auto family : {executeALU, executeMemory, executeMFMA})
+    for (auto family : {executeALU, executeMFMA, executeMemory})
       if (std::optional<bool> done = family(*cur))
         return *done;
     return cur->notSimulated();
@@ -543,13 +543,17 @@ std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
 }
 
 std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
+  if (pageAddress == lastPageAddress)
+    return lastPage;
   unsigned window = unsigned(pageAddress >> 32);
   if (window < 1 || window > numBuffers)
     return nullptr;
   auto [it, fresh] = pages.try_emplace(pageAddress);
   if (fresh)
     it->second = initialBytes(seed, pageAddress, kPageBytes, *byteRanges);
-  return &it->second;
+  lastPageAddress = pageAddress;
+  lastPage = &it->second;
+  return lastPage;
 }
 
 bool Memory::read(uint64_t address, uint64_t size, uint8_t *out) {
@@ -577,7 +581,10 @@ bool Memory::write(uint64_t address, uint64_t size, const uint8_t *in) {
     std::vector<uint8_t> *bytes = page(pageAddress);
     if (!bytes)
       return false;
-    dirty[pageAddress] = true;
+    if (pageAddress != lastDirtyAddress) {
+      dirty[pageAddress] = true;
+      lastDirtyAddress = pageAddress;
+    }
     uint64_t from = address + i - pageAddress;
     uint64_t n = std::min(kPageBytes - from, size - i);
     std::memcpy(bytes->data() + from, in + i, n);
@@ -984,6 +991,38 @@ bool WaveExec::readOperands(llvm::SmallVectorImpl<RegValue> &out) {
     if (!value)
       return false;
     out.push_back(std::move(*value));
+  }
+  return true;
+}
+
+const RegValue *WaveExec::view(Value value, RegValue &scratch) {
+  Type type = value.getType();
+  bool inMap = !isa<ImmType>(type) && !(isa<SCCType>(type) && wg.physicalSCC) &&
+               !getRegTypeInfo(type).physicalIndex;
+  if (inMap) {
+    auto it = wave.values.find(value);
+    if (it != wave.values.end())
+      return &it->second;
+  }
+  // Everything else, and the diagnostic of a missing value, as read().
+  std::optional<RegValue> v = read(value);
+  if (!v)
+    return nullptr;
+  scratch = std::move(*v);
+  return &scratch;
+}
+
+bool WaveExec::readOperands(OperandViews &out) {
+  out.views.clear();
+  out.owned.clear();
+  // Reserved up front: `owned` never reallocates under the views.
+  out.owned.reserve(op->getNumOperands());
+  for (Value operand : op->getOperands()) {
+    out.owned.emplace_back();
+    const RegValue *v = view(operand, out.owned.back());
+    if (!v)
+      return false;
+    out.views.push_back(v);
   }
   return true;
 }

@@ -177,7 +177,8 @@ constexpr unsigned kMoveExecutionSeeds = 2;
 class OriginalRuns {
 public:
   std::shared_ptr<const std::vector<sim::SimResult>>
-  get(const ParsedDocument &parsed, ProgramOp program) {
+  get(const ParsedDocument &parsed, ProgramOp program,
+      const sim::SimOptions &inputs) {
     unsigned index = 0;
     for (ProgramOp other : parsed.getModule().getOps<ProgramOp>()) {
       if (other == program)
@@ -194,7 +195,7 @@ public:
       if (k == key)
         return runs;
     auto runs = std::make_shared<const std::vector<sim::SimResult>>(
-        sim::runOnSeeds(program, kMoveExecutionSeeds));
+        sim::runOnSeeds(program, kMoveExecutionSeeds, inputs));
     if (entries.size() >= kEntries)
       entries.erase(entries.begin());
     entries.emplace_back(std::move(key), runs);
@@ -262,13 +263,21 @@ std::optional<lsp::TextEdit> validatedMoveEdit(
     auto program = dyn_cast<ProgramOp>(owner);
     if (!program)
       program = owner->getParentOfType<ProgramOp>();
+    // On the inputs the document's `// waveasm-sim:` lines set (a key of
+    // the runs through the text's hash).
+    sim::SimOptions inputs;
+    llvm::Error badInputs = sim::applySimDirectives(parsed.getText(), inputs);
     std::shared_ptr<const std::vector<sim::SimResult>> runs =
-        program ? originalRuns().get(parsed, program) : nullptr;
+        program && !badInputs ? originalRuns().get(parsed, program, inputs)
+                              : nullptr;
     auto moved = program ? dyn_cast_or_null<ProgramOp>(
                                mapping.lookupOrNull(program.getOperation()))
                          : nullptr;
-    if (runs && moved) {
-      *execution = sim::compareWithRuns(*runs, moved);
+    if (badInputs) {
+      execution->verdict = sim::Comparison::Verdict::NotChecked;
+      execution->message = llvm::toString(std::move(badInputs));
+    } else if (runs && moved) {
+      *execution = sim::compareWithRuns(*runs, moved, inputs);
     } else {
       execution->verdict = sim::Comparison::Verdict::NotChecked;
       execution->message = "the block is not in a program";
@@ -390,10 +399,14 @@ std::vector<lsp::CodeAction> waveasm::server::computeCodeActions(
 }
 
 conductor::SessionOptions
-waveasm::server::makeSessionOptions(const ServerSettings &settings) {
+waveasm::server::makeSessionOptions(const ServerSettings &settings,
+                                    llvm::StringRef documentText) {
   conductor::SessionOptions options;
   options.optimizePipeline = settings.optimizePipeline;
   options.checkByExecution = settings.checkByExecution;
+  // The document's `// waveasm-sim:` lines: the inputs its author says
+  // are meaningful, for the check of every kept round.
+  conductor::setExecutionInputs(options, documentText);
   if (settings.targetOverride)
     options.targetOverride = getTargetInfo(*settings.targetOverride).name;
   options.targetModelOverrides = settings.targetModelOverrides;
@@ -490,7 +503,8 @@ waveasm::server::scheduleBuiltin(const ParsedDocument &parsed,
   std::string error;
   FailureOr<std::unique_ptr<conductor::Session>> session = failure();
   DiagnosticCapture quiet(parsed.getContext());
-  conductor::SessionOptions options = makeSessionOptions(settings);
+  conductor::SessionOptions options =
+      makeSessionOptions(settings, parsed.getText());
   options.maxRounds = 8; // one round per built-in strategy
   session = conductor::Session::create(parsed.getModule(), target.owner,
                                        std::move(options), &error);

@@ -189,8 +189,9 @@ void LspServer::startLLMSchedule(std::string uri,
     std::string error;
     DiagnosticCapture quiet(parsed->getContext());
     mlir::FailureOr<std::unique_ptr<conductor::Session>> session =
-        conductor::Session::create(parsed->getModule(), target.owner,
-                                   makeSessionOptions(settings), &error);
+        conductor::Session::create(
+            parsed->getModule(), target.owner,
+            makeSessionOptions(settings, parsed->getText()), &error);
     if (mlir::failed(session)) {
       showMessage(/*Error=*/1, std::string(what) + ": " + error);
       return (*reply)(makeError(ErrorCode::RequestFailed, error));

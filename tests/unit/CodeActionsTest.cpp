@@ -360,6 +360,109 @@ TEST(CodeActions, SingleMovesAreCheckedByExecution) {
   EXPECT_GE(offered, 1u) << "dropped " << dropped;
 }
 
+TEST(CodeActions, MovesAreCheckedOnTheDocumentsSimInputs) {
+  // The load reads 16 * (kernarg dword 48) bytes past the store's bytes,
+  // through a copy of the descriptor (the rules only warn). On the default
+  // dword (64) hoisting it above the store changes nothing; the document's
+  // `// waveasm-sim:` line sets the dword to 0, and then the load reads
+  // what the store wrote: the check must run on the document's inputs and
+  // drop those moves. The two texts differ in that comment only.
+  std::string chain;
+  for (int i = 0; i < 4; ++i)
+    chain += llvm::formatv("  %v{0} = waveasm.v_add_u32 %{1}, %off : "
+                           "!waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n",
+                           i + 1, i ? "v" + std::to_string(i) : "x")
+                 .str();
+  auto textWith = [&](llvm::StringRef comment) {
+    return comment.str() + R"(
+waveasm.program @gap target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<kernarg = 0> {
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %kargs = waveasm.precolored.sreg 0, 2 : !waveasm.psreg<0, 2>
+  %a = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c7 = waveasm.constant 7 : !waveasm.imm<7>
+  %c48 = waveasm.constant 48 : !waveasm.imm<48>
+  %w0 = waveasm.extract %a[0] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w1 = waveasm.extract %a[1] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w2 = waveasm.extract %a[2] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %w3 = waveasm.extract %a[3] : !waveasm.psreg<4, 4> -> !waveasm.sreg
+  %b = waveasm.pack %w0, %w1, %w2, %w3 : (!waveasm.sreg, !waveasm.sreg, !waveasm.sreg, !waveasm.sreg) -> !waveasm.sreg<4, 4>
+  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %gap = waveasm.s_load_dword %kargs, %c48 : !waveasm.psreg<0, 2>, !waveasm.imm<48> -> !waveasm.sreg
+  %gapb:2 = waveasm.s_lshl_b32 %gap, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.sreg, !waveasm.scc
+  %loff = waveasm.v_add_u32 %off, %gapb#0 : !waveasm.vreg, !waveasm.sreg -> !waveasm.vreg
+  %x = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, !waveasm.imm<7> -> !waveasm.vreg
+  waveasm.buffer_store_dword %x, %a, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+)" + chain +
+           R"(  %y = waveasm.buffer_load_dword %b, %loff, %c0 : !waveasm.sreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+  %z = waveasm.v_add_u32 %y, %v4 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  waveasm.buffer_store_dword %z, %a, %off offset : 2048 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+)";
+  };
+  std::string directive = textWith("// waveasm-sim: --kernarg-dword=48:0");
+  std::string plain = textWith("// (no simulator inputs)");
+  sim::SimOptions inputs;
+  ASSERT_FALSE(bool(sim::applySimDirectives(directive, inputs)));
+  server::ServerSettings on;
+  on.checkByExecution = true;
+  ServerDoc withInputs(directive, false, on), withDefaults(plain, false, on);
+  ASSERT_TRUE(withInputs.parsed->isVerified());
+  TestContext t;
+  auto original = t.parseModule(plain);
+  ASSERT_TRUE(original) << t.diagnostics;
+  // A move as the default document offers it, run on the directive's
+  // inputs against the text as written.
+  auto verdictOnInputs = [&](const lsp::CodeAction &action) {
+    auto module = t.parseModule(applyEdits(plain, editsOf(*action.edit)));
+    EXPECT_TRUE(module) << t.diagnostics;
+    return sim::compareOnSeeds(*(*original).getOps<ProgramOp>().begin(),
+                               *(*module).getOps<ProgramOp>().begin(), 2,
+                               inputs)
+        .verdict;
+  };
+  lsp::Position pos = withInputs.pos("%y = ", 3);
+  std::vector<lsp::CodeAction> kept =
+      computeSingleMoveActions(*withInputs.parsed, pos, on);
+  std::vector<lsp::CodeAction> offered =
+      computeSingleMoveActions(*withDefaults.parsed, pos, on);
+  unsigned dropped = 0;
+  for (const lsp::CodeAction &action : offered) {
+    bool keptToo = llvm::any_of(kept, [&](const lsp::CodeAction &k) {
+      return k.title == action.title;
+    });
+    sim::Comparison::Verdict verdict = verdictOnInputs(action);
+    if (keptToo) {
+      EXPECT_NE(verdict, sim::Comparison::Verdict::Different) << action.title;
+      continue;
+    }
+    ++dropped;
+    EXPECT_EQ(verdict, sim::Comparison::Verdict::Different) << action.title;
+  }
+  // The hoists above the store: offered on the defaults, dropped on the
+  // document's inputs.
+  EXPECT_GE(dropped, 1u) << offered.size() << " offered";
+  EXPECT_LT(kept.size(), offered.size());
+}
+
+TEST(CodeActions, SessionOptionsCarryTheDocumentsSimInputs) {
+  // The server's schedules (built-in and LLM) check their kept rounds on
+  // the document's inputs; a malformed line is the reason they are not.
+  server::ServerSettings settings;
+  conductor::SessionOptions options = makeSessionOptions(
+      settings, "// waveasm-sim: --kernarg-dword=48:0 --byte-range=3:1-2\n");
+  EXPECT_EQ(options.executionInputs.kernargDwords.at(48), 0u);
+  EXPECT_EQ(options.executionInputs.byteRanges.at(3),
+            std::make_pair(uint8_t(1), uint8_t(2)));
+  EXPECT_TRUE(options.executionInputsError.empty());
+  options = makeSessionOptions(settings, "\n// waveasm-sim: --kernarg=1\n");
+  EXPECT_NE(options.executionInputsError.find("line 2"), std::string::npos)
+      << options.executionInputsError;
+}
+
 TEST(CodeActions, MovesTheSimulatorCannotRunSayNotChecked) {
   // The multi-block MFMA of this kernel (the lit tests' copy of the f16
   // GEMM example) is not simulated: with checkByExecution every single move

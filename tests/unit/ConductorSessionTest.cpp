@@ -4,6 +4,7 @@
 
 #include "conductor/MoveSource.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <gtest/gtest.h>
@@ -103,6 +104,33 @@ TEST(ConductorSession, ValidRoundIsKept) {
   EXPECT_NE(prompt.find("--- Metrics (best schedule so far) ---\n"
                         "peak_vgpr: 48\n"),
             std::string::npos);
+}
+
+TEST(ConductorSession, MalformedSimDirectiveLeavesRoundsUncheckedWithAWarning) {
+  // The check by execution runs on the inputs the document's
+  // `// waveasm-sim:` lines set; when they cannot be read it does not run
+  // (on inputs the author did not mean it proves nothing) and the first
+  // kept round says why.
+  Gemm g;
+  SessionOptions options;
+  options.checkByExecution = true;
+  setExecutionInputs(options, "// kernel\n// waveasm-sim: --byte-range=9\n");
+  EXPECT_NE(options.executionInputsError.find("line 2: waveasm-sim directive"),
+            std::string::npos)
+      << options.executionInputsError;
+  std::string error;
+  auto session = Session::create(*g.module, nullptr, options, &error);
+  ASSERT_TRUE(succeeded(session)) << error;
+  RoundReport report = (*session)->applyReply(kInterleave);
+  EXPECT_TRUE(report.improved);
+  EXPECT_TRUE(llvm::any_of(report.warnings, [](const std::string &w) {
+    return llvm::StringRef(w).starts_with(
+        "not checked by execution: line 2: waveasm-sim directive");
+  })) << llvm::join(report.warnings, "\n");
+  // A well-formed line sets the inputs and clears the error.
+  setExecutionInputs(options, "// waveasm-sim: --kernarg-dword=24:7\n");
+  EXPECT_TRUE(options.executionInputsError.empty());
+  EXPECT_EQ(options.executionInputs.kernargDwords.at(24), 7u);
 }
 
 TEST(ConductorSession, InvalidMoveRevertsTheRoundWithTheDesignsReport) {

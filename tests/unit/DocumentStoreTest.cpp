@@ -233,7 +233,7 @@ TEST(SettingsJSON, AppliesAndReports) {
   EXPECT_EQ(settings.severityOf(LintCode::Hazard), LintSeverity::Hint);
   EXPECT_EQ(settings.stallThresholdCycles, 32);
   EXPECT_FALSE(settings.checkByExecution);
-  EXPECT_FALSE(makeSessionOptions(settings).checkByExecution);
+  EXPECT_FALSE(makeSessionOptions(settings, "").checkByExecution);
   EXPECT_EQ(settings.debounceMinMs, 0);
   EXPECT_EQ(settings.debounceMaxMs, 100);
   EXPECT_FALSE(runtime.debounceLeadingEdge);

@@ -241,6 +241,10 @@ int main(int argc, char **argv) {
   options.targetOverride = targetName;
   options.optimizePipeline = pipelineName == "full";
   options.checkByExecution = checkByExecution;
+  // The file's `// waveasm-sim:` lines: the inputs the check runs on.
+  setExecutionInputs(options, text);
+  if (checkByExecution && !options.executionInputsError.empty())
+    return usageError(inputPath + ": " + options.executionInputsError);
   if (!metricOrder.empty()) {
     llvm::SmallVector<llvm::StringRef> keys;
     llvm::StringRef(metricOrder).split(keys, ',', -1, false);
