@@ -504,6 +504,22 @@ struct PipelineLoopsPass
     return result->programs.front().metrics.est_cycles;
   }
 
+  /// The copies inserted into a loop whose stages were written (by hand or
+  /// by the Conductor) before the copies existed: they get the lowest
+  /// stage readLoopStages accepts, so the rules, not a guess, decide (none
+  /// accepted: they keep the last tried and readLoopStages says why).
+  static void stageRotationCopies(LoopOp l, const RotationCopies &rotations) {
+    auto numStages = l->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
+    int n = numStages ? int(numStages.getInt()) : 2;
+    auto i32 = IntegerType::get(l->getContext(), 32);
+    for (int s = 0; s < n; ++s) {
+      for (Operation *copy : rotations.getOps())
+        copy->setAttr(kStageAttrName, IntegerAttr::get(i32, s));
+      if (readLoopStages(l).ok())
+        return;
+    }
+  }
+
   /// Pipelines `l`; false (with a remark) when it is left alone.
   bool pipeline(LoopOp l) {
     RotationCopies rotations = RotationCopies::materialize(l);
@@ -518,6 +534,8 @@ struct PipelineLoopsPass
       return refuse(rotations.failure, nullptr);
     bool annotated = hasLoopStages(l) && numStages == 0;
     int wanted = numStages ? numStages : 2;
+    if (annotated && !rotations.empty())
+      stageRotationCopies(l, rotations);
     LoopStages stages =
         annotated ? readLoopStages(l) : computeLoopStages(l, wanted);
     if (!stages.ok())

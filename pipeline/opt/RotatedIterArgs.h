@@ -34,6 +34,13 @@ public:
   std::string failure;
   bool ok() const { return failure.empty(); }
   bool empty() const { return copies.empty(); }
+  /// The inserted copy ops.
+  llvm::SmallVector<mlir::Operation *> getOps() const {
+    llvm::SmallVector<mlir::Operation *> ops;
+    for (const Copy &c : copies)
+      ops.push_back(c.op);
+    return ops;
+  }
 
 private:
   struct Copy {

@@ -513,11 +513,10 @@ waveasm::server::scheduleBuiltin(const ParsedDocument &parsed,
     outcome.error = error;
     return outcome;
   }
+  // Reordering only: pipelining has its own action ("Pipeline this loop"),
+  // whose title states what it costs (VGPRs, LDS), because it may trade
+  // occupancy for cycles, which a reorder never does.
   std::vector<conductor::Strategy> strategies = conductor::builtinStrategies();
-  // The editor's schedule command may also pipeline a loop (kept only when
-  // the program's cycles drop, on the session's key order).
-  if (target.loopIndex && !strategies.empty())
-    strategies.push_back(conductor::pipelineStrategy());
   if (strategies.empty())
     strategies = {
         {"latency",

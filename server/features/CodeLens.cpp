@@ -75,14 +75,13 @@ void addLoopLenses(const ParsedDocument &parsed,
                    const CompiledProgramInfo &program,
                    std::vector<lsp::CodeLens> &out) {
   const ProgramAnnotations &ann = *program.annotations;
-  // Once per program and request: the planner on the program as written,
-  // the bank conflicts of the compiled one (what the cycle model charges).
+  // Once per program and request: the planner on the program as written;
+  // the bank conflicts are those the compiled program's cycle model
+  // charged (kept with it).
   std::optional<LdsProgramPlan> plan;
-  std::optional<LdsBankConflicts> banks;
-  if (!ann.getLoops().empty()) {
+  const LdsBankConflicts &banks = ann.getCycleModel().getLdsBankConflicts();
+  if (!ann.getLoops().empty())
     plan = planLds(cast<ProgramOp>(parsed.getOps()[program.entry].op));
-    banks.emplace(ann.getIndex(), ann.getTarget());
-  }
   for (const LoopTiming &loop : ann.getLoops()) {
     std::optional<unsigned> entry = compiled.lookupCompiled(loop.loop);
     if (!entry)
@@ -107,7 +106,7 @@ void addLoopLenses(const ParsedDocument &parsed,
       out.push_back(makeLens(range, formatLoopEffectLens(*effect)));
     if (auto parsedLoop = dyn_cast<LoopOp>(parsed.getOps()[*entry].op)) {
       std::string pipelining =
-          formatLoopPipelineLens(parsedLoop, loop.loop, *plan, *banks);
+          formatLoopPipelineLens(parsedLoop, loop.loop, *plan, banks);
       if (!pipelining.empty())
         out.push_back(makeLens(range, pipelining));
     }

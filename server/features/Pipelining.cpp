@@ -90,7 +90,8 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     return actions;
   unsigned program = parsed.getOps()[*entry].program;
   DiagnosticCapture quiet(parsed.getContext());
-  conductor::SessionOptions sessionOptions = makeSessionOptions(settings);
+  conductor::SessionOptions sessionOptions =
+      makeSessionOptions(settings, parsed.getText());
   // The action's promise is cycles; its title says what it costs.
   sessionOptions.metricKeyOrder = {"est_cycles", "peak_vgpr"};
   sessionOptions.checkByExecution = true;

@@ -314,7 +314,7 @@ class Documents(ServerTest):
         self.assertEqual([d for d in last["diagnostics"] if d["severity"] <= 2], [])
         for d in last["diagnostics"]:
             self.assertIn(d["code"], ("stall", "pressure", "hazard", "waitcnt", "optimization",
-                                         "liveThrough"))
+                                         "liveThrough", "bankConflict"))
 
     def test_broken_file_exact_diagnostic(self):
         client = self.start()
@@ -520,7 +520,7 @@ class Features(ServerTest):
         mark = self.client.mark()
         self.client.notify("workspace/didChangeConfiguration", {"settings": {"waveasm": {
             "lints": {"stall": "off", "pressure": "off", "hazard": "off", "waitcnt": "off",
-                      "optimization": "off", "liveThrough": "off"}}}})
+                      "optimization": "off", "liveThrough": "off", "bankConflict": "off"}}}})
         self.client.wait_event("workspace/inlayHint/refresh", since=mark, timeout=TIMEOUT)
         last = self.client.events_of("textDocument/publishDiagnostics", mark)[-1]
         self.assertEqual(last["diagnostics"], [])
