@@ -110,20 +110,10 @@ std::string freshConstantName(const ParsedDocument &parsed, int64_t bytes) {
 /// The op entry of `fixed` written as `text` (the ds op, which the fix does
 /// not touch), or kNone.
 unsigned findOpByText(const ParsedDocument &fixed, llvm::StringRef text) {
-  for (unsigned i = 0, e = fixed.getOps().size(); i < e; ++i) {
-    llvm::SMRange scope = fixed.getOps()[i].scopeLoc;
-    if (llvm::StringRef(scope.Start.getPointer(),
-                        scope.End.getPointer() - scope.Start.getPointer()) ==
-        text)
+  for (unsigned i = 0, e = fixed.getOps().size(); i < e; ++i)
+    if (getOpText(fixed, i) == text)
       return i;
-  }
   return OpEntry::kNone;
-}
-
-llvm::StringRef scopeText(const ParsedDocument &parsed, unsigned entry) {
-  llvm::SMRange scope = parsed.getOps()[entry].scopeLoc;
-  return llvm::StringRef(scope.Start.getPointer(),
-                         scope.End.getPointer() - scope.Start.getPointer());
 }
 
 /// The conflict degree of the ds op written as `dsText` in `fixed`,
@@ -232,7 +222,7 @@ std::vector<lsp::CodeAction> waveasm::server::computeBankConflictQuickFixes(
     if (!after.succeeded())
       continue;
     std::optional<unsigned> degree =
-        degreeAfter(fixed, after, scopeText(parsed, dsEntry));
+        degreeAfter(fixed, after, getOpText(parsed, dsEntry));
     if (!degree || *degree > fix->hint.degree)
       continue;
     unsigned program = parsed.getOps()[dsEntry].program;

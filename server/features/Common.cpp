@@ -189,6 +189,13 @@ int common::getDisplayLine(const ParsedDocument &parsed, unsigned entry) {
   return parsed.getOps()[entry].name.start.line + 1;
 }
 
+llvm::StringRef common::getOpText(const ParsedDocument &parsed,
+                                  unsigned entry) {
+  llvm::SMRange scope = parsed.getOps()[entry].scopeLoc;
+  return llvm::StringRef(scope.Start.getPointer(),
+                         scope.End.getPointer() - scope.Start.getPointer());
+}
+
 namespace {
 
 /// The issued op `value`'s data comes from and when it is ready.

@@ -66,6 +66,10 @@ std::optional<lsp::Range> getValueDefRange(const ParsedDocument &parsed,
 
 /// 1-based line of an op entry, for messages ("line 12").
 int getDisplayLine(const ParsedDocument &parsed, unsigned entry);
+/// The text of an op entry's definition, which an edit elsewhere (a move,
+/// a new line above) leaves verbatim: how the op is found again in the
+/// edited text.
+llvm::StringRef getOpText(const ParsedDocument &parsed, unsigned entry);
 
 /// An operand of a compiled op and the issued op its data comes from.
 struct OperandSource {

@@ -639,14 +639,6 @@ std::vector<lsp::CodeAction> waveasm::server::computeQuickFixes(
 
 namespace {
 
-/// The text of an op's definition, which a move carries verbatim: how the
-/// op is recognised in the moved text.
-llvm::StringRef opText(const ParsedDocument &parsed, unsigned entry) {
-  llvm::SMRange scope = parsed.getOps()[entry].scopeLoc;
-  return llvm::StringRef(scope.Start.getPointer(),
-                         scope.End.getPointer() - scope.Start.getPointer());
-}
-
 /// True if `fixed`, compiled, has a stall lint on an op written as `text`.
 bool stallsAt(const ParsedDocument &fixed, llvm::StringRef text,
               const ServerSettings &settings) {
@@ -659,7 +651,7 @@ bool stallsAt(const ParsedDocument &fixed, llvm::StringRef text,
     if (!isStallDiagnostic(d))
       continue;
     unsigned entry = fixed.findOpNameAt(d.range.start);
-    if (entry != OpEntry::kNone && opText(fixed, entry) == text)
+    if (entry != OpEntry::kNone && getOpText(fixed, entry) == text)
       return true;
   }
   return false;
@@ -715,7 +707,7 @@ std::vector<lsp::CodeAction> waveasm::server::computeStallQuickFixes(
                         return std::make_pair(a.cyclesDelta, a.vgprDelta) <
                                std::make_pair(b.cyclesDelta, b.vgprDelta);
                       });
-    llvm::StringRef text = opText(parsed, entry);
+    llvm::StringRef text = getOpText(parsed, entry);
     DiagnosticCapture quiet(parsed.getContext());
     for (SingleMoveEdit &move : moves) {
       if (llvm::any_of(move.warnings, [](const conductor::MoveWarning &w) {
