@@ -228,23 +228,26 @@ std::vector<lsp::CodeAction> waveasm::server::computeBankConflictQuickFixes(
     unsigned program = parsed.getOps()[dsEntry].program;
     bool notChecked = false;
     if (settings.checkByExecution) {
+      // On the document's `// waveasm-sim:` inputs; a malformed line
+      // leaves the fix unchecked, as it leaves the move actions.
       sim::SimOptions simOptions;
       if (llvm::Error error =
               sim::applySimDirectives(parsed.getText(), simOptions)) {
         llvm::consumeError(std::move(error));
-        simOptions = {};
+        notChecked = true;
+      } else {
+        ProgramOp a =
+            cast<ProgramOp>(parsed.getOps()[parsed.getPrograms()[program]].op);
+        ProgramOp b =
+            cast<ProgramOp>(fixed.getOps()[fixed.getPrograms()[program]].op);
+        sim::Comparison result =
+            sim::compareBuffersOnSeeds(a, b, kPaddingSeeds, simOptions);
+        // Another access of the region keeps the old layout: the fix
+        // would change what the kernel computes.
+        if (result.verdict == sim::Comparison::Verdict::Different)
+          continue;
+        notChecked = result.verdict == sim::Comparison::Verdict::NotChecked;
       }
-      ProgramOp a =
-          cast<ProgramOp>(parsed.getOps()[parsed.getPrograms()[program]].op);
-      ProgramOp b =
-          cast<ProgramOp>(fixed.getOps()[fixed.getPrograms()[program]].op);
-      sim::Comparison result =
-          sim::compareBuffersOnSeeds(a, b, kPaddingSeeds, simOptions);
-      // Another access of the region keeps the old layout: the fix would
-      // change what the kernel computes.
-      if (result.verdict == sim::Comparison::Verdict::Different)
-        continue;
-      notChecked = result.verdict == sim::Comparison::Verdict::NotChecked;
     }
     const ProgramMetrics &m0 = compiled->getPrograms()[program].result.metrics;
     const ProgramMetrics &m1 = after.getPrograms()[program].result.metrics;

@@ -183,6 +183,21 @@ TEST(BankConflictFix, PadsTheSharedStrideAndTheSimulatorAgrees) {
             d.compiled->getPrograms()[0].result.metrics.est_cycles);
 }
 
+TEST(BankConflictFix, AMalformedSimDirectiveLeavesTheFixUnchecked) {
+  // The document's simulator inputs cannot be read: the fix is not
+  // compared on other inputs, and its title says it was not checked.
+  ServerDoc d("// waveasm-sim: --no-such-flag\n" + rowProgram(true));
+  ASSERT_TRUE(d.compiled && d.compiled->succeeded());
+  std::vector<lsp::Diagnostic> lints = bankConflictLints(d);
+  ASSERT_EQ(lints.size(), 2u);
+  std::vector<lsp::CodeAction> fixes = computeBankConflictQuickFixes(
+      *d.parsed, d.compiled.get(), lints, d.settings);
+  ASSERT_EQ(fixes.size(), 2u);
+  for (const lsp::CodeAction &fix : fixes)
+    EXPECT_NE(fix.title.find("(not checked by execution)"), std::string::npos)
+        << fix.title;
+}
+
 TEST(BankConflictFix, NotOfferedWhenAnotherAccessKeepsTheOldLayout) {
   // Padding either row alone makes the read miss what the write put: the
   // simulator sees the stored values change, so nothing is offered.
