@@ -23,33 +23,49 @@ LdsBankCost waveasm::computeLdsBankCost(llvm::ArrayRef<uint32_t> addresses,
                                         unsigned bytesPerLane, unsigned banks,
                                         int64_t minClocks) {
   LdsBankCost cost;
+  banks = std::max(1u, banks);
   unsigned dwordsPerLane = std::max(1u, bytesPerLane / 4);
   unsigned lanesPerPhase = std::max(1u, banks / dwordsPerLane);
   unsigned lanes = addresses.size();
   int64_t sum = 0;
-  llvm::SmallVector<uint32_t, 256> dwords;
+  // Per phase, the distinct dwords of each bank, chained through `next`
+  // from `head[bank]`. A phase holds at most max(banks, dwordsPerLane)
+  // dwords and a chain is as long as its bank's conflict degree, so this is
+  // linear for conflict-free accesses; the two sorts it replaces (by value
+  // to drop duplicates, then by bank; llvm::sort of integers is qsort with
+  // a comparator call per step) were most of the cycle model's time.
+  llvm::SmallVector<int32_t, 64> head(banks);
+  llvm::SmallVector<unsigned, 64> count(banks);
+  llvm::SmallVector<uint32_t, 64> distinct;
+  llvm::SmallVector<int32_t, 64> next;
   for (unsigned first = 0; first < lanes; first += lanesPerPhase) {
-    dwords.clear();
-    for (unsigned lane = first; lane < std::min(lanes, first + lanesPerPhase);
-         ++lane)
-      if (lane >= 64 || (activeMask >> lane & 1))
-        for (unsigned d = 0; d < dwordsPerLane; ++d)
-          dwords.push_back(addresses[lane] / 4 + d);
-    if (dwords.empty())
-      continue;
-    llvm::sort(dwords);
-    dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
-    // Distinct dwords per bank: count after sorting by bank.
-    llvm::sort(dwords,
-               [&](uint32_t a, uint32_t b) { return a % banks < b % banks; });
+    std::fill(head.begin(), head.end(), -1);
+    std::fill(count.begin(), count.end(), 0);
+    distinct.clear();
+    next.clear();
+    bool active = false;
     unsigned worst = 0;
-    for (size_t i = 0; i < dwords.size();) {
-      size_t j = i;
-      while (j < dwords.size() && dwords[j] % banks == dwords[i] % banks)
-        ++j;
-      worst = std::max<unsigned>(worst, j - i);
-      i = j;
+    for (unsigned lane = first; lane < std::min(lanes, first + lanesPerPhase);
+         ++lane) {
+      if (lane < 64 && !(activeMask >> lane & 1))
+        continue;
+      active = true;
+      for (unsigned d = 0; d < dwordsPerLane; ++d) {
+        uint32_t dword = addresses[lane] / 4 + d;
+        unsigned bank = dword % banks;
+        int32_t seen = head[bank];
+        while (seen >= 0 && distinct[seen] != dword)
+          seen = next[seen];
+        if (seen >= 0)
+          continue;
+        next.push_back(head[bank]);
+        head[bank] = static_cast<int32_t>(distinct.size());
+        distinct.push_back(dword);
+        worst = std::max(worst, ++count[bank]);
+      }
     }
+    if (!active)
+      continue;
     ++cost.phases;
     cost.degree = std::max(cost.degree, worst);
     sum += worst;

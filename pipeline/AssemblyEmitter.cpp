@@ -29,6 +29,27 @@ using namespace waveasm::asmemit;
 // Printing helpers and the text buffer
 //===----------------------------------------------------------------------===//
 
+/// Appends the decimal digits of `value` at `out`; returns the new end.
+static char *appendDecimal(char *out, int64_t value) {
+  uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value)
+                                 : static_cast<uint64_t>(value);
+  if (value < 0)
+    *out++ = '-';
+  char digits[20];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  while (n)
+    *out++ = digits[--n];
+  return out;
+}
+
+// Registers and immediates are formatted into a local buffer and written
+// once: the emitter's text stream is unbuffered, and writing a register
+// piece by piece (prefix, '[', number, ':', number, ']') through
+// raw_ostream's integer formatting was a fifth of the emission.
 void waveasm::asmemit::printReg(raw_ostream &os, const PhysReg &reg) {
   if (reg.cls == RegClass::SGPR && reg.index >= kVCCIndex) {
     if (reg.index == kVCCIndex && reg.size == 2) {
@@ -40,13 +61,21 @@ void waveasm::asmemit::printReg(raw_ostream &os, const PhysReg &reg) {
       return;
     }
   }
-  char prefix = reg.cls == RegClass::VGPR   ? 'v'
-                : reg.cls == RegClass::SGPR ? 's'
-                                            : 'a';
-  if (reg.size == 1)
-    os << prefix << reg.index;
-  else
-    os << prefix << '[' << reg.index << ':' << reg.index + reg.size - 1 << ']';
+  char text[48];
+  char *end = text;
+  *end++ = reg.cls == RegClass::VGPR   ? 'v'
+           : reg.cls == RegClass::SGPR ? 's'
+                                       : 'a';
+  if (reg.size == 1) {
+    end = appendDecimal(end, reg.index);
+  } else {
+    *end++ = '[';
+    end = appendDecimal(end, reg.index);
+    *end++ = ':';
+    end = appendDecimal(end, reg.index + reg.size - 1);
+    *end++ = ']';
+  }
+  os.write(text, end - text);
 }
 
 void waveasm::asmemit::printOperand(raw_ostream &os,
@@ -57,12 +86,19 @@ void waveasm::asmemit::printOperand(raw_ostream &os,
       os << '-';
     printReg(os, operand.reg);
     return;
-  case AsmOperand::Imm:
+  case AsmOperand::Imm: {
+    char text[32];
+    char *end = text;
+    if (operand.neg) {
+      std::memcpy(end, "neg(", 4);
+      end += 4;
+    }
+    end = appendDecimal(end, operand.imm);
     if (operand.neg)
-      os << "neg(" << operand.imm << ')';
-    else
-      os << operand.imm;
+      *end++ = ')';
+    os.write(text, end - text);
     return;
+  }
   case AsmOperand::Text:
     os << operand.text;
     return;

@@ -5,6 +5,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -65,6 +66,22 @@ void addAllocationWaitsHazards(OpPassManager &programPM,
                                 config.targetOverrides.end());
   programPM.addPass(createWaveASMHazardMitigation(hazards));
 }
+/// Upstream's `canonicalize`, at the cost of one sweep. The WaveASM dialect
+/// registers no canonicalization pattern and no folder, so canonicalize
+/// only erases trivially dead ops and uniques constants, and its worklist
+/// reaches the fixpoint in the first sweep (erasing an op queues the
+/// definitions of its operands): the default's confirming second sweep over
+/// every op, and the region simplification after each sweep (region DCE,
+/// which finds nothing more in single-block structured regions, where no
+/// block argument is a successor operand), were 64% of the pass (20k
+/// generated instructions: 123M -> 45M instructions). Output unchanged on
+/// every example, lit input and generated program.
+std::unique_ptr<Pass> createOneSweepCanonicalizer() {
+  GreedyRewriteConfig config;
+  config.setMaxIterations(1);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  return createCanonicalizerPass(config);
+}
 } // namespace
 
 WaveASMToolDefaults &waveasm::getWaveASMToolDefaults() {
@@ -79,7 +96,7 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
     // (compile-and-measure leaves those out too), then the backend.
     if (config.runGenericCleanups) {
       pm.addPass(createLoopInvariantCodeMotionPass());
-      pm.addPass(createCanonicalizerPass());
+      pm.addPass(createOneSweepCanonicalizer());
     }
     addAllocationWaitsHazards(pm.nest<ProgramOp>(), config,
                               /*compactVGPRs=*/false);
@@ -103,7 +120,7 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
   middle.addPass(createWaveASMM0RedundancyElim());
   middle.addPass(createWaveASMBufferLoadStrengthReduction());
   middle.addPass(createWaveASMMemoryOffsetOpt());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createOneSweepCanonicalizer());
   OpPassManager &back = pm.nest<ProgramOp>();
   back.addPass(createWaveASMScopedCSE());
   WaveASMLoopAddressPromotionOptions promotion;

@@ -3,6 +3,7 @@
 #include "ConductorTestUtils.h"
 
 #include "conductor/MoveSource.h"
+#include "pipeline/CompileAndMeasure.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -104,6 +105,40 @@ TEST(ConductorSession, ValidRoundIsKept) {
   EXPECT_NE(prompt.find("--- Metrics (best schedule so far) ---\n"
                         "peak_vgpr: 48\n"),
             std::string::npos);
+}
+
+TEST(ConductorSession, CoAccessFiguresOfTheBaselineAndKeptRounds) {
+  // A round's compile leaves the co-access figures out (a fifth of it);
+  // the session adds them to the baseline and to a kept round, equal to
+  // what compile-and-measure reports for the same schedule.
+  Gemm g;
+  auto session = makeSession(*g.module);
+  ASSERT_TRUE(session);
+  auto coAccessOf = [](ModuleOp module) {
+    FailureOr<CompileResult> compiled = compileAndMeasure(module);
+    EXPECT_TRUE(succeeded(compiled));
+    return succeeded(compiled) ? compiled->programs.front().metrics
+                               : ProgramMetrics();
+  };
+  ProgramMetrics input = coAccessOf(*g.module);
+  ASSERT_FALSE(input.loops.empty());
+  ASSERT_GT(input.loops[0].coaccess_cost, 0);
+  const LoopMetrics &base = session->baselineMetrics().loops.at(0);
+  EXPECT_DOUBLE_EQ(base.coaccess_cost, input.loops[0].coaccess_cost);
+  EXPECT_DOUBLE_EQ(base.coaccess_modularity,
+                   input.loops[0].coaccess_modularity);
+  EXPECT_EQ(base.coaccess_clusters, input.loops[0].coaccess_clusters);
+
+  RoundReport report = session->applyReply(kInterleave);
+  ASSERT_TRUE(report.improved);
+  ASSERT_TRUE(report.metrics.has_value());
+  ProgramMetrics best = coAccessOf(session->bestModule());
+  const LoopMetrics &kept = report.metrics->loops.at(0);
+  EXPECT_DOUBLE_EQ(kept.coaccess_cost, best.loops[0].coaccess_cost);
+  EXPECT_DOUBLE_EQ(kept.coaccess_modularity, best.loops[0].coaccess_modularity);
+  EXPECT_EQ(kept.coaccess_clusters, best.loops[0].coaccess_clusters);
+  EXPECT_DOUBLE_EQ(session->bestMetrics().loops.at(0).coaccess_cost,
+                   best.loops[0].coaccess_cost);
 }
 
 TEST(ConductorSession, MalformedSimDirectiveLeavesRoundsUncheckedWithAWarning) {

@@ -1,6 +1,7 @@
 //===- LdsBankConflictsTest.cpp - LDS bank conflicts ----------------------===//
 //
-// The bank cost against hand-computed counts, the address evaluation on
+// The bank cost against hand-computed counts and, on random accesses,
+// against its definition; the address evaluation on
 // small kernels (affine, masked, per-wave SGPR terms, loop-carried
 // addresses, unknowns with their reason), the cycle model's extra slots,
 // and the analysis against execution: every ds op of every example, as
@@ -24,6 +25,8 @@
 #include <chrono>
 #include <map>
 #include <numeric>
+#include <random>
+#include <set>
 
 using namespace mlir;
 using namespace waveasm;
@@ -87,6 +90,61 @@ TEST(LdsBankCost, HandComputedCounts) {
   c = computeLdsBankCost(strided(64, 256), 0x3, 4, 64, 2);
   EXPECT_EQ(c.degree, 2u);
   EXPECT_EQ(c.extraClocks(), 0); // 2 clocks: within the minimum
+}
+
+/// The bank cost by definition, the slow way: per phase, a set of distinct
+/// dwords per bank.
+LdsBankCost referenceBankCost(llvm::ArrayRef<uint32_t> addresses,
+                              uint64_t activeMask, unsigned bytesPerLane,
+                              unsigned banks, int64_t minClocks) {
+  LdsBankCost cost;
+  unsigned dwordsPerLane = std::max(1u, bytesPerLane / 4);
+  unsigned lanesPerPhase = std::max(1u, banks / dwordsPerLane);
+  int64_t sum = 0;
+  for (unsigned first = 0; first < addresses.size(); first += lanesPerPhase) {
+    std::map<unsigned, std::set<uint32_t>> perBank;
+    for (unsigned lane = first;
+         lane < std::min<size_t>(addresses.size(), first + lanesPerPhase);
+         ++lane)
+      if (lane >= 64 || (activeMask >> lane & 1))
+        for (unsigned d = 0; d < dwordsPerLane; ++d)
+          perBank[(addresses[lane] / 4 + d) % banks].insert(
+              addresses[lane] / 4 + d);
+    if (perBank.empty())
+      continue;
+    unsigned worst = 0;
+    for (const auto &[bank, dwords] : perBank)
+      worst = std::max<unsigned>(worst, dwords.size());
+    ++cost.phases;
+    cost.degree = std::max(cost.degree, worst);
+    sum += worst;
+  }
+  cost.clocks = std::max(minClocks, sum);
+  cost.idealClocks = std::max<int64_t>(minClocks, cost.phases);
+  return cost;
+}
+
+TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
+  // Addresses drawn from small ranges (so lanes share dwords and banks),
+  // strided ones and masks with gaps, every width, both bank counts.
+  std::mt19937_64 random(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    unsigned lanes = trial % 3 == 0 ? 32 : 64;
+    unsigned banks = trial % 5 == 0 ? 32 : 64;
+    unsigned bytes = 1u << (random() % 5); // 1..16
+    uint32_t span = 4u << (random() % 12);
+    std::vector<uint32_t> a(lanes);
+    for (unsigned l = 0; l < lanes; ++l)
+      a[l] = trial % 4 == 0 ? l * (4u << (random() % 8))
+                            : static_cast<uint32_t>(random() % span);
+    uint64_t mask = trial % 7 == 0 ? random() : ~uint64_t(0);
+    LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
+    LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
+    ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
+    ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
+    ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
+    ASSERT_EQ(got.idealClocks, want.idealClocks) << "trial " << trial;
+  }
 }
 
 std::string kernel(llvm::StringRef body, llvm::StringRef target = "gfx942",
