@@ -5,6 +5,7 @@
 
 #include "analysis/LoopStages.h"
 #include "sim/Compare.h"
+#include "sim/Directives.h"
 
 #include "ir/TargetKindAttr.h"
 #include "pipeline/CompileAndMeasure.h"
@@ -183,12 +184,12 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
 
 void waveasm::conductor::setExecutionInputs(SessionOptions &options,
                                             llvm::StringRef text) {
-  sim::SimOptions inputs;
-  if (llvm::Error error = sim::applySimDirectives(text, inputs)) {
-    options.executionInputsError = llvm::toString(std::move(error));
+  sim::SimDirectives read = sim::readSimDirectives(text);
+  if (read.error) {
+    options.executionInputsError = read.error->str();
     return;
   }
-  options.executionInputs = std::move(inputs);
+  options.executionInputs = std::move(read.options);
   options.executionInputsError.clear();
 }
 

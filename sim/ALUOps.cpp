@@ -10,12 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sim/Decoded.h"
 #include "sim/Float.h"
 #include "sim/Machine.h"
 
 #include "ir/InstFacts.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -280,26 +282,49 @@ const llvm::StringMap<Binary64> &valuBinary64() {
   return table;
 }
 
+/// Comparison predicates of v_cmp_* and s_cmp_* (decoded once per op).
+enum Predicate : uint8_t { EQ, NE, LT, LE, GT, GE, O, U };
+Predicate predicateOf(llvm::StringRef p) {
+  return llvm::StringSwitch<Predicate>(p)
+      .Case("eq", EQ)
+      .Case("ne", NE)
+      .Case("lt", LT)
+      .Case("le", LE)
+      .Case("gt", GT)
+      .Case("o", O)
+      .Case("u", U)
+      .Default(GE); // ge, and what the mnemonic table does not name
+}
+/// Operand types of v_cmp_*.
+enum CmpType : uint8_t { CmpF32, CmpI32, CmpU32, CmpI64, CmpU64 };
+
 /// The relation `p` (eq, ne, lt, le, gt, ge) of integers or floats; for
-/// floats `ne` is IEEE "not equal", true when unordered.
-template <typename T> bool relation(llvm::StringRef p, T a, T c) {
-  if (p == "eq")
+/// floats `ne` is IEEE "not equal", true when unordered. O and U are
+/// relations of floats only (an integer compare of that name is ge).
+template <typename T> bool relation(uint8_t p, T a, T c) {
+  switch (p) {
+  case EQ:
     return a == c;
-  if (p == "ne")
+  case NE:
     return a != c;
-  if (p == "lt")
+  case LT:
     return a < c;
-  if (p == "le")
+  case LE:
     return a <= c;
-  if (p == "gt")
+  case GT:
     return a > c;
-  return a >= c;
+  default:
+    return a >= c;
+  }
+}
+template <typename T> bool relation(llvm::StringRef p, T a, T c) {
+  return relation(uint8_t(predicateOf(p) >= O ? GE : predicateOf(p)), a, c);
 }
 
-bool cmpF32(llvm::StringRef p, float a, float c) {
-  if (p == "o")
+bool cmpF32(uint8_t p, float a, float c) {
+  if (p == O)
     return !std::isnan(a) && !std::isnan(c);
-  if (p == "u")
+  if (p == U)
     return std::isnan(a) || std::isnan(c);
   return relation(p, a, c);
 }
@@ -314,115 +339,134 @@ bool perLane(WaveExec &exec, Value result, unsigned dwords, F compute) {
   return exec.write(result, std::move(out));
 }
 
-std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
+/// Register 0 of an operand by lane: a vector's words, or a scalar's one
+/// word for every lane (stride 0); a value of no registers reads 0.
+struct LaneWords {
+  const U32 *words;
+  unsigned stride;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE U32 operator[](unsigned l) const {
+    return words[l * stride];
+  }
+};
+LaneWords laneWords(const RegValue &v) {
+  static const U32 zero = 0;
+  if (!v.dwords)
+    return {&zero, 0};
+  return {v.words.data(), v.vector ? 1u : 0u};
+}
+
+/// perLane for one-register results: out[l] = compute(l), in a plain loop
+/// over the words when every lane is active.
+template <typename F> bool perLane32(WaveExec &exec, Value result, F compute) {
+  RegValue out = RegValue::vec(1, exec.lanes());
+  U32 *o = out.words.data();
+  uint64_t mask = exec.wave.exec;
+  unsigned lanes = exec.lanes();
+  if (lanes == 64 && mask == ~uint64_t(0))
+    for (unsigned l = 0; l < 64; ++l)
+      o[l] = compute(l);
+  else
+    for (unsigned l = 0; l < lanes; ++l)
+      if ((mask >> l) & 1)
+        o[l] = compute(l);
+  return exec.write(result, std::move(out));
+}
+
+std::optional<bool> executeVALU(WaveExec &exec, const DecodedOp &d) {
   Operation *op = exec.op;
   OperandViews in;
-  auto readAll = [&] { return exec.readOperands(in); };
-  Unary unary = valuUnary().lookup(name);
-  Unary transcendental = unary ? nullptr : valuTranscendental().lookup(name);
-  if (unary || transcendental) {
-    if (!readAll())
-      return false;
-    if (transcendental)
-      exec.noteHostPrecision(name);
-    Unary fn = unary ? unary : transcendental;
-    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
-      o.ref(l) = fn(in[0].at(l));
-    });
+  if (!exec.readOperands(in))
+    return false;
+  switch (ALUForm(d.form)) {
+  case ALUForm::VUnary:
+  case ALUForm::VTranscendental: {
+    if (ALUForm(d.form) == ALUForm::VTranscendental)
+      exec.noteHostPrecision(op->getName().stripDialect());
+    Unary fn = reinterpret_cast<Unary>(d.fn);
+    LaneWords x = laneWords(in[0]);
+    return perLane32(exec, op->getResult(0),
+                     [&](unsigned l) { return fn(x[l]); });
   }
-  if (auto it = valuBinary().find(name); it != valuBinary().end()) {
-    if (!readAll())
-      return false;
-    Binary fn = it->second;
-    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
-      o.ref(l) = fn(in[0].at(l), in[1].at(l));
-    });
+  case ALUForm::VBinary: {
+    Binary fn = reinterpret_cast<Binary>(d.fn);
+    LaneWords x = laneWords(in[0]), y = laneWords(in[1]);
+    return perLane32(exec, op->getResult(0),
+                     [&](unsigned l) { return fn(x[l], y[l]); });
   }
-  if (auto it = valuTernary().find(name); it != valuTernary().end()) {
-    if (!readAll())
-      return false;
-    Ternary fn = it->second;
-    return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
-      o.ref(l) = fn(in[0].at(l), in[1].at(l), in[2].at(l));
-    });
+  case ALUForm::VTernary: {
+    Ternary fn = reinterpret_cast<Ternary>(d.fn);
+    LaneWords x = laneWords(in[0]), y = laneWords(in[1]), z = laneWords(in[2]);
+    return perLane32(exec, op->getResult(0),
+                     [&](unsigned l) { return fn(x[l], y[l], z[l]); });
   }
-  if (auto it = valuBinary64().find(name); it != valuBinary64().end()) {
-    if (!readAll())
-      return false;
-    Binary64 fn = it->second;
+  case ALUForm::VBinary64: {
+    Binary64 fn = reinterpret_cast<Binary64>(d.fn);
     return perLane(exec, op->getResult(0), 2, [&](unsigned l, RegValue &o) {
       U64 r = fn(in[0].at64(l), in[1].at64(l));
       o.ref(l, 0) = U32(r);
       o.ref(l, 1) = U32(r >> 32);
     });
   }
-  if (name == "v_mov_b32" || name == "v_mov_b64" || name == "v_not_b64" ||
-      name == "v_accvgpr_read_b32") {
-    if (!readAll())
-      return false;
-    // The allocator copies a tuple with one v_mov_b32 of the tuple's type
-    // (the emitter expands it): every register of the result is copied.
-    unsigned dwords = std::max<unsigned>(getRegSize(op->getResult(0).getType()),
-                                         name.ends_with("64") ? 2 : 1);
-    bool invert = name == "v_not_b64";
-    bool splat =
-        name == "v_mov_b32" && isa<ImmType>(op->getOperand(0).getType());
+  case ALUForm::VMov: {
+    // v_mov_b32, v_mov_b64, v_not_b64, v_accvgpr_read_b32. The allocator
+    // copies a tuple with one v_mov_b32 of the tuple's type (the emitter
+    // expands it): every register of the result is copied.
+    unsigned dwords =
+        std::max<unsigned>(getRegSize(op->getResult(0).getType()), d.type);
+    bool invert = d.variant, splat = d.variant2;
     return perLane(exec, op->getResult(0), dwords,
                    [&](unsigned l, RegValue &o) {
-                     for (unsigned d = 0; d < dwords; ++d) {
+                     for (unsigned r = 0; r < dwords; ++r) {
                        // An immediate fills each register of a tuple.
-                       U32 v = in[0].at(l, splat ? 0 : d);
-                       o.ref(l, d) = invert ? ~v : v;
+                       U32 v = in[0].at(l, splat ? 0 : r);
+                       o.ref(l, r) = invert ? ~v : v;
                      }
                    });
   }
-  if (name == "v_accvgpr_write_b32") {
+  case ALUForm::VAccWrite: {
     // No result: the AGPR operand is the destination.
-    if (!readAll())
-      return false;
     RegValue out = RegValue::vec(1, exec.lanes());
     for (unsigned l = 0; l < exec.lanes(); ++l)
       out.ref(l) = in[0].at(l);
     return exec.write(op->getOperand(1), std::move(out));
   }
-  if (name.consume_front("v_cmp_")) {
-    if (!readAll())
-      return false;
-    auto [pred, type] = name.split('_');
+  case ALUForm::VCmp: {
     uint64_t mask = 0;
     for (unsigned l = 0; l < exec.lanes(); ++l) {
       if (!exec.active(l))
         continue;
       bool bit;
-      if (type == "f32")
-        bit = cmpF32(pred, f(in[0].at(l)), f(in[1].at(l)));
-      else if (type == "i32")
-        bit = relation(pred, I32(in[0].at(l)), I32(in[1].at(l)));
-      else if (type == "u32")
-        bit = relation(pred, in[0].at(l), in[1].at(l));
-      else if (type == "i64")
-        bit = relation(pred, int64_t(in[0].at64(l)), int64_t(in[1].at64(l)));
-      else
-        bit = relation(pred, in[0].at64(l), in[1].at64(l));
+      switch (CmpType(d.type)) {
+      case CmpF32:
+        bit = cmpF32(d.predicate, f(in[0].at(l)), f(in[1].at(l)));
+        break;
+      case CmpI32:
+        bit = relation(d.predicate, I32(in[0].at(l)), I32(in[1].at(l)));
+        break;
+      case CmpU32:
+        bit = relation(d.predicate, in[0].at(l), in[1].at(l));
+        break;
+      case CmpI64:
+        bit = relation(d.predicate, int64_t(in[0].at64(l)),
+                       int64_t(in[1].at64(l)));
+        break;
+      default:
+        bit = relation(d.predicate, in[0].at64(l), in[1].at64(l));
+        break;
+      }
       mask |= uint64_t(bit) << l;
     }
     exec.wave.vcc = mask;
     return true;
   }
-  if (name == "v_cndmask_b32") {
-    if (!readAll())
-      return false;
+  case ALUForm::VCndmask: {
     uint64_t vcc = exec.wave.vcc;
     return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
       o.ref(l) = (vcc >> l) & 1 ? in[1].at(l) : in[0].at(l);
     });
   }
-  if (name == "v_add_co_u32" || name == "v_sub_co_u32" ||
-      name == "v_addc_co_u32" || name == "v_subb_co_u32") {
-    if (!readAll())
-      return false;
-    bool add = name.starts_with("v_add");
-    bool carryIn = name == "v_addc_co_u32" || name == "v_subb_co_u32";
+  case ALUForm::VCarry: {
+    bool add = d.variant, carryIn = d.variant2;
     uint64_t vccIn = exec.wave.vcc, carry = 0;
     RegValue out = RegValue::vec(1, exec.lanes());
     for (unsigned l = 0; l < exec.lanes(); ++l) {
@@ -441,11 +485,9 @@ std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
     return exec.write(op->getResult(0), std::move(out)) &&
            exec.write(op->getResult(1), std::move(mask));
   }
-  if (name == "v_readfirstlane_b32" || name == "v_readlane_b32") {
-    if (!readAll())
-      return false;
+  case ALUForm::VReadlane: {
     unsigned lane = 0;
-    if (name == "v_readlane_b32")
+    if (d.variant) // v_readlane_b32
       lane = in[1].at(0) % exec.lanes();
     else
       while (lane + 1 < exec.lanes() && !exec.active(lane))
@@ -454,24 +496,84 @@ std::optional<bool> executeVALU(WaveExec &exec, llvm::StringRef name) {
     out.ref(0) = in[0].at(lane);
     return exec.write(op->getResult(0), std::move(out));
   }
-  if (name == "v_writelane_b32") {
-    if (!readAll())
-      return false;
+  case ALUForm::VWritelane: {
     RegValue out = in[2];
     out.ref(in[1].at(0) % exec.lanes()) = in[0].at(0);
     return exec.write(op->getResult(0), std::move(out));
   }
-  if (name == "v_mbcnt_lo_u32_b32" || name == "v_mbcnt_hi_u32_b32") {
-    if (!readAll())
-      return false;
-    bool hi = name == "v_mbcnt_hi_u32_b32";
+  case ALUForm::VMbcnt: {
+    bool hi = d.variant;
     return perLane(exec, op->getResult(0), 1, [&](unsigned l, RegValue &o) {
       unsigned below = hi ? (l >= 32 ? l - 32 : 0) : std::min(l, 32u);
       U32 mask = below >= 32 ? ~0u : ((U32(1) << below) - 1);
       o.ref(l) = U32(llvm::popcount(in[0].at(l) & mask)) + in[1].at(l);
     });
   }
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The VALU form of `name` (and its function), or false.
+bool decodeVALU(DecodedOp &d, llvm::StringRef name) {
+  auto set = [&](ALUForm form, const void *fn = nullptr) {
+    d.kind = OpKind::ALU;
+    d.form = uint8_t(form);
+    d.fn = fn;
+    return true;
+  };
+  if (Unary fn = valuUnary().lookup(name))
+    return set(ALUForm::VUnary, reinterpret_cast<const void *>(fn));
+  if (Unary fn = valuTranscendental().lookup(name))
+    return set(ALUForm::VTranscendental, reinterpret_cast<const void *>(fn));
+  if (Binary fn = valuBinary().lookup(name))
+    return set(ALUForm::VBinary, reinterpret_cast<const void *>(fn));
+  if (Ternary fn = valuTernary().lookup(name))
+    return set(ALUForm::VTernary, reinterpret_cast<const void *>(fn));
+  if (Binary64 fn = valuBinary64().lookup(name))
+    return set(ALUForm::VBinary64, reinterpret_cast<const void *>(fn));
+  if (name == "v_mov_b32" || name == "v_mov_b64" || name == "v_not_b64" ||
+      name == "v_accvgpr_read_b32") {
+    d.type = name.ends_with("64") ? 2 : 1;
+    d.variant = name == "v_not_b64";
+    d.variant2 =
+        name == "v_mov_b32" && isa<ImmType>(d.op->getOperand(0).getType());
+    return set(ALUForm::VMov);
+  }
+  if (name == "v_accvgpr_write_b32")
+    return set(ALUForm::VAccWrite);
+  if (name.consume_front("v_cmp_")) {
+    auto [pred, type] = name.split('_');
+    Predicate p = predicateOf(pred);
+    d.type = llvm::StringSwitch<uint8_t>(type)
+                 .Case("f32", CmpF32)
+                 .Case("i32", CmpI32)
+                 .Case("u32", CmpU32)
+                 .Case("i64", CmpI64)
+                 .Default(CmpU64);
+    // o and u are float relations; an integer compare of that name is ge.
+    d.predicate = d.type != CmpF32 && p >= O ? GE : p;
+    return set(ALUForm::VCmp);
+  }
+  if (name == "v_cndmask_b32")
+    return set(ALUForm::VCndmask);
+  if (name == "v_add_co_u32" || name == "v_sub_co_u32" ||
+      name == "v_addc_co_u32" || name == "v_subb_co_u32") {
+    d.variant = name.starts_with("v_add");
+    d.variant2 = name == "v_addc_co_u32" || name == "v_subb_co_u32";
+    return set(ALUForm::VCarry);
+  }
+  if (name == "v_readfirstlane_b32" || name == "v_readlane_b32") {
+    d.variant = name == "v_readlane_b32";
+    return set(ALUForm::VReadlane);
+  }
+  if (name == "v_writelane_b32")
+    return set(ALUForm::VWritelane);
+  if (name == "v_mbcnt_lo_u32_b32" || name == "v_mbcnt_hi_u32_b32") {
+    d.variant = name == "v_mbcnt_hi_u32_b32";
+    return set(ALUForm::VMbcnt);
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -608,17 +710,18 @@ std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
   return std::nullopt;
 }
 
-std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
+std::optional<bool> executeSALU(WaveExec &exec, const DecodedOp &decoded) {
   Operation *op = exec.op;
   OperandViews in;
-  if (name == "s_cselect_b32") { // scc, src0, src1
+  switch (ALUForm(decoded.form)) {
+  case ALUForm::SCselect: { // scc, src0, src1
     if (!exec.readOperands(in))
       return false;
     RegValue out = RegValue::scalar(1);
     out.ref(0) = in[0].at(0) ? in[1].at(0) : in[2].at(0);
     return exec.write(op->getResult(0), std::move(out));
   }
-  if (name == "s_and_saveexec_b64") {
+  case ALUForm::SAndSaveexec: {
     RegValue saved = RegValue::scalar(2);
     saved.ref(0, 0) = U32(exec.wave.exec);
     saved.ref(0, 1) = U32(exec.wave.exec >> 32);
@@ -626,29 +729,34 @@ std::optional<bool> executeSALU(WaveExec &exec, llvm::StringRef name) {
     exec.wave.scc = exec.wave.exec != 0;
     return exec.write(op->getResult(0), std::move(saved));
   }
-  if (name == "s_mov_b64_exec") {
+  case ALUForm::SMovB64Exec: {
     std::optional<RegValue> saved = exec.read(op->getOperand(0));
     if (!saved)
       return false;
     exec.wave.exec = saved->at64(0);
     return true;
   }
-  if (!name.starts_with("s_") || lookupInstFacts(op).unit != ExecUnit::SALU)
-    return std::nullopt;
-  if (name == "s_mov_b32" || name == "s_mov_b64") {
+  case ALUForm::SMov: {
     // As v_mov_b32: a tuple-typed move copies every register.
+    // (variant: s_mov_b64; variant2: an immediate fills every register.)
     std::optional<RegValue> src = exec.read(op->getOperand(0));
     if (!src)
       return false;
     RegValue out = exec.shapeOf(op->getResult(0));
-    bool splat =
-        name == "s_mov_b32" && isa<ImmType>(op->getOperand(0).getType());
+    bool splat = decoded.variant2;
     for (unsigned d = 0; d < out.dwords; ++d)
       out.ref(0, d) = src->at(0, splat ? 0 : d);
-    if (name == "s_mov_b64" && out.dwords == 1)
+    if (decoded.variant && out.dwords == 1)
       out.ref(0, 0) = src->at(0, 0);
     return exec.write(op->getResult(0), std::move(out));
   }
+  case ALUForm::SALU:
+  case ALUForm::SALUUnknown:
+    break;
+  default:
+    return std::nullopt;
+  }
+  llvm::StringRef name = op->getName().stripDialect();
   // Operands: [scc_in,] src0 [, src1].
   if (!exec.readOperands(in))
     return false;
@@ -774,14 +882,50 @@ std::optional<bool> executeArith(WaveExec &exec, llvm::StringRef name) {
 } // namespace
 
 std::optional<bool> waveasm::sim::executeALU(WaveExec &exec) {
-  llvm::StringRef name = exec.op->getName().stripDialect();
-  if (std::optional<bool> done = executeArith(exec, name))
-    return done;
-  if (std::optional<bool> done = executeSALU(exec, name))
-    return done;
-  if (name.starts_with("v_mfma"))
-    return std::nullopt;
-  if (name.starts_with("v_"))
-    return executeVALU(exec, name);
-  return std::nullopt;
+  const DecodedOp &d = *exec.decoded;
+  switch (ALUForm(d.form)) {
+  case ALUForm::Arith:
+    return executeArith(exec, exec.op->getName().stripDialect());
+  case ALUForm::SCselect:
+  case ALUForm::SAndSaveexec:
+  case ALUForm::SMovB64Exec:
+  case ALUForm::SMov:
+  case ALUForm::SALU:
+  case ALUForm::SALUUnknown:
+    return executeSALU(exec, d);
+  default:
+    return executeVALU(exec, d);
+  }
+}
+
+bool waveasm::sim::decodeALU(DecodedOp &d) {
+  llvm::StringRef name = d.op->getName().stripDialect();
+  auto set = [&](ALUForm form) {
+    d.kind = OpKind::ALU;
+    d.form = uint8_t(form);
+    return true;
+  };
+  if (name.starts_with("arith."))
+    return set(ALUForm::Arith);
+  if (name == "s_cselect_b32")
+    return set(ALUForm::SCselect);
+  if (name == "s_and_saveexec_b64")
+    return set(ALUForm::SAndSaveexec);
+  if (name == "s_mov_b64_exec")
+    return set(ALUForm::SMovB64Exec);
+  if (name.starts_with("s_") && d.facts.unit == ExecUnit::SALU) {
+    if (name == "s_mov_b32" || name == "s_mov_b64") {
+      d.variant = name == "s_mov_b64";
+      d.variant2 =
+          name == "s_mov_b32" && isa<ImmType>(d.op->getOperand(0).getType());
+      return set(ALUForm::SMov);
+    }
+    // salu() knows a mnemonic or not whatever its operands.
+    return set(salu(name, 0, 0, false, name.ends_with("64"))
+                   ? ALUForm::SALU
+                   : ALUForm::SALUUnknown);
+  }
+  if (name.starts_with("v_mfma") || !name.starts_with("v_"))
+    return false;
+  return decodeVALU(d, name);
 }

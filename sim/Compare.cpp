@@ -68,9 +68,12 @@ std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
                                                 SimOptions options) {
   std::vector<SimResult> runs;
   uint64_t first = options.seed;
+  // Decoded once for every seed.
+  DecodedProgram decoded(program);
+  std::vector<std::string> staleReads;
   for (unsigned i = 0; i < std::max(seeds, 1u); ++i) {
     options.seed = first + i;
-    runs.push_back(simulate(program, options));
+    runs.push_back(simulateDecoded(decoded, options, staleReads));
     if (runs.back().error)
       break;
   }
@@ -81,6 +84,7 @@ std::vector<SimResult> waveasm::sim::runOnSeeds(ProgramOp program,
 static Comparison compareRuns(llvm::ArrayRef<SimResult> first, ProgramOp b,
                               SimOptions options, bool compareLDS) {
   Comparison result;
+  std::optional<DecodedProgram> decoded;
   for (const SimResult &ra : first) {
     options.seed = ra.seed;
     result.seed = options.seed;
@@ -90,7 +94,9 @@ static Comparison compareRuns(llvm::ArrayRef<SimResult> first, ProgramOp b,
       return result;
     }
     std::vector<std::string> staleReads;
-    const SimResult rb = simulateNotingStaleReads(b, options, staleReads);
+    if (!decoded)
+      decoded.emplace(b); // once for every seed
+    const SimResult rb = simulateDecoded(*decoded, options, staleReads);
     // A read that saw a stale value (a hazard without its s_nop) explains a
     // difference, and a fault after it (a stale address) is one.
     std::string stale;

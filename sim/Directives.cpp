@@ -12,22 +12,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sim/Simulator.h"
+#include "sim/Directives.h"
 
 #include "llvm/ADT/StringExtras.h"
 
 using namespace waveasm;
+using namespace waveasm::sim;
 
 namespace {
 
-llvm::Error directiveError(unsigned line, const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "line " + llvm::Twine(line) +
-                                     ": waveasm-sim directive: " + message);
-}
-
 /// "K:LO-HI" into `ranges`.
-bool parseByteRange(llvm::StringRef text, sim::ByteRanges &ranges) {
+bool parseByteRange(llvm::StringRef text, ByteRanges &ranges) {
   auto [buffer, range] = text.split(':');
   auto [lo, hi] = range.split('-');
   unsigned k, l, h;
@@ -38,10 +33,47 @@ bool parseByteRange(llvm::StringRef text, sim::ByteRanges &ranges) {
   return true;
 }
 
+/// Applies one word of a directive line; the reason it is not one, else "".
+std::string applyWord(llvm::StringRef word, SimOptions &options) {
+  llvm::StringRef value = word;
+  if (value.consume_front("--kernarg-dword=")) {
+    auto [offset, dword] = value.split(':');
+    unsigned o;
+    uint64_t d;
+    if (offset.getAsInteger(0, o) || dword.getAsInteger(0, d) || o % 4 ||
+        o >= 256 || d > 0xffffffffu)
+      return ("'" + word +
+              "': expected --kernarg-dword=OFFSET:VALUE with OFFSET a "
+              "multiple of 4 below 256")
+          .str();
+    options.kernargDwords[o] = uint32_t(d);
+    return "";
+  }
+  if (!value.consume_front("--byte-range="))
+    return ("unknown option '" + word +
+            "' (known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE)")
+        .str();
+  if (!parseByteRange(value, options.byteRanges))
+    return ("'" + word +
+            "': expected --byte-range=K:LO-HI with LO <= HI <= 255")
+        .str();
+  return "";
+}
+
 } // namespace
 
-llvm::Error waveasm::sim::applySimDirectives(llvm::StringRef text,
-                                             SimOptions &options) {
+std::string DirectiveError::str(llvm::StringRef file) const {
+  std::string where =
+      file.empty()
+          ? "line " + std::to_string(line)
+          : (file + ":" + llvm::Twine(line) + ":" + llvm::Twine(column)).str();
+  return where + ": waveasm-sim directive: " + message;
+}
+
+SimDirectives waveasm::sim::readSimDirectives(llvm::StringRef text,
+                                              const SimOptions &base) {
+  SimDirectives result;
+  result.options = base;
   llvm::SmallVector<llvm::StringRef> lines;
   text.split(lines, '\n');
   for (auto [index, line] : llvm::enumerate(lines)) {
@@ -54,30 +86,25 @@ llvm::Error waveasm::sim::applySimDirectives(llvm::StringRef text,
     llvm::SmallVector<llvm::StringRef> words;
     llvm::SplitString(rest, words);
     for (llvm::StringRef word : words) {
-      llvm::StringRef value = word;
-      if (value.consume_front("--kernarg-dword=")) {
-        auto [offset, dword] = value.split(':');
-        unsigned o;
-        uint64_t d;
-        if (offset.getAsInteger(0, o) || dword.getAsInteger(0, d) || o % 4 ||
-            o >= 256 || d > 0xffffffffu)
-          return directiveError(index + 1,
-                                "'" + word +
-                                    "': expected --kernarg-dword=OFFSET:VALUE "
-                                    "with OFFSET a multiple of 4 below 256");
-        options.kernargDwords[o] = uint32_t(d);
+      std::string why = applyWord(word, result.options);
+      if (why.empty())
         continue;
-      }
-      if (!value.consume_front("--byte-range="))
-        return directiveError(index + 1, "unknown option '" + word +
-                                             "' (known: --byte-range=K:LO-HI, "
-                                             "--kernarg-dword=OFFSET:VALUE)");
-      if (!parseByteRange(value, options.byteRanges))
-        return directiveError(index + 1,
-                              "'" + word +
-                                  "': expected --byte-range=K:LO-HI with "
-                                  "LO <= HI <= 255");
+      // The words are slices of `line`: their offset is their column.
+      result.error = DirectiveError{unsigned(index + 1),
+                                    unsigned(word.data() - line.data() + 1),
+                                    std::move(why)};
+      return result;
     }
   }
+  return result;
+}
+
+llvm::Error waveasm::sim::applySimDirectives(llvm::StringRef text,
+                                             SimOptions &options) {
+  SimDirectives read = readSimDirectives(text, options);
+  if (read.error)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   read.error->str());
+  options = std::move(read.options);
   return llvm::Error::success();
 }

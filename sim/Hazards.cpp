@@ -56,13 +56,15 @@ std::vector<HazardSlot> &slotsOf(Wave &wave, RegClass cls) {
 /// How the current op reads `value`: as the operand it is, or, for the
 /// copies the emitter makes for loop and if values (a v_mov or s_mov), as a
 /// VALU or SALU read; pack/extract/insert emit nothing and read nothing.
-std::optional<HazardReader> readerOf(Operation *op, Value value, RegClass cls) {
+std::optional<HazardReader> readerOf(const WaveExec &exec, Value value,
+                                     RegClass cls) {
+  Operation *op = exec.op;
   if (isa<LoopOp, ConditionOp, IfOp, YieldOp>(op)) {
     HazardReader copy;
     copy.unit = cls == RegClass::SGPR ? ExecUnit::SALU : ExecUnit::VALU;
     return copy;
   }
-  InstFacts facts = lookupInstFacts(op);
+  InstFacts facts = exec.facts();
   if (!facts.hasInfo || facts.nonEmitting)
     return std::nullopt;
   for (OpOperand &operand : op->getOpOperands())
@@ -101,7 +103,7 @@ void WaveExec::applyReadHazards(Value value, const RegTypeInfo &info,
     if (slot.records.empty())
       continue;
     if (!readerKnown) {
-      reader = readerOf(op, value, *info.cls);
+      reader = readerOf(*this, value, *info.cls);
       readerKnown = true;
     }
     if (!reader)
@@ -140,7 +142,7 @@ bool WaveExec::noteWrite(Value value, const RegTypeInfo &info) {
   std::vector<HazardSlot> &slots = slotsOf(wave, *info.cls);
   int64_t first = *info.physicalIndex;
   bool isResult = llvm::is_contained(op->getResults(), value);
-  InstFacts facts = lookupInstFacts(op);
+  InstFacts facts = this->facts();
   std::optional<HazardSource> source;
   bool trans = false;
   int64_t mfmaWaitStates = 0;
@@ -203,7 +205,7 @@ void WaveExec::beforeOp() {
   // Virtual IR has no nops yet: only allocated IR is held to the rules.
   if (!wg.options.timing || !wg.model || !wg.allocated || !op)
     return;
-  InstFacts facts = lookupInstFacts(op);
+  InstFacts facts = this->facts();
   auto tooSoon = [&](const Wave::ImplicitRecord &record, HazardSource source,
                      llvm::StringRef name) {
     if (!record.producer)
@@ -237,7 +239,7 @@ void WaveExec::beforeOp() {
 void WaveExec::afterOp() {
   if (!op)
     return;
-  InstFacts facts = lookupInstFacts(op);
+  InstFacts facts = this->facts();
   // An op that read a stale VCC or M0 and did not write it leaves the
   // current value.
   if (wave.heldVcc && !(facts.implicitDefs & ImpVCC))
@@ -268,5 +270,7 @@ void WaveExec::afterOp() {
                            *info.physicalIndex, info.size});
     }
   }
-  wave.hazardClock += getHazardClockWidth(op, facts);
+  wave.hazardClock += decoded && decoded->op == op
+                          ? decoded->clockWidth
+                          : getHazardClockWidth(op, facts);
 }

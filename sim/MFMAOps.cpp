@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sim/Decoded.h"
 #include "sim/Float.h"
 #include "sim/Machine.h"
 
@@ -34,6 +35,10 @@
 
 #include <array>
 #include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 using namespace mlir;
 using namespace waveasm;
@@ -178,29 +183,58 @@ inline float halfToFloatBranchless(uint16_t h) {
   return asFloat(sign | magnitude);
 }
 
-/// Elements 0 .. count-1 of a lane's packed operand, times `scale`, to
-/// out[0], out[stride], ...: one switch per lane, not per element.
+#if defined(__x86_64__) && defined(__GNUC__)
+/// Four f16 elements from two words by the host's F16C unit: exact like
+/// halfToFloatBranchless (the value of every finite and infinite code; a
+/// NaN stays a NaN, and any NaN product makes the result the canonical NaN).
+__attribute__((target("f16c"))) void decodeHalvesF16C(const uint32_t *words,
+                                                      unsigned count,
+                                                      double *out,
+                                                      unsigned stride) {
+  unsigned e = 0;
+  for (; e + 4 <= count; e += 4) {
+    uint64_t pair;
+    std::memcpy(&pair, words + e / 2, 8);
+    float f[4];
+    _mm_storeu_ps(f, _mm_cvtph_ps(_mm_cvtsi64_si128(int64_t(pair))));
+    for (unsigned j = 0; j < 4; ++j)
+      out[(e + j) * stride] = double(f[j]);
+  }
+  for (; e < count; ++e)
+    out[e * stride] =
+        double(halfToFloatBranchless(uint16_t(words[e / 2] >> (16 * (e % 2)))));
+}
+#endif
+
+/// Elements 0 .. count-1 of a lane's packed operand, times `scale` (the
+/// scaled formats only: every other format's scale is 1), to out[0],
+/// out[stride], ...: one switch per lane, not per element.
 void decodeLane(const uint32_t *words, unsigned count, const Format &format,
                 double scale, double *out, unsigned stride) {
   switch (format.element) {
-  case Element::F16:
+  case Element::F16: {
+#if defined(__x86_64__) && defined(__GNUC__)
+    static const bool f16c = __builtin_cpu_supports("f16c");
+    if (f16c)
+      return decodeHalvesF16C(words, count, out, stride);
+#endif
     for (unsigned e = 0; e < count; ++e)
-      out[e * stride] = double(halfToFloatBranchless(
-                            uint16_t(words[e / 2] >> (16 * (e % 2))))) *
-                        scale;
+      out[e * stride] = double(
+          halfToFloatBranchless(uint16_t(words[e / 2] >> (16 * (e % 2)))));
     return;
+  }
   case Element::BF16:
     for (unsigned e = 0; e < count; ++e)
       out[e * stride] =
-          double(bf16ToFloat(uint16_t(words[e / 2] >> (16 * (e % 2))))) * scale;
+          double(bf16ToFloat(uint16_t(words[e / 2] >> (16 * (e % 2)))));
     return;
   case Element::F32:
     for (unsigned e = 0; e < count; ++e)
-      out[e * stride] = double(asFloat(words[e])) * scale;
+      out[e * stride] = double(asFloat(words[e]));
     return;
   case Element::I8:
     for (unsigned e = 0; e < count; ++e)
-      out[e * stride] = double(int8_t(words[e / 4] >> (8 * (e % 4)))) * scale;
+      out[e * stride] = double(int8_t(words[e / 4] >> (8 * (e % 4))));
     return;
   case Element::Mini: {
     const double *table = miniFloatTable(format.mini);
@@ -278,11 +312,81 @@ void dotProducts(const double *A, const double *B, unsigned m, unsigned k,
   dotProductsPortable(A, B, m, k, dots);
 }
 
+/// Words 0 .. count-1 of `lane` in `value`, then a zero word (bitsAt reads
+/// one past the word an element starts in; the bits it takes lie before).
+void gatherLane(const RegValue &value, unsigned lane, unsigned count,
+                uint32_t *words) {
+  if (value.vector && count <= value.dwords)
+    for (unsigned d = 0; d < count; ++d)
+      words[d] = value.words[size_t(d) * value.lanes + lane];
+  else
+    for (unsigned d = 0; d < count; ++d)
+      words[d] = value.at(lane, d);
+  words[count] = 0;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/// decodeOperand of f16 vector registers of 64 lanes, four lanes at a time
+/// (a word of each: eight elements) through the F16C unit.
+__attribute__((target("f16c,avx"))) void
+decodeF16Columns(const uint32_t *words, unsigned m, unsigned k,
+                 unsigned perLane, double *out, bool columns) {
+  for (unsigned d = 0; d < perLane / 2; ++d)
+    for (unsigned lane = 0; lane < 64; lane += 4) {
+      float f[8];
+      _mm256_storeu_ps(
+          f, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(
+                 words + size_t(d) * 64 + lane))));
+      for (unsigned j = 0; j < 4; ++j) {
+        unsigned l = lane + j, i = l % m, e = (l / m) * perLane + 2 * d;
+        double lo = f[2 * j], hi = f[2 * j + 1];
+        if (columns) {
+          out[e * m + i] = lo;
+          out[(e + 1) * m + i] = hi;
+        } else {
+          out[i * k + e] = lo;
+          out[i * k + e + 1] = hi;
+        }
+      }
+    }
+}
+#endif
+
+/// An operand's elements as doubles: lane l holds row (of B: column) l % m,
+/// elements (l / m) * perLane .. of its k-slice, times the E8M0 scale in
+/// byte `sel` of `scale`'s word of the lane (when scaled). A goes to
+/// out[i * k + e] (`columns` false), B to out[e * m + j].
+void decodeOperand(const RegValue &v, const Format &format,
+                   const RegValue *scale, int64_t sel, unsigned m, unsigned k,
+                   unsigned perLane, double *out, bool columns) {
+  unsigned words = (perLane * format.bits() + 31) / 32;
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool f16c = __builtin_cpu_supports("f16c");
+  if (f16c && format.element == Element::F16 && v.vector && v.lanes == 64 &&
+      perLane % 2 == 0 && words <= v.dwords)
+    return decodeF16Columns(v.words.data(), m, k, perLane, out, columns);
+#endif
+  for (unsigned lane = 0; lane < 64; ++lane) {
+    // The words the lane's elements lie in, one zero word past the last
+    // (bitsAt reads two; the bits it takes lie in the words before).
+    uint32_t w[17];
+    gatherLane(v, lane, words, w);
+    double laneScale =
+        scale ? e8m0Value(uint8_t(scale->at(lane) >> (8 * sel))) : 1.0;
+    unsigned i = lane % m, first = (lane / m) * perLane;
+    decodeLane(w, perLane, format, laneScale,
+               columns ? &out[first * m + i] : &out[i * k + first],
+               columns ? m : 1);
+  }
+}
+
 /// A result's bits; a NaN as the one quiet NaN 0x7fc00000: which NaN an
 /// IEEE operation returns is unspecified, and the host's vector width and
 /// operand order would otherwise pick (the hardware's is unspecified too).
 uint32_t canonicalNaN(float value) {
-  return std::isnan(value) ? 0x7fc00000u : asBits(value);
+  // A select, not a branch: the loop over a row vectorizes.
+  uint32_t bits = asBits(value);
+  return value != value ? 0x7fc00000u : bits;
 }
 
 } // namespace
@@ -346,28 +450,16 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
     if (!scaleA || !scaleB)
       return false;
   }
-  auto laneScale = [&](const std::optional<RegValue> &scale, unsigned lane,
-                       int64_t byte) {
-    return scale ? e8m0Value(uint8_t(scale->at(lane) >> (8 * byte))) : 1.0;
-  };
   // A[i][k] (k-contiguous) and B[k][j] (j-contiguous) as doubles.
   unsigned k = shape->k;
-  llvm::SmallVector<double, 2048> A(m * k), B(k * m);
-  for (unsigned lane = 0; lane < 64; ++lane) {
-    // The lane's registers, one zero word past the last (bitsAt reads two).
-    uint32_t wa[17] = {}, wb[17] = {};
-    for (unsigned d = 0; d < std::min(a->dwords, 16u); ++d)
-      wa[d] = a->at(lane, d);
-    for (unsigned d = 0; d < std::min(b->dwords, 16u); ++d)
-      wb[d] = b->at(lane, d);
-    unsigned i = lane % m, first = (lane / m) * perLane;
-    decodeLane(wa, perLane, shape->a, laneScale(scaleA, lane, selA),
-               &A[i * k + first], 1);
-    decodeLane(wb, perLane, shape->b, laneScale(scaleB, lane, selB),
-               &B[first * m + i], m);
-  }
-  llvm::SmallVector<double, 1024> dots(m * m);
-  dotProducts(A.data(), B.data(), m, k, dots.data());
+  // Every element is written (the lanes cover every row and k-slice).
+  double A[2048], B[2048];
+  decodeOperand(*a, shape->a, scaleA ? &*scaleA : nullptr, selA, m, k, perLane,
+                A, /*columns=*/false);
+  decodeOperand(*b, shape->b, scaleB ? &*scaleB : nullptr, selB, m, k, perLane,
+                B, /*columns=*/true);
+  double dots[1024];
+  dotProducts(A, B, m, k, dots);
   Value result = op->getResult(0);
   RegValue out = exec.shapeOf(result);
   bool integer = shape->a.element == Element::I8;
@@ -380,8 +472,11 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
                            : 8 * (r / 4) + 4 * (first / 32) + r % 4;
       const double *row = &dots[i * m];
       uint32_t acc[32], *to = &out.ref(first, r);
-      for (unsigned j = 0; j < m; ++j)
-        acc[j] = c->at(first + j, r);
+      if (c->vector && r < c->dwords)
+        std::memcpy(acc, &c->words[size_t(r) * c->lanes + first], 4 * m);
+      else
+        for (unsigned j = 0; j < m; ++j)
+          acc[j] = c->at(first + j, r);
       if (integer)
         // Products of i8 and their sums up to K = 32 are exact in double.
         for (unsigned j = 0; j < m; ++j)
@@ -391,4 +486,11 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
           to[j] = canonicalNaN(float(row[j] + double(asFloat(acc[j]))));
     }
   return exec.write(result, std::move(out));
+}
+
+bool waveasm::sim::decodeMFMA(DecodedOp &d) {
+  if (!d.op->getName().stripDialect().starts_with("v_mfma"))
+    return false;
+  d.kind = OpKind::MFMA;
+  return true;
 }

@@ -10,6 +10,7 @@
 #ifndef WAVEASM_SIM_MACHINE_H
 #define WAVEASM_SIM_MACHINE_H
 
+#include "sim/Decoded.h"
 #include "sim/LDSTrace.h"
 #include "sim/Simulator.h"
 
@@ -80,14 +81,43 @@ struct Memory {
   /// segment (or, for writes, in the read-only kernarg segment).
   bool read(uint64_t address, uint64_t size, uint8_t *out);
   bool write(uint64_t address, uint64_t size, const uint8_t *in);
+  /// The bytes [address, address + size) in place when they lie in one
+  /// page accessed lately (for a write: one marked written already), else
+  /// null: read() and write() without a call or a lookup.
+  LLVM_ATTRIBUTE_ALWAYS_INLINE const uint8_t *
+  inRecentPage(uint64_t address, uint64_t size) const {
+    uint64_t pageAddress = address & ~(kPageBytes - 1);
+    const PageSlot &slot = slotOf(pageAddress);
+    if (slot.address != pageAddress ||
+        address - pageAddress + size > kPageBytes)
+      return nullptr;
+    return slot.bytes->data() + (address - pageAddress);
+  }
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint8_t *inRecentWrittenPage(uint64_t address,
+                                                            uint64_t size) {
+    if (!slotOf(address & ~(kPageBytes - 1)).written)
+      return nullptr;
+    return const_cast<uint8_t *>(inRecentPage(address, size));
+  }
 
 private:
   std::vector<uint8_t> *page(uint64_t pageAddress);
-  /// The page of the latest access (map nodes do not move): a lane's
-  /// accesses mostly fall in the page of the previous lane's.
-  uint64_t lastPageAddress = ~uint64_t(0);
-  std::vector<uint8_t> *lastPage = nullptr;
-  uint64_t lastDirtyAddress = ~uint64_t(0);
+  /// Pages accessed lately, direct-mapped by address (map nodes do not
+  /// move): the lanes of an access mostly fall in a few pages, and the
+  /// map's lookup is most of the cost of one lane's access.
+  struct PageSlot {
+    uint64_t address = ~uint64_t(0);
+    std::vector<uint8_t> *bytes = nullptr;
+    bool written = false; // in `dirty` already
+  };
+  static constexpr unsigned kRecentPages = 64;
+  PageSlot recent[kRecentPages];
+  PageSlot &slotOf(uint64_t pageAddress) {
+    return recent[(pageAddress / kPageBytes) % kRecentPages];
+  }
+  const PageSlot &slotOf(uint64_t pageAddress) const {
+    return recent[(pageAddress / kPageBytes) % kRecentPages];
+  }
 };
 
 struct Workgroup;
@@ -102,6 +132,9 @@ struct PendingLoad {
   uint64_t visibleAt;    // the wave's clock when its latency has passed
   bool scalarMemory;     // SMEM: lgkmcnt counts it out of order
   int64_t ldsWrite = -1; // a ds_write: its LDSWrite::id
+  /// The result's registers (a load into allocated registers): checked by
+  /// every read of registers while the load is outstanding.
+  RegTypeInfo dest;
 };
 
 /// A ds_write other waves cannot see yet (timing mode): it becomes visible
@@ -162,6 +195,9 @@ struct Wave {
   std::optional<uint32_t> heldM0;
   uint64_t vccBefore = 0;
   uint32_t m0Before = 0;
+  /// Ops this wave executed (its own count: an atomic one shared by the
+  /// waves' threads costs a locked add per op).
+  uint64_t opsExecuted = 0;
   /// Barriers passed; this wave's ds_writes other waves cannot see yet.
   uint32_t barriers = 0;
   int64_t nextLDSWrite = 0;
@@ -190,7 +226,6 @@ struct Workgroup {
   bool physicalSCC = false;
   /// The hazard table of the target (the one the hazard pass uses).
   const TargetModel *model = nullptr;
-  std::atomic<uint64_t> opsExecuted{0};
   std::mutex errorMutex;
   std::optional<SimError> error;
   std::atomic<bool> failed{false};
@@ -223,6 +258,13 @@ public:
   Workgroup &wg;
   Wave &wave;
   mlir::Operation *op = nullptr;
+  /// The decoded form of the op the interpreter runs (Decoded.h); `op` may
+  /// differ from it meanwhile (a pending load completing, a loop's copies).
+  const DecodedOp *decoded = nullptr;
+  /// InstFacts of `op`: the decoded ones when they are its.
+  InstFacts facts() const {
+    return decoded && decoded->op == op ? decoded->facts : lookupInstFacts(op);
+  }
 
   unsigned lanes() const { return wave.lanes; }
   bool active(unsigned lane) const { return (wave.exec >> lane) & 1; }
@@ -289,6 +331,11 @@ public:
   }
   bool notSimulated(const llvm::Twine &why = "");
 };
+
+/// simulate() of a program decoded once (for many seeds).
+SimResult simulateDecoded(const DecodedProgram &program,
+                          const SimOptions &options,
+                          std::vector<std::string> &staleReads);
 
 /// simulate(), also giving the reads that saw a stale value in timing mode
 /// (a hazard without its s_nop, another wave's LDS write not yet published

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sim/Decoded.h"
 #include "sim/Float.h"
 #include "sim/Machine.h"
 
@@ -62,6 +63,26 @@ uint32_t extend(uint32_t raw, unsigned bytes, bool sign) {
   if (sign && (value >> (bits - 1)))
     value |= ~((1u << bits) - 1);
   return value;
+}
+
+/// `bytes` (4, 8, 12 or 16) from `from` to `to` by fixed-size copies (a
+/// memcpy of a variable size is a call).
+LLVM_ATTRIBUTE_ALWAYS_INLINE void copyDwords(void *to, const void *from,
+                                             unsigned bytes) {
+  switch (bytes) {
+  case 4:
+    std::memcpy(to, from, 4);
+    return;
+  case 8:
+    std::memcpy(to, from, 8);
+    return;
+  case 12:
+    std::memcpy(to, from, 12);
+    return;
+  default:
+    std::memcpy(to, from, 16);
+    return;
+  }
 }
 
 struct Descriptor {
@@ -125,7 +146,7 @@ public:
   /// the run stopped, for a descriptor with a stride.
   std::optional<Addressing> addressing(const RegValue &saddr, bool buffer) {
     Addressing a{buffer, decode(saddr), saddr.at64(0),
-                 uint32_t(intAttr(exec.op, "instOffset"))};
+                 uint32_t(exec.decoded->offset)};
     if (buffer && a.srd.stride) {
       exec.notSimulated("a buffer descriptor with a stride");
       return std::nullopt;
@@ -134,14 +155,15 @@ public:
   }
 
   /// buffer_load_* / global_load_*: one result of dwords.
-  bool vmemLoad(llvm::StringRef name, bool buffer) {
+  bool vmemLoad(bool buffer) {
     Operation *op = exec.op;
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &saddr = in[0], &voffset = in[1], &soffset = in[2];
-    unsigned bytes = accessBytes(name);
-    bool sign = signExtends(name);
+    unsigned bytes = exec.decoded->bytes;
+    bool sign = exec.decoded->sign;
+    Memory &memory = exec.wg.memory;
     std::optional<Addressing> addressing = this->addressing(saddr, buffer);
     if (!addressing)
       return false;
@@ -150,19 +172,28 @@ public:
     // Whole dwords the result holds: a lane's access in one piece when it
     // is in range as a whole (then each dword is), dword by dword below
     // otherwise (partly out of range, or a fault to report as such).
-    bool whole = bytes % 4 == 0 && bytes <= 16 && bytes <= 4 * out.dwords;
-    for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
-      if (!exec.active(lane))
+    bool whole =
+        bytes % 4 == 0 && bytes <= 16 && bytes <= 4 * out.dwords && out.vector;
+    uint32_t *to = out.words.data();
+    unsigned lanes = exec.lanes();
+    uint64_t mask = exec.wave.exec;
+    uint32_t soffsetWord = soffset.at(0);
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      if (!((mask >> lane) & 1))
         continue;
       if (whole) {
         uint32_t words[4];
         std::optional<uint64_t> address =
-            addressing->at(voffset.at(lane), soffset.at(0), 0, bytes);
-        if (address &&
-            exec.wg.memory.read(*address, bytes,
-                                reinterpret_cast<uint8_t *>(words))) {
+            addressing->at(voffset.at(lane), soffsetWord, 0, bytes);
+        const uint8_t *in =
+            address ? memory.inRecentPage(*address, bytes) : nullptr;
+        if (in)
+          copyDwords(words, in, bytes);
+        if (in ||
+            (address && memory.read(*address, bytes,
+                                    reinterpret_cast<uint8_t *>(words)))) {
           for (unsigned d = 0; d < bytes / 4; ++d)
-            out.ref(lane, d) = words[d];
+            to[d * lanes + lane] = words[d];
           continue;
         }
       }
@@ -170,7 +201,7 @@ public:
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
         std::optional<uint64_t> address =
-            addressing->at(voffset.at(lane), soffset.at(0), 4 * d, size);
+            addressing->at(voffset.at(lane), soffsetWord, 4 * d, size);
         if (address &&
             !load(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
           return false;
@@ -181,19 +212,34 @@ public:
   }
 
   /// buffer_store_* / global_store_*: (data, saddr, voffset).
-  bool vmemStore(llvm::StringRef name, bool buffer) {
-    Operation *op = exec.op;
+  bool vmemStore(bool buffer) {
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &data = in[0], &saddr = in[1], &voffset = in[2];
-    unsigned bytes = accessBytes(name);
+    unsigned bytes = exec.decoded->bytes;
     std::optional<Addressing> addressing = this->addressing(saddr, buffer);
     if (!addressing)
       return false;
+    Memory &memory = exec.wg.memory;
+    bool whole = bytes % 4 == 0 && bytes <= 16;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
+      if (whole) {
+        // In range as a whole (then each dword is) and in the page written
+        // last: one copy; else dword by dword below.
+        std::optional<uint64_t> address =
+            addressing->at(voffset.at(lane), 0, 0, bytes);
+        if (uint8_t *to = address ? memory.inRecentWrittenPage(*address, bytes)
+                                  : nullptr) {
+          uint32_t words[4];
+          for (unsigned d = 0; d < bytes / 4; ++d)
+            words[d] = data.at(lane, d);
+          copyDwords(to, words, bytes);
+          continue;
+        }
+      }
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = data.at(lane, d);
@@ -211,8 +257,7 @@ public:
 
   /// buffer_atomic_add_f32 / buffer_atomic_pk_add_bf16: (data, saddr,
   /// voffset), one read-modify-write per active lane in lane order.
-  bool bufferAtomic(llvm::StringRef name) {
-    Operation *op = exec.op;
+  bool bufferAtomic() {
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
@@ -221,7 +266,7 @@ public:
         this->addressing(saddr, /*buffer=*/true);
     if (!addressing)
       return false;
-    bool packed = name == "buffer_atomic_pk_add_bf16";
+    bool packed = exec.decoded->variant; // buffer_atomic_pk_add_bf16
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
@@ -252,13 +297,12 @@ public:
 
   /// buffer_load_dword(x4)_lds: (voffset, srd, soffset); each lane's data
   /// lands in LDS at M0 + instOffset + lane * size.
-  bool loadToLDS(llvm::StringRef name) {
-    Operation *op = exec.op;
+  bool loadToLDS() {
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &voffset = in[0], &saddr = in[1], &soffset = in[2];
-    unsigned bytes = name.contains("dwordx4") ? 16 : 4;
+    unsigned bytes = exec.decoded->bytes;
     std::optional<Addressing> addressing =
         this->addressing(saddr, /*buffer=*/true);
     if (!addressing)
@@ -290,7 +334,7 @@ public:
   }
 
   /// s_load_dword*: (saddr pair, offset in bytes).
-  bool scalarLoad(llvm::StringRef name) {
+  bool scalarLoad() {
     Operation *op = exec.op;
     OperandViews in;
     if (!exec.readOperands(in))
@@ -324,31 +368,37 @@ public:
     (*exec.wg.ldsTrace)(access);
   }
 
-  bool ldsRead(llvm::StringRef name) {
+  bool ldsRead() {
     Operation *op = exec.op;
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &vaddr = in[0];
-    unsigned bytes = accessBytes(name);
-    bool sign = signExtends(name);
-    uint32_t offset = uint32_t(intAttr(op, "offset"));
+    unsigned bytes = exec.decoded->bytes;
+    bool sign = exec.decoded->sign;
+    uint32_t offset = uint32_t(exec.decoded->offset);
     Value result = op->getResult(0);
     RegValue out = exec.shapeOf(result);
     const std::vector<uint8_t> &lds = exec.wg.lds;
     traceLDS(vaddr, offset);
-    // Untracked LDS (one wave, or no timing): whole dwords in one copy.
+    // Untracked LDS (one wave, or no timing): whole dwords in one copy,
+    // straight into the result's words.
     bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16 &&
-                 bytes <= 4 * out.dwords;
-    for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
-      if (!exec.active(lane))
+                 bytes <= 4 * out.dwords && out.vector;
+    const uint8_t *ldsBytes = lds.data();
+    uint64_t ldsSize = lds.size();
+    uint32_t *to = out.words.data();
+    unsigned lanes = exec.lanes();
+    uint64_t mask = exec.wave.exec;
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      if (!((mask >> lane) & 1))
         continue;
       uint64_t address = uint64_t(vaddr.at(lane)) + offset;
-      if (whole && address + bytes <= lds.size()) {
+      if (whole && address + bytes <= ldsSize) {
         uint32_t words[4];
-        std::memcpy(words, lds.data() + address, bytes);
+        copyDwords(words, ldsBytes + address, bytes);
         for (unsigned d = 0; d < bytes / 4; ++d)
-          out.ref(lane, d) = words[d];
+          to[d * lanes + lane] = words[d];
         continue;
       }
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
@@ -362,14 +412,13 @@ public:
     return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
   }
 
-  bool ldsWrite(llvm::StringRef name) {
-    Operation *op = exec.op;
+  bool ldsWrite() {
     OperandViews in;
     if (!exec.readOperands(in))
       return false;
     const RegValue &data = in[0], &vaddr = in[1];
-    unsigned bytes = accessBytes(name);
-    uint32_t offset = uint32_t(intAttr(op, "offset"));
+    unsigned bytes = exec.decoded->bytes;
+    uint32_t offset = uint32_t(exec.decoded->offset);
     const std::vector<uint8_t> &lds = exec.wg.lds;
     traceLDS(vaddr, offset);
     exec.beginLDSWrite();
@@ -382,7 +431,7 @@ public:
         uint32_t words[4];
         for (unsigned d = 0; d < bytes / 4; ++d)
           words[d] = data.at(lane, d);
-        std::memcpy(exec.wg.lds.data() + address, words, bytes);
+        copyDwords(exec.wg.lds.data() + address, words, bytes);
         continue;
       }
       for (unsigned d = 0; d * 4 < bytes; ++d) {
@@ -396,34 +445,166 @@ public:
     return true;
   }
 
+  /// ds_read2_b32/b64: two elements per lane, at vaddr + offset and vaddr
+  /// + offset2 (decodeMemory), into the low and the high half of the
+  /// result; out of the LDS reads 0.
+  bool ldsRead2() {
+    OperandViews in;
+    if (!exec.readOperands(in))
+      return false;
+    const RegValue &vaddr = in[0];
+    const DecodedOp &d = *exec.decoded;
+    unsigned elementDwords = d.bytes / 4;
+    int64_t offsets[2] = {d.offset, d.offset2};
+    Value result = exec.op->getResult(0);
+    RegValue out = exec.shapeOf(result);
+    uint64_t ldsBytes = exec.wg.lds.size();
+    for (int64_t offset : offsets)
+      traceLDS(vaddr, uint32_t(offset));
+    for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
+      if (!exec.active(lane))
+        continue;
+      for (unsigned e = 0; e < 2; ++e) {
+        uint64_t address = uint64_t(vaddr.at(lane)) + offsets[e];
+        for (unsigned w = 0; w < elementDwords; ++w) {
+          unsigned dword = e * elementDwords + w;
+          if (dword >= out.dwords)
+            break;
+          uint32_t word = 0;
+          if (address + 4 * w + 4 <= ldsBytes)
+            word = exec.readLDS(address + 4 * w, 4);
+          out.ref(lane, dword) = word;
+        }
+      }
+    }
+    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
+  }
+
+  /// ds_write2_b32/b64: the data's low half to vaddr + offset, its high
+  /// half to vaddr + offset2; out of the LDS is dropped.
+  bool ldsWrite2() {
+    OperandViews in;
+    if (!exec.readOperands(in))
+      return false;
+    const RegValue &data = in[0], &vaddr = in[1];
+    const DecodedOp &d = *exec.decoded;
+    unsigned elementDwords = d.bytes / 4;
+    int64_t offsets[2] = {d.offset, d.offset2};
+    uint64_t ldsBytes = exec.wg.lds.size();
+    for (int64_t offset : offsets)
+      traceLDS(vaddr, uint32_t(offset));
+    exec.beginLDSWrite();
+    for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
+      if (!exec.active(lane))
+        continue;
+      for (unsigned e = 0; e < 2; ++e) {
+        uint64_t address = uint64_t(vaddr.at(lane)) + offsets[e];
+        for (unsigned w = 0; w < elementDwords; ++w)
+          if (address + 4 * w + 4 <= ldsBytes)
+            exec.writeLDS(address + 4 * w, 4,
+                          data.at(lane, e * elementDwords + w));
+      }
+    }
+    exec.endLDSWrite();
+    return true;
+  }
+
 private:
   WaveExec &exec;
 };
 
+/// ds_read2*/ds_write2*'s two byte offsets, as the emitter writes them
+/// (AsmInstructionPrinter.cpp): `offset0`/`offset1` in elements when
+/// either is given (a byte `offset` is then dropped), else elements at
+/// `offset` and `offset` + one element. False for element offsets outside
+/// the instruction's 0..255.
+bool decodePairOffsets(DecodedOp &d) {
+  auto o0 = d.op->getAttrOfType<IntegerAttr>("offset0");
+  auto o1 = d.op->getAttrOfType<IntegerAttr>("offset1");
+  if (o0 || o1) {
+    int64_t first = o0 ? o0.getInt() : 0, second = o1 ? o1.getInt() : 0;
+    if (first < 0 || first > 255 || second < 0 || second > 255)
+      return false;
+    d.offset = first * d.bytes;
+    d.offset2 = second * d.bytes;
+    return true;
+  }
+  d.offset = intAttr(d.op, "offset");
+  d.offset2 = d.offset + d.bytes;
+  return true;
+}
+
 } // namespace
 
 std::optional<bool> waveasm::sim::executeMemory(WaveExec &exec) {
-  llvm::StringRef name = exec.op->getName().stripDialect();
+  const DecodedOp &d = *exec.decoded;
   MemoryExec memory(exec);
-  if (name.starts_with("ds_read2") || name.starts_with("ds_write2"))
-    return exec.notSimulated("two-address LDS ops");
-  if (name.ends_with("_lds") && name.starts_with("buffer_load"))
-    return memory.loadToLDS(name);
-  if (name.starts_with("buffer_load_"))
-    return memory.vmemLoad(name, /*buffer=*/true);
-  if (name.starts_with("global_load_"))
-    return memory.vmemLoad(name, /*buffer=*/false);
-  if (name.starts_with("buffer_atomic_"))
-    return memory.bufferAtomic(name);
-  if (name.starts_with("buffer_store_"))
-    return memory.vmemStore(name, /*buffer=*/true);
-  if (name.starts_with("global_store_"))
-    return memory.vmemStore(name, /*buffer=*/false);
-  if (name.starts_with("s_load_"))
-    return memory.scalarLoad(name);
-  if (name.starts_with("ds_read_"))
-    return memory.ldsRead(name);
-  if (name.starts_with("ds_write_"))
-    return memory.ldsWrite(name);
+  switch (MemoryForm(d.form)) {
+  case MemoryForm::LoadToLDS:
+    return memory.loadToLDS();
+  case MemoryForm::VMemLoad:
+    return memory.vmemLoad(/*buffer=*/!d.global);
+  case MemoryForm::Atomic:
+    return memory.bufferAtomic();
+  case MemoryForm::VMemStore:
+    return memory.vmemStore(/*buffer=*/!d.global);
+  case MemoryForm::ScalarLoad:
+    return memory.scalarLoad();
+  case MemoryForm::LDSRead:
+    return memory.ldsRead();
+  case MemoryForm::LDSWrite:
+    return memory.ldsWrite();
+  case MemoryForm::LDSRead2:
+  case MemoryForm::LDSWrite2:
+    if (d.variant) // decodePairOffsets refused them
+      return exec.notSimulated("offset0/offset1 outside 0..255 elements");
+    return MemoryForm(d.form) == MemoryForm::LDSRead2 ? memory.ldsRead2()
+                                                      : memory.ldsWrite2();
+  }
   return std::nullopt;
+}
+
+bool waveasm::sim::decodeMemory(DecodedOp &d) {
+  llvm::StringRef name = d.op->getName().stripDialect();
+  auto set = [&](MemoryForm form) {
+    d.kind = OpKind::Memory;
+    d.form = uint8_t(form);
+    d.bytes = accessBytes(name);
+    d.sign = signExtends(name);
+    return true;
+  };
+  if (name.starts_with("ds_read2") || name.starts_with("ds_write2")) {
+    set(name.starts_with("ds_read2") ? MemoryForm::LDSRead2
+                                     : MemoryForm::LDSWrite2);
+    d.variant = !decodePairOffsets(d);
+    return true;
+  }
+  if (name.ends_with("_lds") && name.starts_with("buffer_load")) {
+    set(MemoryForm::LoadToLDS);
+    d.bytes = name.contains("dwordx4") ? 16 : 4;
+    d.offset = intAttr(d.op, "instOffset");
+    return true;
+  }
+  d.global = name.starts_with("global_");
+  if (name.starts_with("buffer_load_") || name.starts_with("global_load_")) {
+    d.offset = intAttr(d.op, "instOffset");
+    return set(MemoryForm::VMemLoad);
+  }
+  if (name.starts_with("buffer_atomic_")) {
+    d.offset = intAttr(d.op, "instOffset");
+    d.variant = name == "buffer_atomic_pk_add_bf16";
+    return set(MemoryForm::Atomic);
+  }
+  if (name.starts_with("buffer_store_") || name.starts_with("global_store_")) {
+    d.offset = intAttr(d.op, "instOffset");
+    return set(MemoryForm::VMemStore);
+  }
+  if (name.starts_with("s_load_"))
+    return set(MemoryForm::ScalarLoad);
+  d.offset = intAttr(d.op, "offset");
+  if (name.starts_with("ds_read_"))
+    return set(MemoryForm::LDSRead);
+  if (name.starts_with("ds_write_"))
+    return set(MemoryForm::LDSWrite);
+  return false;
 }

@@ -142,16 +142,17 @@ bool sameRegisters(Value a, Value b) {
 /// turns it runs one wave, which passes the turn on at each barrier.
 class Runner {
 public:
-  Runner(Workgroup &wg, llvm::MutableArrayRef<Wave> waves, Turns *turns)
-      : turns(turns) {
+  Runner(Workgroup &wg, llvm::MutableArrayRef<Wave> waves, Turns *turns,
+         const DecodedProgram &program)
+      : program(program), turns(turns) {
     for (Wave &wave : waves)
       execs.emplace_back(wg, wave);
     cur = &execs.front();
   }
 
   /// Runs the program's body; false when the run failed or diverged.
-  bool run(ProgramOp program) {
-    bool ok = runBlock(program.getBodyBlock());
+  bool run() {
+    bool ok = runBlock(program.entry);
     if (ok || diverged || cur->wg.failed)
       return ok;
     return llvm::all_of(execs, [](WaveExec &e) { return e.wave.ended; });
@@ -160,9 +161,9 @@ public:
 
 private:
   /// False to stop: an error, divergence, or s_endpgm (wave.ended).
-  bool runBlock(Block &block) {
-    for (Operation &op : block) {
-      if (cur->wg.failed || !runOp(&op))
+  bool runBlock(uint32_t first) {
+    for (uint32_t i = first; i != kNoOp; i = program.ops[i].next) {
+      if (cur->wg.failed || !runOp(program.ops[i]))
         return false;
     }
     return true;
@@ -225,7 +226,8 @@ private:
     return true;
   }
 
-  bool runLoop(LoopOp loop) {
+  bool runLoop(const DecodedOp &decoded) {
+    auto loop = cast<LoopOp>(decoded.op);
     Block &body = loop.getBodyBlock();
     ConditionOp condition = loop.getConditionOp();
     std::vector<llvm::SmallVector<RegValue, 4>> values(execs.size());
@@ -241,7 +243,7 @@ private:
         if (!writeCopies(e, sources, body.getArguments(), v))
           return false;
       sources = condition.getIterArgs();
-      if (!runBlock(body))
+      if (!runBlock(decoded.body))
         return false;
       std::optional<bool> more =
           uniformCondition(condition, condition.getCondition());
@@ -268,14 +270,15 @@ private:
     return true;
   }
 
-  bool runIf(IfOp ifOp) {
+  bool runIf(const DecodedOp &decoded) {
+    auto ifOp = cast<IfOp>(decoded.op);
     std::optional<bool> taken = uniformCondition(ifOp, ifOp.getCondition());
     if (!taken)
       return false;
     Region &region = *taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
     if (region.empty())
       return true;
-    if (!runBlock(region.front()))
+    if (!runBlock(*taken ? decoded.body : decoded.elseBody))
       return false;
     YieldOp yield = ifOp.getYield(region);
     if (!yield)
@@ -290,11 +293,11 @@ private:
     return true;
   }
 
-  bool runOp(Operation *op) {
-    if (auto loop = dyn_cast<LoopOp>(op))
-      return runLoop(loop);
-    if (auto ifOp = dyn_cast<IfOp>(op))
-      return runIf(ifOp);
+  bool runOp(const DecodedOp &op) {
+    if (op.kind == OpKind::Loop)
+      return runLoop(op);
+    if (op.kind == OpKind::If)
+      return runIf(op);
     bool ended = false;
     for (WaveExec &e : execs) {
       cur = &e;
@@ -394,67 +397,88 @@ private:
     return cur->write(insert.getResult(), std::move(out));
   }
 
-  bool runLeaf(Operation *op) {
-    cur->op = op;
+  bool runLeaf(const DecodedOp &decoded) {
+    cur->op = decoded.op;
+    cur->decoded = &decoded;
     cur->beforeOp();
-    bool ok = executeLeaf(op);
-    cur->op = op;
+    bool ok = executeLeaf(decoded);
+    cur->op = decoded.op;
+    cur->decoded = &decoded;
     cur->afterOp();
     return ok;
   }
 
-  bool executeLeaf(Operation *op) {
-    ++cur->wg.opsExecuted;
+  bool executeLeaf(const DecodedOp &decoded) {
+    Operation *op = decoded.op;
+    ++cur->wave.opsExecuted;
     if (!cur->retireByLatency())
       return false;
     ++cur->wave.clock;
-    if (auto wait = dyn_cast<S_WAITCNT>(op)) {
+    OpKind kind = decoded.kind;
+    switch (kind) {
+    case OpKind::Wait: {
+      auto wait = cast<S_WAITCNT>(op);
       std::optional<unsigned> vm = wait.getVmcnt(), lgkm = wait.getLgkmcnt();
       if (!vm && !lgkm && !wait.getExpcnt())
         vm = lgkm = 0; // no field: everything
       return cur->waitFor(vm, lgkm);
     }
-    if (auto wait = dyn_cast<S_WAITCNT_VMCNT>(op))
-      return cur->waitFor(wait.getCount(), std::nullopt);
-    if (auto wait = dyn_cast<S_WAITCNT_LGKMCNT>(op))
-      return cur->waitFor(std::nullopt, wait.getCount());
-    if (isa<ConditionOp, YieldOp, ConstantOp, DCEProtectOp, CommentOp, LabelOp,
-            S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
-            S_NOP, S_SETPRIO, S_SCHED_BARRIER>(op))
+    case OpKind::WaitVM:
+      return cur->waitFor(cast<S_WAITCNT_VMCNT>(op).getCount(), std::nullopt);
+    case OpKind::WaitLGKM:
+      return cur->waitFor(std::nullopt, cast<S_WAITCNT_LGKMCNT>(op).getCount());
+    case OpKind::Nothing:
       return true; // the enclosing op reads terminators; the rest is timing
-    if (auto p = dyn_cast<PrecoloredVRegOp>(op))
+    case OpKind::PrecoloredV: {
+      auto p = cast<PrecoloredVRegOp>(op);
       return runPrecolored(op, RegClass::VGPR, p.getIndex(), p.getSize());
-    if (auto p = dyn_cast<PrecoloredSRegOp>(op))
+    }
+    case OpKind::PrecoloredS: {
+      auto p = cast<PrecoloredSRegOp>(op);
       return runPrecolored(op, RegClass::SGPR, p.getIndex(), p.getSize());
-    if (auto p = dyn_cast<PrecoloredARegOp>(op))
+    }
+    case OpKind::PrecoloredA: {
+      auto p = cast<PrecoloredARegOp>(op);
       return runPrecolored(op, RegClass::AGPR, p.getIndex(), p.getSize());
-    if (auto pack = dyn_cast<PackOp>(op))
-      return runPack(pack);
-    if (auto extract = dyn_cast<ExtractOp>(op))
-      return runExtract(extract);
-    if (auto insert = dyn_cast<InsertOp>(op))
-      return runInsert(insert);
-    if (isa<S_ENDPGM>(op)) {
+    }
+    case OpKind::Pack:
+      return runPack(cast<PackOp>(op));
+    case OpKind::Extract:
+      return runExtract(cast<ExtractOp>(op));
+    case OpKind::Insert:
+      return runInsert(cast<InsertOp>(op));
+    case OpKind::EndPgm:
       cur->wave.ended = true;
       return false;
-    }
-    if (isa<S_BARRIER>(op)) { // in lockstep every wave is here already
+    case OpKind::Barrier: // in lockstep every wave is here already
       cur->ldsBarrier();
       return !turns || turns->barrier(cur->wave.id);
-    }
-    if (auto mov = dyn_cast<S_MOV_B32_M0>(op)) {
-      std::optional<RegValue> v = cur->read(mov.getSrc());
+    case OpKind::MovM0: {
+      std::optional<RegValue> v = cur->read(cast<S_MOV_B32_M0>(op).getSrc());
       if (!v)
         return false;
       cur->wave.m0 = v->at(0);
       return true;
     }
-    for (auto family : {executeALU, executeMFMA, executeMemory})
-      if (std::optional<bool> done = family(*cur))
+    case OpKind::ALU:
+      if (std::optional<bool> done = executeALU(*cur))
+        return *done;
+      // Declined at run time (SALUUnknown): the next family, as by name.
+      kind = decoded.fallback;
+      break;
+    default:
+      break;
+    }
+    if (kind == OpKind::MFMA)
+      if (std::optional<bool> done = executeMFMA(*cur))
+        return *done;
+    if (kind == OpKind::Memory)
+      if (std::optional<bool> done = executeMemory(*cur))
         return *done;
     return cur->notSimulated();
   }
 
+  const DecodedProgram &program;
   std::vector<WaveExec> execs;
   WaveExec *cur;
   Turns *turns;
@@ -543,17 +567,17 @@ std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
 }
 
 std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
-  if (pageAddress == lastPageAddress)
-    return lastPage;
+  PageSlot &slot = slotOf(pageAddress);
+  if (slot.address == pageAddress)
+    return slot.bytes;
   unsigned window = unsigned(pageAddress >> 32);
   if (window < 1 || window > numBuffers)
     return nullptr;
   auto [it, fresh] = pages.try_emplace(pageAddress);
   if (fresh)
     it->second = initialBytes(seed, pageAddress, kPageBytes, *byteRanges);
-  lastPageAddress = pageAddress;
-  lastPage = &it->second;
-  return lastPage;
+  slot = PageSlot{pageAddress, &it->second, dirty.count(pageAddress) != 0};
+  return slot.bytes;
 }
 
 bool Memory::read(uint64_t address, uint64_t size, uint8_t *out) {
@@ -581,9 +605,9 @@ bool Memory::write(uint64_t address, uint64_t size, const uint8_t *in) {
     std::vector<uint8_t> *bytes = page(pageAddress);
     if (!bytes)
       return false;
-    if (pageAddress != lastDirtyAddress) {
+    if (PageSlot &slot = slotOf(pageAddress); !slot.written) {
       dirty[pageAddress] = true;
-      lastDirtyAddress = pageAddress;
+      slot.written = true;
     }
     uint64_t from = address + i - pageAddress;
     uint64_t n = std::min(kPageBytes - from, size - i);
@@ -659,10 +683,11 @@ uint64_t SimResult::digest() const {
 namespace {
 /// One run from a fresh environment: the waves in lockstep (`diverged` set
 /// when they disagree on a condition), or each on its thread, taking turns.
-SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
+SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
                        bool lockstep, bool *diverged,
                        std::vector<std::string> &staleReads,
                        const LDSAccessHook *ldsTrace = nullptr) {
+  ProgramOp program = decoded.program;
   Workgroup wg(options);
   wg.ldsTrace = ldsTrace;
   wg.target = program.getTargetKind();
@@ -716,8 +741,8 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
     initWave(state[id], id, lanes, threads, program, random, options, size);
 
   if (lockstep) {
-    Runner runner(wg, state, nullptr);
-    runner.run(program);
+    Runner runner(wg, state, nullptr, decoded);
+    runner.run();
     if (diverged)
       *diverged = runner.diverged;
   } else {
@@ -726,8 +751,8 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
     for (unsigned id = 0; id < waves; ++id)
       threadsOfWaves.emplace_back([&, id] {
         if (turns.wait(id))
-          Runner(wg, llvm::MutableArrayRef<Wave>(state[id]), &turns)
-              .run(program);
+          Runner(wg, llvm::MutableArrayRef<Wave>(state[id]), &turns, decoded)
+              .run();
         turns.finish(id);
         if (wg.failed)
           turns.abort();
@@ -743,17 +768,17 @@ SimResult runWorkgroup(ProgramOp program, const SimOptions &options,
   for (auto &[address, dirty] : wg.memory.dirty)
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);
-  result.opsExecuted = wg.opsExecuted;
+  for (const Wave &wave : state)
+    result.opsExecuted += wave.opsExecuted;
   staleReads = std::move(wg.staleReads);
   result.hostPrecision.assign(wg.hostPrecision.begin(), wg.hostPrecision.end());
   return result;
 }
 } // namespace
 
-SimResult
-waveasm::sim::simulateNotingStaleReads(ProgramOp program,
-                                       const SimOptions &options,
-                                       std::vector<std::string> &staleReads) {
+SimResult waveasm::sim::simulateDecoded(const DecodedProgram &program,
+                                        const SimOptions &options,
+                                        std::vector<std::string> &staleReads) {
   // Lockstep first (no threads, no hand-offs); waves that take different
   // paths need their own threads.
   bool diverged = false;
@@ -765,15 +790,23 @@ waveasm::sim::simulateNotingStaleReads(ProgramOp program,
   return result;
 }
 
+SimResult
+waveasm::sim::simulateNotingStaleReads(ProgramOp program,
+                                       const SimOptions &options,
+                                       std::vector<std::string> &staleReads) {
+  return simulateDecoded(DecodedProgram(program), options, staleReads);
+}
+
 SimResult waveasm::sim::simulateTracingLDS(ProgramOp program,
                                            const SimOptions &options,
                                            const LDSAccessHook &hook) {
   std::vector<std::string> staleReads;
+  DecodedProgram decoded(program);
   bool diverged = false;
-  SimResult result = runWorkgroup(program, options, /*lockstep=*/true,
+  SimResult result = runWorkgroup(decoded, options, /*lockstep=*/true,
                                   &diverged, staleReads, &hook);
   if (diverged)
-    result = runWorkgroup(program, options, /*lockstep=*/false, nullptr,
+    result = runWorkgroup(decoded, options, /*lockstep=*/false, nullptr,
                           staleReads, &hook);
   return result;
 }
@@ -818,6 +851,7 @@ bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
                    wave.exec,
                    wave.clock + latency,
                    counter == Counter::SMEM};
+  load.dest = getRegTypeInfo(value.getType());
   (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
       .push_back(std::move(load));
   return true;
@@ -948,7 +982,7 @@ std::optional<RegValue> WaveExec::read(Value value) {
       for (const PendingLoad &load : *queue) {
         if (!load.result)
           continue; // a store writes no registers
-        RegTypeInfo dest = getRegTypeInfo(load.result.getType());
+        const RegTypeInfo &dest = load.dest;
         if (dest.cls == info.cls && *dest.physicalIndex < index + info.size &&
             index < *dest.physicalIndex + dest.size) {
           fail(SimError::Kind::Race,
@@ -1058,15 +1092,24 @@ bool WaveExec::write(Value value, RegValue contents) {
                               getRegPrefix(*info.cls), index));
   if (!noteWrite(value, info))
     return false;
+  bool allActive = wave.lanes == 64
+                       ? wave.exec == ~uint64_t(0)
+                       : wave.exec == (uint64_t(1) << wave.lanes) - 1;
   for (int64_t d = 0; d < info.size; ++d) {
     (*file.set)[index + d] = true;
     if (!vector) {
       (*file.words)[index + d] = contents.at(0, d);
       continue;
     }
+    uint32_t *to = file.words->data() + (index + d) * wave.lanes;
+    if (allActive && contents.vector && d < contents.dwords &&
+        contents.lanes == wave.lanes) {
+      std::memcpy(to, contents.words.data() + d * wave.lanes, 4 * wave.lanes);
+      continue;
+    }
     for (unsigned lane = 0; lane < wave.lanes; ++lane)
       if (active(lane))
-        (*file.words)[(index + d) * wave.lanes + lane] = contents.at(lane, d);
+        to[lane] = contents.at(lane, d);
   }
   return true;
 }

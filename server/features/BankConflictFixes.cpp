@@ -27,6 +27,7 @@
 #include "server/features/TypeText.h"
 
 #include "sim/CompareBuffers.h"
+#include "sim/Directives.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -230,10 +231,9 @@ std::vector<lsp::CodeAction> waveasm::server::computeBankConflictQuickFixes(
     if (settings.checkByExecution) {
       // On the document's `// waveasm-sim:` inputs; a malformed line
       // leaves the fix unchecked, as it leaves the move actions.
-      sim::SimOptions simOptions;
-      if (llvm::Error error =
-              sim::applySimDirectives(parsed.getText(), simOptions)) {
-        llvm::consumeError(std::move(error));
+      sim::SimDirectives read = sim::readSimDirectives(parsed.getText());
+      const sim::SimOptions &simOptions = read.options;
+      if (read.error) {
         notChecked = true;
       } else {
         ProgramOp a =

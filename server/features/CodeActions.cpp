@@ -20,6 +20,7 @@
 #include "conductor/TextEdit.h"
 #include "conductor/strategies/Strategies.h"
 #include "sim/Compare.h"
+#include "sim/Directives.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -265,17 +266,17 @@ std::optional<lsp::TextEdit> validatedMoveEdit(
       program = owner->getParentOfType<ProgramOp>();
     // On the inputs the document's `// waveasm-sim:` lines set (a key of
     // the runs through the text's hash).
-    sim::SimOptions inputs;
-    llvm::Error badInputs = sim::applySimDirectives(parsed.getText(), inputs);
+    sim::SimDirectives read = sim::readSimDirectives(parsed.getText());
+    const sim::SimOptions &inputs = read.options;
     std::shared_ptr<const std::vector<sim::SimResult>> runs =
-        program && !badInputs ? originalRuns().get(parsed, program, inputs)
-                              : nullptr;
+        program && read.ok() ? originalRuns().get(parsed, program, inputs)
+                             : nullptr;
     auto moved = program ? dyn_cast_or_null<ProgramOp>(
                                mapping.lookupOrNull(program.getOperation()))
                          : nullptr;
-    if (badInputs) {
+    if (read.error) {
       execution->verdict = sim::Comparison::Verdict::NotChecked;
-      execution->message = llvm::toString(std::move(badInputs));
+      execution->message = read.error->str();
     } else if (runs && moved) {
       *execution = sim::compareWithRuns(*runs, moved, inputs);
     } else {

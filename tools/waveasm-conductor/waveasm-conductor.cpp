@@ -26,6 +26,7 @@
 #include "conductor/TextEdit.h"
 #include "ir/Dialect.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "sim/Directives.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -243,8 +244,12 @@ int main(int argc, char **argv) {
   options.checkByExecution = checkByExecution;
   // The file's `// waveasm-sim:` lines: the inputs the check runs on.
   setExecutionInputs(options, text);
-  if (checkByExecution && !options.executionInputsError.empty())
-    return usageError(inputPath + ": " + options.executionInputsError);
+  if (checkByExecution && !options.executionInputsError.empty()) {
+    // The same reader, for the line and column of the bad word.
+    std::optional<sim::DirectiveError> bad = sim::readSimDirectives(text).error;
+    return usageError(bad ? bad->str(inputPath)
+                          : inputPath + ": " + options.executionInputsError);
+  }
   if (!metricOrder.empty()) {
     llvm::SmallVector<llvm::StringRef> keys;
     llvm::StringRef(metricOrder).split(keys, ',', -1, false);

@@ -14,6 +14,7 @@
 #include "pipeline/CompileAndMeasure.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
+#include "sim/Directives.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -81,20 +82,29 @@ bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
   std::string flags;
   for (const std::string &range : byteRanges)
     flags += " --byte-range=" + range;
-  auto apply = [&](llvm::StringRef where, llvm::StringRef text) {
-    if (llvm::Error error = sim::applySimDirectives(text, options)) {
-      llvm::errs() << "waveasm-sim: " << where << ": "
-                   << llvm::toString(std::move(error)) << "\n";
-      return false;
-    }
-    return true;
-  };
   for (llvm::StringRef path : paths) {
     auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-    if (file && !apply(path, (*file)->getBuffer()))
+    if (!file)
+      continue; // parse() reports it
+    sim::SimDirectives read =
+        sim::readSimDirectives((*file)->getBuffer(), options);
+    if (read.error) {
+      llvm::errs() << "waveasm-sim: " << read.error->str(path) << "\n";
       return false;
+    }
+    options = std::move(read.options);
   }
-  return flags.empty() || apply("--byte-range", "// waveasm-sim:" + flags);
+  if (flags.empty())
+    return true;
+  sim::SimDirectives read =
+      sim::readSimDirectives("// waveasm-sim:" + flags, options);
+  if (read.error) {
+    llvm::errs() << "waveasm-sim: --byte-range: " << read.error->message
+                 << "\n";
+    return false;
+  }
+  options = std::move(read.options);
+  return true;
 }
 
 OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef path) {
