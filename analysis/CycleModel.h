@@ -155,8 +155,8 @@ struct LoopTiming {
   int64_t resourceBoundCycles = 0;  // must-execute ops only
   llvm::StringRef busiestUnit;      // stringifyExecUnit name, or "issue"
   int64_t recurrenceBoundCycles = 0;
-  int32_t recurrenceIterArg = -1;  // an iter_arg on the binding cycle
-  int32_t recurrenceDistance = 0;  // iterations that cycle spans
+  int32_t recurrenceIterArg = -1; // an iter_arg on the binding cycle
+  int32_t recurrenceDistance = 0; // iterations that cycle spans
   std::array<int64_t, kNumExecUnits> unitCycles = {}; // every op
   int64_t issueCycles = 0;                            // every op
   int64_t criticalPath = 0;

@@ -33,10 +33,10 @@
 namespace waveasm {
 
 struct LoopMetrics {
-  int64_t est_cycles_per_iter = 0; // steady-state cycles of one iteration
-  int64_t steady_iterations = 0;   // iterations the model simulated for it
-  int64_t lower_bound_cycles = 0;  // max(resource, recurrence) per iteration
-  std::string bound_kind;          // busiest_unit, or "recurrence"
+  int64_t est_cycles_per_iter = 0;   // steady-state cycles of one iteration
+  int64_t steady_iterations = 0;     // iterations the model simulated for it
+  int64_t lower_bound_cycles = 0;    // max(resource, recurrence) per iteration
+  std::string bound_kind;            // busiest_unit, or "recurrence"
   int64_t resource_bound_cycles = 0; // busiest unit (or issue), must-execute
   std::string busiest_unit;
   int64_t recurrence_bound_cycles = 0; // loop-carried dependence cycles
@@ -46,7 +46,7 @@ struct LoopMetrics {
   int64_t latency_limited_cycles = 0;
   int64_t prefetch_distance = 0;     // as written (LoopBounds.h)
   int64_t max_prefetch_distance = 0; // the deepest the budget allows
-  int64_t critical_path = 0; // one iteration
+  int64_t critical_path = 0;         // one iteration
   // The body's co-access graph in its input order: C(pi), Q of the best
   // contiguous clustering, and how many clusters that is (OrderCost.h).
   double coaccess_cost = 0;
