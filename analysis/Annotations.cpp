@@ -90,7 +90,7 @@ void ProgramAnnotations::print(llvm::raw_ostream &os) const {
                         loop.index, loop.tripCount.count,
                         stringifyTripCountSource(loop.tripCount.source),
                         loop.firstIterationCycles, loop.steadyStateCycles,
-                        loop.lowerBoundCycles, loop.busiestUnit,
+                        loop.lowerBoundCycles, describeBoundKind(loop),
                         loop.criticalPath);
   for (const UncoveredDependency &dep : getUncoveredDependencies())
     os << llvm::formatv("uncovered: op {0} reads the result of op {1} "

@@ -21,6 +21,22 @@
 using namespace mlir;
 using namespace waveasm;
 
+/// Steady-state iterations beyond the minimum (max(3, prefetch distance +
+/// 2)) before the mean of the last kSteadyWindow durations is taken instead
+/// (CycleModel.h, "Loops").
+static constexpr int32_t kExtraSteadyIterations = 6;
+static constexpr size_t kSteadyWindow = 4;
+
+std::string waveasm::describeBoundKind(const LoopTiming &loop) {
+  if (loop.boundKind != "recurrence")
+    return loop.boundKind.str();
+  std::string text =
+      "recurrence via iter_arg " + std::to_string(loop.recurrenceIterArg);
+  if (loop.recurrenceDistance > 1)
+    text += ", " + std::to_string(loop.recurrenceDistance) + " iterations";
+  return text;
+}
+
 StringRef waveasm::stringifyStallReason(StallReason reason) {
   switch (reason) {
   case StallReason::None:
@@ -152,8 +168,18 @@ void CycleSimulator::run() {
     UnitUsage usage = computeLoopUsage(index, facts, idx, tripCount);
     timing.unitCycles = usage.unitCycles;
     timing.issueCycles = usage.issueCycles;
-    timing.lowerBoundCycles = usage.getLowerBound();
-    timing.busiestUnit = usage.getBusiestUnit();
+    UnitUsage needed = computeLoopUsage(index, facts, idx, tripCount,
+                                        /*mustExecuteOnly=*/true);
+    timing.resourceBoundCycles = needed.getLowerBound();
+    timing.busiestUnit = needed.getBusiestUnit();
+    RecurrenceBound recurrence = computeRecurrenceBound(index, facts, idx);
+    timing.recurrenceBoundCycles = recurrence.cycles;
+    timing.recurrenceIterArg = recurrence.iterArg;
+    timing.recurrenceDistance = recurrence.distance;
+    bool recurrenceBinds = recurrence.cycles > timing.resourceBoundCycles;
+    timing.lowerBoundCycles =
+        recurrenceBinds ? recurrence.cycles : timing.resourceBoundCycles;
+    timing.boundKind = recurrenceBinds ? "recurrence" : timing.busiestUnit;
     timing.criticalPath = paths.ofLoop(idx);
   }
 
@@ -175,8 +201,8 @@ void CycleSimulator::run() {
   });
 }
 
-/// Two iterations in isolation: values from outside ready at 0, no memory
-/// outstanding. The second iteration is the steady state.
+/// Iterations in isolation (values from outside ready at 0, no memory
+/// outstanding) until the duration converges; the rule is in CycleModel.h.
 void CycleSimulator::analyzeLoop(unsigned loopIdx) {
   MachineState saved = state;
   state = MachineState();
@@ -191,15 +217,43 @@ void CycleSimulator::analyzeLoop(unsigned loopIdx) {
   simulateRange(body);
   int64_t firstEnd = state.clock;
 
-  bindBlockArgs(loopIdx, getIterArgStates(loopIdx));
+  LoopTiming &timing = model.loops[model.loopSlot[loopIdx]];
+  timing.prefetchDistance =
+      static_cast<int32_t>(getPrefetchDistance(index, facts, loopIdx));
+  // Iteration d + 1 is the first to wait on a load the model issued (the
+  // first iteration is the cold one): compare it and the next at least.
+  int32_t minIterations = std::max(3, timing.prefetchDistance + 2);
+  int32_t maxIterations = minIterations + kExtraSteadyIterations;
+  llvm::SmallVector<int64_t, 16> durations;
+  int64_t iterationEnd = firstEnd;
+  int32_t iterations = 1;
+  bool converged = false;
   mode = Mode::Steady;
   steadyLoop = loopIdx;
-  iterationStart = firstEnd;
-  simulateRange(body);
+  while (iterations < maxIterations && !converged) {
+    bindBlockArgs(loopIdx, getIterArgStates(loopIdx));
+    iterationStart = iterationEnd;
+    simulateRange(body);
+    iterationEnd = state.clock;
+    durations.push_back(std::max<int64_t>(0, iterationEnd - iterationStart));
+    ++iterations;
+    converged = iterations >= minIterations &&
+                durations.back() == durations[durations.size() - 2];
+  }
+  int64_t steady = durations.back();
+  if (!converged) {
+    // Still changing at the cap: a periodic pattern; its mean.
+    size_t window = std::min<size_t>(kSteadyWindow, durations.size());
+    int64_t sum = 0;
+    for (int64_t d : llvm::ArrayRef(durations).take_back(window))
+      sum += d;
+    steady =
+        (sum + static_cast<int64_t>(window) - 1) / static_cast<int64_t>(window);
+  }
 
-  LoopTiming &timing = model.loops[model.loopSlot[loopIdx]];
   timing.firstIterationCycles = firstEnd;
-  timing.steadyStateCycles = std::max<int64_t>(0, state.clock - firstEnd);
+  timing.steadyStateCycles = steady;
+  timing.steadyIterations = iterations;
   state = saved;
   mode = Mode::Quiet;
   steadyLoop = kNone;

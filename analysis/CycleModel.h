@@ -48,19 +48,42 @@
 //    program continues from the region that finishes later (worst case),
 //    whose yields give the results.
 //  Loops.  Steady state: each loop is simulated in isolation (values from
-//    outside ready at cycle 0, no memory outstanding) for two iterations,
-//    the second starting with the first one's condition iter_args;
-//    steady-state cycles = duration of the second iteration. In the program
-//    timeline a loop runs its first iteration in context, then
+//    outside ready at cycle 0, no memory outstanding), iteration after
+//    iteration, each starting with the previous one's condition iter_args,
+//    until the per-iteration duration converges; steady-state cycles = that
+//    duration. Values from outside being ready at 0 makes the first d
+//    iterations of a loop with prefetch distance d (a load's result carried
+//    through d iter_args before it is read, LoopBounds.h
+//    getPrefetchDistance) wait on nothing the model issued: iteration d + 1
+//    is the first that waits on a load issued by the model. So: converged
+//    when the last two iterations take the same cycles, the earlier of them
+//    neither the first (cold) iteration nor before the (d + 1)-th (at least
+//    max(3, d + 2) iterations; the figure is that duration); at most 6
+//    more, and then the mean of the last 4 durations, rounded up, as the
+//    durations still differ (a periodic pattern). Linear: a bounded number
+//    of passes over the body. In the
+//    program timeline a loop runs its first iteration in context, then
 //    (tripCount - 1) * steady-state cycles are added to the clock, and the
 //    loop's results and its still-outstanding memory ops are shifted by the
 //    same amount. The trip count comes from TripCount.h (attribute,
 //    inferred, else 1). Inner loops are costed the same way inside their
 //    outer loop's simulation, with their own steady state.
-//  Lower bound.  Per loop iteration: the busiest of the execution units
-//    (sum of getUnitOccupancy over its ops) and of the issue slots (sum of
-//    issue cycles); inner loops count trip-count times; an if counts, per
-//    unit, the cheaper of its regions.
+//  Lower bound.  Per loop iteration, the larger of (LoopBounds.h):
+//    - the resource bound: the busiest of the execution units (sum of
+//      getUnitOccupancy over its ops) and of the issue slots (sum of issue
+//      cycles), counting only the ops any schedule must execute: s_waitcnt,
+//      s_nop and same-class register moves (v_mov_b32 VGPR->VGPR,
+//      s_mov_b32/b64 SGPR->SGPR, the allocator's copies and renames) are
+//      left out; inner loops count trip-count times; an if counts, per
+//      unit, the cheaper of its regions;
+//    - the recurrence bound: over the cycles of loop-carried dependences
+//      (block argument -> ... -> condition operand -> block argument), the
+//      largest sum of latencies divided by the iterations the cycle spans
+//      (an accumulator through iter_args, an address increment); moves are
+//      free on it, an MFMA feeds its accumulator with its chain latency,
+//      nested loops and ifs are not crossed (so it stays a bound).
+//    The bound's kind is the resource's unit ("issue", "MFMA", ...) or
+//    "recurrence". unitCycles/issueCycles keep every op as compiled.
 //  Critical path.  Longest latency-weighted dependency chain with unlimited
 //    resources and no waits: an op finishes at max(operand ready) + latency
 //    (SrcC chains: the producer's chain latency); stores count (their
@@ -85,6 +108,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 
 namespace waveasm {
 
@@ -123,13 +147,25 @@ struct LoopTiming {
   unsigned index = 0;
   TripCount tripCount;
   int64_t firstIterationCycles = 0; // isolated, from a cold start
-  int64_t steadyStateCycles = 0;    // isolated, the second iteration
-  int64_t lowerBoundCycles = 0;     // busiest unit or issue slots
+  int64_t steadyStateCycles = 0;    // isolated, once converged (above)
+  int32_t steadyIterations = 0;     // iterations simulated for it
+  int32_t prefetchDistance = 0;     // LoopBounds.h getPrefetchDistance
+  int64_t lowerBoundCycles = 0;     // max(resource, recurrence)
+  llvm::StringRef boundKind;        // busiestUnit, or "recurrence"
+  int64_t resourceBoundCycles = 0;  // must-execute ops only
   llvm::StringRef busiestUnit;      // stringifyExecUnit name, or "issue"
-  std::array<int64_t, kNumExecUnits> unitCycles = {};
-  int64_t issueCycles = 0;
+  int64_t recurrenceBoundCycles = 0;
+  int32_t recurrenceIterArg = -1; // an iter_arg on the binding cycle
+  int32_t recurrenceDistance = 0; // iterations that cycle spans
+  std::array<int64_t, kNumExecUnits> unitCycles = {}; // every op
+  int64_t issueCycles = 0;                            // every op
   int64_t criticalPath = 0;
 };
+
+/// The lower bound's kind for a reader: "issue", "MFMA", ..., or
+/// "recurrence via iter_arg 2" ("..., 2 iterations" when the cycle spans
+/// more than one).
+std::string describeBoundKind(const LoopTiming &loop);
 
 class CycleModel {
 public:

@@ -1,9 +1,27 @@
-//===- LoopBounds.cpp - resource bound and critical path ------------------===//
+//===- LoopBounds.cpp - resource, recurrence and latency bounds -----------===//
 
 #include "analysis/LoopBounds.h"
 
+#include "ir/RegisterTypes.h"
+
+#include <functional>
+#include <limits>
+
 using namespace mlir;
 using namespace waveasm;
+
+bool waveasm::isScheduleArtifact(Operation *op) {
+  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
+          S_NOP>(op))
+    return true;
+  if (!isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op) ||
+      op->getNumOperands() != 1 || op->getNumResults() != 1)
+    return false;
+  // A copy or rename within one register class; an immediate or an
+  // SGPR->VGPR broadcast makes a value any schedule needs.
+  std::optional<RegClass> from = getRegClass(op->getOperand(0).getType());
+  return from && from == getRegClass(op->getResult(0).getType());
+}
 
 //===----------------------------------------------------------------------===//
 // Resource usage
@@ -29,7 +47,7 @@ StringRef UnitUsage::getBusiestUnit() const {
 static UnitUsage usageOf(const ProgramIndex &index,
                          llvm::ArrayRef<OpFacts> facts,
                          std::pair<unsigned, unsigned> range,
-                         TripCountFn tripCount) {
+                         TripCountFn tripCount, bool mustExecuteOnly) {
   UnitUsage usage;
   if (range.first > range.second)
     return usage;
@@ -37,8 +55,8 @@ static UnitUsage usageOf(const ProgramIndex &index,
        idx = index.getSubtreeEnd(idx) + 1) {
     const OpFacts &f = facts[idx];
     if (f.shape == OpShape::Loop) {
-      UnitUsage inner =
-          usageOf(index, facts, index.getRegionRange(idx, 0), tripCount);
+      UnitUsage inner = usageOf(index, facts, index.getRegionRange(idx, 0),
+                                tripCount, mustExecuteOnly);
       int64_t trips = tripCount(idx);
       for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
         usage.unitCycles[u] += trips * inner.unitCycles[u];
@@ -47,17 +65,17 @@ static UnitUsage usageOf(const ProgramIndex &index,
     }
     if (f.shape == OpShape::If) {
       // Only one region runs: per unit, the cheaper one is a safe bound.
-      UnitUsage thenUsage =
-          usageOf(index, facts, index.getRegionRange(idx, 0), tripCount);
-      UnitUsage elseUsage =
-          usageOf(index, facts, index.getRegionRange(idx, 1), tripCount);
+      UnitUsage thenUsage = usageOf(index, facts, index.getRegionRange(idx, 0),
+                                    tripCount, mustExecuteOnly);
+      UnitUsage elseUsage = usageOf(index, facts, index.getRegionRange(idx, 1),
+                                    tripCount, mustExecuteOnly);
       for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
         usage.unitCycles[u] +=
             std::min(thenUsage.unitCycles[u], elseUsage.unitCycles[u]);
       usage.issueCycles +=
           std::min(thenUsage.issueCycles, elseUsage.issueCycles);
     }
-    if (!f.issued)
+    if (!f.issued || (mustExecuteOnly && isScheduleArtifact(index.getOp(idx))))
       continue;
     usage.unitCycles[static_cast<unsigned>(f.unit)] += f.occupancy;
     usage.issueCycles += f.issueCycles;
@@ -67,8 +85,339 @@ static UnitUsage usageOf(const ProgramIndex &index,
 
 UnitUsage waveasm::computeLoopUsage(const ProgramIndex &index,
                                     llvm::ArrayRef<OpFacts> facts,
-                                    unsigned loopIdx, TripCountFn tripCount) {
-  return usageOf(index, facts, index.getRegionRange(loopIdx, 0), tripCount);
+                                    unsigned loopIdx, TripCountFn tripCount,
+                                    bool mustExecuteOnly) {
+  return usageOf(index, facts, index.getRegionRange(loopIdx, 0), tripCount,
+                 mustExecuteOnly);
+}
+
+//===----------------------------------------------------------------------===//
+// Recurrence bound
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr int64_t kNoPath = std::numeric_limits<int64_t>::min() / 4;
+constexpr unsigned kMaxKarpArgs = 128;
+
+/// The loop's iter_args: block argument ids and the ids of the condition
+/// operands that become them in the next iteration.
+struct Carried {
+  llvm::SmallVector<unsigned> args, next;
+};
+
+Carried getCarried(const ProgramIndex &index, unsigned loopIdx) {
+  Carried c;
+  auto loop = cast<LoopOp>(index.getOp(loopIdx));
+  ConditionOp cond = loop.getConditionOp();
+  if (!cond)
+    return c;
+  llvm::ArrayRef<unsigned> next =
+      index.getOperandIds(*index.lookup(cond)).drop_front();
+  unsigned n =
+      std::min<unsigned>(loop.getBodyBlock().getNumArguments(), next.size());
+  for (unsigned i = 0; i < n; ++i) {
+    c.args.push_back(index.getBlockArgId(loopIdx, i));
+    c.next.push_back(next[i]);
+  }
+  return c;
+}
+
+/// Longest latency-weighted paths from one block argument through the ops
+/// of the loop body's top level (nested loops and ifs are not crossed).
+/// Value ids of a loop subtree are contiguous from its first block argument
+/// (ProgramIndex numbers in pre-order), so the distances live in a vector
+/// over that span. The ops are flattened once (operands as span offsets,
+/// latencies, free or not) and walked once per iter_arg.
+class CarriedPaths {
+public:
+  CarriedPaths(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
+               unsigned loopIdx) {
+    auto [first, last] = index.getRegionRange(loopIdx, 0);
+    lo = index.getBlockArgId(loopIdx, 0);
+    unsigned hi =
+        lo +
+        cast<LoopOp>(index.getOp(loopIdx)).getBodyBlock().getNumArguments();
+    for (unsigned idx = first; first <= last && idx <= last; ++idx)
+      if (unsigned n = index.getNumResults(idx))
+        hi = std::max(hi, index.getResultId(idx, n - 1) + 1);
+    auto local = [&](unsigned id) -> int32_t {
+      return id != ProgramIndex::kNone && id >= lo && id < hi
+                 ? static_cast<int32_t>(id - lo)
+                 : -1;
+    };
+    for (unsigned idx = first; first <= last && idx <= last;
+         idx = index.getSubtreeEnd(idx) + 1) {
+      const OpFacts &f = facts[idx];
+      if (f.shape != OpShape::Plain)
+        continue;
+      FlatOp op;
+      op.operandBegin = operands.size();
+      llvm::ArrayRef<unsigned> ids = index.getOperandIds(idx);
+      if (f.issued)
+        ids = ids.take_front(f.numRead);
+      for (auto [k, id] : llvm::enumerate(ids))
+        if (int32_t l = local(id); l >= 0)
+          operands.push_back({l, static_cast<int>(k) == f.tied});
+      op.operandEnd = operands.size();
+      if (op.operandBegin == op.operandEnd)
+        continue; // reads nothing of the loop: no path goes through it
+      bool free = !f.issued || isScheduleArtifact(index.getOp(idx));
+      op.latency = free ? 0 : f.latency;
+      op.passChain = free;
+      op.chainLatency =
+          !free && f.unit == ExecUnit::MFMA ? f.chainLatency : kNoChain;
+      unsigned n = index.getNumResults(idx);
+      op.resultBegin = n ? local(index.getResultId(idx, 0)) : 0;
+      op.numResults = n;
+      ops.push_back(op);
+    }
+    dist.assign(hi - lo, kNoPath);
+    chain.assign(hi - lo, kNoPath);
+  }
+
+  /// Distances from block argument `argId` (at 0) to every value.
+  void from(unsigned argId) {
+    std::fill(dist.begin(), dist.end(), kNoPath);
+    std::fill(chain.begin(), chain.end(), kNoPath);
+    dist[argId - lo] = 0;
+    for (const FlatOp &op : ops) {
+      int64_t start = kNoPath, startChain = kNoPath;
+      for (size_t k = op.operandBegin; k < op.operandEnd; ++k) {
+        auto [id, tied] = operands[k];
+        if (dist[id] == kNoPath)
+          continue;
+        int64_t r = tied && chain[id] != kNoPath ? chain[id] : dist[id];
+        if (r > start) {
+          start = r;
+          startChain = chain[id];
+        }
+      }
+      if (start == kNoPath)
+        continue;
+      int64_t finish = start + op.latency;
+      int64_t finishChain = op.passChain ? startChain
+                            : op.chainLatency != kNoChain
+                                ? start + op.chainLatency
+                                : kNoPath;
+      for (unsigned i = 0; i < op.numResults; ++i) {
+        dist[op.resultBegin + i] = finish;
+        chain[op.resultBegin + i] = finishChain;
+      }
+    }
+  }
+
+  /// When `id` is ready, kNoPath if not reached; an MFMA result counts
+  /// when the next accumulator may read it (the smaller figure keeps the
+  /// bound valid whoever reads it).
+  int64_t at(unsigned id) const {
+    if (id == ProgramIndex::kNone || id < lo || id - lo >= dist.size())
+      return kNoPath;
+    int64_t d = dist[id - lo];
+    if (d != kNoPath && chain[id - lo] != kNoPath)
+      d = std::min(d, chain[id - lo]);
+    return d;
+  }
+
+private:
+  static constexpr int32_t kNoChain = -1;
+  struct FlatOp {
+    size_t operandBegin = 0, operandEnd = 0;
+    int32_t latency = 0;
+    int32_t chainLatency = kNoChain;
+    bool passChain = false;
+    int32_t resultBegin = 0;
+    unsigned numResults = 0;
+  };
+
+  unsigned lo = 0;
+  std::vector<FlatOp> ops;
+  std::vector<std::pair<int32_t, bool>> operands; // span offset, tied
+  std::vector<int64_t> dist, chain;
+};
+
+} // namespace
+
+RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
+                                                llvm::ArrayRef<OpFacts> facts,
+                                                unsigned loopIdx) {
+  RecurrenceBound best;
+  Carried carried = getCarried(index, loopIdx);
+  unsigned n = carried.args.size();
+  if (n == 0)
+    return best;
+
+  // weight[i][j]: longest path from argument i to the next value of j.
+  std::vector<int64_t> weight(static_cast<size_t>(n) * n, kNoPath);
+  CarriedPaths paths(index, facts, loopIdx);
+  bool any = false;
+  for (unsigned i = 0; i < n; ++i) {
+    paths.from(carried.args[i]);
+    for (unsigned j = 0; j < n; ++j) {
+      weight[i * n + j] = paths.at(carried.next[j]);
+      any |= weight[i * n + j] != kNoPath;
+    }
+  }
+  if (!any)
+    return best;
+
+  // Each edge spans one iteration. The best cycle mean (Karp): walks[k][v]
+  // is the heaviest walk of k edges ending at v, pred its previous vertex;
+  // the heaviest walk of n edges contains a cycle of the best mean, found
+  // by tracing it back.
+  auto consider = [&](int64_t sum, int32_t length, unsigned arg) {
+    if (length <= 0 || sum <= 0)
+      return;
+    int64_t cycles = (sum + length - 1) / length;
+    if (cycles > best.cycles ||
+        (cycles == best.cycles && length < best.distance)) {
+      best.cycles = cycles;
+      best.iterArg = static_cast<int32_t>(arg);
+      best.distance = length;
+    }
+  };
+  for (unsigned i = 0; i < n; ++i)
+    if (weight[i * n + i] != kNoPath)
+      consider(weight[i * n + i], 1, i);
+  // Karp is cubic in the iter_args; beyond kMaxKarpArgs (no loop of ours
+  // comes near) only the one-iteration cycles above count, still a bound.
+  if (n > kMaxKarpArgs)
+    return best;
+
+  std::vector<int64_t> walks(static_cast<size_t>(n + 1) * n, kNoPath);
+  std::vector<unsigned> pred(static_cast<size_t>(n + 1) * n, 0);
+  for (unsigned v = 0; v < n; ++v)
+    walks[v] = 0;
+  for (unsigned k = 1; k <= n; ++k)
+    for (unsigned u = 0; u < n; ++u) {
+      int64_t wu = walks[(k - 1) * n + u];
+      if (wu == kNoPath)
+        continue;
+      for (unsigned v = 0; v < n; ++v) {
+        int64_t w = weight[u * n + v];
+        if (w != kNoPath && wu + w > walks[k * n + v]) {
+          walks[k * n + v] = wu + w;
+          pred[k * n + v] = u;
+        }
+      }
+    }
+  for (unsigned v = 0; v < n; ++v) {
+    if (walks[n * n + v] == kNoPath)
+      continue;
+    // Trace the walk back; the first repeated vertex closes a cycle.
+    std::vector<int> seenAt(n, -1);
+    unsigned at = v;
+    for (int k = static_cast<int>(n); k >= 0; --k) {
+      if (seenAt[at] >= 0) {
+        int from = seenAt[at];
+        consider(walks[from * n + at] - walks[k * n + at], from - k, at);
+        break;
+      }
+      seenAt[at] = k;
+      if (k == 0)
+        break;
+      at = pred[k * n + at];
+    }
+  }
+  return best;
+}
+
+//===----------------------------------------------------------------------===//
+// Prefetch distance and latency limit
+//===----------------------------------------------------------------------===//
+
+static bool isVgprLoad(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
+                       unsigned idx) {
+  const OpFacts &f = facts[idx];
+  if (!f.issued ||
+      (f.counter != WaitCounter::VMCnt && f.counter != WaitCounter::VMAndLGKM))
+    return false;
+  for (unsigned i = 0, e = index.getNumResults(idx); i < e; ++i)
+    if (index.getRegClass(index.getResultId(idx, i)) == RegClass::VGPR)
+      return true;
+  return false;
+}
+
+unsigned waveasm::getPrefetchDistance(const ProgramIndex &index,
+                                      llvm::ArrayRef<OpFacts> facts,
+                                      unsigned loopIdx) {
+  Carried carried = getCarried(index, loopIdx);
+  unsigned n = carried.args.size();
+  if (n == 0)
+    return 0;
+  // depth[i]: iterations between the load whose data argument i holds and
+  // the iteration that reads it (0: no load; -2: being computed).
+  std::vector<int> depth(n, -1);
+  auto argPosition = [&](unsigned id) -> int {
+    if (!index.isBlockArg(id) || index.getDefOp(id) != loopIdx ||
+        id - carried.args.front() >= n)
+      return -1;
+    return static_cast<int>(id - carried.args.front());
+  };
+  std::function<int(unsigned)> argDepth;
+  // How many iterations the data of value `id` has already travelled: a
+  // load made in this iteration counts 1 once carried; aliases (free ops)
+  // and moves pass it on.
+  std::function<int(unsigned, unsigned)> valueDepth = [&](unsigned id,
+                                                          unsigned budget) {
+    if (id == ProgramIndex::kNone || budget == 0 ||
+        !index.isDefinedInside(id, loopIdx))
+      return -1;
+    if (int pos = argPosition(id); pos >= 0)
+      return argDepth(pos);
+    unsigned def = index.getDefOp(id);
+    if (isVgprLoad(index, facts, def))
+      return 0;
+    if (facts[def].shape != OpShape::Plain ||
+        (facts[def].issued && !isScheduleArtifact(index.getOp(def))))
+      return -1;
+    int d = -1;
+    for (unsigned operand : index.getOperandIds(def))
+      d = std::max(d, valueDepth(operand, budget - 1));
+    return d;
+  };
+  argDepth = [&](unsigned i) {
+    if (depth[i] == -2)
+      return -1; // a rotation among arguments that no load feeds
+    if (depth[i] != -1)
+      return depth[i];
+    depth[i] = -2;
+    int d = valueDepth(carried.next[i], 8);
+    depth[i] = d < 0 ? 0 : d + 1;
+    return depth[i];
+  };
+  // Only data from a load counts: valueDepth returns -1 for values made by
+  // other ops, 0 for a load of this iteration.
+  unsigned best = 0;
+  for (unsigned i = 0; i < n; ++i)
+    best = std::max<unsigned>(best, std::max(argDepth(i), 0));
+  return best;
+}
+
+LatencyLimit waveasm::computeLatencyLimit(const ProgramIndex &index,
+                                          llvm::ArrayRef<OpFacts> facts,
+                                          unsigned loopIdx,
+                                          int64_t freeVgprEntries) {
+  LatencyLimit limit;
+  auto [first, last] = index.getRegionRange(loopIdx, 0);
+  for (unsigned idx = first; first <= last && idx <= last; ++idx) {
+    if (!isVgprLoad(index, facts, idx))
+      continue;
+    limit.loadLatency =
+        std::max<int64_t>(limit.loadLatency, facts[idx].latency);
+    for (unsigned i = 0, e = index.getNumResults(idx); i < e; ++i) {
+      unsigned res = index.getResultId(idx, i);
+      if (index.getRegClass(res) == RegClass::VGPR)
+        limit.loadVgprs += index.getRegSize(res);
+    }
+  }
+  if (limit.loadVgprs == 0)
+    return {};
+  limit.maxDistance = getPrefetchDistance(index, facts, loopIdx) +
+                      std::max<int64_t>(0, freeVgprEntries) / limit.loadVgprs;
+  limit.cycles =
+      (limit.loadLatency + 1 + limit.maxDistance) / (limit.maxDistance + 1);
+  return limit;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,13 @@
-//===- LoopBounds.h - resource bound and critical path ----------*- C++ -*-===//
+//===- LoopBounds.h - resource, recurrence and latency bounds ---*- C++ -*-===//
 //
 // Schedule-independent bounds on a region of a program: how long its busiest
-// execution unit (or the issue stage) is occupied, and its longest
+// execution unit (or the issue stage) is occupied, the loop-carried
+// dependence cycles of a loop (recurrence bound), and its longest
 // latency-weighted dependency chain with unlimited resources. The rules are
-// documented in CycleModel.h, which reports both per loop.
+// documented in CycleModel.h, which reports them per loop. Also what the
+// global-load latency allows at a prefetch distance (computeLatencyLimit):
+// not a bound of the loop as it is, a figure of what is reachable at a
+// register budget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +36,54 @@ struct UnitUsage {
   llvm::StringRef getBusiestUnit() const;
 };
 
-/// Usage of the body of loop `loopIdx` in one iteration.
+/// Usage of the body of loop `loopIdx` in one iteration; with
+/// `mustExecuteOnly`, without the ops isScheduleArtifact names.
 UnitUsage computeLoopUsage(const ProgramIndex &index,
                            llvm::ArrayRef<OpFacts> facts, unsigned loopIdx,
-                           TripCountFn tripCount);
+                           TripCountFn tripCount, bool mustExecuteOnly = false);
+
+/// An op a better schedule or allocation would not need: s_waitcnt, s_nop,
+/// and register moves within one class (v_mov_b32 VGPR->VGPR, s_mov_b32 /
+/// s_mov_b64 SGPR->SGPR). Moves of immediates and SGPR->VGPR broadcasts
+/// stay: they make a value.
+bool isScheduleArtifact(mlir::Operation *op);
+
+/// The recurrence bound of loop `loopIdx` (rules in CycleModel.h): cycles
+/// per iteration, an iter_arg on the binding cycle and the iterations the
+/// cycle spans (-1 and 0 when the loop carries no dependence cycle).
+struct RecurrenceBound {
+  int64_t cycles = 0;
+  int32_t iterArg = -1;
+  int32_t distance = 0;
+};
+RecurrenceBound computeRecurrenceBound(const ProgramIndex &index,
+                                       llvm::ArrayRef<OpFacts> facts,
+                                       unsigned loopIdx);
+
+/// Prefetch distance as written: the most iter_args a VMEM load's result
+/// passes through (block argument to condition operand, directly or through
+/// aliases) before the iteration that reads it; 0 when every load is read in
+/// the iteration that issues it.
+unsigned getPrefetchDistance(const ProgramIndex &index,
+                             llvm::ArrayRef<OpFacts> facts, unsigned loopIdx);
+
+/// What the global-load latency allows per iteration when every VMEM load
+/// writing VGPRs is issued `maxDistance` iterations before its use: a load
+/// and the next load into the same registers are `maxDistance + 1`
+/// iterations apart, so an iteration takes at least
+/// ceil((loadLatency + 1) / (maxDistance + 1)) (1: the reader's issue).
+/// maxDistance = distance as written + freeVgprEntries / loadVgprs, each
+/// further iteration of prefetch holding one more copy of the loads'
+/// registers. All zero when no VMEM load in the body writes VGPRs.
+struct LatencyLimit {
+  int64_t cycles = 0;
+  int64_t loadLatency = 0; // the slowest VMEM load of the body
+  int64_t loadVgprs = 0;   // VGPRs the body's VMEM loads write
+  int64_t maxDistance = 0;
+};
+LatencyLimit computeLatencyLimit(const ProgramIndex &index,
+                                 llvm::ArrayRef<OpFacts> facts,
+                                 unsigned loopIdx, int64_t freeVgprEntries);
 
 /// Critical path lengths: of the whole program and per loop body.
 class CriticalPaths {

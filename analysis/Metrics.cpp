@@ -3,6 +3,7 @@
 #include "analysis/Metrics.h"
 
 #include "analysis/IssueRules.h"
+#include "analysis/LoopBounds.h"
 #include "analysis/Occupancy.h"
 #include "analysis/OrderCost.h"
 #include "ir/DefinedValues.h"
@@ -12,8 +13,15 @@ using namespace waveasm;
 
 bool LoopMetrics::operator==(const LoopMetrics &other) const {
   return est_cycles_per_iter == other.est_cycles_per_iter &&
+         steady_iterations == other.steady_iterations &&
          lower_bound_cycles == other.lower_bound_cycles &&
+         bound_kind == other.bound_kind &&
+         resource_bound_cycles == other.resource_bound_cycles &&
          busiest_unit == other.busiest_unit &&
+         recurrence_bound_cycles == other.recurrence_bound_cycles &&
+         latency_limited_cycles == other.latency_limited_cycles &&
+         prefetch_distance == other.prefetch_distance &&
+         max_prefetch_distance == other.max_prefetch_distance &&
          critical_path == other.critical_path &&
          coaccess_cost == other.coaccess_cost &&
          coaccess_modularity == other.coaccess_modularity &&
@@ -110,9 +118,30 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
                        occupancy.workgroupWaves,
                        occupancy.cutForNextWave,
                        occupancy.nextWaves};
-  for (const LoopTiming &loop : cycles.getLoops())
-    m.loops.push_back({loop.steadyStateCycles, loop.lowerBoundCycles,
-                       loop.busiestUnit.str(), loop.criticalPath});
+  // The unified file's entries the program may grow to at its occupancy:
+  // the largest file size that still gives as many waves.
+  int64_t budget = 0;
+  for (auto [limit, waves] : target.vgprOccupancy)
+    if (std::min(waves, target.maxWavesPerSIMD) >= occupancy.waves)
+      budget = std::max(budget, limit);
+  int64_t freeEntries = std::max<int64_t>(0, budget - occupancy.vgprFileUse);
+  for (const LoopTiming &loop : cycles.getLoops()) {
+    LoopMetrics lm;
+    lm.est_cycles_per_iter = loop.steadyStateCycles;
+    lm.steady_iterations = loop.steadyIterations;
+    lm.lower_bound_cycles = loop.lowerBoundCycles;
+    lm.bound_kind = loop.boundKind.str();
+    lm.resource_bound_cycles = loop.resourceBoundCycles;
+    lm.busiest_unit = loop.busiestUnit.str();
+    lm.recurrence_bound_cycles = loop.recurrenceBoundCycles;
+    LatencyLimit latency = computeLatencyLimit(
+        cycles.getIndex(), cycles.getOpFacts(), loop.index, freeEntries);
+    lm.latency_limited_cycles = latency.cycles;
+    lm.prefetch_distance = loop.prefetchDistance;
+    lm.max_prefetch_distance = latency.maxDistance;
+    lm.critical_path = loop.criticalPath;
+    m.loops.push_back(std::move(lm));
+  }
   return m;
 }
 

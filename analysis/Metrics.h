@@ -4,8 +4,12 @@
 //   {"programs": [{"name", "peak_vgpr", "peak_sgpr", "peak_agpr",
 //                  "nops_inserted", "waitcnts_inserted",
 //                  "total_instructions", "est_cycles", "occupancy",
-//                  "loops": [{"est_cycles_per_iter", "lower_bound_cycles",
-//                             "busiest_unit", "critical_path",
+//                  "loops": [{"est_cycles_per_iter", "steady_iterations",
+//                             "lower_bound_cycles", "bound_kind",
+//                             "resource_bound_cycles", "busiest_unit",
+//                             "recurrence_bound_cycles",
+//                             "latency_limited_cycles", "prefetch_distance",
+//                             "max_prefetch_distance", "critical_path",
 //                             "coaccess_cost", "coaccess_modularity",
 //                             "coaccess_clusters"}]}]}
 // Field names follow those keys. The pipeline layer measures the register
@@ -29,10 +33,20 @@
 namespace waveasm {
 
 struct LoopMetrics {
-  int64_t est_cycles_per_iter = 0; // steady-state cycles of one iteration
-  int64_t lower_bound_cycles = 0;  // busiest unit (or issue) per iteration
+  int64_t est_cycles_per_iter = 0;   // steady-state cycles of one iteration
+  int64_t steady_iterations = 0;     // iterations the model simulated for it
+  int64_t lower_bound_cycles = 0;    // max(resource, recurrence) per iteration
+  std::string bound_kind;            // busiest_unit, or "recurrence"
+  int64_t resource_bound_cycles = 0; // busiest unit (or issue), must-execute
   std::string busiest_unit;
-  int64_t critical_path = 0; // one iteration
+  int64_t recurrence_bound_cycles = 0; // loop-carried dependence cycles
+  // Not a bound: what the global-load latency allows with the deepest
+  // prefetch the VGPR file holds at the program's occupancy
+  // (LoopBounds.h computeLatencyLimit); 0 when no VMEM load writes VGPRs.
+  int64_t latency_limited_cycles = 0;
+  int64_t prefetch_distance = 0;     // as written (LoopBounds.h)
+  int64_t max_prefetch_distance = 0; // the deepest the budget allows
+  int64_t critical_path = 0;         // one iteration
   // The body's co-access graph in its input order: C(pi), Q of the best
   // contiguous clustering, and how many clusters that is (OrderCost.h).
   double coaccess_cost = 0;

@@ -13,8 +13,15 @@ namespace json = llvm::json;
 
 json::Value waveasm::toJSON(const LoopMetrics &m) {
   return json::Object{{"est_cycles_per_iter", m.est_cycles_per_iter},
+                      {"steady_iterations", m.steady_iterations},
                       {"lower_bound_cycles", m.lower_bound_cycles},
+                      {"bound_kind", m.bound_kind},
+                      {"resource_bound_cycles", m.resource_bound_cycles},
                       {"busiest_unit", m.busiest_unit},
+                      {"recurrence_bound_cycles", m.recurrence_bound_cycles},
+                      {"latency_limited_cycles", m.latency_limited_cycles},
+                      {"prefetch_distance", m.prefetch_distance},
+                      {"max_prefetch_distance", m.max_prefetch_distance},
                       {"critical_path", m.critical_path},
                       {"coaccess_cost", m.coaccess_cost},
                       {"coaccess_modularity", m.coaccess_modularity},
@@ -85,6 +92,13 @@ bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,
          o.map("busiest_unit", m.busiest_unit) &&
          o.map("critical_path", m.critical_path) &&
          // Optional: cache entries written before these fields existed.
+         o.mapOptional("steady_iterations", m.steady_iterations) &&
+         o.mapOptional("bound_kind", m.bound_kind) &&
+         o.mapOptional("resource_bound_cycles", m.resource_bound_cycles) &&
+         o.mapOptional("recurrence_bound_cycles", m.recurrence_bound_cycles) &&
+         o.mapOptional("latency_limited_cycles", m.latency_limited_cycles) &&
+         o.mapOptional("prefetch_distance", m.prefetch_distance) &&
+         o.mapOptional("max_prefetch_distance", m.max_prefetch_distance) &&
          o.mapOptional("coaccess_cost", m.coaccess_cost) &&
          o.mapOptional("coaccess_modularity", m.coaccess_modularity) &&
          o.mapOptional("coaccess_clusters", m.coaccess_clusters);

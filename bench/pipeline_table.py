@@ -14,13 +14,29 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
   pipe2/pipe3  after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
                steady-state loop's cycles per iteration; LDS ping/pong
                where the stages need it); `best` is the better of the two
-  bound        the loop's resource lower bound (lower_bound_cycles, its
-               busiest unit)
+  bound        the loop's lower bound as written (lower_bound_cycles and
+               bound_kind: max of the resource bound, counted without
+               waits, nops and same-class register copies, and the
+               recurrence bound of its loop-carried dependence cycles;
+               LoopBounds.h), both parts, and how far the best schedule
+               (reorder or pipelined) stays above it
+  latency      not a bound: latency_limited_cycles, what the global-load
+               latency allows when the loads are prefetched as far ahead
+               as the VGPR file holds at the program's occupancy
+               (max_prefetch_distance); max(bound, latency) is what the
+               table calls reachable at the current occupancy
+  waves        occupancy as written -> of the best pipelined program
+               (unified VGPR+AGPR file on gfx90a/942/950)
   mca          llvm-mca cycles per iteration of the emitted loop body
                (mca_compare.py's helpers) for the input and for the best
                pipelined steady-state loop
 
-A loop the pass leaves alone reports its remark instead of pipe2/pipe3.
+Every per-iteration figure is the cycle model's steady state: iterations
+simulated until their duration converges (at least max(3, d + 2) for a
+prefetch distance d, CycleModel.h "Loops"), so a loop whose loads are read
+d >= 2 iterations later is not credited with iterations that wait on
+nothing. A loop the pass leaves alone reports its remark instead of
+pipe2/pipe3.
 Writes bench/results/pipeline_table.json and prints a markdown table.
 """
 
@@ -76,6 +92,11 @@ def loop_entry(progs, name, li):
     return p["loops"][li]["est_cycles_per_iter"], p["est_cycles"]
 
 
+def occupancy_of(progs, name):
+    p = next((p for p in progs if p["name"] == name), None) if progs else None
+    return (p["occupancy"], p["peak_vgpr"], p["peak_agpr"]) if p else None
+
+
 def mca_of(opt, mca, path, target, name, li, iterations):
     try:
         bodies = strategy_gain.loop_bodies(opt, path, target).get(name, [])
@@ -107,7 +128,15 @@ def analyse(tools, path, label, budget, iterations):
                 row = {"kernel": label, "program": name, "loop": li, "target": target,
                        "input": [L["est_cycles_per_iter"], prog["est_cycles"]],
                        "bound": L["lower_bound_cycles"],
-                       "busiest_unit": L.get("busiest_unit")}
+                       "bound_kind": L.get("bound_kind"),
+                       "resource_bound": L.get("resource_bound_cycles"),
+                       "busiest_unit": L.get("busiest_unit"),
+                       "recurrence_bound": L.get("recurrence_bound_cycles"),
+                       "latency_limited": L.get("latency_limited_cycles"),
+                       "prefetch_distance": L.get("prefetch_distance"),
+                       "max_prefetch_distance": L.get("max_prefetch_distance"),
+                       "steady_iterations": L.get("steady_iterations"),
+                       "occupancy": occupancy_of(progs, name)}
                 row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
                 best = None
                 for s in (2, 3):
@@ -120,7 +149,8 @@ def analyse(tools, path, label, budget, iterations):
                     e = loop_entry(p, name, li) if p else (None, None)
                     lds = re.search(r"lds_size = (\d+)", open(out).read())
                     row["pipe%d" % s] = {"est_cycles_per_iter": e[0], "est_cycles": e[1],
-                                         "lds_size": int(lds.group(1)) if lds else None}
+                                         "lds_size": int(lds.group(1)) if lds else None,
+                                         "occupancy": occupancy_of(p, name)}
                     if e[0] is not None and (best is None or e[0] < best[1]):
                         best = (s, e[0], out)
                 row["best_stages"] = best[0] if best else None
@@ -135,14 +165,28 @@ def fmt(v):
     return "-" if v is None else str(v)
 
 
+def best_of(r):
+    """The best per-iteration figure of any built-in schedule: input,
+    reorder or pipelined."""
+    cands = [r["input"][0]]
+    if r.get("reorder") and r["reorder"][0] is not None:
+        cands.append(r["reorder"][0])
+    for s in (2, 3):
+        p = r.get("pipe%d" % s) or {}
+        if p.get("est_cycles_per_iter") is not None:
+            cands.append(p["est_cycles_per_iter"])
+    return min(cands)
+
+
 def markdown(rows):
     out = ["| kernel / loop | input /iter (program) | reorder /iter (program) | "
-           "pipelined 2 st | pipelined 3 st | best vs input | lower bound | "
-           "mca input | mca pipelined |",
-           "|---|---|---|---|---|---|---|---|---|"]
+           "pipelined 2 st | pipelined 3 st | best vs input | lower bound (kind) | "
+           "resource | recurrence | best vs bound | latency limit (d max) | "
+           "waves in -> pipelined | mca input | mca pipelined |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s |||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s |||||||||||||" % (r["kernel"], r["error"]))
             continue
         def pipe(s):
             p = r.get("pipe%d" % s)
@@ -157,10 +201,21 @@ def markdown(rows):
             b = r["pipe%d" % best]["est_cycles_per_iter"]
             gain = "%+.1f%%" % (100.0 * (b - r["input"][0]) / r["input"][0]) if r["input"][0] else "-"
         reo = r.get("reorder")
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s %s | %s | %s |" % (
+        above = "%+.0f%%" % (100.0 * (best_of(r) - r["bound"]) / r["bound"]) if r["bound"] else "-"
+        lat = "-"
+        if r.get("latency_limited"):
+            lat = "%d (%d)" % (r["latency_limited"], r.get("max_prefetch_distance") or 0)
+        waves = "-"
+        if r.get("occupancy"):
+            waves = str(r["occupancy"][0])
+            if best and (r["pipe%d" % best] or {}).get("occupancy"):
+                waves += " -> %d" % r["pipe%d" % best]["occupancy"][0]
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
-            pipe(2), pipe(3), gain, r["bound"], (r.get("busiest_unit") or "")[:5],
+            pipe(2), pipe(3), gain, r["bound"], r.get("bound_kind") or "",
+            fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
+            fmt(r.get("recurrence_bound")), above, lat, waves,
             fmt(r["mca"][0]), fmt(r["mca"][1])))
     return "\n".join(out)
 

@@ -313,7 +313,7 @@ std::string Session::metricsText() const {
       const LoopMetrics &m = best.loops[found];
       os << "est_cycles_per_iter: " << m.est_cycles_per_iter << "\n"
          << "lower_bound_cycles: " << m.lower_bound_cycles << " ("
-         << m.busiest_unit << ")\n"
+         << m.bound_kind << ")\n"
          << "critical_path: " << m.critical_path << "\n";
     }
   }

@@ -92,7 +92,7 @@ void addLoopLenses(const ParsedDocument &parsed,
                    " slots/iter (first " +
                    std::to_string(loop.firstIterationCycles) + ")" + kSep +
                    "lower bound " + std::to_string(loop.lowerBoundCycles) +
-                   "/iter (" + loop.busiestUnit.str() + ")" + kSep +
+                   "/iter (" + describeBoundKind(loop) + ")" + kSep +
                    "critical path " + std::to_string(loop.criticalPath) + kSep +
                    "trip " + std::to_string(loop.tripCount.count) + " (" +
                    stringifyTripCountSource(loop.tripCount.source).str() +

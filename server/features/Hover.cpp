@@ -216,8 +216,10 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
          << loop->tripCount.count << " ("
          << stringifyTripCountSource(loop->tripCount.source)
          << "); lower bound " << loop->lowerBoundCycles << " ("
-         << loop->busiestUnit << "); critical path " << loop->criticalPath
-         << "\n\n";
+         << describeBoundKind(*loop) << "; resource "
+         << loop->resourceBoundCycles << " " << loop->busiestUnit
+         << ", recurrence " << loop->recurrenceBoundCycles
+         << "); critical path " << loop->criticalPath << "\n\n";
     if (const LoopOptimizationEffect *effect = findLoopEffect(
             *compiled, info->program, cast<LoopOp>(info->compiled)))
       os << formatLoopEffectHover(*effect) << "\n";

@@ -66,6 +66,20 @@ std::string signedText(int64_t n) {
 
 } // namespace
 
+std::string waveasm::server::formatRegisterCost(const ProgramMetrics &before,
+                                                const ProgramMetrics &after) {
+  std::string text = signedText(after.peak_vgpr - before.peak_vgpr) + " VGPR";
+  if (after.peak_agpr != before.peak_agpr)
+    text += ", " + signedText(after.peak_agpr - before.peak_agpr) + " AGPR";
+  // Occupancy comes from the unified VGPR+AGPR file (analysis/Occupancy.h):
+  // a faster iteration bought with a wave may not pay on the GPU.
+  if (after.occupancy != before.occupancy)
+    text += llvm::formatv(", occupancy {0} -> {1} waves", before.occupancy,
+                          after.occupancy)
+                .str();
+  return text;
+}
+
 std::optional<lsp::TextEdit> waveasm::server::computePipelinedProgramEdit(
     const ParsedDocument &parsed, unsigned program, ModuleOp result) {
   ProgramOp pipelined = programAt(result, program);
@@ -134,7 +148,7 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
       title += signedText(after.loops[loop].est_cycles_per_iter -
                           before.loops[loop].est_cycles_per_iter) +
                " cycles/iter, ";
-    title += signedText(after.peak_vgpr - before.peak_vgpr) + " VGPR";
+    title += formatRegisterCost(before, after);
     std::string lds =
         ldsFactor(ldsBefore.arena.peakBytes, ldsAfter.arena.peakBytes);
     if (!lds.empty())

@@ -2,7 +2,8 @@
 //
 // Issue 12 item 5 in the editor:
 //  - "Pipeline this loop (2 stages): -N cycles/iter, +M VGPR, LDS x1" on a
-//    loop's header line: the Conductor's pipeline strategy
+//    loop's header line (", occupancy 4 -> 3 waves" after the VGPRs when
+//    the unified register file loses a wave): the Conductor's pipeline strategy
 //    (conductor/strategies/PipelineStrategy.h) with that stage count, as a
 //    Session round kept on est_cycles and checked by execution; the edit
 //    replaces the program with the pipelined IR (prologue, steady state,
@@ -22,6 +23,7 @@
 
 #include "analysis/LdsBankConflicts.h"
 #include "analysis/LdsPlan.h"
+#include "analysis/Metrics.h"
 
 #include <optional>
 #include <string>
@@ -46,6 +48,12 @@ computePipelineLoopActions(const ParsedDocument &parsed, lsp::Position pos,
 std::optional<lsp::CodeAction>
 computePlanLdsAction(const ParsedDocument &parsed, lsp::Position pos,
                      const CodeActionOptions &options = {});
+
+/// "+24 VGPR", then ", +8 AGPR" when the AGPR peak moves and ", occupancy
+/// 4 -> 3 waves" when the waves per SIMD change: the register cost in the
+/// pipelining action's title.
+std::string formatRegisterCost(const ProgramMetrics &before,
+                               const ProgramMetrics &after);
 
 /// The edit replacing program `program` of `parsed` with program `program`
 /// of `result` (a Session's pipelined result); nullopt when the new text does

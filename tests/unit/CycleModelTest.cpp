@@ -415,10 +415,19 @@ TEST(CycleModel, LoopSteadyStateDiffersFromFirstIteration) {
   EXPECT_EQ(wait->issueCycle, 96); // 102 - 6, relative to the iteration
   EXPECT_EQ(m.model->getSteadyTiming(m.p.op("use"))->issueCycle, 97);
   EXPECT_FALSE(m.model->getSteadyTiming(m.p.op("first")));
-  // Resources per iteration: 6 issue slots; no unit is busier (SALU 2).
+  // Iteration 3 reads iteration 2's prefetch the same way: 102 again, so
+  // the model stops there (prefetch distance 1: at least 3 iterations).
+  EXPECT_EQ(loop.prefetchDistance, 1);
+  EXPECT_EQ(loop.steadyIterations, 3);
+  // Resources per iteration: 6 issue slots as compiled, 5 without the wait
+  // (LoopBounds.h); no unit is busier (SALU 2). The only recurrence is the
+  // counter's s_add (1).
   EXPECT_EQ(loop.issueCycles, 6);
-  EXPECT_EQ(loop.lowerBoundCycles, 6);
+  EXPECT_EQ(loop.resourceBoundCycles, 5);
+  EXPECT_EQ(loop.recurrenceBoundCycles, 1);
+  EXPECT_EQ(loop.lowerBoundCycles, 5);
   EXPECT_EQ(loop.busiestUnit, "issue");
+  EXPECT_EQ(loop.boundKind, "issue");
   EXPECT_EQ(loop.unitCycles[static_cast<unsigned>(ExecUnit::SALU)], 2);
   // Critical path of one iteration: the prefetch, 100.
   EXPECT_EQ(loop.criticalPath, 100);

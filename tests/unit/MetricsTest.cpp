@@ -23,7 +23,19 @@ ProgramMetrics sample() {
   m.total_instructions = 100;
   m.est_cycles = 1000;
   m.occupancy = 8;
-  m.loops.push_back({34, 32, "MFMA", 40});
+  LoopMetrics loop;
+  loop.est_cycles_per_iter = 34;
+  loop.steady_iterations = 3;
+  loop.lower_bound_cycles = 32;
+  loop.bound_kind = "MFMA";
+  loop.resource_bound_cycles = 32;
+  loop.busiest_unit = "MFMA";
+  loop.recurrence_bound_cycles = 8;
+  loop.latency_limited_cycles = 26;
+  loop.prefetch_distance = 1;
+  loop.max_prefetch_distance = 3;
+  loop.critical_path = 40;
+  m.loops.push_back(loop);
   return m;
 }
 
@@ -68,12 +80,23 @@ TEST(Metrics, JSONKeyNames) {
   const llvm::json::Object *loop =
       (*program->getArray("loops"))[0].getAsObject();
   ASSERT_TRUE(loop);
-  std::vector<std::string> loopKeys = {
-      "busiest_unit",        "coaccess_clusters", "coaccess_cost",
-      "coaccess_modularity", "critical_path",     "est_cycles_per_iter",
-      "lower_bound_cycles"};
+  std::vector<std::string> loopKeys = {"bound_kind",
+                                       "busiest_unit",
+                                       "coaccess_clusters",
+                                       "coaccess_cost",
+                                       "coaccess_modularity",
+                                       "critical_path",
+                                       "est_cycles_per_iter",
+                                       "latency_limited_cycles",
+                                       "lower_bound_cycles",
+                                       "max_prefetch_distance",
+                                       "prefetch_distance",
+                                       "recurrence_bound_cycles",
+                                       "resource_bound_cycles",
+                                       "steady_iterations"};
   EXPECT_EQ(keysOf(*loop), loopKeys);
   EXPECT_EQ(loop->getString("busiest_unit"), "MFMA");
+  EXPECT_EQ(loop->getString("bound_kind"), "MFMA");
   EXPECT_EQ(loop->getInteger("est_cycles_per_iter"), 34);
 }
 

@@ -20,6 +20,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
@@ -111,6 +112,55 @@ TEST(PipeliningFeatures, PipelineThisLoopOnItsHeaderLine) {
   EXPECT_EQ(before.compiled->getPrograms()[0].result.metrics.est_cycles, was);
   EXPECT_EQ(after.compiled->getPrograms()[0].result.metrics.est_cycles,
             promised);
+}
+
+// Split-K as written: 56 VGPRs + 8 AGPRs, 8 waves (the target's maximum).
+// Pipelined in 2 stages it holds more registers in flight (80 + 8 in the
+// unified file -> 5 waves on gfx942): the title must say what occupancy
+// the faster iteration costs, with the waves the two texts compile to.
+TEST(PipeliningFeatures, PipelineTitleStatesTheOccupancyItCosts) {
+  ServerDoc d(example("gemm_bf16_splitk_agpr.mlir"), true);
+  ASSERT_TRUE(d.parsed->isVerified());
+  std::vector<lsp::CodeAction> actions = computePipelineLoopActions(
+      *d.parsed, d.pos("waveasm.loop", 2), d.settings);
+  ASSERT_FALSE(actions.empty());
+  const ProgramMetrics &before = d.compiled->getPrograms()[0].result.metrics;
+  for (const lsp::CodeAction &action : actions) {
+    ASSERT_TRUE(action.edit);
+    ServerDoc after(applyEdits(d.text, editsOf(*action.edit)), true);
+    ASSERT_TRUE(after.compiled && after.compiled->succeeded());
+    const ProgramMetrics &m = after.compiled->getPrograms()[0].result.metrics;
+    EXPECT_LT(m.occupancy, before.occupancy) << action.title;
+    std::string cost = llvm::formatv(", occupancy {0} -> {1} waves",
+                                     before.occupancy, m.occupancy)
+                           .str();
+    EXPECT_TRUE(llvm::StringRef(action.title).contains(cost))
+        << action.title << " lacks " << cost;
+    std::string vgprs = (m.peak_vgpr > before.peak_vgpr ? "+" : "") +
+                        std::to_string(m.peak_vgpr - before.peak_vgpr) +
+                        " VGPR";
+    EXPECT_TRUE(llvm::StringRef(action.title).contains(vgprs))
+        << action.title << " lacks " << vgprs;
+  }
+}
+
+// The cost text on its own: the occupancy only when it moves, the AGPRs
+// only when they move.
+TEST(PipeliningFeatures, RegisterCostText) {
+  ProgramMetrics before, after;
+  before.peak_vgpr = 100;
+  before.occupancy = 4;
+  after = before;
+  after.peak_vgpr = 124;
+  EXPECT_EQ(formatRegisterCost(before, after), "+24 VGPR");
+  after.peak_vgpr = 132;
+  after.occupancy = 3;
+  EXPECT_EQ(formatRegisterCost(before, after),
+            "+32 VGPR, occupancy 4 -> 3 waves");
+  after.peak_agpr = 8;
+  after.peak_vgpr = 96;
+  EXPECT_EQ(formatRegisterCost(before, after),
+            "-4 VGPR, +8 AGPR, occupancy 4 -> 3 waves");
 }
 
 TEST(PipeliningFeatures, NoActionWhenPipeliningDoesNotPay) {

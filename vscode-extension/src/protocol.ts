@@ -24,7 +24,15 @@ export const METRICS_REQUEST = 'waveasm/metrics';
 export interface LoopMetrics {
   est_cycles_per_iter: number;
   lower_bound_cycles: number;
+  /// busiest_unit, or "recurrence" (absent from older servers).
+  bound_kind?: string;
+  resource_bound_cycles?: number;
   busiest_unit: string;
+  recurrence_bound_cycles?: number;
+  /// Not a bound: what the global-load latency allows at the deepest
+  /// prefetch the VGPR file holds at the program's occupancy (0: no load).
+  latency_limited_cycles?: number;
+  max_prefetch_distance?: number;
   critical_path: number;
 }
 export interface ProgramMetrics {

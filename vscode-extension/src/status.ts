@@ -55,7 +55,7 @@ export function statusTooltip(program: ProgramMetrics): string {
   program.loops.forEach((loop, i) =>
     lines.push(
       `loop ${i}: ${loop.est_cycles_per_iter} slots/iter (bound ${loop.lower_bound_cycles}, ` +
-        `${loop.busiest_unit}), critical path ${loop.critical_path}`,
+        `${loop.bound_kind ?? loop.busiest_unit}), critical path ${loop.critical_path}`,
     ),
   );
   return lines.join('\n');
@@ -78,11 +78,18 @@ export function metricsReport(fileName: string, metrics: MetricsResult): string 
     ];
     for (const [k, v] of rows) out.push(`| ${k} | ${v} |`);
     if (p.loops.length) {
-      out.push('', '| loop | slots/iter | lower bound | busiest unit | critical path |');
-      out.push('|---|---|---|---|---|');
+      out.push(
+        '',
+        '| loop | slots/iter | lower bound | kind | resource | recurrence | latency limit | critical path |',
+      );
+      out.push('|---|---|---|---|---|---|---|---|');
+      const opt = (v?: number) => (v === undefined ? '-' : `${v}`);
       p.loops.forEach((l, i) =>
         out.push(
-          `| ${i} | ${l.est_cycles_per_iter} | ${l.lower_bound_cycles} | ${l.busiest_unit} | ${l.critical_path} |`,
+          `| ${i} | ${l.est_cycles_per_iter} | ${l.lower_bound_cycles} | ${l.bound_kind ?? l.busiest_unit} | ` +
+            `${opt(l.resource_bound_cycles)} ${l.busiest_unit} | ${opt(l.recurrence_bound_cycles)} | ` +
+            `${l.latency_limited_cycles ? `${l.latency_limited_cycles} (prefetch ${opt(l.max_prefetch_distance)})` : '-'} | ` +
+            `${l.critical_path} |`,
         ),
       );
     }

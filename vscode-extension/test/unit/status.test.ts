@@ -31,7 +31,19 @@ const program = (name: string, cycles: number): ProgramMetrics => ({
   total_instructions: 84,
   est_cycles: cycles,
   occupancy: 4,
-  loops: [{ est_cycles_per_iter: 287, lower_bound_cycles: 256, busiest_unit: 'MFMA', critical_path: 122 }],
+  loops: [
+    {
+      est_cycles_per_iter: 287,
+      lower_bound_cycles: 256,
+      bound_kind: 'recurrence',
+      resource_bound_cycles: 200,
+      busiest_unit: 'MFMA',
+      recurrence_bound_cycles: 256,
+      latency_limited_cycles: 34,
+      max_prefetch_distance: 2,
+      critical_path: 122,
+    },
+  ],
 });
 
 describe('status', () => {
@@ -50,13 +62,13 @@ describe('status', () => {
   });
   it('shows issue slots, peak VGPRs and occupancy', () => {
     assert.strictEqual(statusText(program('k', 9440)), '$(pulse) 9440 slots · 52 VGPR allocated · 4 waves');
-    assert.match(statusTooltip(program('k', 9440)), /loop 0: 287 slots\/iter \(bound 256, MFMA\)/);
+    assert.match(statusTooltip(program('k', 9440)), /loop 0: 287 slots\/iter \(bound 256, recurrence\)/);
   });
   it('renders a metrics report per program', () => {
     const md = metricsReport('k.mlir', { version: 2, programs: [program('k', 9440)] });
     assert.match(md, /## @k/);
     assert.match(md, /\| est_cycles \(issue slots\) \| 9440 \|/);
-    assert.match(md, /\| 0 \| 287 \| 256 \| MFMA \| 122 \|/);
+    assert.match(md, /\| 0 \| 287 \| 256 \| recurrence \| 200 MFMA \| 256 \| 34 \(prefetch 2\) \| 122 \|/);
   });
   it('builds the waveasm.scheduleLoop command of the contract', () => {
     assert.deepStrictEqual(scheduleLoopParams('file:///k.mlir', { line: 3, character: 7 }, 'llm'), {

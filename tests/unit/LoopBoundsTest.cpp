@@ -1,0 +1,243 @@
+//===- LoopBoundsTest.cpp - resource, recurrence and latency bounds -------===//
+//
+// analysis/LoopBounds.h through the cycle model, on hand-computed loops
+// (gfx942, issue slots): VMEM 100, VALU 1, SALU 1,
+// v_mfma_f32_16x16x16_f16 4 passes (SrcC chain 4), result latency 9.
+// Which bound binds (resource or recurrence), what the resource bound
+// leaves out (waits, nops, same-class moves), the recurrence of a cycle
+// spanning two iterations, the prefetch distance, the steady state of a
+// loop whose loads are read two iterations later, and the latency limit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnalysisTestUtils.h"
+
+#include "analysis/CycleModel.h"
+#include "analysis/LoopBounds.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace waveasm;
+using waveasm::test::ParsedAnalysisProgram;
+
+namespace {
+
+struct Modeled {
+  ParsedAnalysisProgram p;
+  std::unique_ptr<ProgramIndex> index;
+  std::unique_ptr<CycleModel> model;
+
+  explicit Modeled(llvm::StringRef body) : p(body) {
+    if (!p.module)
+      return;
+    index = std::make_unique<ProgramIndex>(p.program);
+    model = std::make_unique<CycleModel>(*index,
+                                         TargetModel::get(TargetKind::gfx942));
+  }
+  const LoopTiming &loop() const { return model->getLoops().front(); }
+};
+
+std::string withPrelude(llvm::StringRef body) {
+  return (llvm::Twine(R"(
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %p0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+)") + body)
+      .str();
+}
+
+// The loop counter's s_add, s_cmp and condition end every body below.
+constexpr llvm::StringLiteral kCount = R"(
+    %i_n, %scc = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %i_n, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.scc
+)";
+
+} // namespace
+
+// Pointer chasing: the next address is the loaded value. Issue slots per
+// iteration: load, s_add, s_cmp, condition = 4 (the wait left out), but
+// the loop-carried chain p -> load -> p takes the load's 100.
+TEST(LoopBounds, PointerChaseIsRecurrenceBound) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end, %p_end = waveasm.loop (%i = %i0, %p = %p0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+    %q = waveasm.buffer_load_dword %srd, %p, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    waveasm.s_waitcnt vmcnt(0)
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %q) : !waveasm.sreg, !waveasm.vreg
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const LoopTiming &loop = m.loop();
+  EXPECT_EQ(loop.resourceBoundCycles, 4);
+  EXPECT_EQ(loop.busiestUnit, "issue");
+  EXPECT_EQ(loop.issueCycles, 5); // as compiled: the wait counts
+  EXPECT_EQ(loop.recurrenceBoundCycles, 100);
+  EXPECT_EQ(loop.recurrenceIterArg, 1);
+  EXPECT_EQ(loop.recurrenceDistance, 1);
+  EXPECT_EQ(loop.lowerBoundCycles, 100);
+  EXPECT_EQ(loop.boundKind, "recurrence");
+  EXPECT_EQ(describeBoundKind(loop), "recurrence via iter_arg 1");
+  // Each iteration: load, wait for its 100, s_add, s_cmp, condition: 104,
+  // within 4% of the bound.
+  EXPECT_EQ(loop.steadyStateCycles, 104);
+  // The loaded value is the next address, read by the load itself in the
+  // next iteration: a distance of one.
+  EXPECT_EQ(loop.prefetchDistance, 1);
+}
+
+// The same chain through two iter_args: a <- load(b), b <- a. The cycle
+// b -> a -> b spans two iterations and holds one load: 100 / 2.
+TEST(LoopBounds, RecurrenceOverTwoIterationsIsHalved) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end, %a_end, %b_end = waveasm.loop (%i = %i0, %a = %p0, %b = %p0) : (!waveasm.sreg, !waveasm.vreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg, !waveasm.vreg) {
+    %q = waveasm.buffer_load_dword %srd, %b, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    waveasm.s_waitcnt vmcnt(0)
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %q, %a) : !waveasm.sreg, !waveasm.vreg, !waveasm.vreg
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const LoopTiming &loop = m.loop();
+  EXPECT_EQ(loop.recurrenceBoundCycles, 50);
+  EXPECT_EQ(loop.recurrenceDistance, 2);
+  EXPECT_TRUE(loop.recurrenceIterArg == 1 || loop.recurrenceIterArg == 2)
+      << loop.recurrenceIterArg;
+  EXPECT_EQ(loop.lowerBoundCycles, 50);
+  EXPECT_EQ(loop.boundKind, "recurrence");
+  EXPECT_TRUE(
+      llvm::StringRef(describeBoundKind(loop)).ends_with(", 2 iterations"))
+      << describeBoundKind(loop);
+}
+
+// An accumulator read by a VALU op: acc -> MFMA (result latency 9) ->
+// v_add (1) -> acc: 10 per iteration, above the MFMA pipe (4) and the 5
+// issue slots.
+TEST(LoopBounds, MFMAResultThroughVALUIsRecurrenceBound) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %a = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<2, 2>
+  %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %i_end, %acc_end = waveasm.loop (%i = %i0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg<4, 4>) -> (!waveasm.sreg, !waveasm.vreg<4, 4>) {
+    %m = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %acc : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %n = waveasm.v_add_u32 %m, %c1 : !waveasm.vreg<4, 4>, !waveasm.imm<1> -> !waveasm.vreg<4, 4>
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %n) : !waveasm.sreg, !waveasm.vreg<4, 4>
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const LoopTiming &loop = m.loop();
+  EXPECT_EQ(loop.resourceBoundCycles, 5);
+  EXPECT_EQ(loop.recurrenceBoundCycles, 10);
+  EXPECT_EQ(loop.recurrenceIterArg, 1);
+  EXPECT_EQ(loop.lowerBoundCycles, 10);
+  EXPECT_EQ(loop.boundKind, "recurrence");
+  EXPECT_GE(loop.steadyStateCycles, loop.lowerBoundCycles);
+}
+
+// Six independent VALU ops plus what a compiled loop carries that another
+// schedule would not need: a VGPR->VGPR copy, s_nop 3 (4 slots) and a
+// wait. As compiled 6 + 1 + 4 + 1 + 3 = 15 issue slots; the bound counts
+// the 6 VALU ops and the 3 counter ops: 9, issue-bound. The copy is free
+// on the recurrence (x -> copy -> x weighs 0); the counter's is 1.
+TEST(LoopBounds, ResourceBoundLeavesOutWaitsNopsAndCopies) {
+  std::string body;
+  for (int k = 0; k < 6; ++k)
+    body += "    %v" + std::to_string(k) +
+            " = waveasm.v_add_u32 %tid, %c1 : !waveasm.pvreg<0>, "
+            "!waveasm.imm<1> -> !waveasm.vreg\n";
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end, %x_end = waveasm.loop (%i = %i0, %x = %p0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+)") + body + R"(
+    %copy = waveasm.v_mov_b32 %x : !waveasm.vreg -> !waveasm.vreg
+    waveasm.s_nop 3
+    waveasm.s_waitcnt vmcnt(0)
+)" + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %copy) : !waveasm.sreg, !waveasm.vreg
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const LoopTiming &loop = m.loop();
+  EXPECT_EQ(loop.issueCycles, 15);
+  EXPECT_EQ(loop.unitCycles[static_cast<unsigned>(ExecUnit::VALU)], 7);
+  EXPECT_EQ(loop.resourceBoundCycles, 9);
+  EXPECT_EQ(loop.busiestUnit, "issue");
+  EXPECT_EQ(loop.recurrenceBoundCycles, 1);
+  EXPECT_EQ(loop.recurrenceIterArg, 0);
+  EXPECT_EQ(loop.lowerBoundCycles, 9);
+  EXPECT_EQ(loop.boundKind, "issue");
+  EXPECT_EQ(describeBoundKind(loop), "issue");
+  // Nothing waits: the iteration is its 15 slots.
+  EXPECT_EQ(loop.steadyStateCycles, 15);
+  EXPECT_EQ(loop.prefetchDistance, 0);
+}
+
+// A load read two iterations after it is issued (next -> y -> x), with no
+// wait (the reader stalls for the data all the same). In isolation the
+// values from outside are ready at 0, so iteration 2 waits on nothing: a
+// two-iteration model said 5. Hand timeline: iteration 1 use @0, load @1
+// (data 101), s_add, s_cmp, condition: ends 5. Iteration 2: use @5 (x from
+// outside), load @6 (data 106): ends 10 (5). Iteration 3 reads iteration
+// 1's load: use @101, load @102 (data 202): ends 106 (96). Iteration 4
+// reads 106: ends 111 (5); then 96, 5, ... for ever: two loads in flight
+// per 101 slots. The durations never settle, so the model takes the mean
+// of the last four after max(3, d + 2) + 6 = 10 iterations: (5 + 96) / 2,
+// rounded up, 51.
+TEST(LoopBounds, SteadyStateWaitsForLoadsTwoIterationsAhead) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end, %x_end, %y_end = waveasm.loop (%i = %i0, %x = %p0, %y = %p0) : (!waveasm.sreg, !waveasm.vreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg, !waveasm.vreg) {
+    %use = waveasm.v_add_u32 %x, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg
+    %next = waveasm.buffer_load_dword %srd, %tid, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %y, %next) : !waveasm.sreg, !waveasm.vreg, !waveasm.vreg
+  } {trip_count = 100 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const LoopTiming &loop = m.loop();
+  EXPECT_EQ(loop.prefetchDistance, 2);
+  EXPECT_EQ(loop.firstIterationCycles, 5);
+  EXPECT_EQ(loop.steadyIterations, 10);
+  EXPECT_EQ(loop.steadyStateCycles, 51);
+
+  // The latency limit: one VGPR loaded per iteration, the slowest load 100.
+  // With no register to spare, the distance as written (2): three copies in
+  // flight, ceil(101 / 3) = 34. With 3 spare VGPRs, 3 more: ceil(101 / 6)
+  // = 17.
+  LatencyLimit none = computeLatencyLimit(*m.index, m.model->getOpFacts(),
+                                          loop.index, /*freeVgprEntries=*/0);
+  EXPECT_EQ(none.loadLatency, 100);
+  EXPECT_EQ(none.loadVgprs, 1);
+  EXPECT_EQ(none.maxDistance, 2);
+  EXPECT_EQ(none.cycles, 34);
+  LatencyLimit three =
+      computeLatencyLimit(*m.index, m.model->getOpFacts(), loop.index, 3);
+  EXPECT_EQ(three.maxDistance, 5);
+  EXPECT_EQ(three.cycles, 17);
+}
+
+// A loop without a VMEM load has no latency limit.
+TEST(LoopBounds, NoLatencyLimitWithoutLoads) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end = waveasm.loop (%i = %i0) : (!waveasm.sreg) -> (!waveasm.sreg) {
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n) : !waveasm.sreg
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  LatencyLimit limit =
+      computeLatencyLimit(*m.index, m.model->getOpFacts(), m.loop().index, 100);
+  EXPECT_EQ(limit.cycles, 0);
+  EXPECT_EQ(limit.maxDistance, 0);
+  EXPECT_EQ(m.loop().prefetchDistance, 0);
+  EXPECT_EQ(m.loop().recurrenceBoundCycles, 1);
+  EXPECT_EQ(m.loop().lowerBoundCycles, 3);
+}
