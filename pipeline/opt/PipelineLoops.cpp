@@ -675,13 +675,15 @@ struct PipelineLoopsPass
     bool ok = false;
     /// Pipeliner::neededUnroll of the loop.
     int neededUnroll = 1;
-    /// Waves per SIMD the copy's register pressure allows (Liveness
-    /// peaks, before allocation: an estimate), with the program's LDS.
+    /// Waves per SIMD: estimated from the copy's register pressure
+    /// (Liveness peaks before allocation, the program's LDS), or, when
+    /// `compiled`, the occupancy compile-and-measure reports (0 when the
+    /// copy does not compile).
     int64_t waves = 0;
   };
 
   /// Pipelines `l` on a copy of the program, without remarks.
-  Trial trial(LoopOp l, int stages, int steps) {
+  Trial trial(LoopOp l, int stages, int steps, bool compiled = false) {
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
@@ -690,8 +692,10 @@ struct PipelineLoopsPass
     Trial result;
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
     result.ok = pipeline(copied, stages, steps, &result.neededUnroll);
-    if (result.ok) {
-      auto copyProgram = cast<ProgramOp>(copy);
+    auto copyProgram = cast<ProgramOp>(copy);
+    if (result.ok && compiled) {
+      result.waves = measure(copyProgram, /*occupancy=*/true).value_or(0);
+    } else if (result.ok) {
       ProgramIndex index(copyProgram);
       Liveness live(index);
       result.waves = TargetModel::get(copyProgram.getTargetKind())
@@ -739,23 +743,55 @@ struct PipelineLoopsPass
       }
     }
     int steps = unroll;
+    std::optional<int64_t> cappedWaves;
+    Trial base;
     if (steps == 0) {
-      Trial base = trial(l, stages, 1);
+      // The estimate first (cheap); where it says the occupancy drops, the
+      // allocator decides (the estimate counts no coalescing across the
+      // unrolled steps and can be pessimistic).
+      base = trial(l, stages, 1);
       steps = 1;
+      std::optional<Trial> compiledBase;
       for (int u = base.neededUnroll; base.ok && u > 1; --u) {
         Trial t = trial(l, stages, u);
         if (t.ok && t.waves >= base.waves) {
           steps = u;
           break;
         }
+        if (!compiledBase)
+          compiledBase = trial(l, stages, 1, /*compiled=*/true);
+        t = trial(l, stages, u, /*compiled=*/true);
+        if (t.ok && t.waves > 0 && t.waves >= compiledBase->waves) {
+          steps = u;
+          break;
+        }
+        if (u == base.neededUnroll) {
+          cappedWaves = t.waves;
+          base.waves = compiledBase->waves;
+        }
       }
     }
-    return pipeline(l, stages, steps);
+    Location loc = l.getLoc();
+    if (!pipeline(l, stages, steps))
+      return false;
+    if (cappedWaves)
+      emitRemark(loc) << "steady state of " << steps << " step"
+                      << (steps == 1 ? "" : "s") << " per iteration, not the "
+                      << base.neededUnroll
+                      << " that give every value in flight its own "
+                         "registers: they would lower the estimated "
+                         "occupancy from "
+                      << base.waves << " to " << *cappedWaves
+                      << " waves (unroll=" << base.neededUnroll
+                      << " forces them)";
+    return true;
   }
 
-  /// The program's est_cycles after the measuring backend (a clone is
-  /// compiled; the program is not changed), nullopt when it fails.
-  static std::optional<int64_t> measure(ProgramOp program) {
+  /// The program's est_cycles (or occupancy) after the measuring backend
+  /// (a clone is compiled; the program is not changed), nullopt when it
+  /// fails.
+  static std::optional<int64_t> measure(ProgramOp program,
+                                        bool occupancy = false) {
     OpBuilder b(program.getContext());
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     b.setInsertionPointToEnd(module->getBody());
@@ -769,7 +805,8 @@ struct PipelineLoopsPass
     FailureOr<CompileResult> result = compileAndMeasure(*module, options);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
-    return result->programs.front().metrics.est_cycles;
+    const ProgramMetrics &metrics = result->programs.front().metrics;
+    return occupancy ? metrics.occupancy : metrics.est_cycles;
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or
