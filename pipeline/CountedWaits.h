@@ -22,6 +22,12 @@ namespace waveasm {
 inline constexpr llvm::StringLiteral kCountedWaitsAttrName =
     "waveasm.counted_waits";
 
+/// On the same loops: the steady-state steps (iterations of the input
+/// loop) one iteration of the kernel runs (modulo variable expansion), so
+/// per-iteration figures of the kernel can be read per input iteration.
+inline constexpr llvm::StringLiteral kPipelineStepsAttrName =
+    "waveasm.pipeline_steps";
+
 } // namespace waveasm
 
 #endif // WAVEASM_PIPELINE_COUNTEDWAITS_H

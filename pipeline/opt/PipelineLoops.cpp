@@ -350,6 +350,8 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
   // Loads of later iterations stay in flight across the back edge.
   kernel->setAttr(kCountedWaitsAttrName, b.getUnitAttr());
+  if (steps > 1)
+    kernel->setAttr(kPipelineStepsAttrName, b.getI64IntegerAttr(steps));
   Block *kb = b.createBlock(&kernel.getBody());
   DenseMap<Key, Value> step;
   for (auto [i, slot] : llvm::enumerate(slots))
