@@ -133,9 +133,9 @@ def analyse(tools, path, label, budget, iterations):
                     per = round(e[0] / steps, 1) if e[0] is not None else None
                     kb = None
                     if p:
-                        prog = next((q for q in p if q["name"] == name), None)
-                        if prog and li < len(prog["loops"]):
-                            kb = round(prog["loops"][li]["lower_bound_cycles"] / steps, 1)
+                        kprog = next((q for q in p if q["name"] == name), None)
+                        if kprog and li < len(kprog["loops"]):
+                            kb = round(kprog["loops"][li]["lower_bound_cycles"] / steps, 1)
                     row[key] = {"est_cycles_per_iter": per, "est_cycles": e[1],
                                 "kernel_est_cycles_per_iter": e[0], "steps": steps,
                                 "kernel_bound_per_iter": kb,
