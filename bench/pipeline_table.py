@@ -13,7 +13,12 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                iteration)
   pipe2/pipe3  after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
                steady-state loop's cycles per iteration; LDS ping/pong
-               where the stages need it); `best` is the better of the two
+               where the stages need it)
+  pipe_auto    steady-state loop's cycles per input iteration: the kernel's
+               figure over its `waveasm.pipeline_steps`, the unroll of
+               modulo variable expansion; LDS ping/pong where the stages
+               need it); auto: the pass's own stage count; `best` is the
+               best of the three
   bound        the loop's lower bound as written (lower_bound_cycles and
                bound_kind: max of the resource bound, counted without
                waits, nops and same-class register copies, and the
@@ -73,9 +78,10 @@ def programs(opt, path):
 
 def pipelined(opt, path, out, stages, loop):
     """(changed, remark): the pass's output in `out`; a loop it leaves alone
-    (a remark, or nothing for a loop that is not innermost) is unchanged."""
-    rc, _, err = run([opt, "--waveasm-pipeline-loops=num-stages=%d loop=%d" % (stages, loop),
-                      path, "-o", out])
+    (a remark, or nothing for a loop that is not innermost) is unchanged.
+    `stages` None: the pass's own choice (stages from the load latency)."""
+    options = ("num-stages=%d " % stages if stages else "") + "loop=%d" % loop
+    rc, _, err = run([opt, "--waveasm-pipeline-loops=" + options, path, "-o", out])
     remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
     if rc != 0:
         return False, mca_compare.first_error(err)
@@ -139,24 +145,42 @@ def analyse(tools, path, label, budget, iterations):
                        "occupancy": occupancy_of(progs, name)}
                 row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
                 best = None
-                for s in (2, 3):
-                    out = os.path.join(tmp, "pipe%d.mlir" % s)
+                for s in (2, 3, None):
+                    key = "pipe%d" % s if s else "pipe_auto"
+                    out = os.path.join(tmp, key + ".mlir")
                     ok, remark = pipelined(opt, path, out, s, li)
                     if not ok:
-                        row["pipe%d" % s] = {"remark": remark}
+                        row[key] = {"remark": remark}
                         continue
                     p = programs(opt, out)
                     e = loop_entry(p, name, li) if p else (None, None)
-                    lds = re.search(r"lds_size = (\d+)", open(out).read())
-                    row["pipe%d" % s] = {"est_cycles_per_iter": e[0], "est_cycles": e[1],
-                                         "lds_size": int(lds.group(1)) if lds else None,
-                                         "occupancy": occupancy_of(p, name)}
-                    if e[0] is not None and (best is None or e[0] < best[1]):
-                        best = (s, e[0], out)
-                row["best_stages"] = best[0] if best else None
-                row["mca"] = [mca_of(opt, mca, path, target, name, li, iterations),
-                              mca_of(opt, mca, best[2], target, name, li, iterations)
-                              if best else None]
+                    text = open(out).read()
+                    lds = re.search(r"lds_size = (\d+)", text)
+                    # One kernel iteration runs `steps` input iterations
+                    # (modulo variable expansion): figures per input
+                    # iteration are the kernel's divided by it.
+                    steps = max([1] + [int(x) for x in
+                                       re.findall(r"waveasm.pipeline_steps = (\d+)", text)])
+                    per = round(e[0] / steps, 1) if e[0] is not None else None
+                    kb = None
+                    if p:
+                        kprog = next((q for q in p if q["name"] == name), None)
+                        if kprog and li < len(kprog["loops"]):
+                            kb = round(kprog["loops"][li]["lower_bound_cycles"] / steps, 1)
+                    row[key] = {"est_cycles_per_iter": per, "est_cycles": e[1],
+                                "kernel_est_cycles_per_iter": e[0], "steps": steps,
+                                "kernel_bound_per_iter": kb,
+                                "occupancy": occupancy_of(p, name),
+                                "lds_size": int(lds.group(1)) if lds else None}
+                    if per is not None and (best is None or per < best[1]):
+                        best = (key, per, out)
+                row["best"] = best[0] if best else None
+                mca_best = None
+                if best:
+                    # Per input iteration, like the model's figure.
+                    c = mca_of(opt, mca, best[2], target, name, li, iterations)
+                    mca_best = round(c / row[best[0]]["steps"], 1) if c is not None else None
+                row["mca"] = [mca_of(opt, mca, path, target, name, li, iterations), mca_best]
                 rows.append(row)
     return rows
 
@@ -171,8 +195,8 @@ def best_of(r):
     cands = [r["input"][0]]
     if r.get("reorder") and r["reorder"][0] is not None:
         cands.append(r["reorder"][0])
-    for s in (2, 3):
-        p = r.get("pipe%d" % s) or {}
+    for key in ("pipe2", "pipe3", "pipe_auto"):
+        p = r.get(key) or {}
         if p.get("est_cycles_per_iter") is not None:
             cands.append(p["est_cycles_per_iter"])
     return min(cands)
@@ -180,25 +204,26 @@ def best_of(r):
 
 def markdown(rows):
     out = ["| kernel / loop | input /iter (program) | reorder /iter (program) | "
-           "pipelined 2 st | pipelined 3 st | best vs input | lower bound (kind) | "
+           "pipelined 2 st | pipelined 3 st | pipelined auto | best vs input | lower bound (kind) | "
            "resource | recurrence | best vs bound | latency limit (d max) | "
            "waves in -> pipelined | mca input | mca pipelined |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s |||||||||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s ||||||||||||||" % (r["kernel"], r["error"]))
             continue
-        def pipe(s):
-            p = r.get("pipe%d" % s)
+        def pipe(key):
+            p = r.get(key)
             if not p:
                 return "-"
             if "remark" in p:
                 return "not pipelined"
-            return "%s (%s)" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]))
-        best = r.get("best_stages")
+            steps = " x%d" % p["steps"] if p.get("steps", 1) > 1 else ""
+            return "%s (%s)%s" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]), steps)
+        best = r.get("best")
         gain = "-"
         if best:
-            b = r["pipe%d" % best]["est_cycles_per_iter"]
+            b = r[best]["est_cycles_per_iter"]
             gain = "%+.1f%%" % (100.0 * (b - r["input"][0]) / r["input"][0]) if r["input"][0] else "-"
         reo = r.get("reorder")
         above = "%+.0f%%" % (100.0 * (best_of(r) - r["bound"]) / r["bound"]) if r["bound"] else "-"
@@ -208,12 +233,12 @@ def markdown(rows):
         waves = "-"
         if r.get("occupancy"):
             waves = str(r["occupancy"][0])
-            if best and (r["pipe%d" % best] or {}).get("occupancy"):
-                waves += " -> %d" % r["pipe%d" % best]["occupancy"][0]
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
+            if best and (r[best] or {}).get("occupancy"):
+                waves += " -> %d" % r[best]["occupancy"][0]
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
-            pipe(2), pipe(3), gain, r["bound"], r.get("bound_kind") or "",
+            pipe("pipe2"), pipe("pipe3"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
             fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
             fmt(r.get("recurrence_bound")), above, lat, waves,
             fmt(r["mca"][0]), fmt(r["mca"][1])))

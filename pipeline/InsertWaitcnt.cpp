@@ -28,7 +28,10 @@
 //  (g) thresholds above the counter's encodable range are clamped to
 //      max - 1 (as LLVM's SIInsertWaitcnts does) instead of becoming 0, and
 //      there is no "40 ops cover LGKM latency" shortcut: latency is not
-//      completion.
+//      completion;
+//  (h) a loop marked `waveasm.counted_waits` (a software-pipelined steady
+//      state, CountedWaits.h) is walked ticketed whatever the mode, so its
+//      loads of later iterations stay in flight across the back edge.
 //
 // Uses through pack/extract/insert (non-emitting) are traced to the loads
 // behind them, and loop block arguments, loop results and if results inherit
@@ -45,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
@@ -360,6 +364,7 @@ private:
   void walkOp(uint32_t pos, State &state);
   void walkInst(uint32_t pos, State &state);
   void walkLoop(uint32_t pos, State &state);
+  void walkLoopBody(uint32_t pos, State &state);
   void walkIf(uint32_t pos, State &state);
 
   ArrayRef<StorageKey> keys(KeySpan span) const { return arena.get(span); }
@@ -892,6 +897,16 @@ void Walker::walkInst(uint32_t pos, State &state) {
 }
 
 void Walker::walkLoop(uint32_t pos, State &state) {
+  // A pipelined loop counts its waits in every mode (CountedWaits.h); the
+  // state is the same in both modes, only the thresholds differ.
+  bool savedTicketed = ticketed;
+  if (ops[pos].op->hasAttr(kCountedWaitsAttrName))
+    ticketed = true;
+  walkLoopBody(pos, state);
+  ticketed = savedTicketed;
+}
+
+void Walker::walkLoopBody(uint32_t pos, State &state) {
   Node &node = nodes[pos];
   LoopFacts &facts = loops[node.facts];
   // Inits the emitter copies into the block argument are read at the loop.

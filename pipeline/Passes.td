@@ -185,15 +185,27 @@ def WaveASMPipelineLoops
     rotating copy per stage in flight (ping/pong). A loop that cannot be
     pipelined gets a remark and no change. With only-if-profitable, a
     pipelined loop is kept only when the program's est_cycles drops.
+    The steady state is unrolled so that every value live across its back
+    edge has its own registers (no rotation copies of loads in flight),
+    and issues the prefetch first, then the later stages.
   }];
   let options = [
     Option<"numStages", "num-stages", "int", "0",
-           "Stages (0: the annotations, else 2)">,
+           "Stages (0: the annotations, else from the target's global-load "
+           "latency and the loop's issue slots, 2 to 4)">,
     Option<"loopIndex", "loop", "int64_t", "-1",
            "Only the loop with this index in program pre-order (-1: all)">,
     Option<"onlyIfProfitable", "only-if-profitable", "bool", "false",
            "Keep a pipelined loop only when the program's est_cycles "
            "(compile-and-measure) goes down; a remark gives both figures">,
+    Option<"unroll", "unroll", "int", "0",
+           "Steady-state steps per kernel iteration (modulo variable "
+           "expansion): 0 = auto, as many as the carried values need for "
+           "their own registers unless that lowers the estimated occupancy; "
+           "N = exactly N">,
+    Option<"stepOrder", "order", "std::string", "\"late-first\"",
+           "Issue order of a step: late-first (the prefetch loads, then the "
+           "latest stages first) or body">,
   ];
 }
 

@@ -48,15 +48,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/Liveness.h"
 #include "analysis/LoopStages.h"
 #include "analysis/MemoryAlias.h"
+#include "analysis/TargetModel.h"
 #include "analysis/TripCount.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/RotatedIterArgs.h"
+#include "pipeline/opt/StepOrder.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -91,6 +95,20 @@ public:
   /// (less the prologue's iterations).
   void rewrite(std::optional<int64_t> staticTrips,
                std::optional<int64_t> hintedTrips);
+  /// Steps per kernel iteration that give every carried value its own
+  /// registers (modulo variable expansion; after check()): a value defined
+  /// in stage d and last read in the body at offset u is live in u - d
+  /// steps at once, one more when that read comes after the definition in
+  /// the step's order. With at least that many steps unrolled, each slot's
+  /// yield is a value defined in the kernel body after the slot's block
+  /// argument is dead, so the allocator ties the two: no rotation copy,
+  /// and no copy that reads a load still in flight.
+  int neededUnroll() const;
+
+  /// The issue order of a step's ops (before check()).
+  StepOrder stepOrder = StepOrder::Body;
+  /// Steps per kernel iteration (>= 1, before rewrite()).
+  int unroll = 1;
 
 private:
   int stageOf(Operation *op) const { return stageOfOp.lookup(op); }
@@ -107,19 +125,40 @@ private:
   /// The value used for `v` by an op of the iteration `o` steps old, in a
   /// step whose values are `map` (keyed by (body value, offset)).
   Value lookup(DenseMap<Key, Value> &map, Value v, int o);
-  /// Clones the ops of stages [lo, hi] (in body order) into `b`, stage q
+  /// Clones the ops of stages [lo, hi] (in step order) into `b`, stage q
   /// at offset q; each clone's results go to `map`.
   void emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo, int hi,
                 llvm::function_ref<bool(Operation *)> only = nullptr);
+  /// The slots of the step after the one whose values are `step`: slot o
+  /// is the value of offset o - 1.
+  DenseMap<Key, Value> advance(DenseMap<Key, Value> &step);
   /// The slots the kernel carries: (value, offset) for offset in (d, u].
   void computeSlots();
+  /// The steady-state loop: `steps` steps per iteration. With `lookahead`
+  /// (a guarded loop unrolled: steps > 1) it continues only while the
+  /// next `steps` iterations all exist and carries one more iter_arg, 1
+  /// when at least the next iteration exists (`more`, after the loop).
   LoopOp emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
-                    std::optional<int64_t> kernelTrips);
-  /// Prologue, kernel and epilogue at `b`; the loop's results.
+                    std::optional<int64_t> kernelTrips, int steps,
+                    bool lookahead, Value *more = nullptr);
+  /// Prologue, kernel and epilogue at `b`; the loop's results. `steadySteps`
+  /// (N - S + 1) when the trip count is known: its remainder modulo the
+  /// unroll is peeled before the kernel. Else the kernel inherits
+  /// `hintedTrips` and a remainder loop of one step per iteration, behind a
+  /// `waveasm.if`, runs the last steps.
   SmallVector<Value> emitPipelined(OpBuilder &b,
-                                   std::optional<int64_t> kernelTrips);
-  /// The guard's condition: loop control of iterations 0 .. S-2 all true.
+                                   std::optional<int64_t> steadySteps,
+                                   std::optional<int64_t> hintedTrips);
+  /// The guard's condition: loop control of iterations 0 .. S+U-3 all true
+  /// (the prologue and one kernel iteration run).
   Value emitGuard(OpBuilder &b);
+  /// Folds into `all` (an SGPR, 1 or 0) the conditions of iterations
+  /// first .. last, evaluated with the control slice from `absolute`
+  /// (values keyed by (body value, iteration)).
+  Value foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute, int first,
+                       int last, Value all);
+  /// all = c ? all : 0 (c an SCC or an SGPR).
+  Value foldCondition(OpBuilder &b, Value c, Value all);
   llvm::SetVector<Operation *> controlSlice();
 
 public:
@@ -137,6 +176,12 @@ private:
   DenseMap<Operation *, int> stageOfOp;
   /// Per yielded body value: last-use offset (u).
   DenseMap<Value, int> lastUse;
+  /// Per body value read in the body at a later offset: the largest such
+  /// offset and the latest step position reading it there.
+  DenseMap<Value, std::pair<int, int>> bodyUse;
+  /// Body ops in step order, and each one's position in it.
+  SmallVector<Operation *> order;
+  DenseMap<Operation *, int> positionOf;
   SmallVector<Key> slots;
   /// Iter_args yielding their own block argument (invariant through the
   /// loop): block argument k is init k throughout.
@@ -146,6 +191,9 @@ private:
 std::string Pipeliner::check() {
   for (auto [i, op] : llvm::enumerate(st.ops))
     stageOfOp[op] = st.stages[i];
+  order = computeStepOrder(st, stepOrder);
+  for (auto [i, op] : llvm::enumerate(order))
+    positionOf[op] = i;
   passThrough.assign(body.getNumArguments(), false);
   for (auto [k, v] : llvm::enumerate(cond.getIterArgs())) {
     if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &body) {
@@ -175,6 +223,16 @@ void Pipeliner::computeSlots() {
     if (!inserted)
       it->second = std::max(it->second, useOffset);
   };
+  auto noteBodyUse = [&](Value v, int useOffset, Operation *user) {
+    int pos = positionOf.lookup(user);
+    auto [it, inserted] = bodyUse.try_emplace(v, useOffset, pos);
+    if (inserted)
+      return;
+    if (useOffset > it->second.first)
+      it->second = {useOffset, pos};
+    else if (useOffset == it->second.first)
+      it->second.second = std::max(it->second.second, pos);
+  };
   for (Operation *op : st.ops) {
     int s = stageOf(op);
     op->walk([&](Operation *nested) {
@@ -182,9 +240,13 @@ void Pipeliner::computeSlots() {
         if (auto arg = dyn_cast<BlockArgument>(v)) {
           if (arg.getOwner() != &body || passThrough[arg.getArgNumber()])
             continue;
-          noteUse(cond.getIterArgs()[arg.getArgNumber()], s + 1);
+          Value yielded = cond.getIterArgs()[arg.getArgNumber()];
+          noteUse(yielded, s + 1);
+          noteBodyUse(yielded, s + 1, op);
         } else if (isBodyResult(v)) {
           noteUse(v, s);
+          if (bodyOpOf(v.getDefiningOp()) != op)
+            noteBodyUse(v, s, op);
         }
       }
     });
@@ -205,6 +267,24 @@ void Pipeliner::computeSlots() {
     }
 }
 
+int Pipeliner::neededUnroll() const {
+  int needed = 1;
+  for (auto &[v, use] : bodyUse) {
+    Operation *def = bodyOpOf(v.getDefiningOp());
+    int d = stageOf(def);
+    int live = use.first - d + (use.second > positionOf.lookup(def) ? 1 : 0);
+    needed = std::max(needed, live);
+  }
+  return needed;
+}
+
+DenseMap<Key, Value> Pipeliner::advance(DenseMap<Key, Value> &step) {
+  DenseMap<Key, Value> next;
+  for (const Key &slot : slots)
+    next[slot] = step.lookup({slot.first, slot.second - 1});
+  return next;
+}
+
 Value Pipeliner::lookup(DenseMap<Key, Value> &map, Value v, int o) {
   if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &body) {
     unsigned k = arg.getArgNumber();
@@ -221,7 +301,7 @@ Value Pipeliner::lookup(DenseMap<Key, Value> &map, Value v, int o) {
 
 void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
                          int hi, llvm::function_ref<bool(Operation *)> only) {
-  for (Operation *op : st.ops) {
+  for (Operation *op : order) {
     int q = stageOf(op);
     if (q < lo || q > hi || (only && !only(op)))
       continue;
@@ -248,37 +328,76 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
 }
 
 LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
-                             std::optional<int64_t> kernelTrips) {
+                             std::optional<int64_t> kernelTrips, int steps,
+                             bool lookahead, Value *more) {
+  MLIRContext *ctx = b.getContext();
+  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
   SmallVector<Value> inits;
   SmallVector<Type> types;
   for (const Key &slot : slots) {
     inits.push_back(map.lookup(slot));
     types.push_back(slot.first.getType());
   }
+  Value one, zero;
+  if (lookahead) {
+    one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
+    zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+    inits.push_back(S_MOV_B32::create(b, loop.getLoc(), sgpr, one));
+    types.push_back(sgpr);
+  }
   auto kernel = LoopOp::create(b, loop.getLoc(), types, inits);
   if (kernelTrips)
     kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
+  // Loads of later iterations stay in flight across the back edge.
+  kernel->setAttr(kCountedWaitsAttrName, b.getUnitAttr());
+  if (steps > 1)
+    kernel->setAttr(kPipelineStepsAttrName, b.getI64IntegerAttr(steps));
   Block *kb = b.createBlock(&kernel.getBody());
   DenseMap<Key, Value> step;
   for (auto [i, slot] : llvm::enumerate(slots))
     step[slot] = kb->addArgument(types[i], loop.getLoc());
+  if (lookahead)
+    kb->addArgument(sgpr, loop.getLoc());
   OpBuilder kbuilder = OpBuilder::atBlockEnd(kb);
-  emitStep(kbuilder, step, 0, numStages - 1);
-  // Slot o of the next step is the value of offset o - 1 of this one.
+  // Steps t .. t + steps - 1; between two of them the slots move by one
+  // offset, by renaming only.
+  for (int i = 0; i < steps; ++i) {
+    if (i)
+      step = advance(step);
+    emitStep(kbuilder, step, 0, numStages - 1);
+  }
+  // Slot o of the next kernel iteration is the value of offset o - 1 of
+  // the last step.
   SmallVector<Value> next;
   for (const Key &slot : slots)
     next.push_back(step.lookup({slot.first, slot.second - 1}));
-  ConditionOp::create(kbuilder, cond.getLoc(),
-                      lookup(step, cond.getCondition(), 0), next);
+  Value c = lookup(step, cond.getCondition(), 0);
+  if (lookahead) {
+    // The newest iteration t's condition (t + 1 exists), kept for the
+    // remainder; the kernel goes on only if t + 1 .. t + steps all exist.
+    Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
+    Value next1 = foldCondition(kbuilder, c, s1);
+    DenseMap<Key, Value> absolute;
+    for (auto &[key, value] : step)
+      if (key.second == 0)
+        absolute[key] = value;
+    Value all = foldConditions(kbuilder, absolute, 1, steps - 1, next1);
+    c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
+    next.push_back(next1);
+  }
+  ConditionOp::create(kbuilder, cond.getLoc(), c, next);
   b.setInsertionPointAfter(kernel);
   map.clear();
   for (auto [i, slot] : llvm::enumerate(slots))
     map[slot] = kernel.getResult(i);
+  if (more)
+    *more = lookahead ? kernel.getResults().back() : Value();
   return kernel;
 }
 
 SmallVector<Value>
-Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> kernelTrips) {
+Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> steadySteps,
+                         std::optional<int64_t> hintedTrips) {
   // Prologue, in absolute iterations: (v, j) holds v of iteration j; the
   // yields of iteration -1 are the inits. A step's lookups go through a
   // view keyed by offset t - j.
@@ -298,7 +417,52 @@ Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> kernelTrips) {
   DenseMap<Key, Value> map;
   for (auto &[key, value] : absolute)
     map[{key.first, numStages - 1 - key.second}] = value;
-  emitKernel(b, map, kernelTrips);
+  if (steadySteps) {
+    // Known count: the steps that do not fill a whole kernel iteration run
+    // before it, so the kernel's own condition (is there a next
+    // iteration?) also says that `unroll` more steps remain.
+    int steps = int(std::min<int64_t>(unroll, *steadySteps));
+    for (int64_t r = 0; r < *steadySteps % steps; ++r) {
+      emitStep(b, map, 0, numStages - 1);
+      map = advance(map);
+    }
+    emitKernel(b, map, *steadySteps / steps, steps, /*lookahead=*/false);
+  } else if (unroll == 1) {
+    emitKernel(b, map, hintedTrips, 1, /*lookahead=*/false);
+  } else {
+    std::optional<int64_t> kernelTrips;
+    if (hintedTrips && *hintedTrips >= unroll)
+      kernelTrips = *hintedTrips / unroll;
+    Value more;
+    emitKernel(b, map, kernelTrips, unroll, /*lookahead=*/true, &more);
+    // The last 0 .. unroll-1 steps: a loop of one step per iteration,
+    // entered when the next iteration exists.
+    MLIRContext *ctx = b.getContext();
+    Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+    Value go =
+        S_CMP_NE_U32::create(b, loop.getLoc(), SCCType::get(ctx), more, zero);
+    SmallVector<Type> types;
+    SmallVector<Value> passed;
+    for (const Key &slot : slots) {
+      types.push_back(slot.first.getType());
+      passed.push_back(map.lookup(slot));
+    }
+    auto rest = IfOp::create(b, loop.getLoc(), types, go);
+    OpBuilder thenB =
+        OpBuilder::atBlockEnd(b.createBlock(&rest.getThenRegion()));
+    DenseMap<Key, Value> inner = map;
+    emitKernel(thenB, inner, std::nullopt, 1, /*lookahead=*/false);
+    SmallVector<Value> ran;
+    for (const Key &slot : slots)
+      ran.push_back(inner.lookup(slot));
+    YieldOp::create(thenB, loop.getLoc(), ran);
+    OpBuilder elseB =
+        OpBuilder::atBlockEnd(b.createBlock(&rest.getElseRegion()));
+    YieldOp::create(elseB, loop.getLoc(), passed);
+    b.setInsertionPointAfter(rest);
+    for (auto [i, slot] : llvm::enumerate(slots))
+      map[slot] = rest.getResult(i);
+  }
   // Epilogue: the kernel's results are the slots of step N; step N-1+e
   // runs the stages of iterations that exist (q >= e), then every value
   // is one step older.
@@ -357,18 +521,20 @@ std::string Pipeliner::checkGuard() {
   return "";
 }
 
-Value Pipeliner::emitGuard(OpBuilder &b) {
-  llvm::SetVector<Operation *> slice = controlSlice();
+Value Pipeliner::foldCondition(OpBuilder &b, Value c, Value all) {
   MLIRContext *ctx = b.getContext();
   Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
-  Value one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
   Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
-  Value all = S_MOV_B32::create(b, loop.getLoc(), sgpr, one);
-  DenseMap<Key, Value> absolute;
-  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
-    if (!passThrough[k])
-      absolute[{v, -1}] = loop.getInitArgs()[k];
-  for (int j = 0; j + 1 < numStages; ++j) {
+  if (!isa<SCCType>(c.getType()))
+    c = S_CMP_NE_U32::create(b, loop.getLoc(), scc, c, zero);
+  // all = c ? all : 0, right after c's compare.
+  return S_CSELECT_B32::create(b, loop.getLoc(), sgpr, c, all, zero);
+}
+
+Value Pipeliner::foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute,
+                                int first, int last, Value all) {
+  llvm::SetVector<Operation *> slice = controlSlice();
+  for (int j = first; j <= last; ++j) {
     // Iteration j's control slice, all of it at offset 0 (its own step).
     DenseMap<Key, Value> view;
     for (auto &[key, value] : absolute)
@@ -383,12 +549,22 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
       stageOfOp[op] = s;
     for (auto &[key, value] : view)
       absolute[{key.first, j - key.second}] = value;
-    Value c = absolute.lookup({cond.getCondition(), j});
-    if (!isa<SCCType>(c.getType()))
-      c = S_CMP_NE_U32::create(b, loop.getLoc(), scc, c, zero);
-    // all = c ? all : 0, right after c's compare.
-    all = S_CSELECT_B32::create(b, loop.getLoc(), sgpr, c, all, zero);
+    all = foldCondition(b, absolute.lookup({cond.getCondition(), j}), all);
   }
+  return all;
+}
+
+Value Pipeliner::emitGuard(OpBuilder &b) {
+  MLIRContext *ctx = b.getContext();
+  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
+  Value one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
+  Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+  Value all = S_MOV_B32::create(b, loop.getLoc(), sgpr, one);
+  DenseMap<Key, Value> absolute;
+  for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
+    if (!passThrough[k])
+      absolute[{v, -1}] = loop.getInitArgs()[k];
+  all = foldConditions(b, absolute, 0, numStages + unroll - 3, all);
   return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
 }
 
@@ -397,16 +573,16 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
   OpBuilder b(loop);
   SmallVector<Value> results;
   if (staticTrips) {
-    results = emitPipelined(b, *staticTrips - numStages + 1);
+    results = emitPipelined(b, *staticTrips - numStages + 1, std::nullopt);
   } else {
     Value guard = emitGuard(b);
     auto ifOp = IfOp::create(b, loop.getLoc(), loop.getResultTypes(), guard);
     OpBuilder thenB =
         OpBuilder::atBlockEnd(b.createBlock(&ifOp.getThenRegion()));
-    std::optional<int64_t> kernelTrips;
+    std::optional<int64_t> steadySteps;
     if (hintedTrips && *hintedTrips >= numStages)
-      kernelTrips = *hintedTrips - numStages + 1;
-    SmallVector<Value> piped = emitPipelined(thenB, kernelTrips);
+      steadySteps = *hintedTrips - numStages + 1;
+    SmallVector<Value> piped = emitPipelined(thenB, std::nullopt, steadySteps);
     YieldOp::create(thenB, loop.getLoc(), piped);
     OpBuilder elseB =
         OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
@@ -430,6 +606,17 @@ struct PipelineLoopsPass
   using WaveASMPipelineLoopsBase::WaveASMPipelineLoopsBase;
 
   void runOnOperation() override {
+    if (!parseStepOrder(stepOrder)) {
+      getOperation().emitError("waveasm-pipeline-loops: order must be "
+                               "'late-first' or 'body', not '")
+          << stepOrder << "'";
+      return signalPassFailure();
+    }
+    if (unroll < 0 || numStages < 0) {
+      getOperation().emitError("waveasm-pipeline-loops: unroll and "
+                               "num-stages must not be negative");
+      return signalPassFailure();
+    }
     SmallVector<LoopOp> loops;
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
@@ -446,7 +633,7 @@ struct PipelineLoopsPass
         continue;
       }
       if (!onlyIfProfitable) {
-        pipeline(l);
+        pipelineChoosing(l);
         continue;
       }
       ProgramOp program = getOperation();
@@ -459,7 +646,7 @@ struct PipelineLoopsPass
       }
       Location loc = l.getLoc();
       OwningOpRef<ProgramOp> backup = cast<ProgramOp>(program->clone());
-      if (!pipeline(l))
+      if (!pipelineChoosing(l))
         continue;
       std::optional<int64_t> after = measure(program);
       if (after && *after < *baseline) {
@@ -485,9 +672,128 @@ struct PipelineLoopsPass
     }
   }
 
-  /// The program's est_cycles after the measuring backend (a clone is
-  /// compiled; the program is not changed), nullopt when it fails.
-  static std::optional<int64_t> measure(ProgramOp program) {
+  /// What pipelining a loop on a copy of the program gives.
+  struct Trial {
+    bool ok = false;
+    /// Pipeliner::neededUnroll of the loop.
+    int neededUnroll = 1;
+    /// Waves per SIMD: estimated from the copy's register pressure
+    /// (Liveness peaks before allocation, the program's LDS), or, when
+    /// `compiled`, the occupancy compile-and-measure reports (0 when the
+    /// copy does not compile).
+    int64_t waves = 0;
+  };
+
+  /// Pipelines `l` on a copy of the program, without remarks.
+  Trial trial(LoopOp l, int stages, int steps, bool compiled = false) {
+    ProgramOp program = getOperation();
+    ScopedDiagnosticHandler quiet(program.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    IRMapping mapping;
+    Operation *copy = program->clone(mapping);
+    Trial result;
+    auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
+    result.ok = pipeline(copied, stages, steps, &result.neededUnroll);
+    auto copyProgram = cast<ProgramOp>(copy);
+    if (result.ok && compiled) {
+      result.waves = measure(copyProgram, /*occupancy=*/true).value_or(0);
+    } else if (result.ok) {
+      ProgramIndex index(copyProgram);
+      Liveness live(index);
+      result.waves = TargetModel::get(copyProgram.getTargetKind())
+                         .getProgramOccupancy(
+                             copyProgram, live.getPeak(RegClass::VGPR).regs,
+                             live.getPeak(RegClass::AGPR).regs,
+                             live.getPeak(RegClass::SGPR).regs);
+    }
+    copy->destroy();
+    return result;
+  }
+
+  /// Stages covering the global-load latency: a load issued in stage 0 is
+  /// read in stage 1 or later, so with S stages about S - 1 steps pass
+  /// between the two; S = ceil(L_vmem / step) + 1, the step estimated by
+  /// the body's issue slots (a lower bound on its length), 2 to 4.
+  static int stagesForLatency(LoopOp l) {
+    auto program = l->getParentOfType<ProgramOp>();
+    const TargetModel &target = TargetModel::get(program.getTargetKind());
+    int64_t slots = 0;
+    l.getBodyBlock().walk(
+        [&](Operation *op) { slots += target.getUnitOccupancy(op); });
+    int64_t latency = target.getLatency(LatencyClass::VMEMLoad);
+    int64_t steps = (latency + std::max<int64_t>(slots, 1) - 1) /
+                    std::max<int64_t>(slots, 1);
+    return int(std::clamp<int64_t>(steps + 1, 2, 4));
+  }
+
+  /// Pipelines `l` with the options' stages and unroll; where they are
+  /// automatic, the choice is capped so the estimated occupancy is that of
+  /// two stages without unrolling (trials on copies of the program).
+  bool pipelineChoosing(LoopOp l) {
+    bool annotated = hasLoopStages(l) && numStages == 0;
+    int stages = numStages;
+    if (!annotated && stages == 0) {
+      stages = stagesForLatency(l);
+      if (stages > 2) {
+        Trial base = trial(l, 2, 1);
+        while (stages > 2) {
+          Trial t = trial(l, stages, 1);
+          if (base.ok && t.ok && t.waves >= base.waves)
+            break;
+          --stages;
+        }
+      }
+    }
+    int steps = unroll;
+    std::optional<int64_t> cappedWaves;
+    Trial base;
+    if (steps == 0) {
+      // The estimate first (cheap); where it says the occupancy drops, the
+      // allocator decides (the estimate counts no coalescing across the
+      // unrolled steps and can be pessimistic).
+      base = trial(l, stages, 1);
+      steps = 1;
+      std::optional<Trial> compiledBase;
+      for (int u = base.neededUnroll; base.ok && u > 1; --u) {
+        Trial t = trial(l, stages, u);
+        if (t.ok && t.waves >= base.waves) {
+          steps = u;
+          break;
+        }
+        if (!compiledBase)
+          compiledBase = trial(l, stages, 1, /*compiled=*/true);
+        t = trial(l, stages, u, /*compiled=*/true);
+        if (t.ok && t.waves > 0 && t.waves >= compiledBase->waves) {
+          steps = u;
+          break;
+        }
+        if (u == base.neededUnroll) {
+          cappedWaves = t.waves;
+          base.waves = compiledBase->waves;
+        }
+      }
+    }
+    Location loc = l.getLoc();
+    if (!pipeline(l, stages, steps))
+      return false;
+    if (cappedWaves)
+      emitRemark(loc) << "steady state of " << steps << " step"
+                      << (steps == 1 ? "" : "s") << " per iteration, not the "
+                      << base.neededUnroll
+                      << " that give every value in flight its own "
+                         "registers: they would lower the estimated "
+                         "occupancy from "
+                      << base.waves << " to " << *cappedWaves
+                      << " waves (unroll=" << base.neededUnroll
+                      << " forces them)";
+    return true;
+  }
+
+  /// The program's est_cycles (or occupancy) after the measuring backend
+  /// (a clone is compiled; the program is not changed), nullopt when it
+  /// fails.
+  static std::optional<int64_t> measure(ProgramOp program,
+                                        bool occupancy = false) {
     OpBuilder b(program.getContext());
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     b.setInsertionPointToEnd(module->getBody());
@@ -501,7 +807,8 @@ struct PipelineLoopsPass
     FailureOr<CompileResult> result = compileAndMeasure(*module, options);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
-    return result->programs.front().metrics.est_cycles;
+    const ProgramMetrics &metrics = result->programs.front().metrics;
+    return occupancy ? metrics.occupancy : metrics.est_cycles;
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or
@@ -520,8 +827,10 @@ struct PipelineLoopsPass
     }
   }
 
-  /// Pipelines `l`; false (with a remark) when it is left alone.
-  bool pipeline(LoopOp l) {
+  /// Pipelines `l` in `stageCount` stages (0: its annotations) with `steps`
+  /// steps per kernel iteration; false (with a remark) when it is left
+  /// alone. `needed` receives the loop's Pipeliner::neededUnroll.
+  bool pipeline(LoopOp l, int stageCount, int steps, int *needed = nullptr) {
     RotationCopies rotations = RotationCopies::materialize(l);
     auto refuse = [&](const std::string &why, Operation *where) {
       rotations.undo();
@@ -532,8 +841,8 @@ struct PipelineLoopsPass
     };
     if (!rotations.ok())
       return refuse(rotations.failure, nullptr);
-    bool annotated = hasLoopStages(l) && numStages == 0;
-    int wanted = numStages ? numStages : 2;
+    bool annotated = hasLoopStages(l) && stageCount == 0;
+    int wanted = stageCount ? stageCount : 2;
     if (annotated && !rotations.empty())
       stageRotationCopies(l, rotations);
     LoopStages stages =
@@ -556,8 +865,10 @@ struct PipelineLoopsPass
       }
     }
     TripCount trips = getTripCount(l);
+    StepOrder order = *parseStepOrder(stepOrder);
     {
       Pipeliner pipeliner(l, stages);
+      pipeliner.stepOrder = order;
       pipeliner.allResults = trips.source != TripCountSource::Inferred;
       if (std::string why = pipeliner.check(); !why.empty())
         return refuse(why, nullptr);
@@ -583,12 +894,16 @@ struct PipelineLoopsPass
       stages = restage(l, stages, added);
     }
     Pipeliner pipeliner(l, stages);
+    pipeliner.stepOrder = order;
     pipeliner.allResults = trips.source != TripCountSource::Inferred;
     if (std::string why = pipeliner.check(); !why.empty()) {
       l.emitError("pipelining after adding LDS copies failed: ") << why;
       signalPassFailure();
       return false;
     }
+    if (needed)
+      *needed = pipeliner.neededUnroll();
+    pipeliner.unroll = steps ? steps : pipeliner.neededUnroll();
     pipeliner.rewrite(staticTrips, hinted);
     return true;
   }

@@ -1,0 +1,52 @@
+//===- StepOrder.h - issue order of a pipelined loop's step -----*- C++ -*-===//
+//
+// One step of a software-pipelined loop runs stage q of iteration t - q for
+// every stage q (pipeline/opt/PipelineLoops.cpp). Ops of different stages
+// belong to different iterations, so within a step they have no data
+// dependence on each other: the stage rules (analysis/LoopStages.h) put
+// every same-iteration producer and every possibly conflicting memory
+// access or barrier in the same or an earlier stage, and earlier stages of
+// an iteration ran in earlier steps. Only the ops of one stage must keep
+// their relative order. That leaves the order of the stages in a step free,
+// and it decides how far a load runs ahead of its consumer:
+//
+//   body       every op in body order (stages interleaved as written);
+//   late-first the loads of stage 0 (the prefetch) and the stage-0 ops
+//              they need first, then stages S-1, S-2, ..., 1, then the
+//              rest of stage 0 (loop control). A load issued at the top
+//              of step t is consumed in stage 1 of step t + 1 (or later),
+//              the ops of the latest stages in between, so a load's
+//              latency is covered by almost whole steps instead of the
+//              distance between the two ops in body order.
+//
+// Hoisting the prefetch above other stage-0 ops is only done when nothing
+// it passes could be reordered with it (memory it writes or reads, a
+// barrier or wait, an implicit register, an SCC value read later); else
+// stage 0 keeps body order, still after the later stages.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_OPT_STEPORDER_H
+#define WAVEASM_PIPELINE_OPT_STEPORDER_H
+
+#include "analysis/LoopStages.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace waveasm {
+
+enum class StepOrder { Body, LateFirst };
+
+/// "body" / "late-first"; nullopt for another text.
+std::optional<StepOrder> parseStepOrder(llvm::StringRef text);
+
+/// The body ops of `stages` (which passed the stage rules) in the order one
+/// step issues them.
+llvm::SmallVector<mlir::Operation *> computeStepOrder(const LoopStages &stages,
+                                                      StepOrder order);
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_OPT_STEPORDER_H
