@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SimTestUtils.h"
 #include "TestUtils.h"
 
 #include "sim/Compare.h"
@@ -19,31 +20,13 @@
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::sim;
+using waveasm::test::firstProgram;
+using waveasm::test::kSimHeader;
 using waveasm::test::program;
 using waveasm::test::TestContext;
+using waveasm::test::wordAt;
 
 namespace {
-
-ProgramOp firstProgram(ModuleOp module) {
-  return *module.getOps<ProgramOp>().begin();
-}
-
-uint32_t wordAt(const SimResult &result, unsigned buffer, uint64_t offset) {
-  std::vector<uint8_t> bytes = result.bytes(bufferAddress(buffer) + offset, 4);
-  uint32_t word;
-  std::memcpy(&word, bytes.data(), 4);
-  return word;
-}
-
-const char *kHeader = R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c2 = waveasm.constant 2 : !waveasm.imm<2>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
-  %c7 = waveasm.constant 7 : !waveasm.imm<7>
-  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
-)";
 
 /// Stores `value` (one register per lane) at buffer 0 + 256 * slot.
 std::string store(const std::string &value, unsigned slot) {
@@ -54,7 +37,7 @@ std::string store(const std::string &value, unsigned slot) {
 
 TEST(SimulatorLDSPair, Read2AndWrite2AddressTheirTwoElements) {
   TestContext t;
-  std::string body = std::string(kHeader) + R"(
+  std::string body = std::string(kSimHeader) + R"(
   %a = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, !waveasm.imm<7> -> !waveasm.vreg
   %b = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
   %ab = waveasm.pack %a, %b : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
@@ -118,7 +101,7 @@ TEST(SimulatorLDSPair, AnElementPastTheLDSReadsZeroAndIsNotWritten) {
   // gfx942's LDS is 64 KiB: at 65532 the first element is inside, the
   // second (offset1 = 1 element) is past the end.
   TestContext t;
-  std::string body = std::string(kHeader) + R"(
+  std::string body = std::string(kSimHeader) + R"(
   %c65532 = waveasm.constant 65532 : !waveasm.imm<65532>
   %end = waveasm.v_mov_b32 %c65532 : !waveasm.imm<65532> -> !waveasm.vreg
   %c5 = waveasm.constant 5 : !waveasm.imm<5>
@@ -147,7 +130,7 @@ TEST(SimulatorLDSPair, AnElementPastTheLDSReadsZeroAndIsNotWritten) {
 
 TEST(SimulatorLDSPair, ElementOffsetsPastTheInstructionFieldAreNotSimulated) {
   TestContext t;
-  std::string body = std::string(kHeader) + R"(
+  std::string body = std::string(kSimHeader) + R"(
   %pair = waveasm.ds_read2_b32 %off {offset0 = 0 : i64, offset1 = 256 : i64} : !waveasm.vreg -> !waveasm.vreg<2, 2>
   waveasm.s_endpgm
 )";

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConductorTestUtils.h"
+#include "SimTestUtils.h"
 #include "TestUtils.h"
 
 #include "pipeline/CompileAndMeasure.h"
@@ -22,37 +23,17 @@
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::sim;
+using waveasm::test::firstProgram;
+using waveasm::test::kSimHeader;
 using waveasm::test::program;
 using waveasm::test::TestContext;
+using waveasm::test::wordAt;
 
 namespace {
 
-ProgramOp firstProgram(ModuleOp module) {
-  return *module.getOps<ProgramOp>().begin();
-}
-
-uint32_t wordAt(const SimResult &result, unsigned buffer, uint64_t offset) {
-  std::vector<uint8_t> bytes = result.bytes(bufferAddress(buffer) + offset, 4);
-  uint32_t word;
-  std::memcpy(&word, bytes.data(), 4);
-  return word;
-}
-
-const char *kHeader = R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %out = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c2 = waveasm.constant 2 : !waveasm.imm<2>
-  %c3 = waveasm.constant 3 : !waveasm.imm<3>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
-  %c7 = waveasm.constant 7 : !waveasm.imm<7>
-  %off = waveasm.v_lshlrev_b32 %c2, %tid : !waveasm.imm<2>, !waveasm.pvreg<0> -> !waveasm.vreg
-)";
-
 TEST(Simulator, IntegerFloatAndScalarOpsPerLane) {
   TestContext t;
-  auto module = t.parseModule(program(std::string(kHeader) + R"(
+  auto module = t.parseModule(program(std::string(kSimHeader) + R"(
   %a = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, !waveasm.imm<7> -> !waveasm.vreg
   %b = waveasm.v_bfe_u32 %a, %c1, %c3 : !waveasm.vreg, !waveasm.imm<1>, !waveasm.imm<3> -> !waveasm.vreg
   %c = waveasm.v_lshl_or_b32 %b, %c4, %tid : !waveasm.vreg, !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg
@@ -110,7 +91,7 @@ TEST(Simulator, IntegerFloatAndScalarOpsPerLane) {
 
 TEST(Simulator, AnOpNotSimulatedIsNamedAndNeverEqual) {
   TestContext t;
-  std::string source = program(std::string(kHeader) + R"(
+  std::string source = program(std::string(kSimHeader) + R"(
   %f = waveasm.v_cvt_f32_u32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
   %e = waveasm.v_fma_f16 %f, %f, %f : !waveasm.vreg, !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
   waveasm.buffer_store_dword %e, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
@@ -506,7 +487,7 @@ TEST(SimulatorCompare, ALoadMovedAboveTheStoreItReadsIsCaught) {
     std::string load = "  %y = waveasm.buffer_load_dword %out, %off, %c0 : "
                        "!waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> "
                        "-> !waveasm.vreg\n";
-    return program(std::string(kHeader) +
+    return program(std::string(kSimHeader) +
                    "  %x = waveasm.v_add_u32 %tid, %c7 : !waveasm.pvreg<0>, "
                    "!waveasm.imm<7> -> !waveasm.vreg\n" +
                    (storeFirst ? store + load : load + store) +
@@ -533,7 +514,7 @@ TEST(SimulatorCompare, ALoadMovedAboveTheStoreItReadsIsCaught) {
 std::string ldsExchange() {
   return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
          "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
-         std::string(kHeader) + R"(
+         std::string(kSimHeader) + R"(
   %c256 = waveasm.constant 256 : !waveasm.imm<256>
   %c511 = waveasm.constant 511 : !waveasm.imm<511>
   waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
