@@ -88,7 +88,8 @@ struct RoundReport {
   bool improved = false;
   bool reverted = false;
   bool done = false;
-  /// Metrics of this round's schedule when it compiled.
+  /// Metrics of this round's schedule when it compiled. The loops'
+  /// co-access figures are filled in only when the round is kept.
   std::optional<ProgramMetrics> metrics;
   /// For a kept round, the first key (in the session's order) that
   /// improved: "peak_vgpr 52 -> 48".

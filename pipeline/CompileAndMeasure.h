@@ -40,8 +40,9 @@ struct CompileOptions {
   /// (CompiledProgram::loopEffects; OptimizationTrace.h).
   bool traceOptimizations = false;
   /// The loops' co-access figures (LoopMetrics::coaccess_*, of the input's
-  /// loop bodies). Off where hundreds of candidate orders are measured for
-  /// their cycles only (the strategies' evaluator).
+  /// loop bodies). Off where candidate orders are measured for their cycles
+  /// only: the strategies' evaluator and the Conductor's per-round measure
+  /// (which adds them to the baseline and to kept rounds).
   bool coAccessMetrics = true;
 
   /// What compile-and-measure runs: by default the production order, so
