@@ -62,16 +62,6 @@ unsigned implicitDefs(Operation *op) {
   return mask;
 }
 
-bool isLoad(Operation *op) {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
-    return false;
-  LatencyClass lat = info.getLatencyClass();
-  // Global and scalar loads have the latencies worth hiding (hundreds of
-  // clocks, SCHEDULING-FACTS.md); LDS reads stay with the LDS writes.
-  return lat == LatencyClass::VMEMLoad || lat == LatencyClass::SMEM;
-}
-
 bool isMFMA(Operation *op) {
   auto info = dyn_cast<InstInfoOpInterface>(op);
   return info && info.getExecUnit() == ExecUnit::MFMA;
@@ -403,7 +393,7 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   // or more stages a load's direct consumers get a stage of their own.
   SmallVector<int> anchor(n, -1);
   for (int i = 0; i < n; ++i) {
-    if (isLoad(graph.ops[i]))
+    if (isPrefetchLoad(graph.ops[i]))
       anchor[i] = 0;
     else if (isMFMA(graph.ops[i]))
       anchor[i] = last;
@@ -412,7 +402,8 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
     anchor[graph.condDef] = 0;
   if (numStages >= 3)
     for (const Edge &edge : graph.edges)
-      if (!edge.equal && anchor[edge.to] < 0 && isLoad(graph.ops[edge.from]))
+      if (!edge.equal && anchor[edge.to] < 0 &&
+          isPrefetchLoad(graph.ops[edge.from]))
         anchor[edge.to] = 1;
   // Ping/pong: the LDS writes one stage before the last, so the
   // write -> barrier -> read chain of iteration j overlaps the MFMAs of
@@ -470,11 +461,11 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   int highest = n ? *llvm::max_element(stages) : 0;
   bool loadAhead = false;
   for (int i = 0; i < n; ++i)
-    loadAhead |= isLoad(graph.ops[i]) && stages[i] < highest;
+    loadAhead |= isPrefetchLoad(graph.ops[i]) && stages[i] < highest;
   if (!loadAhead) {
     // Name what pulled a load late, the usual culprit.
     for (int i = 0; i < n; ++i)
-      if (isLoad(graph.ops[i]) && reason[i] >= 0) {
+      if (isPrefetchLoad(graph.ops[i]) && reason[i] >= 0) {
         result.failure =
             "no load can run ahead: " + explain(graph, graph.edges[reason[i]]) +
             ", so they share a stage";
@@ -582,4 +573,12 @@ std::string waveasm::ldsCopyShape(LoopOp loop) {
     return "no s_barrier after the last LDS read or before the first LDS "
            "write (write-after-read across waves)";
   return "";
+}
+
+bool waveasm::isPrefetchLoad(Operation *op) {
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  if (!info)
+    return false;
+  LatencyClass lat = info.getLatencyClass();
+  return lat == LatencyClass::VMEMLoad || lat == LatencyClass::SMEM;
 }

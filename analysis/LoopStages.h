@@ -103,6 +103,11 @@ std::string ldsCopyShape(LoopOp loop);
 /// Whether any body op carries a stage attribute.
 bool hasLoopStages(LoopOp loop);
 
+/// Global and scalar loads: the latencies worth hiding (hundreds of clocks,
+/// SCHEDULING-FACTS.md), anchored to stage 0 and issued first by a
+/// pipelined step. LDS reads stay with the LDS writes.
+bool isPrefetchLoad(mlir::Operation *op);
+
 /// Maximal runs of equal stage in body order, numbered from 0.
 llvm::SmallVector<int> computeClusters(llvm::ArrayRef<int> stages);
 

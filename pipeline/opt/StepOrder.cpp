@@ -13,16 +13,6 @@ using namespace waveasm;
 
 namespace {
 
-/// Global and scalar loads: the latencies a prefetch hides (the loads
-/// analysis/LoopStages anchors to stage 0).
-bool isPrefetchLoad(Operation *op) {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
-    return false;
-  LatencyClass lat = info.getLatencyClass();
-  return lat == LatencyClass::VMEMLoad || lat == LatencyClass::SMEM;
-}
-
 /// Implicit registers an op (or an op nested in it) reads and writes;
 /// SCC operands and results count as reads and writes of SCC.
 struct ImplicitRegs {
