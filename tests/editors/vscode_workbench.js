@@ -639,7 +639,12 @@ async function main() {
     fs.copyFileSync(args.broken, args.bundled);
     fs.chmodSync(args.bundled, 0o755);
     await runCommand(page, 'WaveASM: Restart Language Server');
-    await page.locator('.statusbar-item', { hasText: 'WaveASM: server failed' }).waitFor();
+    await page.locator('.statusbar-item', { hasText: 'WaveASM: server failed' }).waitFor().catch(async (error) => {
+      // What the user would see instead, so a failure here says why.
+      console.log(`status bar: ${JSON.stringify(await page.locator('.statusbar-item').allInnerTexts())}`);
+      console.log(`notifications: ${await notificationText(page)}`);
+      throw error;
+    });
     // The error, as the notification center lists it.
     await runCommand(page, 'Notifications: Show Notifications');
     const failure = await poll('the start failure notification', async () => {
