@@ -7,12 +7,15 @@
 #include "analysis/LoopStages.h"
 #include "conductor/Session.h"
 #include "conductor/strategies/PipelineStrategy.h"
+#include "pipeline/CountedWaits.h"
 #include "pipeline/Passes.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace waveasm;
@@ -62,6 +65,22 @@ std::string ldsFactor(int64_t before, int64_t after) {
 
 std::string signedText(int64_t n) {
   return (n > 0 ? "+" : "") + std::to_string(n);
+}
+
+/// Input iterations that one iteration of loop `index` (pre-order, the
+/// metrics' numbering) of `program` runs: the pipelined kernel's
+/// waveasm.pipeline_steps (modulo variable expansion unrolls it), else 1.
+int64_t inputIterationsPerIteration(ProgramOp program, unsigned index) {
+  int64_t steps = 1;
+  unsigned seen = 0;
+  program.getBody().walk<WalkOrder::PreOrder>([&](LoopOp loop) {
+    if (seen++ != index)
+      return WalkResult::advance();
+    if (auto attr = loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName))
+      steps = std::max<int64_t>(1, attr.getInt());
+    return WalkResult::interrupt();
+  });
+  return steps;
 }
 
 } // namespace
@@ -144,10 +163,15 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     unsigned loop = *target->loopIndex;
     std::string title =
         llvm::formatv("{0} ({1} stages): ", kPipelineLoopTitle, stages).str();
-    if (loop < before.loops.size() && loop < after.loops.size())
-      title += signedText(after.loops[loop].est_cycles_per_iter -
-                          before.loops[loop].est_cycles_per_iter) +
+    // Per iteration of the loop as written: a kernel iteration that runs
+    // three input iterations is compared with three of them, not one.
+    if (loop < before.loops.size() && loop < after.loops.size()) {
+      int64_t steps = inputIterationsPerIteration(pipelined, loop);
+      int64_t perInput = static_cast<int64_t>(std::llround(
+          double(after.loops[loop].est_cycles_per_iter) / double(steps)));
+      title += signedText(perInput - before.loops[loop].est_cycles_per_iter) +
                " cycles/iter, ";
+    }
     title += formatRegisterCost(before, after);
     std::string lds =
         ldsFactor(ldsBefore.arena.peakBytes, ldsAfter.arena.peakBytes);

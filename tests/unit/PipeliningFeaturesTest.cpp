@@ -25,6 +25,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
@@ -112,6 +114,33 @@ TEST(PipeliningFeatures, PipelineThisLoopOnItsHeaderLine) {
   EXPECT_EQ(before.compiled->getPrograms()[0].result.metrics.est_cycles, was);
   EXPECT_EQ(after.compiled->getPrograms()[0].result.metrics.est_cycles,
             promised);
+  // The title's cycles/iter are per iteration as written: the kernel loop
+  // runs `waveasm.pipeline_steps` of them per iteration (split-K: 3).
+  int64_t perIter = 0;
+  llvm::StringRef delta = title.drop_front(title.find("): ") + 3);
+  delta.consume_front("+");
+  bool negative = delta.consume_front("-");
+  ASSERT_FALSE(delta.consumeInteger(10, perIter)) << two.title;
+  ASSERT_TRUE(delta.starts_with(" cycles/iter")) << two.title;
+  if (negative)
+    perIter = -perIter;
+  int64_t steps = 1;
+  after.parsed->getModule().walk([&](LoopOp loop) {
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("waveasm.pipeline_steps"))
+      steps = attr.getInt();
+  });
+  EXPECT_GT(steps, 1) << "split-K's steady state holds several iterations";
+  int64_t kernel = after.compiled->getPrograms()[0]
+                       .result.metrics.loops[0]
+                       .est_cycles_per_iter;
+  int64_t input = before.compiled->getPrograms()[0]
+                      .result.metrics.loops[0]
+                      .est_cycles_per_iter;
+  EXPECT_EQ(perIter,
+            static_cast<int64_t>(std::llround(double(kernel) / double(steps))) -
+                input)
+      << two.title;
+  EXPECT_LT(perIter, -(input / 4)) << two.title;
 }
 
 // Split-K as written: 56 VGPRs + 8 AGPRs, 8 waves (the target's maximum).
