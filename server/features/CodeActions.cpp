@@ -451,7 +451,7 @@ waveasm::server::makeScheduleOutcome(const ParsedDocument &parsed,
   ScheduleOutcome outcome;
   outcome.loopIndex = target.loopIndex;
   outcome.before = session.baselineMetrics();
-  outcome.after = session.bestMetrics();
+  outcome.after = bestMetricsPerInputIteration(session, target.loopIndex);
   outcome.moves = session.bestMoves();
   outcome.summary =
       formatMetricDiff(outcome.before, outcome.after, outcome.loopIndex);

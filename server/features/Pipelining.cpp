@@ -85,6 +85,29 @@ int64_t inputIterationsPerIteration(ProgramOp program, unsigned index) {
 
 } // namespace
 
+ProgramMetrics waveasm::server::bestMetricsPerInputIteration(
+    const conductor::Session &session, std::optional<unsigned> loopIndex) {
+  ProgramMetrics metrics = session.bestMetrics();
+  if (!session.bestIsPipelined() || !loopIndex ||
+      *loopIndex >= metrics.loops.size())
+    return metrics;
+  // The scheduled program's position in the working module is its
+  // position in the expanded one.
+  unsigned program = 0;
+  for (ProgramOp each : session.bestModule().getOps<ProgramOp>()) {
+    if (each == session.program())
+      break;
+    ++program;
+  }
+  ProgramOp pipelined = programAt(session.resultModule(), program);
+  if (!pipelined)
+    return metrics;
+  int64_t steps = inputIterationsPerIteration(pipelined, *loopIndex);
+  int64_t &perIter = metrics.loops[*loopIndex].est_cycles_per_iter;
+  perIter = static_cast<int64_t>(std::llround(double(perIter) / double(steps)));
+  return metrics;
+}
+
 std::string waveasm::server::formatRegisterCost(const ProgramMetrics &before,
                                                 const ProgramMetrics &after) {
   std::string text = signedText(after.peak_vgpr - before.peak_vgpr) + " VGPR";
@@ -154,7 +177,8 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     ProgramOp pipelined = programAt(round->resultModule(), program);
     if (!pipelined)
       continue;
-    const ProgramMetrics &after = round->bestMetrics();
+    ProgramMetrics after =
+        bestMetricsPerInputIteration(*round, target->loopIndex);
     LdsProgramPlan ldsAfter = planLds(pipelined);
     std::optional<lsp::TextEdit> edit =
         replaceProgram(parsed, program, printProgram(pipelined));
@@ -163,15 +187,10 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     unsigned loop = *target->loopIndex;
     std::string title =
         llvm::formatv("{0} ({1} stages): ", kPipelineLoopTitle, stages).str();
-    // Per iteration of the loop as written: a kernel iteration that runs
-    // three input iterations is compared with three of them, not one.
-    if (loop < before.loops.size() && loop < after.loops.size()) {
-      int64_t steps = inputIterationsPerIteration(pipelined, loop);
-      int64_t perInput = static_cast<int64_t>(std::llround(
-          double(after.loops[loop].est_cycles_per_iter) / double(steps)));
-      title += signedText(perInput - before.loops[loop].est_cycles_per_iter) +
+    if (loop < before.loops.size() && loop < after.loops.size())
+      title += signedText(after.loops[loop].est_cycles_per_iter -
+                          before.loops[loop].est_cycles_per_iter) +
                " cycles/iter, ";
-    }
     title += formatRegisterCost(before, after);
     std::string lds =
         ldsFactor(ldsBefore.arena.peakBytes, ldsAfter.arena.peakBytes);

@@ -55,6 +55,13 @@ computePlanLdsAction(const ParsedDocument &parsed, lsp::Position pos,
 std::string formatRegisterCost(const ProgramMetrics &before,
                                const ProgramMetrics &after);
 
+/// `session`'s best metrics with the loop `loopIndex`'s est_cycles_per_iter
+/// per iteration as written: a pipelined kernel that runs U input
+/// iterations per iteration (waveasm.pipeline_steps) is divided by U, so
+/// the figure compares with the baseline's.
+ProgramMetrics bestMetricsPerInputIteration(const conductor::Session &session,
+                                            std::optional<unsigned> loopIndex);
+
 /// The edit replacing program `program` of `parsed` with program `program`
 /// of `result` (a Session's pipelined result); nullopt when the new text does
 /// not verify.

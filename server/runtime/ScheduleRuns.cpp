@@ -27,6 +27,7 @@
 #include "protocol/Uri.h"
 #include "server/DiagnosticCapture.h"
 #include "server/Features.h"
+#include "server/features/Pipelining.h"
 
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"
@@ -367,13 +368,15 @@ void LspServer::finishLLMRun(uint64_t id, std::optional<std::string> error) {
   if (run.progressBegun) {
     lsp::WorkDoneProgress end;
     end.kind = lsp::WorkDoneProgress::End;
-    end.message = cancelled ? "cancelled"
-                  : error   ? "failed"
-                  : run.session->bestMoves().empty()
-                      ? "no better schedule"
-                      : formatMetricDiff(run.session->baselineMetrics(),
-                                         run.session->bestMetrics(),
-                                         run.target.loopIndex);
+    end.message =
+        cancelled ? "cancelled"
+        : error   ? "failed"
+        : run.session->bestMoves().empty()
+            ? "no better schedule"
+            : formatMetricDiff(run.session->baselineMetrics(),
+                               bestMetricsPerInputIteration(
+                                   *run.session, run.target.loopIndex),
+                               run.target.loopIndex);
     dispatcher.notify("$/progress",
                       lsp::ProgressParams{run.progressToken, end});
     run.progressBegun = false;
