@@ -157,6 +157,7 @@ void LspServer::onShutdown(const lsp::NoParams &,
 }
 
 void LspServer::applySettings(const json::Value &json) {
+  ++settingsGeneration;
   for (const std::string &problem :
        applySettingsJSON(json, settings, runtime)) {
     logError("settings: {0}", problem);
@@ -897,7 +898,8 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
       [this, uri, parsed = std::move(parsed), compiled = std::move(compiled),
        shared, options, fixOptions, refactors, fixes = std::move(fixes),
        compiledFixable = std::move(compiledFixable), position = p.range.start,
-       snapshot = settings]() mutable -> Worker::Continuation {
+       snapshot = settings,
+       generation = settingsGeneration]() mutable -> Worker::Continuation {
         auto start = Clock::now();
         std::vector<lsp::CodeAction> actions = std::move(fixes);
         for (auto compute :
@@ -916,11 +918,21 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
                   computeApplyOptimizationsAction(*parsed, compiled.get(),
                                                   position, options))
             actions.push_back(std::move(*optimize));
-          std::vector<lsp::CodeAction> pipelining =
-              computePipelineLoopActions(*parsed, position, snapshot, options);
+          ActionCache::Key key{uri, parsed->getVersion(), position.line};
+          std::optional<std::vector<lsp::CodeAction>> pipelining =
+              pipelineActions.find(key, generation);
+          if (pipelining) {
+            logVerbose("pipelining actions for {0} v{1} line {2}: cached",
+                       lsp::uriDisplayName(uri), parsed->getVersion(),
+                       position.line + 1);
+          } else {
+            pipelining = computePipelineLoopActions(*parsed, position, snapshot,
+                                                    options);
+            pipelineActions.store(key, generation, *pipelining);
+          }
           actions.insert(actions.end(),
-                         std::make_move_iterator(pipelining.begin()),
-                         std::make_move_iterator(pipelining.end()));
+                         std::make_move_iterator(pipelining->begin()),
+                         std::make_move_iterator(pipelining->end()));
           if (std::optional<lsp::CodeAction> plan =
                   computePlanLdsAction(*parsed, position, options))
             actions.push_back(std::move(*plan));

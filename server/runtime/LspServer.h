@@ -25,6 +25,7 @@
 #include "protocol/LspParams.h"
 #include "server/DocumentState.h"
 #include "server/Settings.h"
+#include "server/runtime/ActionCache.h"
 #include "server/runtime/DocumentScheduler.h"
 #include "server/runtime/DocumentStore.h"
 #include "server/runtime/EventLoop.h"
@@ -217,6 +218,12 @@ private:
   /// HTTP for the LLM clients, on this loop (declared before the runs: the
   /// runs' clients go first).
   std::unique_ptr<conductor::llm::HttpMulti> http;
+  /// "Pipeline this loop" per (document version, line, settings): the
+  /// worker compiles and simulates for it; asked again on every cursor move.
+  ActionCache pipelineActions;
+  /// Bumped by every settings change: cached answers of older settings
+  /// are not reused.
+  uint64_t settingsGeneration = 0;
   /// LLM schedules in flight, by id.
   std::map<uint64_t, std::unique_ptr<LLMRun>> llmRuns;
   uint64_t nextLLMRun = 1;

@@ -13,6 +13,7 @@ The server is $WAVEASM_LSP, else build/bin/waveasm-lsp.
 import os
 import re
 import sys
+import tempfile
 import time
 import unittest
 
@@ -105,6 +106,52 @@ class Pipelining(unittest.TestCase):
         self.assertEqual(after["programs"][0]["est_cycles"], promised_after)
         self.assertLess(after["programs"][0]["est_cycles"],
                         before["programs"][0]["est_cycles"])
+
+    def test_pipeline_actions_are_kept_per_version(self):
+        # The actions cost compiles and simulations; the editor asks again on
+        # every cursor move. The same question about the same text and
+        # settings is answered from the cache; a new version or new settings
+        # compute again.
+        with tempfile.TemporaryFile(mode="w+") as log:
+            client = LspClient([LSP, "--log=verbose"], stderr=log)
+            self.addCleanup(client.close)
+            client.initialize(EDITOR)
+            text = read(os.path.join(ROOT, "examples", "gemm_bf16_splitk_agpr.mlir"))
+            uri = "file:///tmp/waveasm-e2e/splitk-cache.mlir"
+            client.open(uri, text, 1)
+            client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
+            pos = position_of(text, "waveasm.loop", 0, 2)
+
+            def ask():
+                actions = client.result("textDocument/codeAction", {
+                    "textDocument": {"uri": uri}, "range": {"start": pos, "end": pos},
+                    "context": {"diagnostics": []}}, TIMEOUT)
+                return [a for a in actions if a["title"].startswith("Pipeline this loop")]
+
+            def cached():
+                log.seek(0)
+                return log.read().count("pipelining actions for splitk-cache.mlir")
+
+            first = ask()
+            self.assertTrue(first)
+            self.assertEqual(cached(), 0)
+            self.assertEqual(ask(), first)
+            self.assertEqual(cached(), 1, "the second answer comes from the cache")
+            # A new version: computed again, for that version's text.
+            mark = client.mark()
+            client.change(uri, 2, [{"text": text + "// edited\n"}])
+            client.wait_diagnostics(uri, 2, since=mark, timeout=TIMEOUT)
+            second = ask()
+            self.assertEqual(cached(), 1)
+            self.assertEqual([a["title"] for a in second], [a["title"] for a in first])
+            self.assertEqual(second[0]["edit"]["documentChanges"][0]["textDocument"]["version"], 2)
+            # New settings: computed again.
+            client.notify("workspace/didChangeConfiguration",
+                          {"settings": {"waveasm": {"checkByExecution": True}}})
+            self.assertTrue(ask())
+            self.assertEqual(cached(), 1)
+            self.assertTrue(ask())
+            self.assertEqual(cached(), 2)
 
 
 if __name__ == "__main__":
