@@ -88,15 +88,15 @@ void addLoopLenses(const ParsedDocument &parsed,
       continue;
     lsp::Range range = parsed.getOps()[*entry].name;
     out.push_back(makeLens(
-        range, "est " + std::to_string(loop.steadyStateCycles) +
-                   " slots/iter (first " +
-                   std::to_string(loop.firstIterationCycles) + ")" + kSep +
-                   "lower bound " + std::to_string(loop.lowerBoundCycles) +
-                   "/iter (" + describeBoundKind(loop) + ")" + kSep +
-                   "critical path " + std::to_string(loop.criticalPath) + kSep +
-                   "trip " + std::to_string(loop.tripCount.count) + " (" +
-                   stringifyTripCountSource(loop.tripCount.source).str() +
-                   ")"));
+        range,
+        "est " + std::to_string(loop.steadyStateCycles) +
+            " slots/iter (first " + std::to_string(loop.firstIterationCycles) +
+            formatPerInputIteration(loop.loop, loop.steadyStateCycles) + ")" +
+            kSep + "lower bound " + std::to_string(loop.lowerBoundCycles) +
+            "/iter (" + describeBoundKind(loop) + ")" + kSep +
+            "critical path " + std::to_string(loop.criticalPath) + kSep +
+            "trip " + std::to_string(loop.tripCount.count) + " (" +
+            stringifyTripCountSource(loop.tripCount.source).str() + ")"));
     SpanSummary summary = summarize(ann, loop.index + 1,
                                     ann.getIndex().getSubtreeEnd(loop.index));
     out.push_back(makeLens(range, formatPeak(summary.peak)));

@@ -10,6 +10,7 @@
 #include "server/Features.h"
 #include "server/features/BankConflicts.h"
 #include "server/features/Common.h"
+#include "server/features/Pipelining.h"
 
 #include "analysis/OrderCost.h"
 
@@ -212,8 +213,9 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
       os << "**Loop**: " << loop->steadyStateCycles
          << " issue slots (4 clocks each) per iteration in the steady state "
             "(first iteration "
-         << loop->firstIterationCycles << "); trip count "
-         << loop->tripCount.count << " ("
+         << loop->firstIterationCycles
+         << formatPerInputIteration(loop->loop, loop->steadyStateCycles)
+         << "); trip count " << loop->tripCount.count << " ("
          << stringifyTripCountSource(loop->tripCount.source)
          << "); lower bound " << loop->lowerBoundCycles << " ("
          << describeBoundKind(*loop) << "; resource "

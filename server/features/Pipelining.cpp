@@ -67,23 +67,37 @@ std::string signedText(int64_t n) {
   return (n > 0 ? "+" : "") + std::to_string(n);
 }
 
-/// Input iterations that one iteration of loop `index` (pre-order, the
-/// metrics' numbering) of `program` runs: the pipelined kernel's
-/// waveasm.pipeline_steps (modulo variable expansion unrolls it), else 1.
-int64_t inputIterationsPerIteration(ProgramOp program, unsigned index) {
-  int64_t steps = 1;
+/// Loop `index` (pre-order, the metrics' numbering) of `program`.
+LoopOp loopAt(ProgramOp program, unsigned index) {
+  LoopOp found;
   unsigned seen = 0;
   program.getBody().walk<WalkOrder::PreOrder>([&](LoopOp loop) {
     if (seen++ != index)
       return WalkResult::advance();
-    if (auto attr = loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName))
-      steps = std::max<int64_t>(1, attr.getInt());
+    found = loop;
     return WalkResult::interrupt();
   });
-  return steps;
+  return found;
 }
 
 } // namespace
+
+int64_t waveasm::server::inputIterationsPerIteration(LoopOp loop) {
+  auto attr = loop ? loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName)
+                   : IntegerAttr();
+  return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
+}
+
+std::string waveasm::server::formatPerInputIteration(LoopOp loop,
+                                                     int64_t cycles) {
+  int64_t steps = inputIterationsPerIteration(loop);
+  if (steps == 1)
+    return "";
+  return llvm::formatv(", {0} iterations as written per iteration: {1:f1} "
+                       "each",
+                       steps, double(cycles) / double(steps))
+      .str();
+}
 
 ProgramMetrics waveasm::server::bestMetricsPerInputIteration(
     const conductor::Session &session, std::optional<unsigned> loopIndex) {
@@ -102,7 +116,7 @@ ProgramMetrics waveasm::server::bestMetricsPerInputIteration(
   ProgramOp pipelined = programAt(session.resultModule(), program);
   if (!pipelined)
     return metrics;
-  int64_t steps = inputIterationsPerIteration(pipelined, *loopIndex);
+  int64_t steps = inputIterationsPerIteration(loopAt(pipelined, *loopIndex));
   int64_t &perIter = metrics.loops[*loopIndex].est_cycles_per_iter;
   perIter = static_cast<int64_t>(std::llround(double(perIter) / double(steps)));
   return metrics;

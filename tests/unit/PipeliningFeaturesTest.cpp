@@ -141,6 +141,12 @@ TEST(PipeliningFeatures, PipelineThisLoopOnItsHeaderLine) {
                 input)
       << two.title;
   EXPECT_LT(perIter, -(input / 4)) << two.title;
+  // The pipelined loop's lens reads its figure per iteration as written too.
+  std::string perWritten =
+      llvm::formatv(", {0} iterations as written per iteration: {1:f1} each",
+                    steps, double(kernel) / double(steps));
+  EXPECT_TRUE(anyContains(lensTitles(after), perWritten)) << perWritten;
+  EXPECT_FALSE(anyContains(lensTitles(before), "as written per iteration"));
 }
 
 // Split-K as written: 56 VGPRs + 8 AGPRs, 8 waves (the target's maximum).
