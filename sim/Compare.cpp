@@ -115,6 +115,15 @@ static Comparison compareRuns(llvm::ArrayRef<SimResult> first, ProgramOp b,
       result.message = "second program: " + rb.error->str();
       return result;
     }
+    // Its output may be the first's only by the simulator's order of the
+    // waves: a race the first program does not have is a difference.
+    if (!rb.ldsRaces.empty() && ra.ldsRaces.empty()) {
+      result.verdict = Comparison::Verdict::Different;
+      result.message = llvm::formatv("seed {0}: second program: {1}",
+                                     options.seed, rb.ldsRaces.front())
+                           .str();
+      return result;
+    }
     for (const SimResult *r : {&ra, &rb})
       for (const std::string &name : r->hostPrecision)
         if (!llvm::is_contained(result.hostPrecision, name))

@@ -9,9 +9,13 @@
 // s_barrier changes the result. Virtual IR has no waits yet: its ds_writes
 // count as waited, the barrier still publishes them.
 //
+// The barrier also orders a read before another wave's later write of the
+// same bytes (write-after-read): a write of bytes another wave read since
+// the last barrier (a ds_write or a direct-to-LDS load) is noted as a race
+// (SimResult::ldsRaces), since on the GPU that read may see the new value.
+//
 // Not modelled: direct-to-LDS loads (buffer_load ... lds) write the LDS at
-// once; a ds_read of one wave racing with a later ds_write of another (the
-// write-after-read the barrier also orders) is not detected.
+// once, visible to every wave.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +32,7 @@ using namespace waveasm::sim;
 
 namespace {
 constexpr uint32_t kUnpublished = std::numeric_limits<uint32_t>::max();
+constexpr int16_t kSeveralReaders = -2;
 
 bool tracking(const Workgroup &wg) {
   return wg.options.timing && !wg.ldsWriter.empty();
@@ -47,6 +52,18 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
   std::memcpy(&word, wg.lds.data() + address, size);
   if (!tracking(wg))
     return word;
+  // Barrier intervals are workgroup-wide: every read of interval k runs
+  // before any op of interval k + 1 (lockstep, or the waves' turns).
+  uint32_t interval = wave.barriers + 1;
+  for (unsigned i = 0; i < size; ++i) {
+    uint64_t at = address + i;
+    if (wg.ldsReadInterval[at] != interval) {
+      wg.ldsReadInterval[at] = interval;
+      wg.ldsReader[at] = int16_t(wave.id);
+    } else if (wg.ldsReader[at] != int16_t(wave.id)) {
+      wg.ldsReader[at] = kSeveralReaders;
+    }
+  }
   for (unsigned i = 0; i < size; ++i) {
     if (visibleTo(wg, wave, address + i))
       continue;
@@ -72,8 +89,35 @@ void WaveExec::beginLDSWrite() {
   wave.ldsWrites.push_back(std::move(write));
 }
 
+void WaveExec::noteLDSOverwrite(uint64_t address, unsigned size) {
+  if (!tracking(wg))
+    return;
+  uint32_t interval = wave.barriers + 1;
+  for (unsigned i = 0; i < size; ++i) {
+    uint64_t at = address + i;
+    int16_t reader = wg.ldsReader[at];
+    if (wg.ldsReadInterval[at] != interval || reader == int16_t(wave.id))
+      continue;
+    std::string who = reader == kSeveralReaders
+                          ? std::string("other waves")
+                          : "wave " + std::to_string(reader);
+    std::string where = describeOp(op);
+    std::lock_guard<std::mutex> lock(wg.errorMutex);
+    if (wg.ldsRaces.size() < 8 &&
+        (wg.ldsRaces.empty() || wg.ldsRaces.back().rfind(where, 0) != 0))
+      wg.ldsRaces.push_back(llvm::formatv(
+          "{0}: wave {1} writes LDS byte {2:x} that {3} read since the last "
+          "s_barrier: on the GPU that read may see this write (a "
+          "write-after-read race; an s_barrier between the read and the "
+          "write orders them)",
+          where, wave.id, at, who));
+    return;
+  }
+}
+
 void WaveExec::writeLDS(uint64_t address, unsigned size, uint32_t word) {
   if (tracking(wg)) {
+    noteLDSOverwrite(address, size);
     for (unsigned i = 0; i < size; ++i) {
       uint64_t at = address + i;
       // What the other waves see stays what they saw: the bytes before

@@ -217,6 +217,11 @@ struct Workgroup {
   std::vector<int16_t> ldsWriter;
   std::vector<uint8_t> ldsStale;
   std::vector<uint32_t> ldsPublishedAt;
+  /// Write-after-read across waves (timing mode, LDS.cpp): per byte, the
+  /// barrier interval of its latest reads (barriers passed + 1; 0: never
+  /// read) and the wave that read it then (kSeveralReaders: more than one).
+  std::vector<uint32_t> ldsReadInterval;
+  std::vector<int16_t> ldsReader;
   /// Allocated IR: s_waitcnt in the program are its only waits. Virtual IR
   /// has none yet (the pipeline inserts them): a ds_write counts as waited.
   bool allocated = false;
@@ -233,6 +238,8 @@ struct Workgroup {
   std::set<std::string> hostPrecision;
   /// Reads that saw a stale value (SimResult::staleReads).
   std::vector<std::string> staleReads;
+  /// Write-after-read races across waves (SimResult::ldsRaces).
+  std::vector<std::string> ldsRaces;
   /// simulateTracingLDS's callback (LDSTrace.h), or null.
   const LDSAccessHook *ldsTrace = nullptr;
   explicit Workgroup(const SimOptions &options) : options(options) {}
@@ -314,6 +321,11 @@ public:
   bool ldsTracked() const { return wg.options.timing && !wg.ldsWriter.empty(); }
   void beginLDSWrite();
   void writeLDS(uint64_t address, unsigned size, uint32_t word);
+  /// Before a write of [address, address + size) (a ds_write or a
+  /// direct-to-LDS load): when another wave read those bytes since the
+  /// last barrier, on the GPU its read may see this write; noted in
+  /// Workgroup::ldsRaces.
+  void noteLDSOverwrite(uint64_t address, unsigned size);
   void endLDSWrite();
   /// A store or DMA the counter counts until its latency passes or a wait.
   void countStore(Counter counter);

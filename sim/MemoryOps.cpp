@@ -323,6 +323,7 @@ public:
         uint64_t at = ldsAddress + 4 * d;
         if (at + 4 > lds.size())
           continue;
+        exec.noteLDSOverwrite(at, 4);
         std::memcpy(lds.data() + at, &word, 4);
         // Visible to every wave at once (LDS.cpp does not model DMA).
         if (!exec.wg.ldsWriter.empty())

@@ -734,6 +734,8 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
     wg.ldsWriter.assign(wg.lds.size(), -1);
     wg.ldsStale.assign(wg.lds.size(), 0);
     wg.ldsPublishedAt.assign(wg.lds.size(), 0);
+    wg.ldsReadInterval.assign(wg.lds.size(), 0);
+    wg.ldsReader.assign(wg.lds.size(), -1);
   }
 
   std::vector<Wave> state(waves);
@@ -771,6 +773,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   for (const Wave &wave : state)
     result.opsExecuted += wave.opsExecuted;
   staleReads = std::move(wg.staleReads);
+  result.ldsRaces = std::move(wg.ldsRaces);
   result.hostPrecision.assign(wg.hostPrecision.begin(), wg.hostPrecision.end());
   return result;
 }

@@ -117,6 +117,12 @@ struct SimResult {
   /// correctly rounded ("v_exp_f32", ...): a comparison of two programs is
   /// exact, a comparison with hardware is not, for these.
   std::vector<std::string> hostPrecision;
+  /// Timing mode, more than one wave: writes of LDS bytes another wave read
+  /// since the last s_barrier (a write-after-read race: on the GPU that
+  /// read may see the write), the first few, one per op. The run goes on
+  /// in its own order; a compare reports a race the second program has and
+  /// the first has not.
+  std::vector<std::string> ldsRaces;
   /// Ops executed (all waves, each op once per wave).
   uint64_t opsExecuted = 0;
   bool ok() const { return !error; }

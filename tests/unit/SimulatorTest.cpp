@@ -676,4 +676,74 @@ TEST(SimulatorLDS, TheWaitBeforeTheBarrierIsNeeded) {
   EXPECT_NE(c.message.find("stale value"), std::string::npos) << c.message;
 }
 
+/// Two waves read each other's slot of LDS (as the environment filled it),
+/// then write their own: the barrier between orders each read before the
+/// other wave's write.
+std::string ldsReadThenWrite() {
+  return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
+         "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
+         std::string(kSimHeader) + R"(
+  %c256 = waveasm.constant 256 : !waveasm.imm<256>
+  %c511 = waveasm.constant 511 : !waveasm.imm<511>
+  %next = waveasm.v_add_u32 %off, %c256 : !waveasm.vreg, !waveasm.imm<256> -> !waveasm.vreg
+  %wrapped = waveasm.v_and_b32 %next, %c511 : !waveasm.vreg, !waveasm.imm<511> -> !waveasm.vreg
+  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
+  waveasm.s_barrier
+  waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
+  waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+)";
+}
+
+TEST(SimulatorLDS, AWriteAfterAnotherWavesReadNeedsABarrier) {
+  // With the barrier: every wave stored what the other wave's slot held
+  // before anyone wrote, and the LDS holds the ids. Without it, the
+  // simulator's order still reads first (so the buffers are equal), but on
+  // the GPU a read may see the other wave's write: the run notes the race
+  // and the compare names it.
+  TestContext t;
+  auto original = t.parseModule(ldsReadThenWrite());
+  auto mutated = t.parseModule(ldsReadThenWrite());
+  ASSERT_TRUE(original && mutated) << t.diagnostics;
+  SimResult ok = simulate(firstProgram(*original));
+  ASSERT_TRUE(ok.ok()) << ok.error->str();
+  // The LDS holds the ids; the reads saw what was there before them.
+  unsigned sawIds = 0;
+  for (unsigned id = 0; id < 128; ++id) {
+    uint32_t lds = 0;
+    std::memcpy(&lds, ok.lds.data() + 4 * id, 4);
+    EXPECT_EQ(lds, id);
+    sawIds += wordAt(ok, 0, 4 * id) == (id + 64) % 128;
+  }
+  EXPECT_LT(sawIds, 128u);
+  nthOp<S_BARRIER>(firstProgram(*mutated), 0)->erase();
+  SimResult race = simulate(firstProgram(*mutated));
+  ASSERT_TRUE(race.ok()) << race.error->str();
+  EXPECT_TRUE(ok.ldsRaces.empty()) << ok.ldsRaces.front();
+  ASSERT_FALSE(race.ldsRaces.empty());
+  EXPECT_NE(race.ldsRaces.front().find("write-after-read race"),
+            std::string::npos)
+      << race.ldsRaces.front();
+  EXPECT_NE(race.ldsRaces.front().find("ds_write_b32"), std::string::npos)
+      << race.ldsRaces.front();
+  // The buffers are the same in the simulator's order of the waves...
+  EXPECT_EQ(wordAt(race, 0, 0), wordAt(ok, 0, 0));
+  // ...but the compare reports the race the second program has.
+  Comparison c =
+      compareOnSeeds(firstProgram(*original), firstProgram(*mutated), 2);
+  EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
+  EXPECT_NE(c.message.find("write-after-read race"), std::string::npos)
+      << c.message;
+  // A race both programs have is the input's: the compare goes by the
+  // buffers.
+  Comparison both =
+      compareOnSeeds(firstProgram(*mutated), firstProgram(*mutated), 2);
+  EXPECT_TRUE(both.equal()) << both.message;
+  // Untimed runs model no races.
+  SimOptions untimed;
+  untimed.timing = false;
+  EXPECT_TRUE(simulate(firstProgram(*mutated), untimed).ldsRaces.empty());
+}
+
 } // namespace

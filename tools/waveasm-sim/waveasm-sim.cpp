@@ -217,6 +217,9 @@ int main(int argc, char **argv) {
         llvm::outs() << " (" << llvm::join(result.hostPrecision, ", ")
                      << " at host precision)";
       llvm::outs() << "\n";
+      for (const std::string &race : result.ldsRaces)
+        llvm::errs() << "waveasm-sim: warning: @" << program.getSymName()
+                     << ": " << race << "\n";
       for (llvm::StringRef dump : dumps) {
         llvm::SmallVector<llvm::StringRef, 3> parts;
         dump.split(parts, ':');
