@@ -509,23 +509,31 @@ TEST(SimulatorCompare, ALoadMovedAboveTheStoreItReadsIsCaught) {
       << c.message;
 }
 
-/// Two waves exchange their lanes' ids through LDS: each writes its own,
-/// waits at the barrier, then reads the id the other wave wrote.
-std::string ldsExchange() {
+/// Two waves (128 lanes), each lane's LDS slot at %off, the other wave's
+/// slot at %wrapped; `body` reads and writes them.
+std::string twoWaveLDSProgram(llvm::StringRef body) {
   return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
          "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
          std::string(kSimHeader) + R"(
   %c256 = waveasm.constant 256 : !waveasm.imm<256>
   %c511 = waveasm.constant 511 : !waveasm.imm<511>
-  waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
-  waveasm.s_barrier
   %next = waveasm.v_add_u32 %off, %c256 : !waveasm.vreg, !waveasm.imm<256> -> !waveasm.vreg
   %wrapped = waveasm.v_and_b32 %next, %c511 : !waveasm.vreg, !waveasm.imm<511> -> !waveasm.vreg
-  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
-  waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+)" + body.str() +
+         R"(  waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
   waveasm.s_endpgm
 }
 )";
+}
+
+/// Two waves exchange their lanes' ids through LDS: each writes its own,
+/// waits at the barrier, then reads the id the other wave wrote.
+std::string ldsExchange() {
+  return twoWaveLDSProgram(
+      R"(  waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
+  waveasm.s_barrier
+  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
+)");
 }
 
 TEST(Simulator, WavesMeetAtBarriersThroughLDS) {
@@ -680,20 +688,11 @@ TEST(SimulatorLDS, TheWaitBeforeTheBarrierIsNeeded) {
 /// then write their own: the barrier between orders each read before the
 /// other wave's write.
 std::string ldsReadThenWrite() {
-  return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
-         "#waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {\n" +
-         std::string(kSimHeader) + R"(
-  %c256 = waveasm.constant 256 : !waveasm.imm<256>
-  %c511 = waveasm.constant 511 : !waveasm.imm<511>
-  %next = waveasm.v_add_u32 %off, %c256 : !waveasm.vreg, !waveasm.imm<256> -> !waveasm.vreg
-  %wrapped = waveasm.v_and_b32 %next, %c511 : !waveasm.vreg, !waveasm.imm<511> -> !waveasm.vreg
-  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
+  return twoWaveLDSProgram(
+      R"(  %other = waveasm.ds_read_b32 %wrapped : !waveasm.vreg -> !waveasm.vreg
   waveasm.s_barrier
   waveasm.ds_write_b32 %tid, %off : !waveasm.pvreg<0>, !waveasm.vreg
-  waveasm.buffer_store_dword %other, %out, %off : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
-  waveasm.s_endpgm
-}
-)";
+)");
 }
 
 TEST(SimulatorLDS, AWriteAfterAnotherWavesReadNeedsABarrier) {
