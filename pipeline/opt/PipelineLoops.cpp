@@ -48,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/CycleModel.h"
 #include "analysis/Liveness.h"
 #include "analysis/LoopStages.h"
 #include "analysis/MemoryAlias.h"
@@ -63,8 +64,15 @@
 #include "pipeline/opt/StepOrder.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
 
 #define DEBUG_TYPE "waveasm-pipeline-loops"
 
@@ -86,7 +94,9 @@ public:
   Pipeliner(LoopOp loop, const LoopStages &stages)
       : loop(loop), body(loop.getBodyBlock()), st(stages),
         numStages(stages.numStages),
-        cond(cast<ConditionOp>(body.getTerminator())) {}
+        cond(cast<ConditionOp>(body.getTerminator())),
+        stageName(StringAttr::get(loop.getContext(), kStageAttrName)),
+        clusterName(StringAttr::get(loop.getContext(), kClusterAttrName)) {}
 
   /// Why the loop's shape is not supported, or "".
   std::string check();
@@ -107,6 +117,13 @@ public:
 
   /// The issue order of a step's ops (before check()).
   StepOrder stepOrder = StepOrder::Body;
+  /// The step's ops in that order when the caller has it already (the
+  /// same loop staged the same way); else check() computes it.
+  SmallVector<Operation *> givenOrder;
+  /// The order check() used (after check()).
+  ArrayRef<Operation *> getOrder() const { return order; }
+  /// The steady-state loop (after rewrite()).
+  LoopOp getKernel() const { return kernel; }
   /// Steps per kernel iteration (>= 1, before rewrite()).
   int unroll = 1;
 
@@ -173,6 +190,10 @@ private:
   const LoopStages &st;
   int numStages;
   ConditionOp cond;
+  /// Attribute names removed from every clone, uniqued once.
+  StringAttr stageName, clusterName;
+  /// The first kernel emitted: the steady state (not a remainder loop).
+  LoopOp kernel;
   DenseMap<Operation *, int> stageOfOp;
   /// Per yielded body value: last-use offset (u).
   DenseMap<Value, int> lastUse;
@@ -191,7 +212,8 @@ private:
 std::string Pipeliner::check() {
   for (auto [i, op] : llvm::enumerate(st.ops))
     stageOfOp[op] = st.stages[i];
-  order = computeStepOrder(st, stepOrder);
+  order = givenOrder.empty() ? computeStepOrder(st, stepOrder)
+                             : std::move(givenOrder);
   for (auto [i, op] : llvm::enumerate(order))
     positionOf[op] = i;
   passThrough.assign(body.getNumArguments(), false);
@@ -320,8 +342,8 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
       }
     });
     Operation *clone = b.clone(*op, mapping);
-    clone->removeAttr(kStageAttrName);
-    clone->removeAttr(kClusterAttrName);
+    clone->removeAttr(stageName);
+    clone->removeAttr(clusterName);
     for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
       map[{from, q}] = to;
   }
@@ -346,6 +368,8 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     types.push_back(sgpr);
   }
   auto kernel = LoopOp::create(b, loop.getLoc(), types, inits);
+  if (!this->kernel)
+    this->kernel = kernel;
   if (kernelTrips)
     kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
   // Loads of later iterations stay in flight across the back edge.
@@ -682,10 +706,63 @@ struct PipelineLoopsPass
     /// `compiled`, the occupancy compile-and-measure reports (0 when the
     /// copy does not compile).
     int64_t waves = 0;
+    /// When `timed`: the cycle model's steady state of the pipelined loop
+    /// per input iteration (the kernel's cycles over its steps), on the
+    /// copy as pipelined, before allocation and waits, so a load's reader
+    /// waits exactly until the data arrives; and the kernel's lower bound
+    /// per input iteration.
+    bool timed = false;
+    double cyclesPerIteration = 0;
+    double lowerBound = 0;
   };
 
-  /// Pipelines `l` on a copy of the program, without remarks.
-  Trial trial(LoopOp l, int stages, int steps, bool compiled = false) {
+  /// What one loop's choice has computed so far. Every trial pipelines a
+  /// copy of the same loop in the same program, so a trial's result
+  /// depends only on (stages, steps, compiled), and the step order of a
+  /// staging is the same list of body positions in every copy (it is a
+  /// function of the body and its stages: StepOrder.h).
+  struct ChoiceCache {
+    std::map<std::tuple<int, int, bool>, Trial> trials;
+    std::map<std::vector<int>, std::vector<unsigned>> orders;
+  };
+  /// The cache of the loop being chosen for (null outside pipelineChoosing).
+  ChoiceCache *cache = nullptr;
+
+  /// The order one step of `stages` issues its ops in: computed once per
+  /// staging of the loop being chosen for (it is the costliest part of a
+  /// trial's pipelining), else each time.
+  SmallVector<Operation *> stepOrderOf(const LoopStages &stages,
+                                       StepOrder order) {
+    if (!cache)
+      return computeStepOrder(stages, order);
+    std::vector<int> key{int(order), stages.numStages, stages.ldsCopies,
+                         int(stages.ops.size())};
+    key.insert(key.end(), stages.stages.begin(), stages.stages.end());
+    auto [it, inserted] = cache->orders.try_emplace(std::move(key));
+    if (!inserted) {
+      SmallVector<Operation *> result;
+      for (unsigned i : it->second)
+        result.push_back(stages.ops[i]);
+      return result;
+    }
+    SmallVector<Operation *> result = computeStepOrder(stages, order);
+    DenseMap<Operation *, unsigned> position;
+    for (auto [i, op] : llvm::enumerate(stages.ops))
+      position[op] = i;
+    for (Operation *op : result)
+      it->second.push_back(position.lookup(op));
+    return result;
+  }
+
+  /// Pipelines `l` on a copy of the program, without remarks; `timed` also
+  /// runs the cycle model on the pipelined copy. Memoized per loop.
+  Trial trial(LoopOp l, int stages, int steps, bool compiled = false,
+              bool timed = false) {
+    auto key = std::make_tuple(stages, steps, compiled);
+    if (cache)
+      if (auto it = cache->trials.find(key);
+          it != cache->trials.end() && (it->second.timed || !timed))
+        return it->second;
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
@@ -693,20 +770,33 @@ struct PipelineLoopsPass
     Operation *copy = program->clone(mapping);
     Trial result;
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
-    result.ok = pipeline(copied, stages, steps, &result.neededUnroll);
+    Pipelined pipelined;
+    result.ok = pipeline(copied, stages, steps, &pipelined);
+    result.neededUnroll = pipelined.neededUnroll;
     auto copyProgram = cast<ProgramOp>(copy);
     if (result.ok && compiled) {
       result.waves = measure(copyProgram, /*occupancy=*/true).value_or(0);
     } else if (result.ok) {
       ProgramIndex index(copyProgram);
       Liveness live(index);
-      result.waves = TargetModel::get(copyProgram.getTargetKind())
-                         .getProgramOccupancy(
-                             copyProgram, live.getPeak(RegClass::VGPR).regs,
-                             live.getPeak(RegClass::AGPR).regs,
-                             live.getPeak(RegClass::SGPR).regs);
+      const TargetModel &target = TargetModel::get(copyProgram.getTargetKind());
+      result.waves = target.getProgramOccupancy(
+          copyProgram, live.getPeak(RegClass::VGPR).regs,
+          live.getPeak(RegClass::AGPR).regs, live.getPeak(RegClass::SGPR).regs);
+      if (timed && pipelined.kernel) {
+        CycleModel model(index, target);
+        if (const LoopTiming *kernel = model.getLoopTiming(pipelined.kernel)) {
+          result.timed = true;
+          result.cyclesPerIteration =
+              double(kernel->steadyStateCycles) / pipelined.steps;
+          result.lowerBound =
+              double(kernel->lowerBoundCycles) / pipelined.steps;
+        }
+      }
     }
     copy->destroy();
+    if (cache)
+      cache->trials[key] = result;
     return result;
   }
 
@@ -730,6 +820,9 @@ struct PipelineLoopsPass
   /// automatic, the choice is capped so the estimated occupancy is that of
   /// two stages without unrolling (trials on copies of the program).
   bool pipelineChoosing(LoopOp l) {
+    ChoiceCache choices;
+    cache = &choices;
+    llvm::scope_exit forget([&] { cache = nullptr; });
     bool annotated = hasLoopStages(l) && numStages == 0;
     int stages = numStages;
     if (!annotated && stages == 0) {
@@ -753,23 +846,21 @@ struct PipelineLoopsPass
       // unrolled steps and can be pessimistic).
       base = trial(l, stages, 1);
       steps = 1;
-      std::optional<Trial> compiledBase;
       for (int u = base.neededUnroll; base.ok && u > 1; --u) {
         Trial t = trial(l, stages, u);
         if (t.ok && t.waves >= base.waves) {
           steps = u;
           break;
         }
-        if (!compiledBase)
-          compiledBase = trial(l, stages, 1, /*compiled=*/true);
+        Trial compiledBase = trial(l, stages, 1, /*compiled=*/true);
         t = trial(l, stages, u, /*compiled=*/true);
-        if (t.ok && t.waves > 0 && t.waves >= compiledBase->waves) {
+        if (t.ok && t.waves > 0 && t.waves >= compiledBase.waves) {
           steps = u;
           break;
         }
         if (u == base.neededUnroll) {
           cappedWaves = t.waves;
-          base.waves = compiledBase->waves;
+          base.waves = compiledBase.waves;
         }
       }
     }
@@ -827,10 +918,19 @@ struct PipelineLoopsPass
     }
   }
 
+  /// What pipeline() made of a loop.
+  struct Pipelined {
+    /// Pipeliner::neededUnroll of the loop.
+    int neededUnroll = 1;
+    /// Steps per kernel iteration, and the kernel (the steady state).
+    int steps = 1;
+    LoopOp kernel;
+  };
+
   /// Pipelines `l` in `stageCount` stages (0: its annotations) with `steps`
   /// steps per kernel iteration; false (with a remark) when it is left
-  /// alone. `needed` receives the loop's Pipeliner::neededUnroll.
-  bool pipeline(LoopOp l, int stageCount, int steps, int *needed = nullptr) {
+  /// alone. `out` receives what was made.
+  bool pipeline(LoopOp l, int stageCount, int steps, Pipelined *out = nullptr) {
     RotationCopies rotations = RotationCopies::materialize(l);
     auto refuse = [&](const std::string &why, Operation *where) {
       rotations.undo();
@@ -866,16 +966,17 @@ struct PipelineLoopsPass
     }
     TripCount trips = getTripCount(l);
     StepOrder order = *parseStepOrder(stepOrder);
-    {
-      Pipeliner pipeliner(l, stages);
-      pipeliner.stepOrder = order;
-      pipeliner.allResults = trips.source != TripCountSource::Inferred;
-      if (std::string why = pipeliner.check(); !why.empty())
+    // Checked on the loop as it is; without LDS copies the same plan is
+    // the one rewritten below.
+    auto pipeliner = std::make_unique<Pipeliner>(l, stages);
+    pipeliner->stepOrder = order;
+    pipeliner->givenOrder = stepOrderOf(stages, order);
+    pipeliner->allResults = trips.source != TripCountSource::Inferred;
+    if (std::string why = pipeliner->check(); !why.empty())
+      return refuse(why, nullptr);
+    if (pipeliner->allResults)
+      if (std::string why = pipeliner->checkGuard(); !why.empty())
         return refuse(why, nullptr);
-      if (pipeliner.allResults)
-        if (std::string why = pipeliner.checkGuard(); !why.empty())
-          return refuse(why, nullptr);
-    }
     std::optional<int64_t> staticTrips;
     if (trips.source == TripCountSource::Inferred) {
       if (trips.count < stages.numStages)
@@ -892,19 +993,24 @@ struct PipelineLoopsPass
       SmallVector<Operation *> added;
       l = applyLdsCopies(l, copies, added);
       stages = restage(l, stages, added);
+      pipeliner = std::make_unique<Pipeliner>(l, stages);
+      pipeliner->stepOrder = order;
+      pipeliner->givenOrder = stepOrderOf(stages, order);
+      pipeliner->allResults = trips.source != TripCountSource::Inferred;
+      if (std::string why = pipeliner->check(); !why.empty()) {
+        l.emitError("pipelining after adding LDS copies failed: ") << why;
+        signalPassFailure();
+        return false;
+      }
     }
-    Pipeliner pipeliner(l, stages);
-    pipeliner.stepOrder = order;
-    pipeliner.allResults = trips.source != TripCountSource::Inferred;
-    if (std::string why = pipeliner.check(); !why.empty()) {
-      l.emitError("pipelining after adding LDS copies failed: ") << why;
-      signalPassFailure();
-      return false;
+    pipeliner->unroll = steps ? steps : pipeliner->neededUnroll();
+    if (out) {
+      out->neededUnroll = pipeliner->neededUnroll();
+      out->steps = pipeliner->unroll;
     }
-    if (needed)
-      *needed = pipeliner.neededUnroll();
-    pipeliner.unroll = steps ? steps : pipeliner.neededUnroll();
-    pipeliner.rewrite(staticTrips, hinted);
+    pipeliner->rewrite(staticTrips, hinted);
+    if (out)
+      out->kernel = pipeliner->getKernel();
     return true;
   }
 
