@@ -36,6 +36,17 @@
 // buffers and the bytes over; other reasons against copies fall back to
 // one LDS stage.
 //
+// Automatic choice (`num-stages=0` without annotations, `unroll=0`): each
+// candidate is pipelined on a copy of the program (a trial). Stages: 2, 3
+// and 4, while the estimated occupancy (Liveness peaks of the copy) stays
+// that of 2 stages and until the cheap estimate (the cycle model on the
+// copy before allocation) runs at the loop's lower bound; with more than
+// one candidate, each is compiled with its unroll and the fewest
+// est_cycles_per_iter per input iteration wins (a stage more must gain
+// more than 1%). Unroll: neededUnroll, lowered while the occupancy drops.
+// Trials are memoized per loop, a staging's step order is computed once,
+// and the chosen trial's copy becomes the program (no second pipelining).
+//
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
 // the production backend and cycle model) before and after, and the input
