@@ -36,6 +36,17 @@
 // buffers and the bytes over; other reasons against copies fall back to
 // one LDS stage.
 //
+// Automatic choice (`num-stages=0` without annotations, `unroll=0`): each
+// candidate is pipelined on a copy of the program (a trial). Stages: 2, 3
+// and 4, while the estimated occupancy (Liveness peaks of the copy) stays
+// that of 2 stages and until the cheap estimate (the cycle model on the
+// copy before allocation) runs at the loop's lower bound; with more than
+// one candidate, each is compiled with its unroll and the fewest
+// est_cycles_per_iter per input iteration wins (a stage more must gain
+// more than 1%). Unroll: neededUnroll, lowered while the occupancy drops.
+// Trials are memoized per loop, a staging's step order is computed once,
+// and the chosen trial's copy becomes the program (no second pipelining).
+//
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
 // the production backend and cycle model) before and after, and the input
@@ -48,6 +59,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/CycleModel.h"
 #include "analysis/Liveness.h"
 #include "analysis/LoopStages.h"
 #include "analysis/MemoryAlias.h"
@@ -63,8 +75,15 @@
 #include "pipeline/opt/StepOrder.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
 
 #define DEBUG_TYPE "waveasm-pipeline-loops"
 
@@ -86,7 +105,9 @@ public:
   Pipeliner(LoopOp loop, const LoopStages &stages)
       : loop(loop), body(loop.getBodyBlock()), st(stages),
         numStages(stages.numStages),
-        cond(cast<ConditionOp>(body.getTerminator())) {}
+        cond(cast<ConditionOp>(body.getTerminator())),
+        stageName(StringAttr::get(loop.getContext(), kStageAttrName)),
+        clusterName(StringAttr::get(loop.getContext(), kClusterAttrName)) {}
 
   /// Why the loop's shape is not supported, or "".
   std::string check();
@@ -107,6 +128,13 @@ public:
 
   /// The issue order of a step's ops (before check()).
   StepOrder stepOrder = StepOrder::Body;
+  /// The step's ops in that order when the caller has it already (the
+  /// same loop staged the same way); else check() computes it.
+  SmallVector<Operation *> givenOrder;
+  /// The order check() used (after check()).
+  ArrayRef<Operation *> getOrder() const { return order; }
+  /// The steady-state loop (after rewrite()).
+  LoopOp getKernel() const { return kernel; }
   /// Steps per kernel iteration (>= 1, before rewrite()).
   int unroll = 1;
 
@@ -173,6 +201,10 @@ private:
   const LoopStages &st;
   int numStages;
   ConditionOp cond;
+  /// Attribute names removed from every clone, uniqued once.
+  StringAttr stageName, clusterName;
+  /// The first kernel emitted: the steady state (not a remainder loop).
+  LoopOp kernel;
   DenseMap<Operation *, int> stageOfOp;
   /// Per yielded body value: last-use offset (u).
   DenseMap<Value, int> lastUse;
@@ -191,7 +223,8 @@ private:
 std::string Pipeliner::check() {
   for (auto [i, op] : llvm::enumerate(st.ops))
     stageOfOp[op] = st.stages[i];
-  order = computeStepOrder(st, stepOrder);
+  order = givenOrder.empty() ? computeStepOrder(st, stepOrder)
+                             : std::move(givenOrder);
   for (auto [i, op] : llvm::enumerate(order))
     positionOf[op] = i;
   passThrough.assign(body.getNumArguments(), false);
@@ -320,8 +353,8 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
       }
     });
     Operation *clone = b.clone(*op, mapping);
-    clone->removeAttr(kStageAttrName);
-    clone->removeAttr(kClusterAttrName);
+    clone->removeAttr(stageName);
+    clone->removeAttr(clusterName);
     for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
       map[{from, q}] = to;
   }
@@ -346,6 +379,8 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     types.push_back(sgpr);
   }
   auto kernel = LoopOp::create(b, loop.getLoc(), types, inits);
+  if (!this->kernel)
+    this->kernel = kernel;
   if (kernelTrips)
     kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
   // Loads of later iterations stay in flight across the back edge.
@@ -632,8 +667,9 @@ struct PipelineLoopsPass
                    << "loop " << i << ": allocated or not innermost\n");
         continue;
       }
+      auto later = MutableArrayRef<LoopOp>(loops).drop_front(i + 1);
       if (!onlyIfProfitable) {
-        pipelineChoosing(l);
+        pipelineChoosing(l, later);
         continue;
       }
       ProgramOp program = getOperation();
@@ -646,7 +682,7 @@ struct PipelineLoopsPass
       }
       Location loc = l.getLoc();
       OwningOpRef<ProgramOp> backup = cast<ProgramOp>(program->clone());
-      if (!pipelineChoosing(l))
+      if (!pipelineChoosing(l, later))
         continue;
       std::optional<int64_t> after = measure(program);
       if (after && *after < *baseline) {
@@ -682,118 +718,279 @@ struct PipelineLoopsPass
     /// `compiled`, the occupancy compile-and-measure reports (0 when the
     /// copy does not compile).
     int64_t waves = 0;
+    /// When `timed`: the cycle model's steady state of the pipelined loop
+    /// per input iteration (the kernel's cycles over its steps), and the
+    /// kernel's lower bound per input iteration. Compiled: the metrics'
+    /// est_cycles_per_iter (allocation, waits, hazards: what the table in
+    /// bench/README.md reports); else on the copy as pipelined, before
+    /// allocation and waits, so a load's reader waits exactly until the
+    /// data arrives (cheap, but blind to the compiled loop's copies and
+    /// waits).
+    bool timed = false;
+    double cyclesPerIteration = 0;
+    double lowerBound = 0;
   };
 
-  /// Pipelines `l` on a copy of the program, without remarks.
-  Trial trial(LoopOp l, int stages, int steps, bool compiled = false) {
+  /// What one loop's choice has computed so far. Every trial pipelines a
+  /// copy of the same loop in the same program, so a trial's result
+  /// depends only on (stages, steps, compiled), and the step order of a
+  /// staging is the same list of body positions in every copy (it is a
+  /// function of the body and its stages: StepOrder.h).
+  struct ChoiceCache {
+    std::map<std::tuple<int, int, bool>, Trial> trials;
+    std::map<std::vector<int>, std::vector<unsigned>> orders;
+    /// The program pipelined by a successful trial, by (stages, steps),
+    /// and the map from the program's ops to the copy's: the chosen one
+    /// becomes the program instead of pipelining the loop once more.
+    struct PipelinedCopy {
+      OwningOpRef<ProgramOp> program;
+      IRMapping mapping;
+    };
+    std::map<std::pair<int, int>, PipelinedCopy> copies;
+  };
+  /// The cache of the loop being chosen for (null outside pipelineChoosing).
+  ChoiceCache *cache = nullptr;
+
+  /// The order one step of `stages` issues its ops in: computed once per
+  /// staging of the loop being chosen for (it is the costliest part of a
+  /// trial's pipelining), else each time.
+  SmallVector<Operation *> stepOrderOf(const LoopStages &stages,
+                                       StepOrder order) {
+    if (!cache)
+      return computeStepOrder(stages, order);
+    std::vector<int> key{int(order), stages.numStages, stages.ldsCopies,
+                         int(stages.ops.size())};
+    key.insert(key.end(), stages.stages.begin(), stages.stages.end());
+    auto [it, inserted] = cache->orders.try_emplace(std::move(key));
+    if (!inserted) {
+      SmallVector<Operation *> result;
+      for (unsigned i : it->second)
+        result.push_back(stages.ops[i]);
+      return result;
+    }
+    SmallVector<Operation *> result = computeStepOrder(stages, order);
+    DenseMap<Operation *, unsigned> position;
+    for (auto [i, op] : llvm::enumerate(stages.ops))
+      position[op] = i;
+    for (Operation *op : result)
+      it->second.push_back(position.lookup(op));
+    return result;
+  }
+
+  /// Pipelines `l` on a copy of the program, without remarks; `timed` also
+  /// runs the cycle model on the pipelined copy. Memoized per loop.
+  Trial trial(LoopOp l, int stages, int steps, bool compiled = false,
+              bool timed = false) {
+    auto key = std::make_tuple(stages, steps, compiled);
+    if (cache)
+      if (auto it = cache->trials.find(key);
+          it != cache->trials.end() && (it->second.timed || !timed || compiled))
+        return it->second;
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
     IRMapping mapping;
-    Operation *copy = program->clone(mapping);
+    OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     Trial result;
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
-    result.ok = pipeline(copied, stages, steps, &result.neededUnroll);
-    auto copyProgram = cast<ProgramOp>(copy);
+    Pipelined pipelined;
+    result.ok = pipeline(copied, stages, steps, &pipelined);
+    result.neededUnroll = pipelined.neededUnroll;
+    ProgramOp copyProgram = *copy;
     if (result.ok && compiled) {
-      result.waves = measure(copyProgram, /*occupancy=*/true).value_or(0);
+      // The kernel's place among the loops (pre-order), as the metrics
+      // list them.
+      int kernelIndex = -1, numLoops = 0;
+      copyProgram->walk<WalkOrder::PreOrder>([&](LoopOp x) {
+        if (x == pipelined.kernel)
+          kernelIndex = numLoops;
+        ++numLoops;
+      });
+      if (std::optional<ProgramMetrics> metrics = measureMetrics(copyProgram)) {
+        result.waves = metrics->occupancy;
+        if (kernelIndex >= 0 && int(metrics->loops.size()) == numLoops) {
+          const LoopMetrics &kernel = metrics->loops[kernelIndex];
+          result.timed = true;
+          result.cyclesPerIteration =
+              double(kernel.est_cycles_per_iter) / pipelined.steps;
+          result.lowerBound =
+              double(kernel.lower_bound_cycles) / pipelined.steps;
+        }
+      }
     } else if (result.ok) {
       ProgramIndex index(copyProgram);
       Liveness live(index);
-      result.waves = TargetModel::get(copyProgram.getTargetKind())
-                         .getProgramOccupancy(
-                             copyProgram, live.getPeak(RegClass::VGPR).regs,
-                             live.getPeak(RegClass::AGPR).regs,
-                             live.getPeak(RegClass::SGPR).regs);
+      const TargetModel &target = TargetModel::get(copyProgram.getTargetKind());
+      result.waves = target.getProgramOccupancy(
+          copyProgram, live.getPeak(RegClass::VGPR).regs,
+          live.getPeak(RegClass::AGPR).regs, live.getPeak(RegClass::SGPR).regs);
+      if (timed && pipelined.kernel) {
+        CycleModel model(index, target);
+        if (const LoopTiming *kernel = model.getLoopTiming(pipelined.kernel)) {
+          result.timed = true;
+          result.cyclesPerIteration =
+              double(kernel->steadyStateCycles) / pipelined.steps;
+          result.lowerBound =
+              double(kernel->lowerBoundCycles) / pipelined.steps;
+        }
+      }
     }
-    copy->destroy();
+    if (cache) {
+      cache->trials[key] = result;
+      if (result.ok && !cache->copies.count({stages, steps}))
+        cache->copies[{stages, steps}] = {std::move(copy), std::move(mapping)};
+    }
     return result;
   }
 
-  /// Stages covering the global-load latency: a load issued in stage 0 is
-  /// read in stage 1 or later, so with S stages about S - 1 steps pass
-  /// between the two; S = ceil(L_vmem / step) + 1, the step estimated by
-  /// the body's issue slots (a lower bound on its length), 2 to 4.
-  static int stagesForLatency(LoopOp l) {
-    auto program = l->getParentOfType<ProgramOp>();
-    const TargetModel &target = TargetModel::get(program.getTargetKind());
-    int64_t slots = 0;
-    l.getBodyBlock().walk(
-        [&](Operation *op) { slots += target.getUnitOccupancy(op); });
-    int64_t latency = target.getLatency(LatencyClass::VMEMLoad);
-    int64_t steps = (latency + std::max<int64_t>(slots, 1) - 1) /
-                    std::max<int64_t>(slots, 1);
-    return int(std::clamp<int64_t>(steps + 1, 2, 4));
+  /// The automatic unroll of `l` in `stages` stages: neededUnroll, lowered
+  /// while the estimated occupancy is below that of one step per kernel
+  /// iteration (where the estimate says it drops, the allocator decides:
+  /// the estimate counts no coalescing across the unrolled steps and can
+  /// be pessimistic).
+  struct UnrollChoice {
+    int steps = 1;
+    /// neededUnroll, and when it was lowered, the waves it would have
+    /// given and those kept (for the remark).
+    int needed = 1;
+    std::optional<int64_t> cappedWaves;
+    int64_t baseWaves = 0;
+  };
+  UnrollChoice chooseUnroll(LoopOp l, int stages) {
+    UnrollChoice choice;
+    Trial base = trial(l, stages, 1);
+    choice.needed = base.neededUnroll;
+    choice.baseWaves = base.waves;
+    for (int u = base.neededUnroll; base.ok && u > 1; --u) {
+      Trial t = trial(l, stages, u);
+      if (t.ok && t.waves >= base.waves) {
+        choice.steps = u;
+        break;
+      }
+      Trial compiledBase = trial(l, stages, 1, /*compiled=*/true);
+      t = trial(l, stages, u, /*compiled=*/true);
+      if (t.ok && t.waves > 0 && t.waves >= compiledBase.waves) {
+        choice.steps = u;
+        break;
+      }
+      if (u == base.neededUnroll) {
+        choice.cappedWaves = t.waves;
+        choice.baseWaves = compiledBase.waves;
+      }
+    }
+    return choice;
   }
 
-  /// Pipelines `l` with the options' stages and unroll; where they are
-  /// automatic, the choice is capped so the estimated occupancy is that of
-  /// two stages without unrolling (trials on copies of the program).
-  bool pipelineChoosing(LoopOp l) {
-    bool annotated = hasLoopStages(l) && numStages == 0;
-    int stages = numStages;
-    if (!annotated && stages == 0) {
-      stages = stagesForLatency(l);
-      if (stages > 2) {
-        Trial base = trial(l, 2, 1);
-        while (stages > 2) {
-          Trial t = trial(l, stages, 1);
-          if (base.ok && t.ok && t.waves >= base.waves)
-            break;
-          --stages;
-        }
+  /// The automatic stage count. The candidates are 2, 3 and 4 stages; more
+  /// stages hold more iterations' values at once, so 3 and 4 are candidates
+  /// only while the estimated occupancy (one step per kernel iteration)
+  /// stays that of two stages. A count whose pipelined loop already runs
+  /// at its lower bound by the cheap estimate ends the list: more stages
+  /// only hide latency, and there is none left to hide. When more than one
+  /// candidate remains, each is pipelined with its own unroll
+  /// (chooseUnroll) and compiled, and the one with the fewest
+  /// est_cycles_per_iter per input iteration wins; a stage more must gain
+  /// more than 1% (kStageGain).
+  int chooseStages(LoopOp l) {
+    SmallVector<int> candidates;
+    int64_t twoWaves = 0;
+    for (int s = 2; s <= kMaxStages; ++s) {
+      Trial t = trial(l, s, 1, /*compiled=*/false, /*timed=*/true);
+      LLVM_DEBUG(llvm::dbgs() << s << " stages, estimate: "
+                              << t.cyclesPerIteration << " per iteration "
+                              << "(bound " << t.lowerBound << "), " << t.waves
+                              << " waves\n");
+      if (s == 2)
+        twoWaves = t.waves;
+      if (!t.ok || t.waves < twoWaves)
+        break;
+      candidates.push_back(s);
+      if (t.timed && t.cyclesPerIteration <= t.lowerBound)
+        break;
+    }
+    if (candidates.size() < 2)
+      return 2;
+    int best = 2;
+    std::optional<double> bestCycles;
+    for (int s : candidates) {
+      int steps = chooseUnroll(l, s).steps;
+      Trial t = trial(l, s, steps, /*compiled=*/true);
+      LLVM_DEBUG(llvm::dbgs() << s << " stages x" << steps
+                              << ", compiled: " << t.cyclesPerIteration
+                              << " per iteration, " << t.waves << " waves\n");
+      if (!t.ok || !t.timed)
+        continue;
+      if (!bestCycles || t.cyclesPerIteration < *bestCycles * kStageGain) {
+        best = s;
+        bestCycles = t.cyclesPerIteration;
       }
     }
-    int steps = unroll;
-    std::optional<int64_t> cappedWaves;
-    Trial base;
-    if (steps == 0) {
-      // The estimate first (cheap); where it says the occupancy drops, the
-      // allocator decides (the estimate counts no coalescing across the
-      // unrolled steps and can be pessimistic).
-      base = trial(l, stages, 1);
-      steps = 1;
-      std::optional<Trial> compiledBase;
-      for (int u = base.neededUnroll; base.ok && u > 1; --u) {
-        Trial t = trial(l, stages, u);
-        if (t.ok && t.waves >= base.waves) {
-          steps = u;
-          break;
-        }
-        if (!compiledBase)
-          compiledBase = trial(l, stages, 1, /*compiled=*/true);
-        t = trial(l, stages, u, /*compiled=*/true);
-        if (t.ok && t.waves > 0 && t.waves >= compiledBase->waves) {
-          steps = u;
-          break;
-        }
-        if (u == base.neededUnroll) {
-          cappedWaves = t.waves;
-          base.waves = compiledBase->waves;
-        }
-      }
-    }
-    Location loc = l.getLoc();
-    if (!pipeline(l, stages, steps))
+    return best;
+  }
+
+  /// The most stages the automatic count tries.
+  static constexpr int kMaxStages = 4;
+  /// A stage more is taken only when it is more than 1% faster per
+  /// iteration: a smaller gain does not pay for the longer prologue and
+  /// epilogue and the registers of one more iteration in flight.
+  static constexpr double kStageGain = 0.99;
+
+  /// Makes the copy a trial pipelined in `stages` stages and `steps` steps
+  /// the program (its body and attributes: LDS copies grow the LDS size),
+  /// the same IR pipelining the loop again would give; `later`, the loops
+  /// still to be visited, are mapped to the copy's. False when no such
+  /// copy was kept.
+  bool adoptCopy(int stages, int steps, MutableArrayRef<LoopOp> later) {
+    auto it = cache->copies.find({stages, steps});
+    if (it == cache->copies.end())
       return false;
-    if (cappedWaves)
-      emitRemark(loc) << "steady state of " << steps << " step"
-                      << (steps == 1 ? "" : "s") << " per iteration, not the "
-                      << base.neededUnroll
-                      << " that give every value in flight its own "
-                         "registers: they would lower the estimated "
-                         "occupancy from "
-                      << base.waves << " to " << *cappedWaves
-                      << " waves (unroll=" << base.neededUnroll
-                      << " forces them)";
+    ChoiceCache::PipelinedCopy &kept = it->second;
+    for (LoopOp x : later)
+      if (!kept.mapping.lookupOrNull(x.getOperation()))
+        return false;
+    ProgramOp program = getOperation();
+    program.getBody().takeBody(kept.program->getBody());
+    program->setAttrs((*kept.program)->getAttrDictionary());
+    for (LoopOp &x : later)
+      x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
     return true;
   }
 
-  /// The program's est_cycles (or occupancy) after the measuring backend
-  /// (a clone is compiled; the program is not changed), nullopt when it
-  /// fails.
-  static std::optional<int64_t> measure(ProgramOp program,
-                                        bool occupancy = false) {
+  /// Pipelines `l` with the options' stages and unroll; where they are
+  /// automatic, they are chosen by trials on copies of the program
+  /// (chooseStages, chooseUnroll), and the chosen copy becomes the
+  /// program. `later` are the loops still to be visited (kept valid).
+  bool pipelineChoosing(LoopOp l, MutableArrayRef<LoopOp> later) {
+    ChoiceCache choices;
+    cache = &choices;
+    llvm::scope_exit forget([&] { cache = nullptr; });
+    bool annotated = hasLoopStages(l) && numStages == 0;
+    int stages = numStages;
+    if (!annotated && stages == 0)
+      stages = chooseStages(l);
+    UnrollChoice choice;
+    choice.steps = unroll;
+    if (unroll == 0)
+      choice = chooseUnroll(l, stages);
+    Location loc = l.getLoc();
+    if (!adoptCopy(stages, choice.steps, later) &&
+        !pipeline(l, stages, choice.steps))
+      return false;
+    if (choice.cappedWaves)
+      emitRemark(loc) << "steady state of " << choice.steps << " step"
+                      << (choice.steps == 1 ? "" : "s")
+                      << " per iteration, not the " << choice.needed
+                      << " that give every value in flight its own "
+                         "registers: they would lower the estimated "
+                         "occupancy from "
+                      << choice.baseWaves << " to " << *choice.cappedWaves
+                      << " waves (unroll=" << choice.needed << " forces them)";
+    return true;
+  }
+
+  /// The program's metrics after the measuring backend (a clone is
+  /// compiled; the program is not changed), nullopt when it fails.
+  static std::optional<ProgramMetrics> measureMetrics(ProgramOp program) {
     OpBuilder b(program.getContext());
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     b.setInsertionPointToEnd(module->getBody());
@@ -807,8 +1004,15 @@ struct PipelineLoopsPass
     FailureOr<CompileResult> result = compileAndMeasure(*module, options);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
-    const ProgramMetrics &metrics = result->programs.front().metrics;
-    return occupancy ? metrics.occupancy : metrics.est_cycles;
+    return std::move(result->programs.front().metrics);
+  }
+
+  /// The program's est_cycles after the measuring backend, nullopt when it
+  /// does not compile.
+  static std::optional<int64_t> measure(ProgramOp program) {
+    if (std::optional<ProgramMetrics> metrics = measureMetrics(program))
+      return metrics->est_cycles;
+    return std::nullopt;
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or
@@ -827,10 +1031,19 @@ struct PipelineLoopsPass
     }
   }
 
+  /// What pipeline() made of a loop.
+  struct Pipelined {
+    /// Pipeliner::neededUnroll of the loop.
+    int neededUnroll = 1;
+    /// Steps per kernel iteration, and the kernel (the steady state).
+    int steps = 1;
+    LoopOp kernel;
+  };
+
   /// Pipelines `l` in `stageCount` stages (0: its annotations) with `steps`
   /// steps per kernel iteration; false (with a remark) when it is left
-  /// alone. `needed` receives the loop's Pipeliner::neededUnroll.
-  bool pipeline(LoopOp l, int stageCount, int steps, int *needed = nullptr) {
+  /// alone. `out` receives what was made.
+  bool pipeline(LoopOp l, int stageCount, int steps, Pipelined *out = nullptr) {
     RotationCopies rotations = RotationCopies::materialize(l);
     auto refuse = [&](const std::string &why, Operation *where) {
       rotations.undo();
@@ -866,16 +1079,17 @@ struct PipelineLoopsPass
     }
     TripCount trips = getTripCount(l);
     StepOrder order = *parseStepOrder(stepOrder);
-    {
-      Pipeliner pipeliner(l, stages);
-      pipeliner.stepOrder = order;
-      pipeliner.allResults = trips.source != TripCountSource::Inferred;
-      if (std::string why = pipeliner.check(); !why.empty())
+    // Checked on the loop as it is; without LDS copies the same plan is
+    // the one rewritten below.
+    auto pipeliner = std::make_unique<Pipeliner>(l, stages);
+    pipeliner->stepOrder = order;
+    pipeliner->givenOrder = stepOrderOf(stages, order);
+    pipeliner->allResults = trips.source != TripCountSource::Inferred;
+    if (std::string why = pipeliner->check(); !why.empty())
+      return refuse(why, nullptr);
+    if (pipeliner->allResults)
+      if (std::string why = pipeliner->checkGuard(); !why.empty())
         return refuse(why, nullptr);
-      if (pipeliner.allResults)
-        if (std::string why = pipeliner.checkGuard(); !why.empty())
-          return refuse(why, nullptr);
-    }
     std::optional<int64_t> staticTrips;
     if (trips.source == TripCountSource::Inferred) {
       if (trips.count < stages.numStages)
@@ -892,19 +1106,24 @@ struct PipelineLoopsPass
       SmallVector<Operation *> added;
       l = applyLdsCopies(l, copies, added);
       stages = restage(l, stages, added);
+      pipeliner = std::make_unique<Pipeliner>(l, stages);
+      pipeliner->stepOrder = order;
+      pipeliner->givenOrder = stepOrderOf(stages, order);
+      pipeliner->allResults = trips.source != TripCountSource::Inferred;
+      if (std::string why = pipeliner->check(); !why.empty()) {
+        l.emitError("pipelining after adding LDS copies failed: ") << why;
+        signalPassFailure();
+        return false;
+      }
     }
-    Pipeliner pipeliner(l, stages);
-    pipeliner.stepOrder = order;
-    pipeliner.allResults = trips.source != TripCountSource::Inferred;
-    if (std::string why = pipeliner.check(); !why.empty()) {
-      l.emitError("pipelining after adding LDS copies failed: ") << why;
-      signalPassFailure();
-      return false;
+    pipeliner->unroll = steps ? steps : pipeliner->neededUnroll();
+    if (out) {
+      out->neededUnroll = pipeliner->neededUnroll();
+      out->steps = pipeliner->unroll;
     }
-    if (needed)
-      *needed = pipeliner.neededUnroll();
-    pipeliner.unroll = steps ? steps : pipeliner.neededUnroll();
-    pipeliner.rewrite(staticTrips, hinted);
+    pipeliner->rewrite(staticTrips, hinted);
+    if (out)
+      out->kernel = pipeliner->getKernel();
     return true;
   }
 
