@@ -656,7 +656,10 @@ struct PipelineLoopsPass
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
     std::optional<int64_t> baseline;
-    for (auto [i, l] : llvm::enumerate(loops)) {
+    // By index: an unprofitable loop puts the input back, and `loops` is
+    // collected again (the same loops, in the restored region).
+    for (size_t i = 0; i < loops.size(); ++i) {
+      LoopOp l = loops[i];
       if (loopIndex >= 0 && int64_t(i) != loopIndex)
         continue;
       if (isRegisterAllocated(l) ||
