@@ -97,6 +97,23 @@ struct LaneValue {
   std::vector<uint32_t> v;
 };
 
+/// Whether every lane of `lanes` (as many as `reference` has) is the
+/// lane of `reference` plus one constant multiple of 4 bytes, exactly (no
+/// wrap-around): the addresses then name the reference's dwords shifted by
+/// a whole number of dwords, and have its bank cost.
+bool shiftedByDwords(llvm::ArrayRef<uint32_t> lanes,
+                     llvm::ArrayRef<uint32_t> reference) {
+  if (reference.empty())
+    return false;
+  int64_t shift = int64_t(lanes[0]) - int64_t(reference[0]);
+  if (shift % 4 != 0)
+    return false;
+  for (size_t l = 1; l < reference.size(); ++l)
+    if (int64_t(lanes[l]) - int64_t(reference[l]) != shift)
+      return false;
+  return true;
+}
+
 bool isDsAccess(llvm::StringRef name) {
   return name.starts_with("ds_read") || name.starts_with("ds_write");
 }
@@ -572,15 +589,28 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
       offset = uint32_t(attr.getInt());
     info.known = true;
     info.perWaveUnknown = addr.perWave;
-    std::vector<uint32_t> lanes(waveSize);
+    std::vector<uint32_t> lanes(waveSize), firstWave;
+    LdsBankCost firstCost;
     for (unsigned first = 0; first < numThreads; first += waveSize) {
       unsigned count = std::min(waveSize, numThreads - first);
       uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
       for (unsigned l = 0; l < count; ++l)
         lanes[l] = addr.v[first + l] + offset;
+      // Waves usually address the same pattern at another base (a wave's
+      // tile): every dword then moves by the same whole number of dwords,
+      // which permutes the banks and keeps which dwords are distinct, so
+      // the cost is the first wave's. Three in four calls of the cost were
+      // such repeats.
       LdsBankCost cost =
-          computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count), mask,
-                             info.bytesPerLane, model.banks, model.minClocks);
+          count == firstWave.size() && shiftedByDwords(lanes, firstWave)
+              ? firstCost
+              : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
+                                   mask, info.bytesPerLane, model.banks,
+                                   model.minClocks);
+      if (first == 0) {
+        firstWave.assign(lanes.begin(), lanes.begin() + count);
+        firstCost = cost;
+      }
       if (first == 0 || cost.extraClocks() > info.cost.extraClocks())
         info.cost = cost;
       if (first == 0) {

@@ -65,6 +65,7 @@
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
+#include "pipeline/TrialAllocation.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
@@ -635,6 +636,12 @@ void LinearScanPass::runOnOperation() {
     return; // nothing to do (e.g. a second run)
   if (failed(checkSupported(program)))
     return signalPassFailure();
+  // Loop address promotion allocated a copy of this program already.
+  if (auto trial = getCachedAnalysis<TrialAllocation>())
+    if (adoptTrialAllocation(
+            program, trial->get(),
+            {maxVGPRs, maxSGPRs, maxAGPRs, bidirectionalThreshold}))
+      return;
 
   rematerialize(program);
   copyPackOperands(program);

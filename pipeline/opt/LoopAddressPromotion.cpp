@@ -23,6 +23,7 @@
 
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/TrialAllocation.h"
 #include "pipeline/opt/LoopRewrite.h"
 
 #include "analysis/Liveness.h"
@@ -30,6 +31,7 @@
 #include "analysis/ProgramIndex.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Debug.h"
@@ -165,8 +167,10 @@ findPromotions(LoopOp loop, const Rotations &r) {
   return promotions;
 }
 
+/// Rewrites `loop`; the ops it creates are appended to `created`, in order.
 void rewriteLoop(LoopOp loop, const Rotations &r,
-                 llvm::MapVector<std::pair<Value, Value>, Promotion> &promos) {
+                 llvm::MapVector<std::pair<Value, Value>, Promotion> &promos,
+                 SmallVectorImpl<Operation *> &created) {
   Block &body = loop.getBodyBlock();
   ConditionOp cond = loop.getConditionOp();
   Location loc = loop.getLoc();
@@ -182,7 +186,9 @@ void rewriteLoop(LoopOp loop, const Rotations &r,
       Value base = loop.getInitArgs()[group[(p + k) % n]];
       Value lhs = promo.argFirst ? base : promo.invariant;
       Value rhs = promo.argFirst ? promo.invariant : base;
-      inits.push_back(V_ADD_U32::create(pre, loc, promo.type, lhs, rhs));
+      auto init = V_ADD_U32::create(pre, loc, promo.type, lhs, rhs);
+      created.push_back(init);
+      inits.push_back(init);
       args.push_back(body.addArgument(promo.type, loc));
     }
     for (unsigned k = 0; k < n; ++k)
@@ -193,12 +199,14 @@ void rewriteLoop(LoopOp loop, const Rotations &r,
     }
   }
   cond.getIterArgsMutable().assign(iterArgs);
-  replaceLoopKeepingResults(loop, inits);
+  created.push_back(replaceLoopKeepingResults(loop, inits));
 }
 
 /// Promotes every qualifying add of `program`, inner loops first; the
-/// number of loops rewritten.
-unsigned promoteProgram(ProgramOp program) {
+/// number of loops rewritten. The ops it creates are appended to `created`
+/// in order (the same on a program and its copy).
+unsigned promoteProgram(ProgramOp program,
+                        SmallVectorImpl<Operation *> &created) {
   unsigned rewritten = 0;
   for (LoopOp loop : collectLoopsInnerFirst(program)) {
     if (!loop.getConditionOp())
@@ -215,7 +223,7 @@ unsigned promoteProgram(ProgramOp program) {
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": loop at " << loop.getLoc() << ": "
                << promotions.size() << " address(es) promoted\n");
-    rewriteLoop(loop, rotations, promotions);
+    rewriteLoop(loop, rotations, promotions, created);
     ++rewritten;
   }
   return rewritten;
@@ -235,11 +243,26 @@ unsigned boundAddedVGPRs(ProgramOp program) {
   return added;
 }
 
-/// VGPRs `module`'s one program needs after allocation, and compaction if
-/// allocation alone exceeds `limit` (the emitter's `.vgpr_count`), or
-/// nullopt when it does not allocate. Diagnostics of the trial are
-/// swallowed: it is no compile of the user's.
-std::optional<int64_t> trialVGPRCount(ModuleOp module, int64_t limit) {
+/// The trial's linear-scan options: VGPRs and AGPRs up to 512, so that a
+/// count above the limit is known (not a failure); the rest the defaults.
+WaveASMLinearScanOptions trialAllocationOptions() {
+  WaveASMLinearScanOptions allocation;
+  allocation.maxVGPRs = allocation.maxAGPRs = 512;
+  return allocation;
+}
+
+/// What the trial found: the VGPRs the copy needs after allocation (and
+/// compaction when allocation alone exceeds the limit), or nullopt when it
+/// does not allocate.
+struct TrialResult {
+  std::optional<int64_t> vgprs;
+  bool compacted = false;
+};
+
+/// Allocates `module`'s one program (the emitter's `.vgpr_count` decides
+/// against `limit`). Diagnostics of the trial are swallowed: it is no
+/// compile of the user's.
+TrialResult allocateTrial(ModuleOp module, int64_t limit) {
   MLIRContext *ctx = module.getContext();
   std::thread::id self = std::this_thread::get_id();
   ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
@@ -257,12 +280,13 @@ std::optional<int64_t> trialVGPRCount(ModuleOp module, int64_t limit) {
     });
     return vgprs;
   };
-  WaveASMLinearScanOptions allocation;
-  allocation.maxVGPRs = allocation.maxAGPRs = 512;
-  std::optional<int64_t> vgprs = run(createWaveASMLinearScan(allocation));
-  if (!vgprs || *vgprs <= limit)
-    return vgprs;
-  return run(createWaveASMVGPRCompaction());
+  TrialResult result;
+  result.vgprs = run(createWaveASMLinearScan(trialAllocationOptions()));
+  if (!result.vgprs || *result.vgprs <= limit)
+    return result;
+  result.compacted = true;
+  result.vgprs = run(createWaveASMVGPRCompaction());
+  return result;
 }
 
 struct LoopAddressPromotionPass
@@ -272,6 +296,7 @@ struct LoopAddressPromotionPass
 
   void runOnOperation() override {
     ProgramOp program = getOperation();
+    SmallVector<Operation *> created;
     if (vgprLimit > 0) {
       // Upstream's production driver compiles the kernel and, when its
       // .vgpr_count exceeds 256, compiles it again without this pass. The
@@ -296,30 +321,77 @@ struct LoopAddressPromotionPass
                    << ": at most " << peak
                    << " VGPRs live once promoted, far below vgpr-limit "
                    << vgprLimit << " (no trial allocation)\n");
-        promoteProgram(program);
+        promoteProgram(program, created);
         return;
       }
-      OwningOpRef<ModuleOp> trial = ModuleOp::create(program.getLoc());
-      OpBuilder b = OpBuilder::atBlockEnd(trial->getBody());
-      auto copy = cast<ProgramOp>(b.clone(*program.getOperation()));
-      if (promoteProgram(copy) == 0)
-        return;
-      std::optional<int64_t> vgprs = trialVGPRCount(*trial, vgprLimit);
-      if (!vgprs || *vgprs > vgprLimit) {
-        LLVM_DEBUG(llvm::dbgs()
-                   << DEBUG_TYPE << ": program @" << program.getSymName()
-                   << " left unpromoted: promoted, it "
-                   << (vgprs ? "needs " + std::to_string(*vgprs) + " VGPRs"
-                             : std::string("does not allocate"))
-                   << " (vgpr-limit " << vgprLimit << ")\n");
-        return;
-      }
+      runTrial(program, peak);
+      return;
+    }
+    promoteProgram(program, created);
+  }
+
+  /// Promotes a copy of `program` and allocates it; promotes `program` if
+  /// the copy fits, and keeps the copy's allocation for the linear scan
+  /// (TrialAllocation.h) when allocation alone made it fit.
+  void runTrial(ProgramOp program, int64_t peak) {
+    TrialAllocation &trial = getAnalysis<TrialAllocation>();
+    trial = TrialAllocation(program);
+    trial.module = ModuleOp::create(program.getLoc());
+    IRMapping mapping;
+    trial.copy = cast<ProgramOp>(program->clone(mapping));
+    trial.module->getBody()->push_back(trial.copy);
+    // The copy's erasures (promotion, allocation) are deferred while the
+    // map below names the copy's ops.
+    trial.erased =
+        std::make_unique<DeferredEraseScope>(trial.module->getOperation());
+    SmallVector<Operation *> createdInCopy;
+    if (promoteProgram(trial.copy, createdInCopy) == 0)
+      return;
+    TrialResult result = allocateTrial(*trial.module, vgprLimit);
+    if (!result.vgprs || *result.vgprs > vgprLimit) {
       LLVM_DEBUG(llvm::dbgs()
                  << DEBUG_TYPE << ": program @" << program.getSymName()
-                 << ": promoted, it needs " << *vgprs << " VGPRs (" << peak
-                 << " live at most; vgpr-limit " << vgprLimit << ")\n");
+                 << " left unpromoted: promoted, it "
+                 << (result.vgprs
+                         ? "needs " + std::to_string(*result.vgprs) + " VGPRs"
+                         : std::string("does not allocate"))
+                 << " (vgpr-limit " << vgprLimit << ")\n");
+      return;
     }
-    promoteProgram(program);
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE << ": program @" << program.getSymName()
+               << ": promoted, it needs " << *result.vgprs << " VGPRs (" << peak
+               << " live at most; vgpr-limit " << vgprLimit << ")\n");
+    SmallVector<Operation *> created;
+    promoteProgram(program, created);
+    if (result.compacted || created.size() != createdInCopy.size())
+      return;
+    // Promotion created the same ops in the same order on both; every
+    // other op of the program is one the clone mapped (an op created by
+    // promotion may sit at the address of one it erased: created first).
+    llvm::DenseMap<Operation *, Operation *> createdCopy;
+    for (auto [mine, theirs] : llvm::zip(created, createdInCopy))
+      createdCopy[mine] = theirs;
+    bool complete = true;
+    program.getBody().walk([&](Operation *op) {
+      Operation *copy = createdCopy.lookup(op);
+      if (!copy)
+        copy = mapping.lookupOrNull(op);
+      if (!copy)
+        complete = false;
+      trial.copyOf[op] = copy;
+    });
+    if (!complete) {
+      trial.copyOf.clear();
+      return;
+    }
+    WaveASMLinearScanOptions options = trialAllocationOptions();
+    trial.maxVGPRs = options.maxVGPRs;
+    trial.maxSGPRs = options.maxSGPRs;
+    trial.maxAGPRs = options.maxAGPRs;
+    trial.bidirectionalThreshold = options.bidirectionalThreshold;
+    trial.peaks = computePhysicalPeaks(trial.copy);
+    markAnalysesPreserved<TrialAllocation>();
   }
 };
 

@@ -26,7 +26,10 @@
 //
 // Order: shortest lifetime first, as upstream; when that greedy order
 // cannot beat the input's peak, the ranges are placed again by start (first
-// fit, as linear scan does) and the better placement is kept.
+// fit, as linear scan does) and the better placement is kept. Neither runs
+// when the registers live at one point already reach the input's peak, and
+// a placement stops at the first unit that would reach it: either way it
+// would be refused (the allocation is often as tight as that bound).
 //
 // Alignment: physical types have none, so a unit keeps the alignment of its
 // old base up to its size rounded to a power of two (a tuple at v8..v11
@@ -267,6 +270,10 @@ private:
   /// Places the units of `order` one by one at the lowest free aligned
   /// base (setting Unit::base); the highest register used, or nullopt when
   /// a unit finds no room below `limit`.
+  /// A lower bound of any placement's peak: the most registers the
+  /// unpinned units live at one program point occupy, plus the `reserved`
+  /// registers below that many (they are taken at every point).
+  int64_t lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const;
   std::optional<int64_t> place(ArrayRef<int32_t> order,
                                ArrayRef<uint64_t> reserved, int64_t limit,
                                unsigned words);
@@ -428,6 +435,14 @@ bool Compactor::plan() {
       newPeak = std::max(newPeak, unit.hi);
     }
 
+  // No placement can beat the old peak when the ranges live at one point,
+  // with the reserved registers below them, already fill it: every
+  // placement would fail or be refused below, so it is not tried.
+  int64_t bound = lowerBoundOfPeak(reserved);
+  if (bound >= oldPeak)
+    return refuse("the ranges live at one point need v" + Twine(bound) +
+                  ", the input's peak is v" + Twine(oldPeak));
+
   SmallVector<int32_t> order;
   for (auto [i, unit] : llvm::enumerate(units))
     if (!unit.pinned)
@@ -446,15 +461,18 @@ bool Compactor::plan() {
   // can need more registers than the allocation it replaces; then the
   // ranges are placed again in order of their start (first fit, as linear
   // scan does), and the lower of the two peaks wins.
+  // A placement is kept only below the old peak: one that reaches it is
+  // stopped there (as if it did not fit), which refuses it as before.
+  int64_t below = oldPeak - 1;
   llvm::sort(order, byLength);
-  std::optional<int64_t> first = place(order, reserved, limit, words);
+  std::optional<int64_t> first = place(order, reserved, below, words);
   SmallVector<int64_t> firstBases;
   if (first)
     for (const Unit &unit : units)
       firstBases.push_back(unit.base);
   if (!first || *first >= oldPeak) {
     llvm::sort(order, byStart);
-    std::optional<int64_t> second = place(order, reserved, limit, words);
+    std::optional<int64_t> second = place(order, reserved, below, words);
     if (second && (!first || *second < *first)) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
                               << ": shortest-first placement "
@@ -478,6 +496,31 @@ bool Compactor::plan() {
   for (const Unit &unit : units)
     moved += unit.base != unit.lo;
   return true;
+}
+
+int64_t Compactor::lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const {
+  // Units occupy their registers over [start, end], clipped to the points
+  // as the occupancy tree clips them: a sweep over the points.
+  int64_t points = static_cast<int64_t>(model.ops.size()) + 1;
+  std::vector<int64_t> delta(points + 1, 0);
+  for (const Unit &unit : units) {
+    int64_t start = std::max<int64_t>(unit.start, 0);
+    int64_t end = std::min(unit.end, points - 1);
+    if (unit.pinned || start > end)
+      continue;
+    delta[start] += unit.size();
+    delta[end + 1] -= unit.size();
+  }
+  int64_t live = 0, most = 0;
+  for (int64_t p = 0; p < points; ++p) {
+    live += delta[p];
+    most = std::max(most, live);
+  }
+  int64_t reservedBelow = 0;
+  for (int64_t r = 0, e = std::min<int64_t>(most, 64 * reserved.size()); r < e;
+       ++r)
+    reservedBelow += (reserved[r / 64] >> (r % 64)) & 1;
+  return most + reservedBelow;
 }
 
 std::optional<int64_t> Compactor::place(ArrayRef<int32_t> order,

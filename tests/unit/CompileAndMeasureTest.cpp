@@ -3,6 +3,9 @@
 #include "TestUtils.h"
 
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/TrialAllocation.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -138,8 +141,7 @@ TEST(CompileAndMeasure, CompilerIsReusable) {
   options.emitAssembly = true;
   FailureOr<CompileResult> expected = compileAndMeasure(*module, options);
   FailureOr<CompileResult> expectedOther = compileAndMeasure(*other, options);
-  ASSERT_TRUE(succeeded(expected) && succeeded(expectedOther))
-      << t.diagnostics;
+  ASSERT_TRUE(succeeded(expected) && succeeded(expectedOther)) << t.diagnostics;
 
   auto same = [](const CompiledProgram &a, const CompiledProgram &b) {
     EXPECT_EQ(a.assembly, b.assembly);
@@ -169,4 +171,50 @@ TEST(CompileAndMeasure, CompilerIsReusable) {
   FailureOr<CompileResult> again = compiler.compile(*module);
   ASSERT_TRUE(succeeded(again));
   same(again->programs[0], expected->programs[0]);
+}
+
+TEST(CompileAndMeasure, TakesLoopAddressPromotionsTrialAllocation) {
+  // With a promotion limit of 64 VGPRs, loop address promotion allocates a
+  // promoted copy of the kernels it promotes (its fall-back check) and the
+  // linear scan takes that allocation instead of allocating again. The
+  // assembly and the input op <-> line map must be those of a compile whose
+  // scan allocates again: one SGPR fewer makes the trial's options differ,
+  // so it is not taken there.
+  uint64_t adopted = 0;
+  unsigned compared = 0;
+  for (const std::string &path : waveasm::test::exampleKernelPaths()) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    ASSERT_TRUE(buffer) << path;
+    TestContext t;
+    OwningOpRef<ModuleOp> module = t.parseModule((*buffer)->getBuffer());
+    ASSERT_TRUE(module) << path << t.diagnostics;
+    CompileOptions taken;
+    taken.pipeline.addressPromotionVGPRLimit = 64;
+    CompileOptions again = taken;
+    again.pipeline.maxSGPRs = taken.pipeline.maxSGPRs - 1;
+
+    uint64_t before = getAdoptedTrialAllocations();
+    FailureOr<CompileResult> a = compileAndMeasure(*module, taken);
+    uint64_t between = getAdoptedTrialAllocations();
+    FailureOr<CompileResult> b = compileAndMeasure(*module, again);
+    EXPECT_EQ(getAdoptedTrialAllocations(), between) << path;
+    adopted += between - before;
+    if (failed(a) || failed(b))
+      continue; // one SGPR fewer may not allocate; nothing to compare
+    ASSERT_EQ(a->programs.size(), b->programs.size()) << path;
+    for (auto [x, y] : llvm::zip(a->programs, b->programs)) {
+      EXPECT_EQ(x.assembly, y.assembly) << path;
+      EXPECT_EQ(x.lineOps, y.lineOps) << path;
+      EXPECT_EQ(x.opLines.size(), y.opLines.size()) << path;
+      for (auto &[op, lines] : x.opLines) {
+        auto it = y.opLines.find(op);
+        ASSERT_NE(it, y.opLines.end()) << path;
+        EXPECT_EQ(lines, it->second) << path;
+      }
+      ++compared;
+    }
+  }
+  // The promoting examples took the trial's allocation.
+  EXPECT_GE(adopted, 2u);
+  EXPECT_GE(compared, 2u);
 }

@@ -1,8 +1,9 @@
 //===- LdsBankConflictsTest.cpp - LDS bank conflicts ----------------------===//
 //
 // The bank cost against hand-computed counts and, on random accesses,
-// against its definition; the address evaluation on
-// small kernels (affine, masked, per-wave SGPR terms, loop-carried
+// against its definition and unchanged by a shift of whole dwords (what
+// lets the analysis cost a wave-shifted wave once); the address evaluation
+// on small kernels (affine, masked, per-wave SGPR terms, loop-carried
 // addresses, unknowns with their reason), the cycle model's extra slots,
 // and the analysis against execution: every ds op of every example, as
 // written and after the full pipeline, run by the simulator with its LDS
@@ -147,6 +148,37 @@ TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
   }
 }
 
+TEST(LdsBankCost, SameForAddressesShiftedByWholeDwords) {
+  // The analysis costs a wave whose addresses are the first wave's plus a
+  // multiple of 4 bytes as the first wave: that shift must not change the
+  // cost. A shift by part of a dword can (it splits b64/b128 lanes over
+  // other dwords), which the negative control shows.
+  std::mt19937_64 random(23);
+  bool partShiftChanged = false;
+  for (int trial = 0; trial < 2000; ++trial) {
+    unsigned banks = trial % 5 == 0 ? 32 : 64;
+    unsigned bytes = 1u << (random() % 5);
+    uint32_t span = 4u << (random() % 12);
+    std::vector<uint32_t> a(64), shifted(64), part(64);
+    uint32_t shift = 4 * static_cast<uint32_t>(random() % 100000);
+    for (unsigned l = 0; l < 64; ++l) {
+      a[l] = trial % 4 == 0 ? l * (4u << (random() % 8))
+                            : static_cast<uint32_t>(random() % span);
+      shifted[l] = a[l] + shift;
+      part[l] = a[l] + 2;
+    }
+    uint64_t mask = trial % 7 == 0 ? random() : ~uint64_t(0);
+    LdsBankCost want = computeLdsBankCost(a, mask, bytes, banks, 2);
+    LdsBankCost got = computeLdsBankCost(shifted, mask, bytes, banks, 2);
+    ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
+    ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
+    ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
+    partShiftChanged |=
+        computeLdsBankCost(part, mask, bytes, banks, 2).clocks != want.clocks;
+  }
+  EXPECT_TRUE(partShiftChanged);
+}
+
 std::string kernel(llvm::StringRef body, llvm::StringRef target = "gfx942",
                    llvm::StringRef wg = "[64, 1, 1]") {
   return ("waveasm.program @k target = #waveasm.target<#waveasm." + target +
@@ -267,6 +299,36 @@ TEST(LdsBankConflicts, ConflictsArePerWave) {
   ASSERT_TRUE(w && w->known);
   EXPECT_EQ(a.banks->getNumThreads(), 256u);
   EXPECT_EQ(w->cost.degree, 1u);
+}
+
+TEST(LdsBankConflicts, EveryWaveIsCosted) {
+  // Wave 0 reads lane x 4 B (no conflict), wave 1 lane x 128 B (32-way):
+  // not a shift of wave 0's addresses, so it is costed on its own and its
+  // conflict is the op's. The second read is wave-shifted (w x 4096 B plus
+  // lane x 128 B): every wave has wave 0's 32-way conflict.
+  Analysed a = analyse(kernel(R"(
+  %c6 = waveasm.constant 6 : !waveasm.imm<6>
+  %c12 = waveasm.constant 12 : !waveasm.imm<12>
+  %c124 = waveasm.constant 124 : !waveasm.imm<124>
+  %k124 = waveasm.v_mov_b32 %c124 : !waveasm.imm<124> -> !waveasm.vreg
+  %w = waveasm.v_lshrrev_b32 %c6, %tid : !waveasm.imm<6>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %x = waveasm.v_mul_lo_u32 %w, %k124 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %st = waveasm.v_add_u32 %x, %c4 : !waveasm.vreg, !waveasm.imm<4> -> !waveasm.vreg
+  %addr = waveasm.v_mul_lo_u32 %st, %tid : !waveasm.vreg, !waveasm.pvreg<0> -> !waveasm.vreg
+  %r0 = waveasm.ds_read_b32 %addr : !waveasm.vreg -> !waveasm.vreg loc("LATER")
+  %wb = waveasm.v_lshlrev_b32 %c12, %w : !waveasm.imm<12>, !waveasm.vreg -> !waveasm.vreg
+  %s128 = waveasm.v_lshlrev_b32 %c7, %tid : !waveasm.imm<7>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %sum = waveasm.v_add_u32 %wb, %s128 : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+  %r1 = waveasm.ds_read_b32 %sum : !waveasm.vreg -> !waveasm.vreg loc("SHIFTED")
+)",
+                              "gfx942", "[128, 1, 1]"));
+  const LdsAccessInfo *later = a.at("LATER");
+  ASSERT_TRUE(later && later->known);
+  EXPECT_EQ(later->laneStride, 4); // wave 0's pattern
+  EXPECT_EQ(later->cost.degree, 32u);
+  const LdsAccessInfo *shifted = a.at("SHIFTED");
+  ASSERT_TRUE(shifted && shifted->known);
+  EXPECT_EQ(shifted->cost.degree, 32u);
 }
 
 TEST(LdsBankConflicts, ThirtyTwoBanksOnGfx1250) {

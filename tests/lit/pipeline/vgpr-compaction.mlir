@@ -81,8 +81,10 @@ waveasm.program @pinned target = #waveasm.target<#waveasm.gfx942> abi = #waveasm
   waveasm.s_endpgm
 }
 
-// Already as low as it gets: unchanged.
-// LOG: waveasm-vgpr-compaction: @compact: left unchanged: the placement does not lower the VGPR peak (3)
+// Already as low as it gets: unchanged. The registers live at one point
+// (v1, v2 and the precolored v0) already reach the peak, so no placement
+// is tried.
+// LOG: waveasm-vgpr-compaction: @compact: left unchanged: the ranges live at one point need v3, the input's peak is v3
 // CHECK-LABEL: waveasm.program @compact
 // CHECK: -> !waveasm.pvreg<1>
 // CHECK: -> !waveasm.pvreg<2>
