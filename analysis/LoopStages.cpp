@@ -404,13 +404,28 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
     for (const Edge &edge : graph.edges)
       if (!edge.equal && anchor[edge.to] < 0 &&
           isPrefetchLoad(graph.ops[edge.from]))
-        anchor[edge.to] = 1;
+        anchor[edge.to] = last - 1;
   // Ping/pong: the LDS writes one stage before the last, so the
   // write -> barrier -> read chain of iteration j overlaps the MFMAs of
   // iteration j - 1.
   for (int w : graph.ldsWrites)
     if (anchor[w] < 0)
       anchor[w] = std::max(0, last - 1);
+  // With four or more stages the LDS reads get a stage of their own, one
+  // before the MFMAs, and the writes the one before that: the steady state
+  // then issues the reads of iteration j + 1 and the writes of j + 2 while
+  // the MFMAs of j run on fragments read one step earlier, so neither the
+  // LDS latency before the first MFMA (~20 issue slots, SCHEDULING-FACTS.md
+  // "LDS read") nor the write -> barrier -> read chain sits on the MFMAs'
+  // path; the loads keep last - 2 stages to land before their writes. With
+  // three stages the reads stay with the MFMAs: a read in the writes' stage
+  // would drain the writes and the reads at two barriers of one step.
+  if (numStages >= 4 && graph.ldsPrivate) {
+    for (int w : graph.ldsWrites)
+      anchor[w] = last - 2;
+    for (int r : graph.ldsReads)
+      anchor[r] = last - 1;
+  }
 
   // Everything else as late as its users allow (their minimum stage), so
   // address arithmetic follows its load into stage 0.
