@@ -426,6 +426,17 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
     for (int r : graph.ldsReads)
       anchor[r] = last - 1;
   }
+  // Without ping/pong every LDS access and barrier shares one stage; with
+  // three or more stages that stage is the one before the MFMAs when an LDS
+  // read feeds an MFMA, for the same reason: the MFMAs of iteration j run
+  // on fragments read one step earlier instead of waiting for the reads of
+  // their own step (mxfp4 loops: 21 slots before the first MFMA).
+  if (numStages >= 3 && !graph.ldsPrivate)
+    for (const Edge &edge : graph.edges)
+      if (edge.kind == EdgeKind::SSA && isMFMA(graph.ops[edge.to]) &&
+          anchor[edge.from] < 0 && !isa<S_BARRIER>(graph.ops[edge.from]) &&
+          (memReads(graph.ops[edge.from]) & MemLDS))
+        anchor[edge.from] = last - 1;
 
   // Everything else as late as its users allow (their minimum stage), so
   // address arithmetic follows its load into stage 0.
@@ -433,14 +444,16 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   for (int i = 0; i < n; ++i)
     if (anchor[i] >= 0)
       stages[i] = anchor[i];
-  // A barrier or a wait follows the ops it is tied to (a wait before a
-  // load, the barrier after ping/pong LDS writes) instead of starting in
+  // A barrier, a wait or an implicit-register writer follows the ops it is
+  // tied to (a wait before a load, the barrier after ping/pong LDS writes,
+  // the s_mov_b32_m0 before a direct-to-LDS load) instead of starting in
   // the last stage and pulling them there.
   SmallVector<SmallVector<int, 4>> users(n);
   for (const Edge &edge : graph.edges) {
     if (!edge.equal) {
       users[edge.from].push_back(edge.to);
-    } else if (edge.kind == EdgeKind::Barrier || edge.kind == EdgeKind::Wait) {
+    } else if (edge.kind == EdgeKind::Barrier || edge.kind == EdgeKind::Wait ||
+               edge.kind == EdgeKind::Implicit) {
       users[edge.from].push_back(edge.to);
       users[edge.to].push_back(edge.from);
     }
