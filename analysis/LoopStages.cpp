@@ -390,7 +390,10 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   int last = numStages - 1;
 
   // Anchors: loads early, MFMAs late, loop control in stage 0; with three
-  // or more stages a load's direct consumers get a stage of their own.
+  // or more stages a load's direct consumers get the stage before the last
+  // (a stage of their own, as far from the load as the MFMAs allow: a
+  // global load takes ~100 issue slots, SCHEDULING-FACTS.md, more than one
+  // step of our GEMM loops).
   SmallVector<int> anchor(n, -1);
   for (int i = 0; i < n; ++i) {
     if (isPrefetchLoad(graph.ops[i]))
