@@ -185,9 +185,8 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // (SCHEDULING-FACTS.md "LDS read/write"), so each op issued before the
   // last LDS access lengthens the step by a slot, while the prefetch's
   // loads have whole steps of slack (LDS writes of loaded data excepted,
-  // below). Only when every such op may pass
-  // every prefetch op (no memory, barrier, wait or implicit register
-  // between them: the same test as the hoist).
+  // below). Only when every such op may pass every prefetch op (no memory,
+  // barrier, wait or implicit register between them: the hoist's test).
   SmallVector<size_t> ldsPrefix(streams.size(), 0);
   bool anyPrefix = false;
   // A global or scalar load's result, read directly or (one iteration
