@@ -390,7 +390,10 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   int last = numStages - 1;
 
   // Anchors: loads early, MFMAs late, loop control in stage 0; with three
-  // or more stages a load's direct consumers get a stage of their own.
+  // or more stages a load's direct consumers get the stage before the last
+  // (a stage of their own, as far from the load as the MFMAs allow: a
+  // global load takes ~100 issue slots, SCHEDULING-FACTS.md, more than one
+  // step of our GEMM loops).
   SmallVector<int> anchor(n, -1);
   for (int i = 0; i < n; ++i) {
     if (isPrefetchLoad(graph.ops[i]))
@@ -404,13 +407,39 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
     for (const Edge &edge : graph.edges)
       if (!edge.equal && anchor[edge.to] < 0 &&
           isPrefetchLoad(graph.ops[edge.from]))
-        anchor[edge.to] = 1;
+        anchor[edge.to] = last - 1;
   // Ping/pong: the LDS writes one stage before the last, so the
   // write -> barrier -> read chain of iteration j overlaps the MFMAs of
   // iteration j - 1.
   for (int w : graph.ldsWrites)
     if (anchor[w] < 0)
       anchor[w] = std::max(0, last - 1);
+  // With four or more stages the LDS reads get a stage of their own, one
+  // before the MFMAs, and the writes the one before that: the steady state
+  // then issues the reads of iteration j + 1 and the writes of j + 2 while
+  // the MFMAs of j run on fragments read one step earlier, so neither the
+  // LDS latency before the first MFMA (~20 issue slots, SCHEDULING-FACTS.md
+  // "LDS read") nor the write -> barrier -> read chain sits on the MFMAs'
+  // path; the loads keep last - 2 stages to land before their writes. With
+  // three stages the reads stay with the MFMAs: a read in the writes' stage
+  // would drain the writes and the reads at two barriers of one step.
+  if (numStages >= 4 && graph.ldsPrivate) {
+    for (int w : graph.ldsWrites)
+      anchor[w] = last - 2;
+    for (int r : graph.ldsReads)
+      anchor[r] = last - 1;
+  }
+  // Without ping/pong every LDS access and barrier shares one stage; with
+  // three or more stages that stage is the one before the MFMAs when an LDS
+  // read feeds an MFMA, for the same reason: the MFMAs of iteration j run
+  // on fragments read one step earlier instead of waiting for the reads of
+  // their own step (mxfp4 loops: 21 slots before the first MFMA).
+  if (numStages >= 3 && !graph.ldsPrivate)
+    for (const Edge &edge : graph.edges)
+      if (edge.kind == EdgeKind::SSA && isMFMA(graph.ops[edge.to]) &&
+          anchor[edge.from] < 0 && !isa<S_BARRIER>(graph.ops[edge.from]) &&
+          (memReads(graph.ops[edge.from]) & MemLDS))
+        anchor[edge.from] = last - 1;
 
   // Everything else as late as its users allow (their minimum stage), so
   // address arithmetic follows its load into stage 0.
@@ -418,14 +447,16 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   for (int i = 0; i < n; ++i)
     if (anchor[i] >= 0)
       stages[i] = anchor[i];
-  // A barrier or a wait follows the ops it is tied to (a wait before a
-  // load, the barrier after ping/pong LDS writes) instead of starting in
+  // A barrier, a wait or an implicit-register writer follows the ops it is
+  // tied to (a wait before a load, the barrier after ping/pong LDS writes,
+  // the s_mov_b32_m0 before a direct-to-LDS load) instead of starting in
   // the last stage and pulling them there.
   SmallVector<SmallVector<int, 4>> users(n);
   for (const Edge &edge : graph.edges) {
     if (!edge.equal) {
       users[edge.from].push_back(edge.to);
-    } else if (edge.kind == EdgeKind::Barrier || edge.kind == EdgeKind::Wait) {
+    } else if (edge.kind == EdgeKind::Barrier || edge.kind == EdgeKind::Wait ||
+               edge.kind == EdgeKind::Implicit) {
       users[edge.from].push_back(edge.to);
       users[edge.to].push_back(edge.from);
     }

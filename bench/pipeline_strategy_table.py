@@ -3,7 +3,7 @@
 (whole program) and est_cycles_per_iter of the scheduled loop for
   input        the program as written,
   reorder      waveasm-conductor --strategy list-latency,
-  pipelined    waveasm-conductor --strategy pipeline (stages 2 and 3, with
+  pipelined    waveasm-conductor --strategy pipeline (stages 2 to 5, with
                and without the latency reorder of the steady-state body;
                kept only when est_cycles drops),
   best         waveasm-conductor --strategy list-latency,pipeline (the best

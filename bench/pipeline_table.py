@@ -11,14 +11,14 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
   reorder      the same after the latency strategy (`waveasm-strategy
                --strategy latency`, the best built-in reorder of one
                iteration)
-  pipe2/pipe3  after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
+  pipe2..pipe5 after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
                steady-state loop's cycles per iteration; LDS ping/pong
                where the stages need it)
   pipe_auto    steady-state loop's cycles per input iteration: the kernel's
                figure over its `waveasm.pipeline_steps`, the unroll of
                modulo variable expansion; LDS ping/pong where the stages
                need it); auto: the pass's own stage count; `best` is the
-               best of the three
+               best of them
   bound        the loop's lower bound as written (lower_bound_cycles and
                bound_kind: max of the resource bound, counted without
                waits, nops and same-class register copies, and the
@@ -145,7 +145,7 @@ def analyse(tools, path, label, budget, iterations):
                        "occupancy": occupancy_of(progs, name)}
                 row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
                 best = None
-                for s in (2, 3, None):
+                for s in (2, 3, 4, 5, None):
                     key = "pipe%d" % s if s else "pipe_auto"
                     out = os.path.join(tmp, key + ".mlir")
                     ok, remark = pipelined(opt, path, out, s, li)
@@ -195,7 +195,7 @@ def best_of(r):
     cands = [r["input"][0]]
     if r.get("reorder") and r["reorder"][0] is not None:
         cands.append(r["reorder"][0])
-    for key in ("pipe2", "pipe3", "pipe_auto"):
+    for key in ("pipe2", "pipe3", "pipe4", "pipe5", "pipe_auto"):
         p = r.get(key) or {}
         if p.get("est_cycles_per_iter") is not None:
             cands.append(p["est_cycles_per_iter"])
@@ -204,13 +204,14 @@ def best_of(r):
 
 def markdown(rows):
     out = ["| kernel / loop | input /iter (program) | reorder /iter (program) | "
-           "pipelined 2 st | pipelined 3 st | pipelined auto | best vs input | lower bound (kind) | "
+           "pipelined 2 st | pipelined 3 st | pipelined 4 st | pipelined 5 st | pipelined auto | "
+           "best vs input | lower bound (kind) | "
            "resource | recurrence | best vs bound | latency limit (d max) | "
            "waves in -> pipelined | mca input | mca pipelined |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s ||||||||||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s ||||||||||||||||" % (r["kernel"], r["error"]))
             continue
         def pipe(key):
             p = r.get(key)
@@ -235,10 +236,10 @@ def markdown(rows):
             waves = str(r["occupancy"][0])
             if best and (r[best] or {}).get("occupancy"):
                 waves += " -> %d" % r[best]["occupancy"][0]
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
-            pipe("pipe2"), pipe("pipe3"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
+            pipe("pipe2"), pipe("pipe3"), pipe("pipe4"), pipe("pipe5"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
             fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
             fmt(r.get("recurrence_bound")), above, lat, waves,
             fmt(r["mca"][0]), fmt(r["mca"][1])))

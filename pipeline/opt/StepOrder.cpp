@@ -134,10 +134,6 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
         legal = mayPass(stages.ops[h], stages.ops[x], sccWritesSwap);
   }
 
-  if (legal)
-    for (int i = 0; i < n; ++i)
-      if (hoist[i])
-        result.push_back(stages.ops[i]);
   int highest = 0;
   for (int s : stages.stages)
     highest = std::max(highest, s);
@@ -156,28 +152,108 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     return !isa<S_BARRIER>(op) && (memReads(op) | memWrites(op));
   };
   SmallVector<size_t> head(streams.size(), 0);
-  auto distance = [&](unsigned k) {
-    for (size_t i = head[k]; i < streams[k].size(); ++i)
+  auto distance = [&](unsigned k, size_t end) {
+    for (size_t i = head[k]; i < end; ++i)
       if (isAccess(streams[k][i]))
         return i - head[k];
     return std::numeric_limits<size_t>::max();
   };
-  while (true) {
-    int best = -1;
-    size_t bestDistance = 0;
-    for (unsigned k = 0; k < streams.size(); ++k) {
-      if (head[k] == streams[k].size())
-        continue;
-      size_t d = distance(k);
-      if (best < 0 || d < bestDistance) {
-        best = k;
-        bestDistance = d;
+  // Merges the streams' ops before `ends` (per stream) into `result`.
+  auto merge = [&](ArrayRef<size_t> ends) {
+    while (true) {
+      int best = -1;
+      size_t bestDistance = 0;
+      for (unsigned k = 0; k < streams.size(); ++k) {
+        if (head[k] == ends[k])
+          continue;
+        size_t d = distance(k, ends[k]);
+        if (best < 0 || d < bestDistance) {
+          best = k;
+          bestDistance = d;
+        }
       }
+      if (best < 0)
+        break;
+      result.push_back(streams[best][head[best]++]);
     }
-    if (best < 0)
-      break;
-    result.push_back(streams[best][head[best]++]);
+  };
+
+  // LDS first: the later stages' LDS accesses before their first barrier
+  // (with the ops before them in their stage) go ahead of the prefetch. A
+  // barrier waits for every LDS access issued before it (lgkmcnt(0),
+  // pipeline/InsertWaitcnt.cpp (b)), ~20 issue slots after the last one
+  // (SCHEDULING-FACTS.md "LDS read/write"), so each op issued before the
+  // last LDS access lengthens the step by a slot, while the prefetch's
+  // loads have whole steps of slack (LDS writes of loaded data excepted,
+  // below). Only when every such op may pass every prefetch op (no memory,
+  // barrier, wait or implicit register between them: the hoist's test).
+  SmallVector<size_t> ldsPrefix(streams.size(), 0);
+  bool anyPrefix = false;
+  // A global or scalar load's result, read directly or (one iteration
+  // later) through the block argument it is yielded to.
+  auto loadBehind = [&](Value v) -> Operation * {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != body)
+        return nullptr;
+      auto cond = cast<ConditionOp>(body->getTerminator());
+      v = cond.getIterArgs()[arg.getArgNumber()];
+    }
+    Operation *def = v.getDefiningOp();
+    return def && bodyIndexOf(def) >= 0 && isPrefetchLoad(def) ? def : nullptr;
+  };
+  // Steps between a load and `op` reading it (the fewest; none: max).
+  auto stepsAfterLoad = [&](Operation *op) {
+    int steps = std::numeric_limits<int>::max();
+    int j = bodyIndexOf(op);
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        if (Operation *load = loadBehind(v); load && load != op)
+          steps = std::min(steps, stages.stages[j] + isa<BlockArgument>(v) -
+                                      stages.stages[bodyIndexOf(load)]);
+    });
+    return steps;
+  };
+  auto readsLoad = [&](Operation *op) { return stepsAfterLoad(op) < 3; };
+  for (auto [k, stream] : llvm::enumerate(streams)) {
+    for (size_t i = 0; i < stream.size(); ++i) {
+      // A consumer of a global load (an LDS write of its data) read less
+      // than three steps after it stays behind the prefetch: at the top of
+      // the step it would wait for that load with less of the steps
+      // between (gemm_loop, 5 stages: the writes 3 steps after their
+      // loads go first, 37.5 -> 35.2 slots per iteration).
+      if (isOrderingOp(stream[i]) || readsLoad(stream[i]))
+        break;
+      if ((memReads(stream[i]) | memWrites(stream[i])) & MemLDS)
+        ldsPrefix[k] = i + 1;
+    }
+    anyPrefix |= ldsPrefix[k] > 0;
   }
+  // The prefetch keeps the top of the step when a load is read one step
+  // later: there the LDS ops ahead of it would come out of the load's
+  // cover (3-stage double buffer: 69.5 -> 75.5 slots per iteration). With
+  // two or more steps between every load and its readers they do not.
+  int loadDistance = std::numeric_limits<int>::max();
+  for (Operation *op : stages.ops)
+    loadDistance = std::min(loadDistance, stepsAfterLoad(op));
+  bool hoisted = legal && llvm::any_of(hoist, [](bool h) { return h; });
+  if (anyPrefix && hoisted && loadDistance >= 2) {
+    bool ldsFirst = true;
+    for (auto [k, stream] : llvm::enumerate(streams))
+      for (size_t i = 0; i < ldsPrefix[k] && ldsFirst; ++i)
+        for (int h = 0; h < n && ldsFirst; ++h)
+          if (hoist[h])
+            ldsFirst = mayPass(stream[i], stages.ops[h], false);
+    if (ldsFirst)
+      merge(ldsPrefix);
+  }
+  if (legal)
+    for (int i = 0; i < n; ++i)
+      if (hoist[i])
+        result.push_back(stages.ops[i]);
+  SmallVector<size_t> ends;
+  for (const SmallVector<Operation *> &stream : streams)
+    ends.push_back(stream.size());
+  merge(ends);
   for (int i = 0; i < n; ++i)
     if (stages.stages[i] == 0 && !(legal && hoist[i]))
       result.push_back(stages.ops[i]);

@@ -17,7 +17,12 @@
 //              of step t is consumed in stage 1 of step t + 1 (or later),
 //              the ops of the latest stages in between, so a load's
 //              latency is covered by almost whole steps instead of the
-//              distance between the two ops in body order.
+//              distance between the two ops in body order. When every
+//              load is read two or more steps after it is issued, the
+//              later stages' LDS accesses before their first barrier go
+//              ahead of the prefetch: the barrier drains every earlier
+//              LDS access (~20 slots after the last), the loads have
+//              whole steps of slack.
 //
 // Hoisting the prefetch above other stage-0 ops is only done when nothing
 // it passes could be reordered with it (memory it writes or reads, a

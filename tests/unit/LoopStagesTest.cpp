@@ -182,6 +182,18 @@ TEST(LoopStages, PrivateLDSSplitsIntoCopies) {
   ASSERT_TRUE(three.ok()) << three.failure;
   EXPECT_EQ(three.stages, (SmallVector<int>{0, 1, 1, 2, 2, 2, 0, 0}));
   EXPECT_EQ(three.ldsCopies, 2);
+  // Four and five stages: the reads (and the barrier after them) get a
+  // stage of their own before the last, the writes (and the barrier
+  // publishing them) the one before that, as far from the load as that
+  // leaves; still two copies in flight.
+  LoopStages four = computeLoopStages(loop, 4);
+  ASSERT_TRUE(four.ok()) << four.failure;
+  EXPECT_EQ(four.stages, (SmallVector<int>{0, 1, 1, 2, 3, 2, 0, 0}));
+  EXPECT_EQ(four.ldsCopies, 2);
+  LoopStages five = computeLoopStages(loop, 5);
+  ASSERT_TRUE(five.ok()) << five.failure;
+  EXPECT_EQ(five.stages, (SmallVector<int>{0, 2, 2, 3, 4, 3, 0, 0}));
+  EXPECT_EQ(five.ldsCopies, 2);
   // Copies not allowed: the old rule, LDS in one stage.
   LoopStages single = computeLoopStages(loop, 2, /*allowLdsCopies=*/false);
   ASSERT_TRUE(single.ok()) << single.failure;
