@@ -191,9 +191,10 @@ def WaveASMPipelineLoops
   }];
   let options = [
     Option<"numStages", "num-stages", "int", "0",
-           "Stages (0: the annotations, else 2, 3 or 4: the fewest compiled "
-           "cycles per input iteration, a stage more only for a gain above "
-           "1% and while the estimated occupancy holds)">,
+           "Stages (0: the annotations, else 2 to 5 compiled: the fewest "
+           "est_cycles of the program when the IR gives the trip count, else "
+           "per input iteration; a stage more only for a gain above 1% and "
+           "while the estimated occupancy holds)">,
     Option<"loopIndex", "loop", "int64_t", "-1",
            "Only the loop with this index in program pre-order (-1: all)">,
     Option<"onlyIfProfitable", "only-if-profitable", "bool", "false",

@@ -732,6 +732,9 @@ struct PipelineLoopsPass
     bool timed = false;
     double cyclesPerIteration = 0;
     double lowerBound = 0;
+    /// Compiled: the whole program's est_cycles (prologue and epilogue
+    /// included).
+    int64_t programCycles = 0;
   };
 
   /// What one loop's choice has computed so far. Every trial pipelines a
@@ -811,6 +814,7 @@ struct PipelineLoopsPass
       });
       if (std::optional<ProgramMetrics> metrics = measureMetrics(copyProgram)) {
         result.waves = metrics->occupancy;
+        result.programCycles = metrics->est_cycles;
         if (kernelIndex >= 0 && int(metrics->loops.size()) == numLoops) {
           const LoopMetrics &kernel = metrics->loops[kernelIndex];
           result.timed = true;
@@ -884,16 +888,19 @@ struct PipelineLoopsPass
     return choice;
   }
 
-  /// The automatic stage count. The candidates are 2, 3 and 4 stages; more
-  /// stages hold more iterations' values at once, so 3 and 4 are candidates
-  /// only while the estimated occupancy (one step per kernel iteration)
-  /// stays that of two stages. A count whose pipelined loop already runs
-  /// at its lower bound by the cheap estimate ends the list: more stages
-  /// only hide latency, and there is none left to hide. When more than one
-  /// candidate remains, each is pipelined with its own unroll
-  /// (chooseUnroll) and compiled, and the one with the fewest
-  /// est_cycles_per_iter per input iteration wins; a stage more must gain
-  /// more than 1% (kStageGain).
+  /// The automatic stage count. The candidates are 2 to kMaxStages; more
+  /// stages hold more iterations' values at once, so 3 and more are
+  /// candidates only while the estimated occupancy (one step per kernel
+  /// iteration) stays that of two stages. When two stages run at the
+  /// loop's lower bound by the cheap estimate, two it is. Else each
+  /// candidate is pipelined with its own unroll (chooseUnroll) and
+  /// compiled, in order, until one runs at its lower bound, and the
+  /// fastest wins; a stage more must gain more than 1% (kStageGain). Fastest:
+  /// with a trip count known from the IR, the fewest est_cycles of the whole
+  /// program (a deeper pipeline's longer prologue and epilogue count: 32x32
+  /// GEMM, trip 8, 4 stages 1176 against 5 stages 1322 although 5 run an
+  /// iteration 1.4% faster); else the fewest est_cycles_per_iter per input
+  /// iteration.
   int chooseStages(LoopOp l) {
     SmallVector<int> candidates;
     int64_t twoWaves = 0;
@@ -908,11 +915,17 @@ struct PipelineLoopsPass
       if (!t.ok || t.waves < twoWaves)
         break;
       candidates.push_back(s);
-      if (t.timed && t.cyclesPerIteration <= t.lowerBound)
+      // Two stages at the lower bound already (a resource-bound loop):
+      // more stages only hide latency, and there is none to hide. Later
+      // counts are not cut by the estimate: it sees no waits or copies,
+      // and compiled they may still differ (dot-static: 3 stages at the
+      // bound by the estimate, 4 compiled 30% faster than 2 and 3).
+      if (s == 2 && t.timed && t.cyclesPerIteration <= t.lowerBound)
         break;
     }
     if (candidates.size() < 2)
       return 2;
+    bool wholeProgram = getTripCount(l).source == TripCountSource::Inferred;
     int best = 2;
     std::optional<double> bestCycles;
     for (int s : candidates) {
@@ -923,16 +936,20 @@ struct PipelineLoopsPass
                               << " per iteration, " << t.waves << " waves\n");
       if (!t.ok || !t.timed)
         continue;
-      if (!bestCycles || t.cyclesPerIteration < *bestCycles * kStageGain) {
+      double cycles =
+          wholeProgram ? double(t.programCycles) : t.cyclesPerIteration;
+      if (!bestCycles || cycles < *bestCycles * kStageGain) {
         best = s;
-        bestCycles = t.cyclesPerIteration;
+        bestCycles = cycles;
       }
+      if (t.cyclesPerIteration <= t.lowerBound)
+        break;
     }
     return best;
   }
 
   /// The most stages the automatic count tries.
-  static constexpr int kMaxStages = 4;
+  static constexpr int kMaxStages = 5;
   /// A stage more is taken only when it is more than 1% faster per
   /// iteration: a smaller gain does not pay for the longer prologue and
   /// epilogue and the registers of one more iteration in flight.
