@@ -48,18 +48,14 @@ def inputs(gen_dir):
     files += sorted(glob.glob(os.path.join(shared, "*.mlir")))
     os.makedirs(gen_dir, exist_ok=True)
     gen = os.path.join(HERE, "gen_waveasm.py")
-    for n, seed in GENERATED:
-        path = os.path.join(gen_dir, f"gen_{n}_{seed}.mlir")
-        if not os.path.exists(path):
-            subprocess.run([sys.executable, gen, "--instructions", str(n),
-                            "--seed", str(seed), "-o", path], check=True)
-        files.append(path)
-    for n, seed in LOOP_BODIES:
-        path = os.path.join(gen_dir, f"loop_{n}_{seed}.mlir")
-        if not os.path.exists(path):
-            subprocess.run([sys.executable, gen, "--loop-body", str(n),
-                            "--seed", str(seed), "-o", path], check=True)
-        files.append(path)
+    for prefix, flag, sizes in (("gen", "--instructions", GENERATED),
+                                ("loop", "--loop-body", LOOP_BODIES)):
+        for n, seed in sizes:
+            path = os.path.join(gen_dir, f"{prefix}_{n}_{seed}.mlir")
+            if not os.path.exists(path):
+                subprocess.run([sys.executable, gen, flag, str(n),
+                                "--seed", str(seed), "-o", path], check=True)
+            files.append(path)
     return files
 
 

@@ -125,20 +125,35 @@ LdsBankCost referenceBankCost(llvm::ArrayRef<uint32_t> addresses,
   return cost;
 }
 
+/// A random access of trial `trial`: addresses drawn from small ranges (so
+/// lanes share dwords and banks) or strided, masks with gaps, every width,
+/// both bank counts.
+struct RandomAccess {
+  unsigned banks, bytes;
+  std::vector<uint32_t> addresses;
+  uint64_t mask;
+};
+RandomAccess randomAccess(std::mt19937_64 &random, int trial,
+                          unsigned lanes) {
+  RandomAccess r;
+  r.banks = trial % 5 == 0 ? 32 : 64;
+  r.bytes = 1u << (random() % 5); // 1..16
+  uint32_t span = 4u << (random() % 12);
+  r.addresses.resize(lanes);
+  for (unsigned l = 0; l < lanes; ++l)
+    r.addresses[l] = trial % 4 == 0 ? l * (4u << (random() % 8))
+                                    : static_cast<uint32_t>(random() % span);
+  r.mask = trial % 7 == 0 ? random() : ~uint64_t(0);
+  return r;
+}
+
 TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
-  // Addresses drawn from small ranges (so lanes share dwords and banks),
-  // strided ones and masks with gaps, every width, both bank counts.
   std::mt19937_64 random(11);
   for (int trial = 0; trial < 2000; ++trial) {
-    unsigned lanes = trial % 3 == 0 ? 32 : 64;
-    unsigned banks = trial % 5 == 0 ? 32 : 64;
-    unsigned bytes = 1u << (random() % 5); // 1..16
-    uint32_t span = 4u << (random() % 12);
-    std::vector<uint32_t> a(lanes);
-    for (unsigned l = 0; l < lanes; ++l)
-      a[l] = trial % 4 == 0 ? l * (4u << (random() % 8))
-                            : static_cast<uint32_t>(random() % span);
-    uint64_t mask = trial % 7 == 0 ? random() : ~uint64_t(0);
+    RandomAccess r = randomAccess(random, trial, trial % 3 == 0 ? 32 : 64);
+    const std::vector<uint32_t> &a = r.addresses;
+    uint64_t mask = r.mask;
+    unsigned bytes = r.bytes, banks = r.banks;
     LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
     LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
     ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
@@ -156,18 +171,16 @@ TEST(LdsBankCost, SameForAddressesShiftedByWholeDwords) {
   std::mt19937_64 random(23);
   bool partShiftChanged = false;
   for (int trial = 0; trial < 2000; ++trial) {
-    unsigned banks = trial % 5 == 0 ? 32 : 64;
-    unsigned bytes = 1u << (random() % 5);
-    uint32_t span = 4u << (random() % 12);
-    std::vector<uint32_t> a(64), shifted(64), part(64);
+    RandomAccess r = randomAccess(random, trial, 64);
+    const std::vector<uint32_t> &a = r.addresses;
+    uint64_t mask = r.mask;
+    unsigned bytes = r.bytes, banks = r.banks;
+    std::vector<uint32_t> shifted(64), part(64);
     uint32_t shift = 4 * static_cast<uint32_t>(random() % 100000);
     for (unsigned l = 0; l < 64; ++l) {
-      a[l] = trial % 4 == 0 ? l * (4u << (random() % 8))
-                            : static_cast<uint32_t>(random() % span);
       shifted[l] = a[l] + shift;
       part[l] = a[l] + 2;
     }
-    uint64_t mask = trial % 7 == 0 ? random() : ~uint64_t(0);
     LdsBankCost want = computeLdsBankCost(a, mask, bytes, banks, 2);
     LdsBankCost got = computeLdsBankCost(shifted, mask, bytes, banks, 2);
     ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
