@@ -29,7 +29,11 @@ std::optional<CacheHit> waveasm::conductor::replayFromCache(
     warnings.push_back(warning);
   if (!entry)
     return std::nullopt;
-  if (policy.sameSourceOnly && entry->source != policy.source) {
+  // "No better schedule" speaks for its source only: another model, other
+  // strategies or another build of them may find one. Moves of any source
+  // are replayed (and validated) unless the policy asks for its own.
+  if (entry->source != policy.source &&
+      (policy.sameSourceOnly || entry->foundNothing())) {
     if (bypassedSource)
       *bypassedSource = entry->source;
     return std::nullopt;

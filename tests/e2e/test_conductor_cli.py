@@ -123,6 +123,25 @@ class ConductorCLI(unittest.TestCase):
             match = re.search(r"^%s\s+(\d+)\s+(\d+)" % key, result.stdout, re.M)
             self.assertIsNotNone(match, key)
 
+    def test_a_cached_no_better_schedule_speaks_for_its_strategies(self):
+        # A built-in run that found nothing is remembered for the same
+        # strategies of the same build; other strategies still run.
+        out = os.path.join(self.tmp, "out.mlir")
+        nothing = ("--llm", "none", "--strategy", "spectral", "--spectral-epsilon", "0.99",
+                   "-o", out)
+        first = self.run_cli(*nothing)
+        self.assertEqual(first.returncode, 0, first.stderr + first.stdout)
+        self.assertIn("(0 moves)", first.stdout)
+        second = self.run_cli(*nothing)
+        self.assertRegex(second.stdout, r"cache hit: builtin:spectral \S+ \(git \S+\) found no "
+                         r"better schedule for this input; it stays as written \(no strategy run\)")
+        other = self.run_cli("--llm", "none", "--strategy", "list-latency", "-o", out)
+        self.assertEqual(other.returncode, 0, other.stderr + other.stdout)
+        self.assertNotIn("cache hit", other.stdout)
+        self.assertRegex(other.stdout, r"cache: bypassed the entry found by builtin:spectral "
+                         r"\S+ \(git \S+\) \(its \"no better schedule\" is not this source's\)")
+        self.assert_input_untouched()
+
     def test_parse_error_is_located(self):
         bad = os.path.join(self.tmp, "bad.mlir")
         with open(bad, "w") as f:

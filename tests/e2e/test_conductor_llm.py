@@ -130,16 +130,17 @@ class ConductorLLM(unittest.TestCase):
         s = self.server({"replies": [{"text": "done"}]})
         proc, _ = self.run_cli(s, "openai", "--rounds", "2")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
-        self.assertRegex(proc.stdout, r"cache hit: (replayed \d+ cached moves found by builtin"
-                                      r"|builtin found no better schedule)")
-        self.assertIn("note: the cached result is builtin's, not openai:fake-model's",
-                      proc.stdout)
+        # (the built-in source names its strategies and build)
+        self.assertRegex(proc.stdout, r"cache hit: replayed \d+ cached moves found by "
+                                      r"builtin:list-latency,pressure,spectral \S+ \(git \S+\)")
+        self.assertRegex(proc.stdout, r"note: the cached result is builtin:\S+ \S+ \(git \S+\)'s, "
+                                      r"not openai:fake-model's")
         self.assertEqual(s.requests(), [])
         # ...unless the user asks for the model's own entries.
         proc, _ = self.run_cli(s, "openai", "--rounds", "2", "--cache-same-source")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
-        self.assertIn("cache: bypassed the entry found by builtin (--cache-same-source)",
-                      proc.stdout)
+        self.assertRegex(proc.stdout, r"cache: bypassed the entry found by builtin:\S+ \S+ "
+                                      r"\(git \S+\) \(--cache-same-source\)")
         self.assertEqual(len(s.requests()), 1)
         # The model's result replaced it: the next same-source run hits.
         proc, _ = self.run_cli(s, "openai", "--rounds", "2", "--cache-same-source")

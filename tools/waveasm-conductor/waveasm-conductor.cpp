@@ -81,8 +81,10 @@ static cl::opt<bool> noCache("no-cache",
 static cl::opt<bool> cacheSameSource(
     "cache-same-source",
     cl::desc("replay only cache entries found by the source asked for "
-             "(provider:model, builtin or script); an entry of another "
-             "source is bypassed and replaced by this run's result"));
+             "(provider:model, builtin:STRATEGIES VERSION or script); an "
+             "entry of another source is bypassed and replaced by this run's "
+             "result (a cached \"no better schedule\" is only taken from "
+             "the same source anyway)"));
 static cl::opt<std::string> repliesPath(
     "replies",
     cl::desc("take replies from FILE (separated by lines '---') instead of "
@@ -347,10 +349,15 @@ int main(int argc, char **argv) {
     if (agents > 1)
       log() << "note: --agents applies to LLM search; the built-in "
                "strategies run once\n";
+    // The cache's source: the strategies and the build that ran them (a
+    // newer build or other strategies may find what these did not).
+    std::vector<std::string> names;
+    for (const Strategy &strategy : strategies)
+      names.push_back(strategy.name);
+    model = "builtin:" + llvm::join(names, ",") + " " + getVersionString();
     auto builtin = std::make_unique<StrategyMoveSource>(std::move(strategies));
     strategySource = builtin.get();
     source = std::move(builtin);
-    model = "builtin";
   }
   CachePolicy policy;
   policy.source = model;
@@ -374,7 +381,9 @@ int main(int argc, char **argv) {
     else
       log() << "replayed " << session.bestMoves().size()
             << " cached moves found by " << run.cacheSource;
-    log() << " (no " << (model == "builtin" ? "strategy run" : "LLM call")
+    log() << " (no "
+          << (llvm::StringRef(model).starts_with("builtin") ? "strategy run"
+                                                            : "LLM call")
           << ")\n";
     if (run.cacheSource != model)
       log() << "note: the cached result is " << run.cacheSource << "'s, not "
@@ -382,7 +391,10 @@ int main(int argc, char **argv) {
             << " instead\n";
   } else if (!run.bypassedSource.empty()) {
     log() << "cache: bypassed the entry found by " << run.bypassedSource
-          << " (--cache-same-source)\n";
+          << (cacheSameSource ? " (--cache-same-source)"
+                              : " (its \"no better schedule\" is not "
+                                "this source's)")
+          << "\n";
   }
   for (const std::string &warning : run.warnings)
     log() << "warning: " << warning << "\n";
