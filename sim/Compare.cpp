@@ -150,6 +150,12 @@ Comparison waveasm::sim::compareOnSeeds(ProgramOp a, ProgramOp b,
   return compareWithRuns(runOnSeeds(a, seeds, options), b, options);
 }
 
+Comparison waveasm::sim::compareBuffersWithRuns(llvm::ArrayRef<SimResult> first,
+                                                ProgramOp b,
+                                                SimOptions options) {
+  return compareRuns(first, b, options, /*compareLDS=*/false);
+}
+
 Comparison waveasm::sim::compareBuffersOnSeeds(ProgramOp a, ProgramOp b,
                                                unsigned seeds,
                                                SimOptions options) {
