@@ -21,6 +21,7 @@
 
 #include "sim/Machine.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstring>
@@ -36,6 +37,16 @@ constexpr int16_t kSeveralReaders = -2;
 
 bool tracking(const Workgroup &wg) {
   return wg.options.timing && !wg.ldsWriter.empty();
+}
+
+/// Appends `message()` about the op described by `where` to `notes`: the
+/// first few, one per op (a wide access would repeat it for every byte).
+void noteOncePerOp(Workgroup &wg, std::vector<std::string> &notes,
+                   const std::string &where,
+                   llvm::function_ref<std::string()> message) {
+  std::lock_guard<std::mutex> lock(wg.errorMutex);
+  if (notes.size() < 8 && (notes.empty() || notes.back().rfind(where, 0) != 0))
+    notes.push_back(message());
 }
 
 /// Whether `wave` sees the byte at `address` as written.
@@ -63,20 +74,19 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
     } else if (wg.ldsReader[at] != int16_t(wave.id)) {
       wg.ldsReader[at] = kSeveralReaders;
     }
-  }
-  for (unsigned i = 0; i < size; ++i) {
-    if (visibleTo(wg, wave, address + i))
+    if (visibleTo(wg, wave, at))
       continue;
     // Another wave's write this wave may not see yet: the bytes before it.
-    reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[address + i];
-    std::lock_guard<std::mutex> lock(wg.errorMutex);
-    if (wg.staleReads.size() < 8 &&
-        (wg.staleReads.empty() ||
-         wg.staleReads.back().rfind(describeOp(op), 0) != 0))
-      wg.staleReads.push_back(llvm::formatv(
-          "{0}: wave {1} reads LDS byte {2:x} that wave {3} wrote without "
-          "an lgkmcnt wait and an s_barrier between (the stale value)",
-          describeOp(op), wave.id, address + i, wg.ldsWriter[address + i]));
+    reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[at];
+    std::string where = describeOp(op);
+    noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
+      return llvm::formatv(
+                 "{0}: wave {1} reads LDS byte {2:x} that wave {3} wrote "
+                 "without an lgkmcnt wait and an s_barrier between (the "
+                 "stale value)",
+                 where, wave.id, at, wg.ldsWriter[at])
+          .str();
+    });
   }
   return word;
 }
@@ -102,15 +112,15 @@ void WaveExec::noteLDSOverwrite(uint64_t address, unsigned size) {
                           ? std::string("other waves")
                           : "wave " + std::to_string(reader);
     std::string where = describeOp(op);
-    std::lock_guard<std::mutex> lock(wg.errorMutex);
-    if (wg.ldsRaces.size() < 8 &&
-        (wg.ldsRaces.empty() || wg.ldsRaces.back().rfind(where, 0) != 0))
-      wg.ldsRaces.push_back(llvm::formatv(
-          "{0}: wave {1} writes LDS byte {2:x} that {3} read since the last "
-          "s_barrier: on the GPU that read may see this write (a "
-          "write-after-read race; an s_barrier between the read and the "
-          "write orders them)",
-          where, wave.id, at, who));
+    noteOncePerOp(wg, wg.ldsRaces, where, [&]() -> std::string {
+      return llvm::formatv(
+                 "{0}: wave {1} writes LDS byte {2:x} that {3} read since the "
+                 "last s_barrier: on the GPU that read may see this write (a "
+                 "write-after-read race; an s_barrier between the read and the "
+                 "write orders them)",
+                 where, wave.id, at, who)
+          .str();
+    });
     return;
   }
 }
