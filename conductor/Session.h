@@ -146,6 +146,9 @@ public:
   bool bestIsPipelined() const { return bool(bestExpanded); }
   /// The program holding the scheduled block.
   ProgramOp program() const;
+  /// The program of `copy` (a clone of the working module, maybe
+  /// expanded, e.g. resultModule()) at the scheduled program's position.
+  ProgramOp programIn(mlir::ModuleOp copy) const;
   const TaggedRegion &region() const { return tagged; }
   /// The current block order as tag indices (ops[i] of the region).
   std::vector<unsigned> currentOrder() const;
@@ -178,9 +181,6 @@ private:
   /// pipeline fails.
   bool measure(mlir::ModuleOp compiled, ProgramMetrics &out,
                std::string &error) const;
-  /// The program of `copy` (a clone of the working module, maybe
-  /// expanded) at the scheduled program's position.
-  ProgramOp programIn(mlir::ModuleOp copy) const;
   /// The module a round measures: null when the loop is not staged (the
   /// working module itself), else its pipelined expansion; false with
   /// `error` when the staged loop cannot be pipelined.

@@ -105,15 +105,7 @@ ProgramMetrics waveasm::server::bestMetricsPerInputIteration(
   if (!session.bestIsPipelined() || !loopIndex ||
       *loopIndex >= metrics.loops.size())
     return metrics;
-  // The scheduled program's position in the working module is its
-  // position in the expanded one.
-  unsigned program = 0;
-  for (ProgramOp each : session.bestModule().getOps<ProgramOp>()) {
-    if (each == session.program())
-      break;
-    ++program;
-  }
-  ProgramOp pipelined = programAt(session.resultModule(), program);
+  ProgramOp pipelined = session.programIn(session.resultModule());
   if (!pipelined)
     return metrics;
   int64_t steps = inputIterationsPerIteration(loopAt(pipelined, *loopIndex));
