@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AnalysisTestUtils.h"
+#include "CycleModelTestUtils.h"
 
 #include "analysis/Annotations.h"
 #include "analysis/CycleModel.h"
@@ -18,40 +18,14 @@
 
 using namespace mlir;
 using namespace waveasm;
+using waveasm::test::kModelPrelude;
+using waveasm::test::Modeled;
 using waveasm::test::ParsedAnalysisProgram;
 
 namespace {
 
-/// Parses `body` and runs the model on it.
-struct Modeled {
-  ParsedAnalysisProgram p;
-  std::unique_ptr<ProgramIndex> index;
-  std::unique_ptr<CycleModel> model;
-
-  explicit Modeled(
-      llvm::StringRef body,
-      const TargetModel &target = TargetModel::get(TargetKind::gfx942))
-      : p(body) {
-    if (!p.module)
-      return;
-    index = std::make_unique<ProgramIndex>(p.program);
-    model = std::make_unique<CycleModel>(*index, target);
-  }
-  const OpTiming &at(llvm::StringRef name) {
-    return *model->getTiming(p.op(name));
-  }
-};
-
-const char *kPrelude = R"(
-  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
-)";
-
 std::string withPrelude(llvm::StringRef body) {
-  return (llvm::Twine(kPrelude) + body).str();
+  return (llvm::Twine(kModelPrelude) + body).str();
 }
 
 } // namespace

@@ -133,8 +133,7 @@ struct RandomAccess {
   std::vector<uint32_t> addresses;
   uint64_t mask;
 };
-RandomAccess randomAccess(std::mt19937_64 &random, int trial,
-                          unsigned lanes) {
+RandomAccess randomAccess(std::mt19937_64 &random, int trial, unsigned lanes) {
   RandomAccess r;
   r.banks = trial % 5 == 0 ? 32 : 64;
   r.bytes = 1u << (random() % 5); // 1..16

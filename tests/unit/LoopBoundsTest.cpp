@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AnalysisTestUtils.h"
+#include "CycleModelTestUtils.h"
 
 #include "analysis/CycleModel.h"
 #include "analysis/LoopBounds.h"
@@ -19,35 +19,16 @@
 
 using namespace mlir;
 using namespace waveasm;
-using waveasm::test::ParsedAnalysisProgram;
+using waveasm::test::kModelPrelude;
+using waveasm::test::Modeled;
 
 namespace {
 
-struct Modeled {
-  ParsedAnalysisProgram p;
-  std::unique_ptr<ProgramIndex> index;
-  std::unique_ptr<CycleModel> model;
-
-  explicit Modeled(llvm::StringRef body) : p(body) {
-    if (!p.module)
-      return;
-    index = std::make_unique<ProgramIndex>(p.program);
-    model = std::make_unique<CycleModel>(*index,
-                                         TargetModel::get(TargetKind::gfx942));
-  }
-  const LoopTiming &loop() const { return model->getLoops().front(); }
-};
-
 std::string withPrelude(llvm::StringRef body) {
-  return (llvm::Twine(R"(
-  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  return (llvm::Twine(kModelPrelude) + R"(
   %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
   %p0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
-)") + body)
+)" + body)
       .str();
 }
 
