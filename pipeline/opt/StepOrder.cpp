@@ -3,6 +3,7 @@
 #include "pipeline/opt/StepOrder.h"
 
 #include "analysis/MemoryAlias.h"
+#include "analysis/TargetModel.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -158,23 +159,52 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
         return i - head[k];
     return std::numeric_limits<size_t>::max();
   };
-  // Merges the streams' ops before `ends` (per stream) into `result`.
+  // Merges the streams' ops before `ends` (per stream) into `result`. A
+  // stream stopped at a barrier waits while the LDS accesses before it
+  // drain: the barrier waits for every LDS access issued before it (its
+  // lgkmcnt(0), pipeline/InsertWaitcnt.cpp (b); the LDS latency,
+  // TargetModel), so the other streams' ops go first until that latency
+  // has passed (an MFMA counts its pipe passes, SCHEDULING-FACTS.md
+  // "Units"), covering the drain instead of following it (the
+  // triple-buffered GEMM's MFMAs after its write barrier), and no longer
+  // (the LDS accesses after the barrier keep their distance from their
+  // readers). Legal as any merge: ops of different stages belong to
+  // different iterations, and the stage rules keep the LDS accesses a
+  // barrier orders in its stage or on another copy.
+  const TargetModel *target = nullptr;
+  if (body)
+    if (auto program = body->getParentOp()->getParentOfType<ProgramOp>())
+      target = &TargetModel::get(program.getTargetKind());
+  int64_t drain = target ? target->getLatency(LatencyClass::LDSLoad) : 0;
+  int64_t sinceLds = std::numeric_limits<int64_t>::max() / 2;
+  auto issue = [&](Operation *op) {
+    result.push_back(op);
+    if (isAccess(op) && ((memReads(op) | memWrites(op)) & MemLDS))
+      sinceLds = 0;
+    else if (target)
+      sinceLds += target->getUnitOccupancy(op);
+  };
   auto merge = [&](ArrayRef<size_t> ends) {
     while (true) {
       int best = -1;
       size_t bestDistance = 0;
+      bool bestAtBarrier = false;
       for (unsigned k = 0; k < streams.size(); ++k) {
         if (head[k] == ends[k])
           continue;
         size_t d = distance(k, ends[k]);
-        if (best < 0 || d < bestDistance) {
+        bool atBarrier =
+            isa<S_BARRIER>(streams[k][head[k]]) && sinceLds < drain;
+        if (best < 0 || (bestAtBarrier && !atBarrier) ||
+            (atBarrier == bestAtBarrier && d < bestDistance)) {
+          bestAtBarrier = atBarrier;
           best = k;
           bestDistance = d;
         }
       }
       if (best < 0)
         break;
-      result.push_back(streams[best][head[best]++]);
+      issue(streams[best][head[best]++]);
     }
   };
 
@@ -249,7 +279,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   if (legal)
     for (int i = 0; i < n; ++i)
       if (hoist[i])
-        result.push_back(stages.ops[i]);
+        issue(stages.ops[i]);
   SmallVector<size_t> ends;
   for (const SmallVector<Operation *> &stream : streams)
     ends.push_back(stream.size());

@@ -22,7 +22,11 @@
 //              later stages' LDS accesses before their first barrier go
 //              ahead of the prefetch: the barrier drains every earlier
 //              LDS access (~20 slots after the last), the loads have
-//              whole steps of slack.
+//              whole steps of slack. A stage stopped at a barrier waits
+//              while the LDS accesses before it drain (the LDS latency
+//              after the last one; an MFMA counts its pipe passes): the
+//              other stages' ops issue in that window instead of after the
+//              barrier's wait, and no longer.
 //
 // Hoisting the prefetch above other stage-0 ops is only done when nothing
 // it passes could be reordered with it (memory it writes or reads, a

@@ -10,6 +10,7 @@
 #include "TestUtils.h"
 
 #include "analysis/LoopStages.h"
+#include "pipeline/opt/StepOrder.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -21,14 +22,18 @@ using namespace waveasm::test;
 
 namespace {
 
-// Body ops: 0 soff, 1 x (load), 2 y (x + x), 3 acc', 4 k', 5 more.
-const char *kSum = R"(
+// The values every loop below starts from.
+const char *kPrelude = R"(
   %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
   %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
   %c0 = waveasm.constant 0 : !waveasm.imm<0>
   %c1 = waveasm.constant 1 : !waveasm.imm<1>
   %c8 = waveasm.constant 8 : !waveasm.imm<8>
   %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+)";
+
+// Body ops: 0 soff, 1 x (load), 2 y (x + x), 3 acc', 4 k', 5 more.
+const std::string kSum = std::string(kPrelude) + R"(
   %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
   %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
     %soff:2 = waveasm.s_lshl_b32 %k, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.sreg, !waveasm.scc
@@ -109,13 +114,8 @@ TEST(LoopStages, LDSDependenceKeepsOneStage) {
   // share a stage (any two lanes may exchange data); the global load still
   // runs ahead of them.
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(program(R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c8 = waveasm.constant 8 : !waveasm.imm<8>
-  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  OwningOpRef<ModuleOp> module =
+      t.parseModule(program(std::string(kPrelude) + R"(
   %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
   %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
     %x = waveasm.buffer_load_dword %srd, %tid, %k : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
@@ -146,13 +146,7 @@ TEST(LoopStages, PrivateLDSSplitsIntoCopies) {
   // (and the barrier publishing them) run a stage before the reads (and the
   // barrier after them), so two copies of the buffer are in flight; without
   // copies, or without the second barrier, everything LDS shares a stage.
-  const char *body = R"(
-  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
-  %srd = waveasm.precolored.sreg 8, 4 : !waveasm.psreg<8, 4>
-  %c0 = waveasm.constant 0 : !waveasm.imm<0>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %c8 = waveasm.constant 8 : !waveasm.imm<8>
-  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  const std::string body = std::string(kPrelude) + R"(
   %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
   %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
     %x = waveasm.buffer_load_dword %srd, %tid, %k : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
@@ -216,4 +210,49 @@ TEST(LoopStages, PrivateLDSSplitsIntoCopies) {
   EXPECT_NE(ldsCopyShape(firstLoop(*racy)).find("write-after-read"),
             std::string::npos);
   EXPECT_EQ(computeLoopStages(firstLoop(*racy), 2).ldsCopies, 1);
+}
+
+// Step order (pipeline/opt/StepOrder.h, late-first): a barrier of the LDS
+// stage waits while the LDS access before it drains (the LDS latency, 20
+// slots on gfx942): the MFMAs of the last stage (4 pipe slots each) issue
+// first until 20 slots have passed, then the barrier and the read after it,
+// then the last MFMA. Body ops: 0 soff, 1 load, 2 ds_write, 3 s_barrier,
+// 4 ds_read, 5-10 MFMAs, 11 k', 12 more.
+TEST(StepOrder, BarrierWaitsOutTheLdsDrainOnly) {
+  const std::string body = std::string(kPrelude) + R"(
+  %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  %r:2 = waveasm.loop (%k = %k0, %acc = %z) : (!waveasm.sreg, !waveasm.vreg<4, 4>) -> (!waveasm.sreg, !waveasm.vreg<4, 4>) {
+    %soff:2 = waveasm.s_lshl_b32 %k, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.sreg, !waveasm.scc
+    %x = waveasm.buffer_load_dword %srd, %tid, %soff#0 : !waveasm.psreg<8, 4>, !waveasm.pvreg<0>, !waveasm.sreg -> !waveasm.vreg
+    waveasm.ds_write_b32 %x, %tid : !waveasm.vreg, !waveasm.pvreg<0>
+    waveasm.s_barrier
+    %f = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+    %m1 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %acc : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %m2 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %m1 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %m3 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %m2 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %m4 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %m3 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %m5 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %m4 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %m6 = waveasm.v_mfma_f32_16x16x16_f16 %f, %f, %m5 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>
+    %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %kn#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%kn#0, %m6) : !waveasm.sreg, !waveasm.vreg<4, 4>
+  }
+  waveasm.s_endpgm
+)";
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(body));
+  ASSERT_TRUE(module) << t.diagnostics;
+  LoopOp loop = firstLoop(*module);
+  // Three stages: the load and loop control, the LDS group (the write
+  // address is not the copy shape's: one barrier only), the MFMAs.
+  setStages(loop, {0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 0, 0});
+  LoopStages stages = readLoopStages(loop);
+  ASSERT_TRUE(stages.ok()) << stages.failure;
+  SmallVector<Operation *> order =
+      computeStepOrder(stages, StepOrder::LateFirst);
+  SmallVector<int> positions;
+  for (Operation *op : order)
+    positions.push_back(stages.indexOf(op));
+  EXPECT_EQ(positions,
+            (SmallVector<int>{0, 1, 2, 5, 6, 7, 8, 9, 3, 4, 10, 11, 12}));
 }
