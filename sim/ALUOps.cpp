@@ -22,6 +22,8 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 #include <cmath>
+#include <memory>
+#include <type_traits>
 
 using namespace mlir;
 using namespace waveasm;
@@ -83,56 +85,123 @@ template <typename T> T med3(T a, T b, T c) {
 }
 I32 sext24(U32 x) { return I32(x << 8) >> 8; }
 
-const llvm::StringMap<Unary> &valuUnary() {
-  static const llvm::StringMap<Unary> table = {
-      {"v_not_b32", [](U32 a) { return ~a; }},
+/// Register 0 of an operand by lane: a vector's words, or a scalar's one
+/// word for every lane (stride 0); a value of no registers reads 0.
+struct LaneWords {
+  const U32 *words;
+  unsigned stride;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE U32 operator[](unsigned l) const {
+    return words[l * stride];
+  }
+};
+LaneWords laneWords(const RegValue &v) {
+  static const U32 zero = 0;
+  if (!v.dwords)
+    return {&zero, 0};
+  return {v.words.data(), v.vector ? 1u : 0u};
+}
+
+/// A lane function of one, two or three words with its loop over the
+/// lanes, the loop instantiated for the function's own type so it calls the
+/// function inline (through a pointer, a call per lane kept the loop from
+/// vectorizing). out[l] = f(in[0][l], ...) for the active lanes, in a plain
+/// loop when every lane is.
+struct LaneFunction {
+  const void *function;
+  void (*run)(const void *function, const LaneWords *in, U32 *out,
+              uint64_t mask, unsigned lanes);
+};
+
+template <unsigned N, typename F>
+void runLanes(const void *function, const LaneWords *in, U32 *out,
+              uint64_t mask, unsigned lanes) {
+  // A named function is stored as its pointer, a lambda as a pointer to
+  // its (captureless) closure.
+  const F &fn = *static_cast<const F *>(function);
+  auto one = [&](unsigned l) {
+    if constexpr (N == 1)
+      return fn(in[0][l]);
+    else if constexpr (N == 2)
+      return fn(in[0][l], in[1][l]);
+    else
+      return fn(in[0][l], in[1][l], in[2][l]);
+  };
+  if (lanes == 64 && mask == ~uint64_t(0))
+    for (unsigned l = 0; l < 64; ++l)
+      out[l] = one(l);
+  else
+    for (unsigned l = 0; l < lanes; ++l)
+      if ((mask >> l) & 1)
+        out[l] = one(l);
+}
+
+/// The table entry of lane function `fn` of N words: a lambda's closure
+/// is kept in a static of its own type (one per lambda); a function
+/// pointer in a static per entry of the table that calls this.
+template <unsigned N, typename F> LaneFunction lanesOf(F fn) {
+  if constexpr (std::is_pointer_v<F>) {
+    static std::vector<std::unique_ptr<F>> pointers;
+    pointers.push_back(std::make_unique<F>(fn));
+    return {pointers.back().get(), &runLanes<N, F>};
+  } else {
+    static const F closure = fn;
+    return {&closure, &runLanes<N, F>};
+  }
+}
+
+const llvm::StringMap<LaneFunction> &valuUnary() {
+  static const llvm::StringMap<LaneFunction> table = {
+      {"v_not_b32", lanesOf<1>([](U32 a) { return ~a; })},
       {"v_bfrev_b32",
-       [](U32 a) { return U32(llvm::reverseBits<uint32_t>(a)); }},
-      {"v_ffbh_u32", [](U32 a) { return a ? U32(llvm::countl_zero(a)) : ~0u; }},
-      {"v_ffbl_b32", [](U32 a) { return a ? U32(llvm::countr_zero(a)) : ~0u; }},
-      {"v_ffbh_i32",
-       [](U32 a) {
+       lanesOf<1>([](U32 a) { return U32(llvm::reverseBits<uint32_t>(a)); })},
+      {"v_ffbh_u32",
+       lanesOf<1>([](U32 a) { return a ? U32(llvm::countl_zero(a)) : ~0u; })},
+      {"v_ffbl_b32",
+       lanesOf<1>([](U32 a) { return a ? U32(llvm::countr_zero(a)) : ~0u; })},
+      {"v_ffbh_i32", lanesOf<1>([](U32 a) {
          U32 x = I32(a) < 0 ? ~a : a;
          return (a == 0 || a == ~0u) ? ~0u : U32(llvm::countl_zero(x)) - 1;
-       }},
-      {"v_cvt_f32_i32", [](U32 a) { return b(float(I32(a))); }},
-      {"v_cvt_f32_u32", [](U32 a) { return b(float(a)); }},
-      {"v_cvt_i32_f32", cvtI32},
-      {"v_cvt_u32_f32", cvtU32},
-      {"v_cvt_f16_f32", [](U32 a) { return toH(f(a)); }},
-      {"v_cvt_f32_f16", [](U32 a) { return b(h(a)); }},
-      {"v_cvt_f32_bf16", [](U32 a) { return b(bf16ToFloat(uint16_t(a))); }},
-      {"v_cvt_bf16_f32", [](U32 a) { return U32(floatToBF16(f(a))); }},
-      {"v_trunc_f32", [](U32 a) { return b(std::trunc(f(a))); }},
-      {"v_ceil_f32", [](U32 a) { return b(std::ceil(f(a))); }},
-      {"v_floor_f32", [](U32 a) { return b(std::floor(f(a))); }},
-      {"v_rndne_f32", [](U32 a) { return b(std::nearbyint(f(a))); }},
-      {"v_fract_f32",
-       [](U32 a) {
+       })},
+      {"v_cvt_f32_i32", lanesOf<1>([](U32 a) { return b(float(I32(a))); })},
+      {"v_cvt_f32_u32", lanesOf<1>([](U32 a) { return b(float(a)); })},
+      {"v_cvt_i32_f32", lanesOf<1>(cvtI32)},
+      {"v_cvt_u32_f32", lanesOf<1>(cvtU32)},
+      {"v_cvt_f16_f32", lanesOf<1>([](U32 a) { return toH(f(a)); })},
+      {"v_cvt_f32_f16", lanesOf<1>([](U32 a) { return b(h(a)); })},
+      {"v_cvt_f32_bf16",
+       lanesOf<1>([](U32 a) { return b(bf16ToFloat(uint16_t(a))); })},
+      {"v_cvt_bf16_f32",
+       lanesOf<1>([](U32 a) { return U32(floatToBF16(f(a))); })},
+      {"v_trunc_f32", lanesOf<1>([](U32 a) { return b(std::trunc(f(a))); })},
+      {"v_ceil_f32", lanesOf<1>([](U32 a) { return b(std::ceil(f(a))); })},
+      {"v_floor_f32", lanesOf<1>([](U32 a) { return b(std::floor(f(a))); })},
+      {"v_rndne_f32",
+       lanesOf<1>([](U32 a) { return b(std::nearbyint(f(a))); })},
+      {"v_fract_f32", lanesOf<1>([](U32 a) {
          float x = f(a);
          if (std::isinf(x))
            return b(std::nanf(""));
          return b(std::min(x - std::floor(x), 0x1.fffffep-1f));
-       }},
-      {"v_abs_f32", [](U32 a) { return a & 0x7fffffff; }},
-      {"v_abs_i32", [](U32 a) { return I32(a) < 0 ? U32(-I32(a)) : a; }},
-      {"v_frexp_exp_i32_f32",
-       [](U32 a) {
+       })},
+      {"v_abs_f32", lanesOf<1>([](U32 a) { return a & 0x7fffffff; })},
+      // Negated as unsigned: -INT_MIN is INT_MIN, as on the GPU (and no
+      // signed overflow on the host).
+      {"v_abs_i32", lanesOf<1>([](U32 a) { return I32(a) < 0 ? 0u - a : a; })},
+      {"v_frexp_exp_i32_f32", lanesOf<1>([](U32 a) {
          float x = f(a);
          if (std::isnan(x) || std::isinf(x))
            return U32(0);
          int e = 0;
          std::frexp(x, &e);
          return U32(e);
-       }},
-      {"v_frexp_mant_f32",
-       [](U32 a) {
+       })},
+      {"v_frexp_mant_f32", lanesOf<1>([](U32 a) {
          float x = f(a);
          if (std::isnan(x) || std::isinf(x))
            return a;
          int e = 0;
          return b(std::frexp(x, &e));
-       }},
+       })},
   };
   return table;
 }
@@ -142,127 +211,137 @@ const llvm::StringMap<Unary> &valuUnary() {
 /// rounded value of the exact function and records that it did
 /// (SimResult::hostPrecision), so no result is silently approximate.
 /// sin/cos take their argument in revolutions, as the ISA does.
-const llvm::StringMap<Unary> &valuTranscendental() {
-  static const llvm::StringMap<Unary> table = {
-      {"v_rcp_f32", [](U32 a) { return b(1.0f / f(a)); }},
-      {"v_rsq_f32",
-       [](U32 a) { return b(float(1.0 / std::sqrt(double(f(a))))); }},
-      {"v_sqrt_f32", [](U32 a) { return b(std::sqrt(f(a))); }},
-      {"v_exp_f32", [](U32 a) { return b(float(std::exp2(double(f(a))))); }},
-      {"v_log_f32", [](U32 a) { return b(float(std::log2(double(f(a))))); }},
-      {"v_sin_f32",
-       [](U32 a) { return b(float(std::sin(double(f(a)) * 2 * M_PI))); }},
-      {"v_cos_f32",
-       [](U32 a) { return b(float(std::cos(double(f(a)) * 2 * M_PI))); }},
+const llvm::StringMap<LaneFunction> &valuTranscendental() {
+  static const llvm::StringMap<LaneFunction> table = {
+      {"v_rcp_f32", lanesOf<1>([](U32 a) { return b(1.0f / f(a)); })},
+      {"v_rsq_f32", lanesOf<1>([](U32 a) {
+         return b(float(1.0 / std::sqrt(double(f(a)))));
+       })},
+      {"v_sqrt_f32", lanesOf<1>([](U32 a) { return b(std::sqrt(f(a))); })},
+      {"v_exp_f32",
+       lanesOf<1>([](U32 a) { return b(float(std::exp2(double(f(a))))); })},
+      {"v_log_f32",
+       lanesOf<1>([](U32 a) { return b(float(std::log2(double(f(a))))); })},
+      {"v_sin_f32", lanesOf<1>([](U32 a) {
+         return b(float(std::sin(double(f(a)) * 2 * M_PI)));
+       })},
+      {"v_cos_f32", lanesOf<1>([](U32 a) {
+         return b(float(std::cos(double(f(a)) * 2 * M_PI)));
+       })},
   };
   return table;
 }
 
-const llvm::StringMap<Binary> &valuBinary() {
-  static const llvm::StringMap<Binary> table = {
-      {"v_add_u32", [](U32 a, U32 c) { return a + c; }},
-      {"v_add_i32", [](U32 a, U32 c) { return a + c; }},
-      {"v_sub_u32", [](U32 a, U32 c) { return a - c; }},
-      {"v_sub_i32", [](U32 a, U32 c) { return a - c; }},
-      {"v_subrev_u32", [](U32 a, U32 c) { return c - a; }},
-      {"v_mul_lo_u32", [](U32 a, U32 c) { return a * c; }},
-      {"v_mul_lo_i32", [](U32 a, U32 c) { return a * c; }},
-      {"v_mul_hi_u32", [](U32 a, U32 c) { return U32((U64(a) * c) >> 32); }},
-      {"v_mul_hi_i32",
-       [](U32 a, U32 c) {
+const llvm::StringMap<LaneFunction> &valuBinary() {
+  static const llvm::StringMap<LaneFunction> table = {
+      {"v_add_u32", lanesOf<2>([](U32 a, U32 c) { return a + c; })},
+      {"v_add_i32", lanesOf<2>([](U32 a, U32 c) { return a + c; })},
+      {"v_sub_u32", lanesOf<2>([](U32 a, U32 c) { return a - c; })},
+      {"v_sub_i32", lanesOf<2>([](U32 a, U32 c) { return a - c; })},
+      {"v_subrev_u32", lanesOf<2>([](U32 a, U32 c) { return c - a; })},
+      {"v_mul_lo_u32", lanesOf<2>([](U32 a, U32 c) { return a * c; })},
+      {"v_mul_lo_i32", lanesOf<2>([](U32 a, U32 c) { return a * c; })},
+      {"v_mul_hi_u32",
+       lanesOf<2>([](U32 a, U32 c) { return U32((U64(a) * c) >> 32); })},
+      {"v_mul_hi_i32", lanesOf<2>([](U32 a, U32 c) {
          return U32(U64(int64_t(I32(a)) * int64_t(I32(c))) >> 32);
-       }},
-      {"v_and_b32", [](U32 a, U32 c) { return a & c; }},
-      {"v_or_b32", [](U32 a, U32 c) { return a | c; }},
-      {"v_xor_b32", [](U32 a, U32 c) { return a ^ c; }},
-      {"v_lshlrev_b32", [](U32 a, U32 c) { return c << (a & 31); }},
-      {"v_lshrrev_b32", [](U32 a, U32 c) { return c >> (a & 31); }},
-      {"v_ashrrev_i32", [](U32 a, U32 c) { return U32(I32(c) >> (a & 31)); }},
-      {"v_min_u32", [](U32 a, U32 c) { return std::min(a, c); }},
-      {"v_max_u32", [](U32 a, U32 c) { return std::max(a, c); }},
-      {"v_min_i32", [](U32 a, U32 c) { return U32(std::min(I32(a), I32(c))); }},
-      {"v_max_i32", [](U32 a, U32 c) { return U32(std::max(I32(a), I32(c))); }},
-      {"v_add_f32", [](U32 a, U32 c) { return b(f(a) + f(c)); }},
-      {"v_sub_f32", [](U32 a, U32 c) { return b(f(a) - f(c)); }},
-      {"v_subrev_f32", [](U32 a, U32 c) { return b(f(c) - f(a)); }},
-      {"v_mul_f32", [](U32 a, U32 c) { return b(f(a) * f(c)); }},
-      {"v_mul_legacy_f32",
-       [](U32 a, U32 c) {
+       })},
+      {"v_and_b32", lanesOf<2>([](U32 a, U32 c) { return a & c; })},
+      {"v_or_b32", lanesOf<2>([](U32 a, U32 c) { return a | c; })},
+      {"v_xor_b32", lanesOf<2>([](U32 a, U32 c) { return a ^ c; })},
+      {"v_lshlrev_b32", lanesOf<2>([](U32 a, U32 c) { return c << (a & 31); })},
+      {"v_lshrrev_b32", lanesOf<2>([](U32 a, U32 c) { return c >> (a & 31); })},
+      {"v_ashrrev_i32",
+       lanesOf<2>([](U32 a, U32 c) { return U32(I32(c) >> (a & 31)); })},
+      {"v_min_u32", lanesOf<2>([](U32 a, U32 c) { return std::min(a, c); })},
+      {"v_max_u32", lanesOf<2>([](U32 a, U32 c) { return std::max(a, c); })},
+      {"v_min_i32",
+       lanesOf<2>([](U32 a, U32 c) { return U32(std::min(I32(a), I32(c))); })},
+      {"v_max_i32",
+       lanesOf<2>([](U32 a, U32 c) { return U32(std::max(I32(a), I32(c))); })},
+      {"v_add_f32", lanesOf<2>([](U32 a, U32 c) { return b(f(a) + f(c)); })},
+      {"v_sub_f32", lanesOf<2>([](U32 a, U32 c) { return b(f(a) - f(c)); })},
+      {"v_subrev_f32", lanesOf<2>([](U32 a, U32 c) { return b(f(c) - f(a)); })},
+      {"v_mul_f32", lanesOf<2>([](U32 a, U32 c) { return b(f(a) * f(c)); })},
+      {"v_mul_legacy_f32", lanesOf<2>([](U32 a, U32 c) {
          // 0 times anything (Inf and NaN too) is +0.
          if (!(a & 0x7fffffff) || !(c & 0x7fffffff))
            return U32(0);
          return b(f(a) * f(c));
-       }},
-      {"v_min_f32", [](U32 a, U32 c) { return b(std::fmin(f(a), f(c))); }},
-      {"v_max_f32", [](U32 a, U32 c) { return b(std::fmax(f(a), f(c))); }},
-      {"v_ldexp_f32", [](U32 a, U32 c) { return b(std::ldexp(f(a), I32(c))); }},
-      {"v_add_f16", [](U32 a, U32 c) { return toH(h(a) + h(c)); }},
-      {"v_sub_f16", [](U32 a, U32 c) { return toH(h(a) - h(c)); }},
-      {"v_mul_f16", [](U32 a, U32 c) { return toH(h(a) * h(c)); }},
-      {"v_cvt_pkrtz_f16_f32",
-       [](U32 a, U32 c) {
+       })},
+      {"v_min_f32",
+       lanesOf<2>([](U32 a, U32 c) { return b(std::fmin(f(a), f(c))); })},
+      {"v_max_f32",
+       lanesOf<2>([](U32 a, U32 c) { return b(std::fmax(f(a), f(c))); })},
+      {"v_ldexp_f32",
+       lanesOf<2>([](U32 a, U32 c) { return b(std::ldexp(f(a), I32(c))); })},
+      {"v_add_f16", lanesOf<2>([](U32 a, U32 c) { return toH(h(a) + h(c)); })},
+      {"v_sub_f16", lanesOf<2>([](U32 a, U32 c) { return toH(h(a) - h(c)); })},
+      {"v_mul_f16", lanesOf<2>([](U32 a, U32 c) { return toH(h(a) * h(c)); })},
+      {"v_cvt_pkrtz_f16_f32", lanesOf<2>([](U32 a, U32 c) {
          return U32(floatToHalf(f(a), /*towardZero=*/true)) |
                 (U32(floatToHalf(f(c), true)) << 16);
-       }},
-      {"v_cvt_pk_bf16_f32",
-       [](U32 a, U32 c) {
+       })},
+      {"v_cvt_pk_bf16_f32", lanesOf<2>([](U32 a, U32 c) {
          return U32(floatToBF16(f(a))) | (U32(floatToBF16(f(c))) << 16);
-       }},
+       })},
   };
   return table;
 }
 
-const llvm::StringMap<Ternary> &valuTernary() {
-  static const llvm::StringMap<Ternary> table = {
-      {"v_fma_f32",
-       [](U32 a, U32 c, U32 d) { return b(std::fma(f(a), f(c), f(d))); }},
+const llvm::StringMap<LaneFunction> &valuTernary() {
+  static const llvm::StringMap<LaneFunction> table = {
+      {"v_fma_f32", lanesOf<3>([](U32 a, U32 c, U32 d) {
+         return b(std::fma(f(a), f(c), f(d)));
+       })},
       // v_mad_f32 rounds the product, then the sum.
-      {"v_mad_f32",
-       [](U32 a, U32 c, U32 d) {
+      {"v_mad_f32", lanesOf<3>([](U32 a, U32 c, U32 d) {
          volatile float product = f(a) * f(c);
          return b(product + f(d));
-       }},
-      {"v_mad_i32_i24",
-       [](U32 a, U32 c, U32 d) { return U32(sext24(a) * sext24(c)) + d; }},
-      {"v_mad_u32_u24",
-       [](U32 a, U32 c, U32 d) { return (a & 0xffffff) * (c & 0xffffff) + d; }},
-      {"v_add3_u32", [](U32 a, U32 c, U32 d) { return a + c + d; }},
-      {"v_med3_i32",
-       [](U32 a, U32 c, U32 d) { return U32(med3(I32(a), I32(c), I32(d))); }},
-      {"v_med3_u32", [](U32 a, U32 c, U32 d) { return med3(a, c, d); }},
-      {"v_med3_f32",
-       [](U32 a, U32 c, U32 d) {
+       })},
+      {"v_mad_i32_i24", lanesOf<3>([](U32 a, U32 c, U32 d) {
+         return U32(sext24(a) * sext24(c)) + d;
+       })},
+      {"v_mad_u32_u24", lanesOf<3>([](U32 a, U32 c, U32 d) {
+         return (a & 0xffffff) * (c & 0xffffff) + d;
+       })},
+      {"v_add3_u32", lanesOf<3>([](U32 a, U32 c, U32 d) { return a + c + d; })},
+      {"v_med3_i32", lanesOf<3>([](U32 a, U32 c, U32 d) {
+         return U32(med3(I32(a), I32(c), I32(d)));
+       })},
+      {"v_med3_u32",
+       lanesOf<3>([](U32 a, U32 c, U32 d) { return med3(a, c, d); })},
+      {"v_med3_f32", lanesOf<3>([](U32 a, U32 c, U32 d) {
          float x = f(a), y = f(c), z = f(d);
          if (std::isnan(x) || std::isnan(y) || std::isnan(z))
            return b(std::fmin(std::fmin(x, y), z));
          return b(med3(x, y, z));
-       }},
-      {"v_sad_u32",
-       [](U32 a, U32 c, U32 d) { return (a > c ? a - c : c - a) + d; }},
-      {"v_lerp_u8",
-       [](U32 a, U32 c, U32 d) {
+       })},
+      {"v_sad_u32", lanesOf<3>([](U32 a, U32 c, U32 d) {
+         return (a > c ? a - c : c - a) + d;
+       })},
+      {"v_lerp_u8", lanesOf<3>([](U32 a, U32 c, U32 d) {
          U32 out = 0;
          for (int i = 0; i < 4; ++i) {
            U32 x = (a >> (8 * i)) & 0xff, y = (c >> (8 * i)) & 0xff;
            out |= (((x + y + ((d >> (8 * i)) & 1)) >> 1) & 0xff) << (8 * i);
          }
          return out;
-       }},
-      {"v_bfe_u32", bfe},
-      {"v_bfe_i32", bfeSigned},
-      {"v_bfi_b32", [](U32 a, U32 c, U32 d) { return (a & c) | (~a & d); }},
-      {"v_alignbit_b32",
-       [](U32 a, U32 c, U32 d) {
+       })},
+      {"v_bfe_u32", lanesOf<3>(bfe)},
+      {"v_bfe_i32", lanesOf<3>(bfeSigned)},
+      {"v_bfi_b32",
+       lanesOf<3>([](U32 a, U32 c, U32 d) { return (a & c) | (~a & d); })},
+      {"v_alignbit_b32", lanesOf<3>([](U32 a, U32 c, U32 d) {
          return U32(((U64(a) << 32) | c) >> (d & 31));
-       }},
-      {"v_alignbyte_b32",
-       [](U32 a, U32 c, U32 d) {
+       })},
+      {"v_alignbyte_b32", lanesOf<3>([](U32 a, U32 c, U32 d) {
          return U32(((U64(a) << 32) | c) >> (8 * (d & 3)));
-       }},
+       })},
       {"v_lshl_or_b32",
-       [](U32 a, U32 c, U32 d) { return (a << (c & 31)) | d; }},
+       lanesOf<3>([](U32 a, U32 c, U32 d) { return (a << (c & 31)) | d; })},
       {"v_lshl_add_u32",
-       [](U32 a, U32 c, U32 d) { return (a << (c & 31)) + d; }},
+       lanesOf<3>([](U32 a, U32 c, U32 d) { return (a << (c & 31)) + d; })},
   };
   return table;
 }
@@ -339,39 +418,6 @@ bool perLane(WaveExec &exec, Value result, unsigned dwords, F compute) {
   return exec.write(result, std::move(out));
 }
 
-/// Register 0 of an operand by lane: a vector's words, or a scalar's one
-/// word for every lane (stride 0); a value of no registers reads 0.
-struct LaneWords {
-  const U32 *words;
-  unsigned stride;
-  LLVM_ATTRIBUTE_ALWAYS_INLINE U32 operator[](unsigned l) const {
-    return words[l * stride];
-  }
-};
-LaneWords laneWords(const RegValue &v) {
-  static const U32 zero = 0;
-  if (!v.dwords)
-    return {&zero, 0};
-  return {v.words.data(), v.vector ? 1u : 0u};
-}
-
-/// perLane for one-register results: out[l] = compute(l), in a plain loop
-/// over the words when every lane is active.
-template <typename F> bool perLane32(WaveExec &exec, Value result, F compute) {
-  RegValue out = RegValue::vec(1, exec.lanes());
-  U32 *o = out.words.data();
-  uint64_t mask = exec.wave.exec;
-  unsigned lanes = exec.lanes();
-  if (lanes == 64 && mask == ~uint64_t(0))
-    for (unsigned l = 0; l < 64; ++l)
-      o[l] = compute(l);
-  else
-    for (unsigned l = 0; l < lanes; ++l)
-      if ((mask >> l) & 1)
-        o[l] = compute(l);
-  return exec.write(result, std::move(out));
-}
-
 std::optional<bool> executeVALU(WaveExec &exec, const DecodedOp &d) {
   Operation *op = exec.op;
   OperandViews in;
@@ -379,25 +425,21 @@ std::optional<bool> executeVALU(WaveExec &exec, const DecodedOp &d) {
     return false;
   switch (ALUForm(d.form)) {
   case ALUForm::VUnary:
-  case ALUForm::VTranscendental: {
+  case ALUForm::VTranscendental:
+  case ALUForm::VBinary:
+  case ALUForm::VTernary: {
     if (ALUForm(d.form) == ALUForm::VTranscendental)
       exec.noteHostPrecision(op->getName().stripDialect());
-    Unary fn = reinterpret_cast<Unary>(d.fn);
-    LaneWords x = laneWords(in[0]);
-    return perLane32(exec, op->getResult(0),
-                     [&](unsigned l) { return fn(x[l]); });
-  }
-  case ALUForm::VBinary: {
-    Binary fn = reinterpret_cast<Binary>(d.fn);
-    LaneWords x = laneWords(in[0]), y = laneWords(in[1]);
-    return perLane32(exec, op->getResult(0),
-                     [&](unsigned l) { return fn(x[l], y[l]); });
-  }
-  case ALUForm::VTernary: {
-    Ternary fn = reinterpret_cast<Ternary>(d.fn);
-    LaneWords x = laneWords(in[0]), y = laneWords(in[1]), z = laneWords(in[2]);
-    return perLane32(exec, op->getResult(0),
-                     [&](unsigned l) { return fn(x[l], y[l], z[l]); });
+    const LaneFunction &fn = *static_cast<const LaneFunction *>(d.fn);
+    unsigned arity = ALUForm(d.form) == ALUForm::VBinary    ? 2
+                     : ALUForm(d.form) == ALUForm::VTernary ? 3
+                                                            : 1;
+    LaneWords words[3] = {};
+    for (unsigned i = 0; i < arity; ++i)
+      words[i] = laneWords(in[i]);
+    RegValue out = RegValue::vec(1, exec.lanes());
+    fn.run(fn.function, words, out.words.data(), exec.wave.exec, exec.lanes());
+    return exec.write(op->getResult(0), std::move(out));
   }
   case ALUForm::VBinary64: {
     Binary64 fn = reinterpret_cast<Binary64>(d.fn);
@@ -522,22 +564,23 @@ bool decodeVALU(DecodedOp &d, llvm::StringRef name) {
     d.fn = fn;
     return true;
   };
-  if (Unary fn = valuUnary().lookup(name))
-    return set(ALUForm::VUnary, reinterpret_cast<const void *>(fn));
-  if (Unary fn = valuTranscendental().lookup(name))
-    return set(ALUForm::VTranscendental, reinterpret_cast<const void *>(fn));
-  if (Binary fn = valuBinary().lookup(name))
-    return set(ALUForm::VBinary, reinterpret_cast<const void *>(fn));
-  if (Ternary fn = valuTernary().lookup(name))
-    return set(ALUForm::VTernary, reinterpret_cast<const void *>(fn));
+  for (auto [table, form] :
+       {std::pair{&valuUnary(), ALUForm::VUnary},
+        std::pair{&valuTranscendental(), ALUForm::VTranscendental},
+        std::pair{&valuBinary(), ALUForm::VBinary},
+        std::pair{&valuTernary(), ALUForm::VTernary}}) {
+    auto it = table->find(name);
+    if (it != table->end())
+      return set(form, &it->second);
+  }
   if (Binary64 fn = valuBinary64().lookup(name))
     return set(ALUForm::VBinary64, reinterpret_cast<const void *>(fn));
   if (name == "v_mov_b32" || name == "v_mov_b64" || name == "v_not_b64" ||
       name == "v_accvgpr_read_b32") {
     d.type = name.ends_with("64") ? 2 : 1;
     d.variant = name == "v_not_b64";
-    d.variant2 =
-        name == "v_mov_b32" && isa<ImmType>(d.op->getOperand(0).getType());
+    d.variant2 = name == "v_mov_b32" && d.op->getNumOperands() &&
+                 isa<ImmType>(d.op->getOperand(0).getType());
     return set(ALUForm::VMov);
   }
   if (name == "v_accvgpr_write_b32")
@@ -618,7 +661,7 @@ std::optional<ScalarResult> salu(llvm::StringRef n, U64 a, U64 c, bool sccIn,
   if (n == "s_flbit_i32_b32")
     return ScalarResult{a32 ? U32(llvm::countl_zero(a32)) : ~0u, std::nullopt};
   if (n == "s_abs_i32") {
-    U32 r = I32(a32) < 0 ? U32(-I32(a32)) : a32;
+    U32 r = I32(a32) < 0 ? 0u - a32 : a32; // -INT_MIN wraps, as on the GPU
     return nz(r);
   }
   if (n == "s_mul_i32")
@@ -916,8 +959,8 @@ bool waveasm::sim::decodeALU(DecodedOp &d) {
   if (name.starts_with("s_") && d.facts.unit == ExecUnit::SALU) {
     if (name == "s_mov_b32" || name == "s_mov_b64") {
       d.variant = name == "s_mov_b64";
-      d.variant2 =
-          name == "s_mov_b32" && isa<ImmType>(d.op->getOperand(0).getType());
+      d.variant2 = name == "s_mov_b32" && d.op->getNumOperands() &&
+                   isa<ImmType>(d.op->getOperand(0).getType());
       return set(ALUForm::SMov);
     }
     // salu() knows a mnemonic or not whatever its operands.

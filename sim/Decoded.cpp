@@ -47,9 +47,9 @@ OpKind kindOf(Operation *op) {
   return OpKind::NotSimulated;
 }
 
-void decodeOp(DecodedOp &d) {
-  d.facts = lookupInstFacts(d.op);
-  d.clockWidth = getHazardClockWidth(d.op, d.facts);
+} // namespace
+
+void waveasm::sim::decodeKind(DecodedOp &d) {
   d.kind = kindOf(d.op);
   if (d.kind != OpKind::NotSimulated)
     return;
@@ -63,9 +63,27 @@ void decodeOp(DecodedOp &d) {
   d = rest;
 }
 
+bool waveasm::sim::isSimulated(const DecodedOp &d) {
+  // An SALU mnemonic salu() does not know is whatever the next family
+  // makes of it.
+  OpKind kind = d.kind == OpKind::ALU && ALUForm(d.form) == ALUForm::SALUUnknown
+                    ? d.fallback
+                    : d.kind;
+  return kind != OpKind::NotSimulated;
+}
+
+namespace {
+void decodeOp(DecodedOp &d, const TargetModel &model) {
+  d.facts = lookupInstFacts(d.op);
+  d.clockWidth = getHazardClockWidth(d.op, d.facts);
+  if (d.facts.unit == ExecUnit::MFMA)
+    d.mfmaReadWaitStates = model.getMFMAReadWaitStates(d.op);
+  decodeKind(d);
+}
 } // namespace
 
-DecodedProgram::DecodedProgram(ProgramOp program) : program(program) {
+DecodedProgram::DecodedProgram(ProgramOp program)
+    : program(program), model(&TargetModel::get(program.getTargetKind())) {
   entry = decodeBlock(program.getBodyBlock());
 }
 
@@ -75,7 +93,7 @@ uint32_t DecodedProgram::decodeBlock(Block &block) {
     uint32_t index = ops.size();
     ops.emplace_back();
     ops[index].op = &op;
-    decodeOp(ops[index]);
+    decodeOp(ops[index], *model);
     if (last != kNoOp)
       ops[last].next = index;
     else

@@ -14,6 +14,7 @@
 #ifndef WAVEASM_SIM_DECODED_H
 #define WAVEASM_SIM_DECODED_H
 
+#include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
 #include "ir/InstFacts.h"
 
@@ -106,6 +107,9 @@ struct DecodedOp {
   const void *fn = nullptr;
   InstFacts facts;
   int64_t clockWidth = 0;
+  /// An MFMA unit op: TargetModel::getMFMAReadWaitStates on the program's
+  /// target (a table lookup by name; Hazards.cpp needs it per result).
+  int64_t mfmaReadWaitStates = 0;
   uint32_t next = kNoOp;
   /// Loop: its body; if: its then and else regions.
   uint32_t body = kNoOp, elseBody = kNoOp;
@@ -115,6 +119,8 @@ class DecodedProgram {
 public:
   explicit DecodedProgram(ProgramOp program);
   ProgramOp program;
+  /// The program's target model (the hazard tables).
+  const TargetModel *model;
   std::vector<DecodedOp> ops;
   /// The first op of the program's body.
   uint32_t entry = kNoOp;
@@ -122,6 +128,15 @@ public:
 private:
   uint32_t decodeBlock(mlir::Block &block);
 };
+
+/// What executes `d.op` (d.op and d.facts set): its kind and family form,
+/// from the op's name and attributes alone.
+void decodeKind(DecodedOp &d);
+/// Whether a decoded op executes (its kind, or for an SALU mnemonic the
+/// ALU tables do not know, the family after it); what the op's operands
+/// and attributes hold may still stop it (a wave of 32 lanes for an MFMA,
+/// a strided buffer descriptor).
+bool isSimulated(const DecodedOp &d);
 
 /// The families' decoders: whether `d.op` is theirs (then they set d.kind
 /// and what they need).

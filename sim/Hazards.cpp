@@ -100,18 +100,18 @@ void WaveExec::applyReadHazards(Value value, const RegTypeInfo &info,
   bool readerKnown = false;
   for (int64_t d = 0; d < info.size; ++d) {
     HazardSlot &slot = slots[first + d];
-    if (slot.records.empty())
-      continue;
-    if (!readerKnown) {
-      reader = readerOf(*this, value, *info.cls);
-      readerKnown = true;
-    }
-    if (!reader)
-      return;
     for (const HazardRecord &record : slot.records) {
       int64_t have = wave.hazardClock - record.clock - 1;
       if (have >= kWindow)
         continue;
+      // How the op reads the value, once, and only when a record is
+      // recent enough to matter.
+      if (!readerKnown) {
+        reader = readerOf(*this, value, *info.cls);
+        readerKnown = true;
+      }
+      if (!reader)
+        return;
       bool chain = reader->mfmaAcc && isChain(record, op, first, info.size);
       int64_t required = getReadHazardWaitStates(
           *wg.model, record.source, record.mfmaWaitStates, *reader, chain);
@@ -156,7 +156,9 @@ bool WaveExec::noteWrite(Value value, const RegTypeInfo &info) {
     source = getResultHazardSource(facts, info.cls);
     trans = isTransResult(facts, info.cls);
     if (source == HazardSource::MFMA)
-      mfmaWaitStates = wg.model->getMFMAReadWaitStates(op);
+      mfmaWaitStates = decoded && decoded->op == op
+                           ? decoded->mfmaReadWaitStates
+                           : wg.model->getMFMAReadWaitStates(op);
   }
   bool vector = *info.cls != RegClass::SGPR;
   const std::vector<uint32_t> &file =

@@ -31,7 +31,6 @@
 #include "sim/Machine.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <array>
 #include <cstring>
@@ -77,7 +76,9 @@ struct Shape {
 
 Format of(Element e) { return Format{e, MiniFloat::E4M3}; }
 
-std::optional<Shape> shapeOf(llvm::StringRef name) {
+/// The shape a mnemonic names, or null (decoded once per op: Decoded.h's
+/// `fn` points into this table).
+const Shape *shapeOf(llvm::StringRef name) {
   auto plain = [](unsigned m, unsigned k, Element e) {
     return Shape{m, k, of(e), of(e)};
   };
@@ -94,28 +95,32 @@ std::optional<Shape> shapeOf(llvm::StringRef name) {
     s.scaled = true;
     return s;
   };
-  return llvm::StringSwitch<std::optional<Shape>>(name)
-      .Case("v_mfma_f32_16x16x16_f16", plain(16, 16, Element::F16))
-      .Case("v_mfma_f32_16x16x32_f16", plain(16, 32, Element::F16))
-      .Case("v_mfma_f32_32x32x8_f16", plain(32, 8, Element::F16))
-      .Case("v_mfma_f32_16x16x16_bf16", plain(16, 16, Element::BF16))
-      .Case("v_mfma_f32_16x16x32_bf16", plain(16, 32, Element::BF16))
-      .Case("v_mfma_f32_32x32x8_bf16", plain(32, 8, Element::BF16))
-      .Case("v_mfma_f32_16x16x4_f32", plain(16, 4, Element::F32))
-      .Case("v_mfma_f32_32x32x2_f32", plain(32, 2, Element::F32))
-      .Case("v_mfma_i32_16x16x16_i8", plain(16, 16, Element::I8))
-      .Case("v_mfma_i32_32x32x8_i8", plain(32, 8, Element::I8))
-      .Case("v_mfma_f32_16x16x32_fp8_fp8", eight(16, 32, false, false))
-      .Case("v_mfma_f32_16x16x32_fp8_bf8", eight(16, 32, false, true))
-      .Case("v_mfma_f32_16x16x32_bf8_fp8", eight(16, 32, true, false))
-      .Case("v_mfma_f32_16x16x32_bf8_bf8", eight(16, 32, true, true))
-      .Case("v_mfma_f32_32x32x16_fp8_fp8", eight(32, 16, false, false))
-      .Case("v_mfma_f32_32x32x16_fp8_bf8", eight(32, 16, false, true))
-      .Case("v_mfma_f32_32x32x16_bf8_fp8", eight(32, 16, true, false))
-      .Case("v_mfma_f32_32x32x16_bf8_bf8", eight(32, 16, true, true))
-      .Case("v_mfma_scale_f32_16x16x128_f8f6f4", scaled(16, 128))
-      .Case("v_mfma_scale_f32_32x32x64_f8f6f4", scaled(32, 64))
-      .Default(std::nullopt);
+  static const std::pair<llvm::StringLiteral, Shape> table[] = {
+      {"v_mfma_f32_16x16x16_f16", plain(16, 16, Element::F16)},
+      {"v_mfma_f32_16x16x32_f16", plain(16, 32, Element::F16)},
+      {"v_mfma_f32_32x32x8_f16", plain(32, 8, Element::F16)},
+      {"v_mfma_f32_16x16x16_bf16", plain(16, 16, Element::BF16)},
+      {"v_mfma_f32_16x16x32_bf16", plain(16, 32, Element::BF16)},
+      {"v_mfma_f32_32x32x8_bf16", plain(32, 8, Element::BF16)},
+      {"v_mfma_f32_16x16x4_f32", plain(16, 4, Element::F32)},
+      {"v_mfma_f32_32x32x2_f32", plain(32, 2, Element::F32)},
+      {"v_mfma_i32_16x16x16_i8", plain(16, 16, Element::I8)},
+      {"v_mfma_i32_32x32x8_i8", plain(32, 8, Element::I8)},
+      {"v_mfma_f32_16x16x32_fp8_fp8", eight(16, 32, false, false)},
+      {"v_mfma_f32_16x16x32_fp8_bf8", eight(16, 32, false, true)},
+      {"v_mfma_f32_16x16x32_bf8_fp8", eight(16, 32, true, false)},
+      {"v_mfma_f32_16x16x32_bf8_bf8", eight(16, 32, true, true)},
+      {"v_mfma_f32_32x32x16_fp8_fp8", eight(32, 16, false, false)},
+      {"v_mfma_f32_32x32x16_fp8_bf8", eight(32, 16, false, true)},
+      {"v_mfma_f32_32x32x16_bf8_fp8", eight(32, 16, true, false)},
+      {"v_mfma_f32_32x32x16_bf8_bf8", eight(32, 16, true, true)},
+      {"v_mfma_scale_f32_16x16x128_f8f6f4", scaled(16, 128)},
+      {"v_mfma_scale_f32_32x32x64_f8f6f4", scaled(32, 64)},
+  };
+  for (const auto &[mnemonic, shape] : table)
+    if (mnemonic == name)
+      return &shape;
+  return nullptr;
 }
 
 /// gfx942 reads fp8/bf8 as FNUZ, later targets as OCP.
@@ -327,28 +332,47 @@ void gatherLane(const RegValue &value, unsigned lane, unsigned count,
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /// decodeOperand of f16 vector registers of 64 lanes, four lanes at a time
-/// (a word of each: eight elements) through the F16C unit.
+/// (a word of each: eight elements) through the F16C unit. The four lanes
+/// hold rows (of B: columns) i .. i + 3 at the same k, so B's four low
+/// (high) halves are four consecutive doubles of one k and A's pair of
+/// halves per lane two consecutive doubles of one row: whole-vector
+/// stores, no division by M. The values are the scalar conversions' (a
+/// float widened to double is exact).
+template <unsigned M, bool Columns>
 __attribute__((target("f16c,avx"))) void
-decodeF16Columns(const uint32_t *words, unsigned m, unsigned k,
-                 unsigned perLane, double *out, bool columns) {
+decodeF16ColumnsOf(const uint32_t *words, unsigned k, unsigned perLane,
+                   double *out) {
   for (unsigned d = 0; d < perLane / 2; ++d)
     for (unsigned lane = 0; lane < 64; lane += 4) {
-      float f[8];
-      _mm256_storeu_ps(
-          f, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(
-                 words + size_t(d) * 64 + lane))));
-      for (unsigned j = 0; j < 4; ++j) {
-        unsigned l = lane + j, i = l % m, e = (l / m) * perLane + 2 * d;
-        double lo = f[2 * j], hi = f[2 * j + 1];
-        if (columns) {
-          out[e * m + i] = lo;
-          out[(e + 1) * m + i] = hi;
-        } else {
-          out[i * k + e] = lo;
-          out[i * k + e + 1] = hi;
-        }
+      // [lo, hi] of lanes lane .. lane + 3.
+      __m256 f = _mm256_cvtph_ps(_mm_loadu_si128(
+          reinterpret_cast<const __m128i *>(words + size_t(d) * 64 + lane)));
+      __m128 first = _mm256_castps256_ps128(f),
+             second = _mm256_extractf128_ps(f, 1);
+      unsigned i = lane % M, e = (lane / M) * perLane + 2 * d;
+      if (Columns) {
+        __m128 lo = _mm_shuffle_ps(first, second, _MM_SHUFFLE(2, 0, 2, 0));
+        __m128 hi = _mm_shuffle_ps(first, second, _MM_SHUFFLE(3, 1, 3, 1));
+        _mm256_storeu_pd(out + e * M + i, _mm256_cvtps_pd(lo));
+        _mm256_storeu_pd(out + (e + 1) * M + i, _mm256_cvtps_pd(hi));
+      } else {
+        __m256d lanes01 = _mm256_cvtps_pd(first);
+        __m256d lanes23 = _mm256_cvtps_pd(second);
+        _mm_storeu_pd(out + i * k + e, _mm256_castpd256_pd128(lanes01));
+        _mm_storeu_pd(out + (i + 1) * k + e, _mm256_extractf128_pd(lanes01, 1));
+        _mm_storeu_pd(out + (i + 2) * k + e, _mm256_castpd256_pd128(lanes23));
+        _mm_storeu_pd(out + (i + 3) * k + e, _mm256_extractf128_pd(lanes23, 1));
       }
     }
+}
+
+void decodeF16Columns(const uint32_t *words, unsigned m, unsigned k,
+                      unsigned perLane, double *out, bool columns) {
+  if (m == 16)
+    return columns ? decodeF16ColumnsOf<16, true>(words, k, perLane, out)
+                   : decodeF16ColumnsOf<16, false>(words, k, perLane, out);
+  return columns ? decodeF16ColumnsOf<32, true>(words, k, perLane, out)
+                 : decodeF16ColumnsOf<32, false>(words, k, perLane, out);
 }
 #endif
 
@@ -392,12 +416,10 @@ uint32_t canonicalNaN(float value) {
 } // namespace
 
 std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
-  llvm::StringRef name = exec.op->getName().stripDialect();
-  if (!name.starts_with("v_mfma"))
+  if (!exec.decoded || exec.decoded->kind != OpKind::MFMA)
     return std::nullopt;
-  std::optional<Shape> shape = shapeOf(name);
-  if (!shape)
-    return exec.notSimulated();
+  // decodeMFMA's shape (an op of a shape the table lacks never gets here).
+  std::optional<Shape> shape = *static_cast<const Shape *>(exec.decoded->fn);
   if (exec.lanes() != 64)
     return exec.notSimulated("MFMA in a wave of other than 64 lanes");
   Operation *op = exec.op;
@@ -489,8 +511,13 @@ std::optional<bool> waveasm::sim::executeMFMA(WaveExec &exec) {
 }
 
 bool waveasm::sim::decodeMFMA(DecodedOp &d) {
-  if (!d.op->getName().stripDialect().starts_with("v_mfma"))
+  llvm::StringRef name = d.op->getName().stripDialect();
+  if (!name.starts_with("v_mfma"))
     return false;
-  d.kind = OpKind::MFMA;
+  // A shape the table lacks stops the run, unnamed, as the dispatch by
+  // name did.
+  const Shape *shape = shapeOf(name);
+  d.kind = shape ? OpKind::MFMA : OpKind::NotSimulated;
+  d.fn = shape;
   return true;
 }

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
 
+#include <deque>
 #include <map>
 #include <set>
 
@@ -110,13 +111,20 @@ private:
     std::vector<uint8_t> *bytes = nullptr;
     bool written = false; // in `dirty` already
   };
-  static constexpr unsigned kRecentPages = 64;
+  static constexpr unsigned kRecentPages = 1024;
   PageSlot recent[kRecentPages];
+  /// The buffer's window (address bits 32 and up) is mixed in: the same
+  /// offset in two buffers (a GEMM's A and B tiles) would share a slot
+  /// and evict each other on every access.
+  static unsigned slotIndex(uint64_t pageAddress) {
+    return unsigned((pageAddress / kPageBytes) + (pageAddress >> 32) * 23) %
+           kRecentPages;
+  }
   PageSlot &slotOf(uint64_t pageAddress) {
-    return recent[(pageAddress / kPageBytes) % kRecentPages];
+    return recent[slotIndex(pageAddress)];
   }
   const PageSlot &slotOf(uint64_t pageAddress) const {
-    return recent[(pageAddress / kPageBytes) % kRecentPages];
+    return recent[slotIndex(pageAddress)];
   }
 };
 
@@ -175,9 +183,15 @@ struct Wave {
   llvm::DenseMap<mlir::Value, RegValue> values; // virtual and SCC values
   std::vector<uint32_t> vgpr, agpr, sgpr;       // physical files
   std::vector<bool> vgprSet, agprSet, sgprSet;  // written or precolored
-  /// Ops issued; loads outstanding per counter, oldest first.
+  /// Ops issued; loads outstanding per counter, oldest first (a deque:
+  /// the oldest leaves first, and a vector moved every younger load's
+  /// data down on each).
   uint64_t clock = 0;
-  std::vector<PendingLoad> vmPending, lgkmPending;
+  std::deque<PendingLoad> vmPending, lgkmPending;
+  /// Per register file (indexed by RegClass), per register: the pending
+  /// loads into it, so a read checks the queues only when one is (sized on
+  /// first use).
+  std::vector<uint16_t> loadsInto[3];
   /// Wait states issued (HazardRules.h's clock: s_nop N counts N+1) and
   /// the hazard records per register file (indexed by RegClass), sized on
   /// first use.
@@ -278,6 +292,8 @@ public:
 
   /// The value of `value` (an operand or block argument) in this wave.
   std::optional<RegValue> read(mlir::Value value);
+  /// read() into `out`; false when the read failed.
+  bool readInto(mlir::Value value, RegValue &out);
   /// Every operand of `op`, in order; false when a read failed.
   bool readOperands(llvm::SmallVectorImpl<RegValue> &out);
   bool readOperands(OperandViews &out);

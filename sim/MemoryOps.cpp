@@ -85,6 +85,78 @@ LLVM_ATTRIBUTE_ALWAYS_INLINE void copyDwords(void *to, const void *from,
   }
 }
 
+/// Register 0 of an address operand by lane (a scalar: the same word for
+/// every lane; no registers: 0), as RegValue::at reads it, without its
+/// branches per lane.
+struct LaneAddresses {
+  const uint32_t *words;
+  unsigned stride;
+  explicit LaneAddresses(const RegValue &v) {
+    static const uint32_t zero = 0;
+    words = v.dwords ? v.words.data() : &zero;
+    stride = v.dwords && v.vector ? 1 : 0;
+  }
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t operator[](unsigned lane) const {
+    return words[lane * stride];
+  }
+};
+
+/// The active lanes' whole accesses of `Bytes` at LDS address
+/// `address[lane] + offset` into (Write: from) the lane's words of `regs`
+/// (register d of lane l at regs[d * lanes + l]; zeros before a read); a
+/// lane whose access lies partly in the LDS goes to `other(lane)`. One copy
+/// per lane of a size known here.
+template <unsigned Bytes, bool Write, typename Other>
+LLVM_ATTRIBUTE_ALWAYS_INLINE void
+wholeLDSAccesses(uint8_t *lds, uint64_t ldsSize, LaneAddresses address,
+                 uint32_t offset, uint64_t mask, unsigned lanes, uint32_t *regs,
+                 Other other) {
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    if (!((mask >> lane) & 1))
+      continue;
+    uint64_t at = uint64_t(address[lane]) + offset;
+    // Wholly outside the LDS (its first dword is, so every later one is):
+    // a read gives the zeros `regs` holds, a write is dropped.
+    if (at + 4 > ldsSize)
+      continue;
+    if (at + Bytes > ldsSize) {
+      other(lane);
+      continue;
+    }
+    uint32_t words[Bytes / 4];
+    if (Write) {
+      for (unsigned d = 0; d < Bytes / 4; ++d)
+        words[d] = regs[d * lanes + lane];
+      std::memcpy(lds + at, words, Bytes);
+    } else {
+      std::memcpy(words, lds + at, Bytes);
+      for (unsigned d = 0; d < Bytes / 4; ++d)
+        regs[d * lanes + lane] = words[d];
+    }
+  }
+}
+
+/// wholeLDSAccesses for a size known at run time (4, 8, 12 or 16).
+template <bool Write, typename Other>
+void wholeLDSAccesses(unsigned bytes, uint8_t *lds, uint64_t ldsSize,
+                      LaneAddresses address, uint32_t offset, uint64_t mask,
+                      unsigned lanes, uint32_t *regs, Other other) {
+  switch (bytes) {
+  case 4:
+    return wholeLDSAccesses<4, Write>(lds, ldsSize, address, offset, mask,
+                                      lanes, regs, other);
+  case 8:
+    return wholeLDSAccesses<8, Write>(lds, ldsSize, address, offset, mask,
+                                      lanes, regs, other);
+  case 12:
+    return wholeLDSAccesses<12, Write>(lds, ldsSize, address, offset, mask,
+                                       lanes, regs, other);
+  default:
+    return wholeLDSAccesses<16, Write>(lds, ldsSize, address, offset, mask,
+                                       lanes, regs, other);
+  }
+}
+
 struct Descriptor {
   uint64_t base;
   uint32_t stride;
@@ -117,6 +189,69 @@ struct Addressing {
     return srd.base + offset + byte;
   }
 };
+
+/// The active lanes' whole loads of `Bytes` through `a` into the lane's
+/// words of `to` (register d of lane l at to[d * lanes + l], zeros before),
+/// from a page accessed lately when they lie in one; a lane whose access is
+/// partly in range, or not in memory, goes to `other(lane)`.
+template <unsigned Bytes, bool Buffer, typename Other>
+LLVM_ATTRIBUTE_ALWAYS_INLINE void
+wholeLoads(Memory &memory, const Addressing &a, LaneAddresses voffset,
+           uint32_t soffset, uint64_t mask, unsigned lanes, uint32_t *to,
+           Other other) {
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    if (!((mask >> lane) & 1))
+      continue;
+    uint64_t address;
+    if (Buffer) {
+      uint32_t offset = voffset[lane] + soffset + a.instOffset;
+      // Wholly out of range (its first dword is, so every later one is):
+      // it reads zeros, which `to` holds already.
+      if (uint64_t(offset) + 4 > a.srd.records)
+        continue;
+      if (uint64_t(offset) + Bytes > a.srd.records) {
+        other(lane);
+        continue;
+      }
+      address = a.srd.base + offset;
+    } else {
+      address =
+          a.pointer + voffset[lane] + soffset + int64_t(int32_t(a.instOffset));
+    }
+    uint32_t words[Bytes / 4];
+    if (const uint8_t *in = memory.inRecentPage(address, Bytes))
+      std::memcpy(words, in, Bytes);
+    else if (!memory.read(address, Bytes, reinterpret_cast<uint8_t *>(words))) {
+      other(lane);
+      continue;
+    }
+    for (unsigned d = 0; d < Bytes / 4; ++d)
+      to[d * lanes + lane] = words[d];
+  }
+}
+
+/// wholeLoads for a size and an addressing known at run time.
+template <typename Other>
+void wholeLoads(unsigned bytes, Memory &memory, const Addressing &a,
+                LaneAddresses voffset, uint32_t soffset, uint64_t mask,
+                unsigned lanes, uint32_t *to, Other other) {
+#define WAVEASM_WHOLE_LOADS(BYTES)                                             \
+  return a.buffer ? wholeLoads<BYTES, true>(memory, a, voffset, soffset, mask, \
+                                            lanes, to, other)                  \
+                  : wholeLoads<BYTES, false>(memory, a, voffset, soffset,      \
+                                             mask, lanes, to, other)
+  switch (bytes) {
+  case 4:
+    WAVEASM_WHOLE_LOADS(4);
+  case 8:
+    WAVEASM_WHOLE_LOADS(8);
+  case 12:
+    WAVEASM_WHOLE_LOADS(12);
+  default:
+    WAVEASM_WHOLE_LOADS(16);
+  }
+#undef WAVEASM_WHOLE_LOADS
+}
 
 class MemoryExec {
 public:
@@ -174,40 +309,39 @@ public:
     // otherwise (partly out of range, or a fault to report as such).
     bool whole =
         bytes % 4 == 0 && bytes <= 16 && bytes <= 4 * out.dwords && out.vector;
-    uint32_t *to = out.words.data();
-    unsigned lanes = exec.lanes();
-    uint64_t mask = exec.wave.exec;
     uint32_t soffsetWord = soffset.at(0);
-    for (unsigned lane = 0; lane < lanes; ++lane) {
-      if (!((mask >> lane) & 1))
-        continue;
-      if (whole) {
-        uint32_t words[4];
-        std::optional<uint64_t> address =
-            addressing->at(voffset.at(lane), soffsetWord, 0, bytes);
-        const uint8_t *in =
-            address ? memory.inRecentPage(*address, bytes) : nullptr;
-        if (in)
-          copyDwords(words, in, bytes);
-        if (in ||
-            (address && memory.read(*address, bytes,
-                                    reinterpret_cast<uint8_t *>(words)))) {
-          for (unsigned d = 0; d < bytes / 4; ++d)
-            to[d * lanes + lane] = words[d];
-          continue;
-        }
-      }
-      for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
+    bool ok = true;
+    // One lane dword by dword: partly out of range, or a fault to report.
+    auto byDword = [&](unsigned lane) {
+      for (unsigned d = 0; ok && d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
         std::optional<uint64_t> address =
             addressing->at(voffset.at(lane), soffsetWord, 4 * d, size);
         if (address &&
-            !load(*address, size, reinterpret_cast<uint8_t *>(&word), lane))
-          return false;
+            !load(*address, size, reinterpret_cast<uint8_t *>(&word), lane)) {
+          ok = false;
+          return;
+        }
         out.ref(lane, d) = extend(word, size, sign);
       }
+    };
+    if (whole) {
+      // Stops at the first fault: the lanes after it do not run.
+      uint64_t mask = exec.wave.exec;
+      wholeLoads(bytes, memory, *addressing, LaneAddresses(voffset),
+                 soffsetWord, mask, exec.lanes(), out.words.data(),
+                 [&](unsigned lane) {
+                   if (ok)
+                     byDword(lane);
+                 });
+    } else {
+      for (unsigned lane = 0; ok && lane < exec.lanes(); ++lane)
+        if (exec.active(lane))
+          byDword(lane);
     }
+    if (!ok)
+      return false;
     return exec.writeLoaded(result, std::move(out), WaveExec::Counter::VM);
   }
 
@@ -225,6 +359,11 @@ public:
     bool whole = bytes % 4 == 0 && bytes <= 16;
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
+        continue;
+      // A buffer store wholly out of range (its first dword is, so every
+      // later one is) is dropped.
+      if (whole && addressing->buffer &&
+          !addressing->at(voffset.at(lane), 0, 0, 4))
         continue;
       if (whole) {
         // In range as a whole (then each dword is) and in the page written
@@ -386,22 +525,9 @@ public:
     // straight into the result's words.
     bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16 &&
                  bytes <= 4 * out.dwords && out.vector;
-    const uint8_t *ldsBytes = lds.data();
-    uint64_t ldsSize = lds.size();
-    uint32_t *to = out.words.data();
-    unsigned lanes = exec.lanes();
-    uint64_t mask = exec.wave.exec;
-    for (unsigned lane = 0; lane < lanes; ++lane) {
-      if (!((mask >> lane) & 1))
-        continue;
+    // One lane's access dword by dword, through the visibility rules.
+    auto byDword = [&](unsigned lane) {
       uint64_t address = uint64_t(vaddr.at(lane)) + offset;
-      if (whole && address + bytes <= ldsSize) {
-        uint32_t words[4];
-        copyDwords(words, ldsBytes + address, bytes);
-        for (unsigned d = 0; d < bytes / 4; ++d)
-          to[d * lanes + lane] = words[d];
-        continue;
-      }
       for (unsigned d = 0; d * 4 < bytes && d < out.dwords; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = 0;
@@ -409,6 +535,15 @@ public:
           word = exec.readLDS(address + 4 * d, size);
         out.ref(lane, d) = extend(word, size, sign);
       }
+    };
+    if (whole) {
+      wholeLDSAccesses</*Write=*/false>(
+          bytes, exec.wg.lds.data(), lds.size(), LaneAddresses(vaddr), offset,
+          exec.wave.exec, exec.lanes(), out.words.data(), byDword);
+    } else {
+      for (unsigned lane = 0; lane < exec.lanes(); ++lane)
+        if (exec.active(lane))
+          byDword(lane);
     }
     return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
   }
@@ -423,24 +558,28 @@ public:
     const std::vector<uint8_t> &lds = exec.wg.lds;
     traceLDS(vaddr, offset);
     exec.beginLDSWrite();
-    bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16;
-    for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
-      if (!exec.active(lane))
-        continue;
+    bool whole = !exec.ldsTracked() && bytes % 4 == 0 && bytes <= 16 &&
+                 data.vector && data.lanes == exec.lanes() &&
+                 bytes <= 4 * data.dwords;
+    auto byDword = [&](unsigned lane) {
       uint64_t address = uint64_t(vaddr.at(lane)) + offset;
-      if (whole && address + bytes <= lds.size()) {
-        uint32_t words[4];
-        for (unsigned d = 0; d < bytes / 4; ++d)
-          words[d] = data.at(lane, d);
-        copyDwords(exec.wg.lds.data() + address, words, bytes);
-        continue;
-      }
       for (unsigned d = 0; d * 4 < bytes; ++d) {
         unsigned size = std::min(bytes - 4 * d, 4u);
         uint32_t word = data.at(lane, d);
         if (address + 4 * d + size <= lds.size())
           exec.writeLDS(address + 4 * d, size, word);
       }
+    };
+    if (whole) {
+      // The data's words are only read (Write copies from them).
+      wholeLDSAccesses</*Write=*/true>(
+          bytes, exec.wg.lds.data(), lds.size(), LaneAddresses(vaddr), offset,
+          exec.wave.exec, exec.lanes(),
+          const_cast<uint32_t *>(data.words.data()), byDword);
+    } else {
+      for (unsigned lane = 0; lane < exec.lanes(); ++lane)
+        if (exec.active(lane))
+          byDword(lane);
     }
     exec.endLDSWrite();
     return true;

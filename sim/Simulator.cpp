@@ -32,11 +32,19 @@ constexpr uint64_t kKernargBase = 0x7f0000000000;
 struct Random {
   uint64_t state;
   explicit Random(uint64_t seed) : state(seed * 0x9e3779b97f4a7c15 + 1) {}
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15);
+  static uint64_t mix(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
     z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
     return z ^ (z >> 31);
+  }
+  uint64_t next() { return mix(state += 0x9e3779b97f4a7c15); }
+  /// Words of the next numbers, in order (the state in a local the
+  /// compiler keeps in a register, not the member through a pointer).
+  void fill(std::vector<uint32_t> &words) {
+    uint64_t s = state;
+    for (uint32_t &w : words)
+      w = uint32_t(mix(s += 0x9e3779b97f4a7c15));
+    state = s;
   }
   void fill(std::vector<uint8_t> &bytes) {
     for (size_t i = 0; i < bytes.size(); i += 8) {
@@ -496,12 +504,9 @@ void initWave(Wave &wave, unsigned id, unsigned lanes, uint64_t threads,
   wave.vgpr.resize(size_t(kVGPRs) * lanes);
   wave.agpr.resize(size_t(kAGPRs) * lanes);
   wave.sgpr.resize(kSGPRs);
-  for (uint32_t &w : wave.vgpr)
-    w = uint32_t(random.next());
-  for (uint32_t &w : wave.agpr)
-    w = uint32_t(random.next());
-  for (uint32_t &w : wave.sgpr)
-    w = uint32_t(random.next());
+  random.fill(wave.vgpr);
+  random.fill(wave.agpr);
+  random.fill(wave.sgpr);
   wave.vgprSet.assign(kVGPRs, false);
   wave.agprSet.assign(kAGPRs, false);
   wave.sgprSet.assign(kSGPRs, false);
@@ -841,6 +846,23 @@ bool WaveExec::notSimulated(const llvm::Twine &why) {
   return fail(SimError::Kind::NotSimulated, why);
 }
 
+namespace {
+/// Counts a load into (`delta` +1) or out of (-1) its result's registers
+/// (Wave::loadsInto).
+void noteLoadInto(Wave &wave, const RegTypeInfo &dest, int delta) {
+  std::vector<uint16_t> &counts = wave.loadsInto[unsigned(*dest.cls)];
+  if (counts.empty())
+    counts.resize(*dest.cls == RegClass::VGPR   ? wave.vgprSet.size()
+                  : *dest.cls == RegClass::AGPR ? wave.agprSet.size()
+                                                : wave.sgprSet.size());
+  for (int64_t d = 0; d < dest.size; ++d) {
+    int64_t index = *dest.physicalIndex + d;
+    if (index >= 0 && index < int64_t(counts.size()))
+      counts[index] += delta;
+  }
+}
+} // namespace
+
 bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
   const SimOptions &options = wg.options;
   if (!options.timing || !getRegTypeInfo(value.getType()).physicalIndex)
@@ -855,6 +877,7 @@ bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
                    wave.clock + latency,
                    counter == Counter::SMEM};
   load.dest = getRegTypeInfo(value.getType());
+  noteLoadInto(wave, load.dest, +1);
   (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
       .push_back(std::move(load));
   return true;
@@ -870,6 +893,7 @@ bool complete(WaveExec &exec, PendingLoad &load) {
         write.done = true;
     return true;
   }
+  noteLoadInto(exec.wave, load.dest, -1);
   uint64_t exec_ = exec.wave.exec;
   Operation *op = exec.op;
   exec.wave.exec = load.exec;
@@ -882,7 +906,7 @@ bool complete(WaveExec &exec, PendingLoad &load) {
 } // namespace
 
 bool WaveExec::retireByLatency() {
-  for (std::vector<PendingLoad> *queue : {&wave.vmPending, &wave.lgkmPending})
+  for (std::deque<PendingLoad> *queue : {&wave.vmPending, &wave.lgkmPending})
     while (!queue->empty()) {
       // In order per counter: a younger load never lands before an older.
       auto ready = llvm::find_if(*queue, [&](const PendingLoad &load) {
@@ -899,7 +923,7 @@ bool WaveExec::retireByLatency() {
 
 bool WaveExec::waitFor(std::optional<unsigned> vm,
                        std::optional<unsigned> lgkm) {
-  auto drain = [&](std::vector<PendingLoad> &queue, unsigned left,
+  auto drain = [&](std::deque<PendingLoad> &queue, unsigned left,
                    bool allIfScalar) {
     // SMEM returns out of order: only lgkmcnt(0) is sure to cover it.
     bool scalar = allIfScalar && llvm::any_of(queue, [](const PendingLoad &l) {
@@ -910,7 +934,7 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
     while (queue.size() > left) {
       if (!complete(*this, queue.front()))
         return false;
-      queue.erase(queue.begin());
+      queue.pop_front();
     }
     return true;
   };
@@ -950,22 +974,22 @@ FileRef fileOf(Wave &wave, RegClass cls) {
 }
 } // namespace
 
-std::optional<RegValue> WaveExec::read(Value value) {
+bool WaveExec::readInto(Value value, RegValue &v) {
   Type type = value.getType();
   if (auto imm = dyn_cast<ImmType>(type)) {
     // Sign-extended to 64 bits: 64-bit ops read both words.
-    RegValue v = RegValue::scalar(2);
+    v = RegValue::scalar(2);
     uint64_t bits = uint64_t(imm.getValue());
     if (auto constant = value.getDefiningOp<ConstantOp>())
       bits = uint64_t(constant.getValue());
     v.words = {uint32_t(bits), uint32_t(bits >> 32)};
-    return v;
+    return true;
   }
   if (isa<SCCType>(type)) {
     if (wg.physicalSCC) {
-      RegValue v = RegValue::scalar(1);
+      v = RegValue::scalar(1);
       v.words[0] = wave.scc;
-      return v;
+      return true;
     }
   }
   RegTypeInfo info = getRegTypeInfo(type);
@@ -976,13 +1000,24 @@ std::optional<RegValue> WaveExec::read(Value value) {
       fail(SimError::Kind::Fault,
            llvm::formatv("{0}{1} is outside the register file",
                          getRegPrefix(*info.cls), index));
-      return std::nullopt;
+      return false;
     }
-    RegValue v = file.vector ? RegValue::vec(info.size, wave.lanes)
-                             : RegValue::scalar(info.size);
-    for (const std::vector<PendingLoad> *queue :
+    // Every word is copied from the file below: no zeros first.
+    v.vector = file.vector;
+    v.dwords = info.size;
+    v.lanes = file.vector ? wave.lanes : 1;
+    v.words.resize_for_overwrite(size_t(info.size) * v.lanes);
+    // The queues only when a load into these registers is pending (the
+    // first such in queue order is the one named).
+    const std::vector<uint16_t> &loading = wave.loadsInto[unsigned(*info.cls)];
+    bool loadPending = false;
+    for (int64_t d = 0; d < info.size && !loading.empty(); ++d)
+      loadPending |= loading[index + d] != 0;
+    for (const std::deque<PendingLoad> *queue :
          {&wave.vmPending, &wave.lgkmPending})
       for (const PendingLoad &load : *queue) {
+        if (!loadPending)
+          break;
         if (!load.result)
           continue; // a store writes no registers
         const RegTypeInfo &dest = load.dest;
@@ -994,7 +1029,7 @@ std::optional<RegValue> WaveExec::read(Value value) {
                              getRegPrefix(*info.cls),
                              std::max(index, *dest.physicalIndex),
                              describeOp(load.op)));
-          return std::nullopt;
+          return false;
         }
       }
     for (int64_t d = 0; d < info.size; ++d) {
@@ -1002,7 +1037,7 @@ std::optional<RegValue> WaveExec::read(Value value) {
         fail(SimError::Kind::Fault,
              llvm::formatv("reads {0}{1}, which nothing wrote before",
                            getRegPrefix(*info.cls), index + d));
-        return std::nullopt;
+        return false;
       }
       if (file.vector)
         std::copy_n(file.words->begin() + (index + d) * wave.lanes, wave.lanes,
@@ -1011,14 +1046,22 @@ std::optional<RegValue> WaveExec::read(Value value) {
         v.words[d] = (*file.words)[index + d];
     }
     applyReadHazards(value, info, v);
-    return v;
+    return true;
   }
   auto it = wave.values.find(value);
   if (it == wave.values.end()) {
     fail(SimError::Kind::Fault, "reads a value before its definition ran");
-    return std::nullopt;
+    return false;
   }
-  return it->second;
+  v = it->second;
+  return true;
+}
+
+std::optional<RegValue> WaveExec::read(Value value) {
+  RegValue v;
+  if (!readInto(value, v))
+    return std::nullopt;
+  return v;
 }
 
 bool WaveExec::readOperands(llvm::SmallVectorImpl<RegValue> &out) {
@@ -1035,17 +1078,16 @@ bool WaveExec::readOperands(llvm::SmallVectorImpl<RegValue> &out) {
 const RegValue *WaveExec::view(Value value, RegValue &scratch) {
   Type type = value.getType();
   bool inMap = !isa<ImmType>(type) && !(isa<SCCType>(type) && wg.physicalSCC) &&
-               !getRegTypeInfo(type).physicalIndex;
+               !isPhysicalReg(type);
   if (inMap) {
     auto it = wave.values.find(value);
     if (it != wave.values.end())
       return &it->second;
   }
-  // Everything else, and the diagnostic of a missing value, as read().
-  std::optional<RegValue> v = read(value);
-  if (!v)
+  // Everything else, and the diagnostic of a missing value, as read(),
+  // straight into `scratch`.
+  if (!readInto(value, scratch))
     return nullptr;
-  scratch = std::move(*v);
   return &scratch;
 }
 

@@ -1,8 +1,9 @@
 //===- SimTestUtils.h - fixtures shared by the simulator tests --*- C++ -*-===//
 //
-// The first program of a module, a 32-bit word of a simulated buffer, and
-// the program prologue the per-op tests start from (lane id, output SRD,
-// small constants, a per-lane byte offset).
+// The first program of a module, a 32-bit word of a simulated buffer, an
+// f16's value for the references, and the program prologue the per-op
+// tests start from (lane id, output SRD, small constants, a per-lane byte
+// offset).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -30,6 +32,15 @@ inline uint32_t wordAt(const sim::SimResult &result, unsigned buffer,
   uint32_t word;
   std::memcpy(&word, bytes.data(), 4);
   return word;
+}
+
+/// An f16 as a double, from the IEEE layout (the references' own decoding,
+/// no shared code with sim/).
+inline double halfValue(uint32_t h) {
+  int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  double magnitude = exp ? std::ldexp(1.0 + mant / 1024.0, exp - 15)
+                         : std::ldexp(mant / 1024.0, -14);
+  return (h & 0x8000) ? -magnitude : magnitude;
 }
 
 /// `%tid` (v0), `%out` (the SRD in s[4:7]), constants `%c0..%c4`, `%c7`,

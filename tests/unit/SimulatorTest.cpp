@@ -24,6 +24,7 @@ using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::sim;
 using waveasm::test::firstProgram;
+using waveasm::test::halfValue;
 using waveasm::test::kSimHeader;
 using waveasm::test::program;
 using waveasm::test::TestContext;
@@ -169,14 +170,6 @@ const std::string kGemm = R"(
   %bm = waveasm.pack %bm0, %bm1 : (!waveasm.vreg, !waveasm.vreg) -> !waveasm.vreg<2, 2>
   %d = waveasm.v_mfma_f32_16x16x16_f16 %am, %bm, %c0 : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
 )" + std::string(kStoreTile16x16);
-
-/// An f16 as a double, from the IEEE layout (no shared code with sim/).
-double halfValue(uint16_t h) {
-  int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  double magnitude = exp ? std::ldexp(1.0 + mant / 1024.0, exp - 15)
-                         : std::ldexp(mant / 1024.0, -14);
-  return (h & 0x8000) ? -magnitude : magnitude;
-}
 
 TEST(Simulator, MFMAGemmMatchesAPlainReference) {
   TestContext t;

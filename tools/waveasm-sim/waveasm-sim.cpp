@@ -5,6 +5,8 @@
 //                                     equal, 1 different, 2 not checkable)
 //   waveasm-sim --against-pipeline A  A as written vs A through the full
 //                                     pipeline (allocated, waits, hazards)
+//   waveasm-sim --list-ops            the dialect's ops by family (unit),
+//                                     simulated and not, with counts
 //
 // `// waveasm-sim: --byte-range=K:LO-HI` lines in a file set its inputs.
 //
@@ -15,6 +17,7 @@
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 #include "sim/Directives.h"
+#include "sim/OpCoverage.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -29,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <map>
 
 using namespace mlir;
 using namespace waveasm;
@@ -36,7 +40,10 @@ using namespace waveasm;
 namespace cl = llvm::cl;
 
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
-                                    cl::OneOrMore);
+                                    cl::ZeroOrMore);
+static cl::opt<bool> listOps(
+    "list-ops",
+    cl::desc("list the dialect's ops by family (unit), simulated and not"));
 static cl::opt<bool>
     compareMode("compare",
                 cl::desc("compare the programs of two files by execution"));
@@ -120,6 +127,34 @@ OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef path) {
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }
 
+/// --list-ops: per family, the counts and the names (the not simulated
+/// first: what the note lists).
+int printOpCoverage(MLIRContext &context) {
+  std::map<std::string, std::pair<std::vector<std::string>,
+                                  std::vector<std::string>>>
+      families; // family -> (simulated, not simulated)
+  unsigned simulated = 0, total = 0;
+  for (const sim::OpCoverage &op : sim::listOpCoverage(context)) {
+    auto &[yes, no] = families[op.family];
+    (op.simulated ? yes : no).push_back(op.name);
+    simulated += op.simulated;
+    ++total;
+  }
+  llvm::outs() << "ops: " << total << ", simulated " << simulated
+               << ", not simulated " << total - simulated << "\n";
+  for (const auto &[family, lists] : families) {
+    const auto &[yes, no] = lists;
+    llvm::outs() << family << ": " << yes.size() + no.size()
+                 << " ops, simulated " << yes.size() << ", not simulated "
+                 << no.size() << "\n";
+    if (!no.empty())
+      llvm::outs() << "  not simulated: " << llvm::join(no, " ") << "\n";
+    if (!yes.empty())
+      llvm::outs() << "  simulated: " << llvm::join(yes, " ") << "\n";
+  }
+  return 0;
+}
+
 int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
                     llvm::StringRef nameB, const sim::SimOptions &options) {
   llvm::SmallVector<ProgramOp> pa(a.getOps<ProgramOp>()),
@@ -162,6 +197,12 @@ int main(int argc, char **argv) {
       "waveasm-sim: run WaveASM programs; compare two by execution\n");
   MLIRContext context;
   context.loadDialect<WaveASMDialect>();
+  if (listOps)
+    return printOpCoverage(context);
+  if (inputs.empty()) {
+    llvm::errs() << "waveasm-sim: no input file (see --help)\n";
+    return 2;
+  }
 
   if (compareMode) {
     if (inputs.size() != 2) {
