@@ -42,6 +42,7 @@
 
 #include <map>
 #include <random>
+#include <set>
 
 using namespace mlir;
 using namespace waveasm;
@@ -1166,6 +1167,49 @@ TEST(LinearScan, RandomProgramsCompactCorrectly) {
   if (getenv("LINEARSCAN_FUZZ_VERBOSE"))
     llvm::errs() << "compaction: " << compacted << " of " << spread
                  << " spread programs lowered, " << gained << " VGPRs in all\n";
+}
+
+// Compaction's occupancy masks are one to four 64-bit words up to v255, each
+// width its own compiled form: the same random programs spread so far apart
+// that their peaks need two, three and four words, every result checked as
+// above (a conflict the occupancy tree missed would put two live values in
+// one register).
+TEST(LinearScan, RandomProgramsCompactCorrectlyAtEveryMaskWidth) {
+  unsigned seeds = 60;
+  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
+    seeds = std::max(1, atoi(n));
+  std::set<int64_t> widths; // mask words of the compacted programs
+  for (int64_t shift : {70, 120, 190}) {
+    unsigned compacted = 0, spread = 0;
+    for (unsigned seed = 1; seed <= seeds; ++seed) {
+      std::string text = Generator(seed, /*vgprBase=*/4).program();
+      StringRef from = "precolored.vreg 200 ", to = "precolored.vreg 3 ";
+      size_t at = text.find(from.str());
+      ASSERT_NE(at, std::string::npos);
+      text.replace(at, from.size(), to.str());
+      auto a = allocate(text);
+      ASSERT_TRUE(a->module) << "seed " << seed;
+      if (!a->passOk)
+        continue;
+      spreadVGPRs(*a->module, shift);
+      if (vgprPeak(*a->module) > 256)
+        continue;
+      ASSERT_TRUE(succeeded(verify(*a->module))) << "seed " << seed;
+      Compacted c = compactAndCheck(a->t.ctx, *a->module);
+      ASSERT_TRUE(c.passOk && c.verifies) << "seed " << seed;
+      ASSERT_TRUE(c.errors.empty())
+          << "seed " << seed << " shift " << shift << " after compaction\n"
+          << join(c.errors) << text;
+      widths.insert((c.before + 63) / 64);
+      if (c.before > shift + 16) {
+        ++spread;
+        compacted += c.after < c.before;
+      }
+    }
+    EXPECT_GT(spread, seeds / 2) << "shift " << shift;
+    EXPECT_EQ(compacted, spread) << "shift " << shift;
+  }
+  EXPECT_TRUE(widths.count(2) && widths.count(3) && widths.count(4));
 }
 
 // Few registers: tight reuse, and the overflow path on the programs that
