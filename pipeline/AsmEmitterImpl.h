@@ -144,6 +144,9 @@ struct ModuleState {
   /// Every symbol defined so far: kernel names and labels.
   llvm::StringSet<> symbols;
   unsigned nextLabelId = 0;
+  /// The caller verified the module just before (mlir::verify): prepare()
+  /// then skips its per-op invariant checks, which only repeat part of it.
+  bool assumeVerified = false;
 };
 
 /// Where the ABI puts things, from the program attributes (SPEC.md 17.3).

@@ -46,10 +46,14 @@ mlir::LogicalResult emitProgramAssembly(ProgramOp program,
                                         AsmLineMap *lineMap = nullptr,
                                         EmittedProgramInfo *info = nullptr);
 
-/// Emits every program of `module`, one after the other.
+/// Emits every program of `module`, one after the other. `assumeVerified`:
+/// the caller has just run mlir::verify on `module` (with success), so the
+/// emitter's own per-op invariant checks, there for unverified IR, are
+/// skipped.
 mlir::LogicalResult emitModuleAssembly(mlir::ModuleOp module,
                                        llvm::raw_ostream &os,
-                                       AsmLineMap *lineMap = nullptr);
+                                       AsmLineMap *lineMap = nullptr,
+                                       bool assumeVerified = false);
 
 } // namespace waveasm
 

@@ -93,12 +93,20 @@ namespace {
 /// a point outside the query next to one inside, so it contains the query's
 /// first or last point and its `full` is read; and every node read contains
 /// a point of both intervals.
-class OccupancyTree {
+///
+/// `FixedWords` > 0: the masks have that many words, known to the compiler,
+/// which then ORs a node's row in a few vector instructions instead of a
+/// counted loop (a node's OR is the tree's inner step); 0: `words` at run
+/// time.
+template <unsigned FixedWords> class OccupancyTree {
 public:
   OccupancyTree(int64_t points, unsigned words)
       : points(std::max<int64_t>(points, 1)),
         leaves(static_cast<int64_t>(llvm::PowerOf2Ceil(this->points))),
-        words(words), full(2 * leaves * words), sub(2 * leaves * words) {}
+        words(FixedWords ? FixedWords : words), full(2 * leaves * this->words),
+        sub(2 * leaves * this->words) {
+    assert((!FixedWords || words == FixedWords) && "mask width mismatch");
+  }
 
   /// ORs `mask` into every point of [start, end] (clipped to the points).
   void add(int64_t start, int64_t end, ArrayRef<uint64_t> mask) {
@@ -115,10 +123,7 @@ public:
         orInto(sub, hi, mask);
       }
     }
-    for (int64_t node = (start + leaves) >> 1; node >= 1; node >>= 1)
-      orInto(sub, node, mask);
-    for (int64_t node = (end + leaves) >> 1; node >= 1; node >>= 1)
-      orInto(sub, node, mask);
+    forAncestors(start, end, [&](int64_t node) { orInto(sub, node, mask); });
   }
   /// ORs into `out` every mask added at a point of [start, end].
   void query(int64_t start, int64_t end, MutableArrayRef<uint64_t> out) const {
@@ -131,10 +136,7 @@ public:
       if (hi & 1)
         orFrom(sub, --hi, out);
     }
-    for (int64_t node = (start + leaves) >> 1; node >= 1; node >>= 1)
-      orFrom(full, node, out);
-    for (int64_t node = (end + leaves) >> 1; node >= 1; node >>= 1)
-      orFrom(full, node, out);
+    forAncestors(start, end, [&](int64_t node) { orFrom(full, node, out); });
   }
 
 private:
@@ -142,22 +144,39 @@ private:
   unsigned words;
   std::vector<uint64_t> full, sub;
 
+  /// Calls `fn` once on every proper ancestor of the leaves of `start` and
+  /// `end`. The two paths to the root meet after about log2(end - start)
+  /// steps and are walked once from there: most ranges are short, and
+  /// walking both paths whole (each shared node twice, which ORs the same
+  /// bits again) was half of the tree's work.
+  template <typename Fn>
+  void forAncestors(int64_t start, int64_t end, Fn fn) const {
+    int64_t lo = (start + leaves) >> 1, hi = (end + leaves) >> 1;
+    for (; lo != hi; lo >>= 1, hi >>= 1) {
+      fn(lo);
+      fn(hi);
+    }
+    for (; lo >= 1; lo >>= 1)
+      fn(lo);
+  }
+
   bool clip(int64_t &start, int64_t &end) const {
     start = std::max<int64_t>(start, 0);
     end = std::min(end, points - 1);
     return start <= end;
   }
 
+  unsigned rowWords() const { return FixedWords ? FixedWords : words; }
   void orInto(std::vector<uint64_t> &table, int64_t node,
               ArrayRef<uint64_t> mask) {
-    uint64_t *row = table.data() + node * words;
-    for (unsigned w = 0; w < words; ++w)
+    uint64_t *row = table.data() + node * rowWords();
+    for (unsigned w = 0; w < rowWords(); ++w)
       row[w] |= mask[w];
   }
   void orFrom(const std::vector<uint64_t> &table, int64_t node,
               MutableArrayRef<uint64_t> out) const {
-    const uint64_t *row = table.data() + node * words;
-    for (unsigned w = 0; w < words; ++w)
+    const uint64_t *row = table.data() + node * rowWords();
+    for (unsigned w = 0; w < rowWords(); ++w)
       out[w] |= row[w];
   }
 };
@@ -267,16 +286,20 @@ private:
   }
   bool checkSupported();
   void buildTies();
-  /// Places the units of `order` one by one at the lowest free aligned
-  /// base (setting Unit::base); the highest register used, or nullopt when
-  /// a unit finds no room below `limit`.
   /// A lower bound of any placement's peak: the most registers the
   /// unpinned units live at one program point occupy, plus the `reserved`
   /// registers below that many (they are taken at every point).
   int64_t lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const;
+  /// Places the units of `order` one by one at the lowest free aligned
+  /// base (setting Unit::base); the highest register used, or nullopt when
+  /// a unit finds no room below `limit`.
   std::optional<int64_t> place(ArrayRef<int32_t> order,
                                ArrayRef<uint64_t> reserved, int64_t limit,
                                unsigned words);
+  template <unsigned FixedWords>
+  std::optional<int64_t> placeWith(ArrayRef<int32_t> order,
+                                   ArrayRef<uint64_t> reserved, int64_t limit,
+                                   unsigned words);
 };
 
 bool mentionsVGPR(StringRef text) {
@@ -526,7 +549,28 @@ int64_t Compactor::lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const {
 std::optional<int64_t> Compactor::place(ArrayRef<int32_t> order,
                                         ArrayRef<uint64_t> reserved,
                                         int64_t limit, unsigned words) {
-  OccupancyTree tree(static_cast<int64_t>(model.ops.size()) + 1, words);
+  // Up to 256 VGPRs (the hardware's file; the trial allocation's 512 is
+  // the rare rest) the mask width is a compile-time constant.
+  switch (words) {
+  case 1:
+    return placeWith<1>(order, reserved, limit, words);
+  case 2:
+    return placeWith<2>(order, reserved, limit, words);
+  case 3:
+    return placeWith<3>(order, reserved, limit, words);
+  case 4:
+    return placeWith<4>(order, reserved, limit, words);
+  default:
+    return placeWith<0>(order, reserved, limit, words);
+  }
+}
+
+template <unsigned FixedWords>
+std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
+                                            ArrayRef<uint64_t> reserved,
+                                            int64_t limit, unsigned words) {
+  OccupancyTree<FixedWords> tree(static_cast<int64_t>(model.ops.size()) + 1,
+                                 words);
   SmallVector<uint64_t, 8> busy(words), mask(words);
   int64_t peak = 0;
   for (int32_t index : order) {

@@ -42,6 +42,7 @@
 
 #include <map>
 #include <random>
+#include <set>
 
 using namespace mlir;
 using namespace waveasm;
@@ -1126,14 +1127,19 @@ void spreadVGPRs(ModuleOp module, int64_t shift) {
   });
 }
 
-// Compaction where it has something to do: random programs whose precolored
-// registers are low, allocated, then spread apart by 32 registers.
-TEST(LinearScan, RandomProgramsCompactCorrectly) {
-  unsigned compacted = 0, spread = 0;
+/// What compactSpreadPrograms saw: programs with a hole to close (peak above
+/// the shift + 16), how many of them compaction lowered, the VGPRs gained,
+/// and the occupancy mask widths (64-bit words of the input's peak).
+struct SpreadStats {
+  unsigned spread = 0, compacted = 0;
   int64_t gained = 0;
-  unsigned seeds = 300;
-  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
-    seeds = std::max(1, atoi(n));
+  std::set<int64_t> widths;
+};
+
+/// Random programs whose precolored registers are low, allocated, then
+/// spread apart by `shift` registers (those that would pass v255 skipped),
+/// compacted; every result is checked by simulation.
+void compactSpreadPrograms(int64_t shift, unsigned seeds, SpreadStats &stats) {
   for (unsigned seed = 1; seed <= seeds; ++seed) {
     std::string text = Generator(seed, /*vgprBase=*/4).program();
     StringRef from = "precolored.vreg 200 ", to = "precolored.vreg 3 ";
@@ -1144,28 +1150,66 @@ TEST(LinearScan, RandomProgramsCompactCorrectly) {
     ASSERT_TRUE(a->module) << "seed " << seed;
     if (!a->passOk)
       continue;
-    spreadVGPRs(*a->module, 32);
+    spreadVGPRs(*a->module, shift);
+    if (vgprPeak(*a->module) > 256)
+      continue;
     ASSERT_TRUE(succeeded(verify(*a->module))) << "seed " << seed;
     std::vector<std::string> errors = check(*a->module, nullptr);
     ASSERT_TRUE(errors.empty()) << "seed " << seed << " (spread)\n"
                                 << join(errors) << text;
     Compacted c = compactAndCheck(a->t.ctx, *a->module);
     ASSERT_TRUE(c.passOk && c.verifies) << "seed " << seed;
-    ASSERT_TRUE(c.errors.empty()) << "seed " << seed << " after compaction\n"
-                                  << join(c.errors) << text;
-    // A spread program has a 32-register hole to close.
-    if (c.before > 48) {
-      EXPECT_LT(c.after, c.before) << "seed " << seed;
-      compacted += c.after < c.before;
-      ++spread;
-      gained += c.before - c.after;
+    ASSERT_TRUE(c.errors.empty())
+        << "seed " << seed << " shift " << shift << " after compaction\n"
+        << join(c.errors) << text;
+    stats.widths.insert((c.before + 63) / 64);
+    // A spread program has a `shift`-register hole to close.
+    if (c.before > shift + 16) {
+      EXPECT_LT(c.after, c.before) << "seed " << seed << " shift " << shift;
+      stats.compacted += c.after < c.before;
+      ++stats.spread;
+      stats.gained += c.before - c.after;
     }
   }
-  EXPECT_GT(spread, seeds / 2);
-  EXPECT_EQ(compacted, spread);
+}
+
+unsigned fuzzSeeds(unsigned byDefault) {
+  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
+    return std::max(1, atoi(n));
+  return byDefault;
+}
+
+// Compaction where it has something to do: programs spread apart by 32
+// registers.
+TEST(LinearScan, RandomProgramsCompactCorrectly) {
+  unsigned seeds = fuzzSeeds(300);
+  SpreadStats stats;
+  compactSpreadPrograms(32, seeds, stats);
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_GT(stats.spread, seeds / 2);
+  EXPECT_EQ(stats.compacted, stats.spread);
   if (getenv("LINEARSCAN_FUZZ_VERBOSE"))
-    llvm::errs() << "compaction: " << compacted << " of " << spread
-                 << " spread programs lowered, " << gained << " VGPRs in all\n";
+    llvm::errs() << "compaction: " << stats.compacted << " of " << stats.spread
+                 << " spread programs lowered, " << stats.gained
+                 << " VGPRs in all\n";
+}
+
+// Compaction's occupancy masks are one to four 64-bit words up to v255, each
+// width its own compiled form: the same programs spread so far apart that
+// their peaks need two, three and four words (a conflict the occupancy tree
+// missed would put two live values in one register).
+TEST(LinearScan, RandomProgramsCompactCorrectlyAtEveryMaskWidth) {
+  unsigned seeds = fuzzSeeds(100);
+  std::set<int64_t> widths;
+  for (int64_t shift : {70, 120, 190}) {
+    SpreadStats stats;
+    compactSpreadPrograms(shift, seeds, stats);
+    ASSERT_FALSE(HasFatalFailure());
+    EXPECT_GT(stats.spread, seeds / 2) << "shift " << shift;
+    EXPECT_EQ(stats.compacted, stats.spread) << "shift " << shift;
+    widths.insert(stats.widths.begin(), stats.widths.end());
+  }
+  EXPECT_TRUE(widths.count(2) && widths.count(3) && widths.count(4));
 }
 
 // Few registers: tight reuse, and the overflow path on the programs that

@@ -114,7 +114,9 @@ struct RenderOutputPass
 
   LogicalResult render(llvm::raw_ostream &os) {
     if (mode == RenderMode::Assembly)
-      return waveasm::emitModuleAssembly(getOperation(), os);
+      return waveasm::emitModuleAssembly(getOperation(), os,
+                                         /*lineMap=*/nullptr,
+                                         /*assumeVerified=*/verifyFirst);
     waveasm::CompileOptions options;
     options.emitAssembly = false;
     options.targetOverrides.assign(targetModelOverrides.begin(),
