@@ -20,24 +20,40 @@ uint32_t dwordAt(const std::vector<uint8_t> &bytes, size_t offset) {
   return word;
 }
 
-std::string diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
-                      const std::vector<uint8_t> &b) {
+/// Appends to `out` the runs of differing dwords of `a` and `b` (named
+/// `what`), up to `limit` entries in all: the first as "WHAT + OFFSET:
+/// dword A vs B", a run of more as "..., N dwords differ to + END".
+void diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
+               const std::vector<uint8_t> &b, size_t limit,
+               std::vector<std::string> &out) {
   size_t n = std::min(a.size(), b.size());
-  for (size_t i = 0; i < n; ++i)
-    if (a[i] != b[i])
-      return llvm::formatv("{0} + {1:x}: dword {2:x8} vs {3:x8}", what, i,
-                           dwordAt(a, i), dwordAt(b, i))
-          .str();
-  if (a.size() != b.size())
-    return llvm::formatv("{0}: {1} vs {2} bytes", what, a.size(), b.size())
-        .str();
-  return "";
+  for (size_t i = 0; i < n && out.size() < limit; ++i) {
+    if (a[i] == b[i])
+      continue;
+    std::string text = llvm::formatv("{0} + {1:x}: dword {2:x8} vs {3:x8}",
+                                     what, i, dwordAt(a, i), dwordAt(b, i));
+    // The run goes on through every dword with a differing byte.
+    size_t end = (i & ~size_t(3)) + 4;
+    while (end < n &&
+           !std::equal(a.begin() + end, a.begin() + std::min(end + 4, n),
+                       b.begin() + end))
+      end += 4;
+    if (size_t dwords = (end - (i & ~size_t(3))) / 4; dwords > 1)
+      text += llvm::formatv(", {0} dwords differ to + {1:x}", dwords, end);
+    out.push_back(std::move(text));
+    i = end - 1;
+  }
+  if (a.size() != b.size() && out.size() < limit)
+    out.push_back(
+        llvm::formatv("{0}: {1} vs {2} bytes", what, a.size(), b.size()));
 }
 } // namespace
 
-/// firstDifference, the LDS only if `compareLDS`.
-static std::string firstDifferenceIn(const SimResult &a, const SimResult &b,
-                                     bool compareLDS) {
+std::vector<std::string> waveasm::sim::differences(const SimResult &a,
+                                                   const SimResult &b,
+                                                   size_t limit,
+                                                   bool compareLDS) {
+  std::vector<std::string> out;
   // Every page either run wrote; an unwritten page keeps its first contents.
   std::map<uint64_t, bool> written;
   for (const auto &[address, bytes] : a.pages)
@@ -45,17 +61,28 @@ static std::string firstDifferenceIn(const SimResult &a, const SimResult &b,
   for (const auto &[address, bytes] : b.pages)
     written[address] = true;
   for (const auto &[address, unused] : written) {
-    std::vector<uint8_t> x = a.bytes(address, kPageBytes);
-    std::vector<uint8_t> y = b.bytes(address, kPageBytes);
-    if (std::string d =
-            diffBytes(llvm::formatv("buffer {0} byte {1:x}",
-                                    (address >> 32) - 1, address & 0xffffffff)
-                          .str(),
-                      x, y);
-        !d.empty())
-      return d;
+    if (out.size() >= limit)
+      return out;
+    diffBytes(llvm::formatv("buffer {0} byte {1:x}", (address >> 32) - 1,
+                            address & 0xffffffff)
+                  .str(),
+              a.bytes(address, kPageBytes), b.bytes(address, kPageBytes), limit,
+              out);
   }
-  return compareLDS ? diffBytes("LDS", a.lds, b.lds) : "";
+  if (compareLDS)
+    diffBytes("LDS", a.lds, b.lds, limit, out);
+  return out;
+}
+
+/// firstDifference, the LDS only if `compareLDS`.
+static std::string firstDifferenceIn(const SimResult &a, const SimResult &b,
+                                     bool compareLDS) {
+  std::vector<std::string> first = differences(a, b, 1, compareLDS);
+  if (first.empty())
+    return "";
+  // The first difference names its dword only, not the run it starts.
+  llvm::StringRef text = first.front();
+  return text.split(", ").first.str();
 }
 
 std::string waveasm::sim::firstDifference(const SimResult &a,

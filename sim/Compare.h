@@ -30,6 +30,12 @@ struct Comparison {
 /// The first difference between two runs' memory, or "" when equal.
 std::string firstDifference(const SimResult &a, const SimResult &b);
 
+/// Every difference between two runs' memory, a run of differing dwords
+/// per entry ("buffer 1 byte 0 + 40: dword 3f800000 vs 0, 16 dwords differ
+/// to + 80"), at most `limit` entries; the LDS too if `compareLDS`.
+std::vector<std::string> differences(const SimResult &a, const SimResult &b,
+                                     size_t limit, bool compareLDS = true);
+
 /// `program` run on seeds options.seed .. options.seed + seeds - 1,
 /// stopping after a run that did not finish.
 std::vector<SimResult> runOnSeeds(ProgramOp program, unsigned seeds,

@@ -73,6 +73,7 @@ struct RegValue {
 struct Memory {
   uint64_t seed = 0;
   const ByteRanges *byteRanges = nullptr;
+  const BufferFiles *bufferFiles = nullptr;
   unsigned numBuffers = 0;
   uint64_t kernargBase = 0;
   std::vector<uint8_t> kernarg;

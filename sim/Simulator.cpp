@@ -547,7 +547,8 @@ uint64_t waveasm::sim::bufferAddress(unsigned k) {
 
 std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
                                                 uint64_t size,
-                                                const ByteRanges &ranges) {
+                                                const ByteRanges &ranges,
+                                                const BufferFiles &files) {
   std::vector<uint8_t> out(size);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
@@ -563,6 +564,13 @@ std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
     } else {
       makeModerateOnEvenSeed(seed, bytes);
     }
+    // A file's bytes over the drawn ones, as far as the file goes.
+    auto file = files.find(unsigned(pageAddress >> 32) - 1);
+    uint64_t offset = pageAddress & 0xffffffff;
+    if (file != files.end() && offset < file->second->size())
+      std::memcpy(
+          bytes.data(), file->second->data() + offset,
+          std::min<uint64_t>(kPageBytes, file->second->size() - offset));
     uint64_t from = address + i - pageAddress;
     uint64_t n = std::min(kPageBytes - from, size - i);
     std::memcpy(out.data() + i, bytes.data() + from, n);
@@ -580,7 +588,8 @@ std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
     return nullptr;
   auto [it, fresh] = pages.try_emplace(pageAddress);
   if (fresh)
-    it->second = initialBytes(seed, pageAddress, kPageBytes, *byteRanges);
+    it->second =
+        initialBytes(seed, pageAddress, kPageBytes, *byteRanges, *bufferFiles);
   slot = PageSlot{pageAddress, &it->second, dirty.count(pageAddress) != 0};
   return slot.bytes;
 }
@@ -656,7 +665,8 @@ std::string SimError::str() const {
 }
 
 std::vector<uint8_t> SimResult::bytes(uint64_t address, uint64_t size) const {
-  std::vector<uint8_t> out = initialBytes(seed, address, size, byteRanges);
+  std::vector<uint8_t> out =
+      initialBytes(seed, address, size, byteRanges, bufferFiles);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
     uint64_t from = address + i - pageAddress;
@@ -676,7 +686,8 @@ uint64_t SimResult::digest() const {
       hash = (hash ^ bytes[i]) * 0x100000001b3;
   };
   for (const auto &[address, bytes] : pages) {
-    if (bytes == initialBytes(seed, address, kPageBytes, byteRanges))
+    if (bytes ==
+        initialBytes(seed, address, kPageBytes, byteRanges, bufferFiles))
       continue;
     add(reinterpret_cast<const uint8_t *>(&address), sizeof(address));
     add(bytes.data(), bytes.size());
@@ -701,6 +712,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   wg.allocated = wg.physicalSCC;
   wg.memory.seed = options.seed;
   wg.memory.byteRanges = &options.byteRanges;
+  wg.memory.bufferFiles = &options.bufferFiles;
   wg.memory.numBuffers = options.numBuffers;
   // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a
   // plausible size for any scalar argument a kernel reads there).
@@ -772,6 +784,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   result.error = wg.error;
   result.seed = options.seed;
   result.byteRanges = options.byteRanges;
+  result.bufferFiles = options.bufferFiles;
   for (auto &[address, dirty] : wg.memory.dirty)
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);

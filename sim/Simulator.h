@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,10 @@ namespace waveasm::sim {
 
 /// Per buffer index, the inclusive range its initial bytes are drawn from.
 using ByteRanges = std::map<unsigned, std::pair<uint8_t, uint8_t>>;
+/// Per buffer index, the bytes it starts with (a file's contents); shared,
+/// since every run and every result of a compare holds them.
+using BufferFiles =
+    std::map<unsigned, std::shared_ptr<const std::vector<uint8_t>>>;
 
 /// The environment's initial bytes: uniform on odd seeds (every bit
 /// pattern, NaN and infinity included); on even seeds each byte from
@@ -67,6 +72,9 @@ struct SimOptions {
   /// Buffer k's initial bytes drawn from [first, second] instead, on every
   /// seed (E8M0 block scales near 127, say, so scaled MFMAs stay finite).
   ByteRanges byteRanges;
+  /// Buffer k's first bytes from a file (`waveasm-sim --input=K:FILE`); the
+  /// bytes past the file's end are the seed's as above.
+  BufferFiles bufferFiles;
   /// Kernarg dwords by byte offset (a multiple of 4 below 256), over the
   /// default segment (the buffers' addresses at 8k, then dwords of 64): a
   /// kernel's sizes and counts, so its loops run.
@@ -85,7 +93,8 @@ constexpr uint64_t kPageBytes = 4096;
 uint64_t bufferAddress(unsigned k);
 /// The environment's bytes at [address, address + size) before any write.
 std::vector<uint8_t> initialBytes(uint64_t seed, uint64_t address,
-                                  uint64_t size, const ByteRanges &ranges = {});
+                                  uint64_t size, const ByteRanges &ranges = {},
+                                  const BufferFiles &files = {});
 
 /// Where a run stopped, with the op's location and, when one lane is at
 /// fault, the lane.
@@ -109,7 +118,8 @@ struct SimResult {
   /// Set when the run did not finish; the memory below is then partial.
   std::optional<SimError> error;
   uint64_t seed = 0;
-  ByteRanges byteRanges; // the run's SimOptions::byteRanges
+  ByteRanges byteRanges;   // the run's SimOptions::byteRanges
+  BufferFiles bufferFiles; // and its SimOptions::bufferFiles
   /// Global memory pages the run wrote, by address.
   std::map<uint64_t, std::vector<uint8_t>> pages;
   std::vector<uint8_t> lds;

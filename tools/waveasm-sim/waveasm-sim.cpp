@@ -8,7 +8,9 @@
 //   waveasm-sim --list-ops            the dialect's ops by family (unit),
 //                                     simulated and not, with counts
 //
-// `// waveasm-sim: --byte-range=K:LO-HI` lines in a file set its inputs.
+// `// waveasm-sim: --byte-range=K:LO-HI` lines in a file set its inputs;
+// `--input=K:FILE` starts buffer K with a file's bytes; `--diff=N` lists
+// every differing range of a compare, not only the first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +80,46 @@ static cl::list<std::string> byteRanges(
              "scales near 127); also read from `// waveasm-sim:` lines of "
              "the input"));
 
+static cl::list<std::string>
+    bufferInputs("input",
+                 cl::desc("start buffer K with the bytes of FILE (K:FILE); the "
+                          "bytes past its end come from the seed"));
+static cl::opt<unsigned> diffLimit(
+    "diff",
+    cl::desc("--compare, --against-pipeline: after a difference, list up to "
+             "N differing dword runs of the first differing seed"),
+    cl::init(0));
+
 namespace {
+
+/// --input=K:FILE into options.bufferFiles; false after printing an error.
+bool readBufferInputs(sim::SimOptions &options) {
+  for (llvm::StringRef input : bufferInputs) {
+    auto [index, path] = input.split(':');
+    unsigned k = 0;
+    if (path.empty() || index.getAsInteger(10, k) || k >= options.numBuffers) {
+      llvm::errs() << "waveasm-sim: --input takes K:FILE with K below "
+                   << options.numBuffers << ", got '" << input << "'\n";
+      return false;
+    }
+    auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+    if (!file) {
+      llvm::errs() << "waveasm-sim: --input: " << path << ": "
+                   << file.getError().message() << "\n";
+      return false;
+    }
+    llvm::StringRef bytes = (*file)->getBuffer();
+    if (bytes.size() > options.bufferBytes) {
+      llvm::errs() << "waveasm-sim: --input: " << path << " has "
+                   << bytes.size() << " bytes, buffer " << k << " holds "
+                   << options.bufferBytes << "\n";
+      return false;
+    }
+    options.bufferFiles[k] = std::make_shared<const std::vector<uint8_t>>(
+        bytes.begin(), bytes.end());
+  }
+  return true;
+}
 
 /// The run's options: the command line's, the files' directives, then the
 /// command line's byte ranges (which win); false after printing an error.
@@ -86,6 +127,8 @@ bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
   options.seed = seed;
   options.waves = waves;
   options.timing = timing;
+  if (!readBufferInputs(options))
+    return false;
   std::string flags;
   for (const std::string &range : byteRanges)
     flags += " --byte-range=" + range;
@@ -179,6 +222,15 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
     } else
       llvm::outs() << " (" << c.message << ")";
     llvm::outs() << "\n";
+    if (c.verdict == sim::Comparison::Verdict::Different && diffLimit) {
+      // The compare keeps verdicts, not runs: run the differing seed again.
+      sim::SimOptions one = options;
+      one.seed = c.seed;
+      sim::SimResult ra = sim::simulate(x, one), rb = sim::simulate(y, one);
+      for (const std::string &d :
+           sim::differences(ra, rb, diffLimit, !ignoreLDS))
+        llvm::outs() << "  " << d << "\n";
+    }
     if (c.verdict == sim::Comparison::Verdict::NotChecked)
       status = std::max(status, 2);
     else if (c.verdict == sim::Comparison::Verdict::Different)
