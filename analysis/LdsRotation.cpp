@@ -26,19 +26,38 @@ Value throughCopies(Value value) {
   return value;
 }
 
-/// The addends of `value` through adds and copies.
-void collectAddends(Value value, SmallVectorImpl<Value> &out,
+/// One addend of an address: `value << shift`.
+struct Addend {
+  Value value;
+  unsigned shift = 0;
+};
+
+/// The addends of `value` through adds, v_lshl_add_u32 (x << c) + y with a
+/// constant c, and copies.
+void collectAddends(ProgramOp program, Value value,
+                    SmallVectorImpl<Addend> &out, bool shifts,
                     unsigned depth = 0) {
   value = throughCopies(value);
   Operation *def = value.getDefiningOp();
   if (depth < kMaxDepth && def &&
-      cast<OpResult>(value).getResultNumber() == 0 &&
-      isa<S_ADD_U32, V_ADD_U32>(def)) {
-    collectAddends(def->getOperand(0), out, depth + 1);
-    collectAddends(def->getOperand(1), out, depth + 1);
-    return;
+      cast<OpResult>(value).getResultNumber() == 0) {
+    if (isa<S_ADD_U32, V_ADD_U32>(def)) {
+      collectAddends(program, def->getOperand(0), out, shifts, depth + 1);
+      collectAddends(program, def->getOperand(1), out, shifts, depth + 1);
+      return;
+    }
+    if (shifts && isa<V_LSHL_ADD_U32>(def)) {
+      std::optional<LdsAddressRange> c =
+          getLdsAddressRange(program, def->getOperand(1));
+      if (c && c->bases.size() == 1 && c->lo == c->hi &&
+          c->bases.front() + c->lo >= 0 && c->bases.front() + c->lo < 32) {
+        out.push_back({def->getOperand(0), unsigned(c->bases.front() + c->lo)});
+        collectAddends(program, def->getOperand(2), out, shifts, depth + 1);
+        return;
+      }
+    }
   }
-  out.push_back(value);
+  out.push_back({value, 0});
 }
 
 int64_t intAttr(Operation *op, StringRef name) {
@@ -55,6 +74,7 @@ LdsRotation::LdsRotation(LoopOp loop)
   unsigned n = body.getNumArguments();
   next.assign(n, -1);
   init.assign(n, 0);
+  shared.assign(n, {});
   auto condition = dyn_cast<ConditionOp>(body.getTerminator());
   if (!condition || !program || condition.getIterArgs().size() != n ||
       loop.getInitArgs().size() != n)
@@ -64,19 +84,38 @@ LdsRotation::LdsRotation(LoopOp loop)
         dyn_cast<BlockArgument>(throughCopies(condition.getIterArgs()[k]));
     if (!arg || arg.getOwner() != &body)
       continue;
-    std::optional<LdsAddressRange> start =
-        getLdsAddressRange(program, loop.getInitArgs()[k]);
-    if (!start || start->bases.size() != 1 || start->lo != start->hi)
+    // The init: constants plus other addends, which every argument of the
+    // rotation must share (a base promoted to VGPRs: buffer + lane offset).
+    SmallVector<Addend> addends;
+    collectAddends(program, loop.getInitArgs()[k], addends, /*shifts=*/false);
+    int64_t constant = 0;
+    SmallVector<Value> rest;
+    bool shifted = false;
+    for (Addend addend : addends) {
+      std::optional<LdsAddressRange> range =
+          getLdsAddressRange(program, addend.value);
+      if (range && range->bases.size() == 1 && range->lo == range->hi)
+        constant += (range->bases.front() + range->lo) << addend.shift;
+      else if (addend.shift)
+        shifted = true;
+      else
+        rest.push_back(addend.value);
+    }
+    if (shifted)
       continue;
+    llvm::sort(rest, [](Value a, Value b) {
+      return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+    });
+    shared[k] = std::move(rest);
+    init[k] = constant;
     next[k] = arg.getArgNumber();
-    init[k] = start->bases.front() + start->lo;
   }
   // An argument rotates only if its successor does (else its value in a
   // later iteration is not an init).
   for (bool changed = true; changed;) {
     changed = false;
     for (unsigned k = 0; k < n; ++k)
-      if (next[k] >= 0 && next[next[k]] < 0) {
+      if (next[k] >= 0 && (next[next[k]] < 0 || shared[k] != shared[next[k]])) {
         next[k] = -1;
         changed = true;
       }
@@ -114,23 +153,31 @@ std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
   if (!address)
     return std::nullopt;
 
-  SmallVector<Value> addends;
-  collectAddends(address, addends);
+  SmallVector<Addend> addends;
+  collectAddends(program, address, addends, /*shifts=*/true);
   Footprint result;
   int64_t lo = offset, hi = offset;
-  for (Value addend : addends) {
-    if (auto arg = dyn_cast<BlockArgument>(addend);
-        arg && arg.getOwner() == &loop.getBodyBlock() &&
+  SmallVector<Addend> rest;
+  for (Addend addend : addends) {
+    if (auto arg = dyn_cast<BlockArgument>(addend.value);
+        arg && !addend.shift && arg.getOwner() == &loop.getBodyBlock() &&
         next[arg.getArgNumber()] >= 0 && result.arg < 0) {
       result.arg = arg.getArgNumber();
       continue;
     }
-    // Any other addend: its range over every iteration, lane and wave.
-    std::optional<LdsAddressRange> range = getLdsAddressRange(program, addend);
-    if (!range)
+    rest.push_back(addend);
+  }
+  if (result.arg >= 0)
+    for (Value value : shared[result.arg])
+      rest.push_back({value, 0});
+  // Any other addend: its range over every iteration, lane and wave.
+  for (Addend addend : rest) {
+    std::optional<LdsAddressRange> range =
+        getLdsAddressRange(program, addend.value);
+    if (!range || range->bases.front() + range->lo < 0)
       return std::nullopt;
-    lo += range->bases.front() + range->lo;
-    hi += range->bases.back() + range->hi;
+    lo += (range->bases.front() + range->lo) << addend.shift;
+    hi += (range->bases.back() + range->hi) << addend.shift;
   }
   result.lo = lo;
   result.hi = hi + extent;

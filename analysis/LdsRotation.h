@@ -4,14 +4,16 @@
 // A loop that keeps N LDS buffers in flight (the direct-to-LDS loads of
 // step k + N - 1 written while step k is read) rotates their bases through
 // SGPR iter_args by hand: `(%b0, %b1, %b2) -> (%b1, %b2, %b0)`, constants at
-// entry. LdsBuffers.h sees every access of such a loop touch every buffer
-// (the iter_args' union); this analysis keeps the relation between them: in
-// iteration t block argument k holds init[sigma^t(k)], where sigma maps
-// each argument to the one its yield forwards (through s_mov_b32 copies).
-// So the DMA of iteration t and the reads of iteration t + d touch
-// different buffers whenever their arguments' values differ for every t,
-// which is what the wait before a barrier needs (InsertWaitcnt.cpp (b)):
-// a barrier publishes only the DMA writes whose bytes are accessed after it.
+// entry (or a constant plus addends every argument of the rotation shares:
+// a base promoted to VGPRs by loop-address promotion). LdsBuffers.h sees every
+// access of such a loop touch every buffer (the iter_args' union); this
+// analysis keeps the relation between them: in iteration t block argument k
+// holds init[sigma^t(k)], where sigma maps each argument to the one its yield
+// forwards (through s_mov_b32 copies). So the DMA of iteration t and the reads
+// of iteration t + d touch different buffers whenever their arguments' values
+// differ for every t, which is what the wait before a barrier needs
+// (InsertWaitcnt.cpp (b)): a barrier publishes only the DMA writes whose bytes
+// are accessed after it.
 //
 // Conservative everywhere: an address that is not "rotating argument +
 // loop-invariant bounded rest" (or bounded alone), another loop, nested
@@ -60,6 +62,9 @@ private:
   /// its constant init.
   llvm::SmallVector<int> next;
   llvm::SmallVector<int64_t> init;
+  /// Per rotating argument, the non-constant addends of its init, shared
+  /// by the whole rotation (its value is init + these).
+  llvm::SmallVector<llvm::SmallVector<mlir::Value, 2>> shared;
   llvm::DenseMap<mlir::Operation *, std::optional<Footprint>> cache;
 };
 
