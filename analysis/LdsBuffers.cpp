@@ -306,10 +306,9 @@ int64_t intAttr(Operation *op, llvm::StringRef name) {
   return 0;
 }
 
-/// The value M0 holds at `op`: the source of the last s_mov_b32_m0 before
-/// it in its block, or null when another M0 writer or the block's start
-/// comes first.
-Value findM0Source(Operation *op) {
+} // namespace
+
+Value waveasm::findM0Source(Operation *op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto write = dyn_cast<S_MOV_B32_M0>(prev))
       return write.getSrc();
@@ -321,6 +320,8 @@ Value findM0Source(Operation *op) {
   }
   return {};
 }
+
+namespace {
 
 /// Pre-order numbering with subtree ends and the loop nest; only barriers
 /// are looked up by op.

@@ -103,6 +103,11 @@ LdsBufferInfo collectLdsBuffers(ProgramOp program);
 std::optional<LdsAddressRange> getLdsAddressRange(ProgramOp program,
                                                   mlir::Value address);
 
+/// The value M0 holds at `op` (a direct-to-LDS load's LDS base): the
+/// source of the last s_mov_b32_m0 before it in its block, or null when
+/// another M0 writer or the block's start comes first.
+mlir::Value findM0Source(mlir::Operation *op);
+
 } // namespace waveasm
 
 #endif // WAVEASM_ANALYSIS_LDSBUFFERS_H

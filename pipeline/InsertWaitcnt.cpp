@@ -10,8 +10,10 @@
 //  (a) stores and atomics take tickets too (VMEM stores on vmcnt, ds_write on
 //      lgkmcnt), so an s_barrier after a ds_write gets lgkmcnt(0);
 //  (b) s_barrier waits only for what the barrier orders between waves: LDS
-//      reads/writes (lgkmcnt), VMEM stores and direct-to-LDS loads (vmcnt);
-//      plain VMEM loads (prefetches into VGPRs) stay in flight;
+//      reads/writes (lgkmcnt), VMEM stores and the direct-to-LDS loads it
+//      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
+//      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
+//      buffers nothing reads before the next barrier stay in flight;
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
 //      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0); FLAT
@@ -53,6 +55,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
+#include "analysis/LdsRotation.h"
 #include "ir/InstFacts.h"
 
 #include "mlir/IR/Builders.h"
@@ -60,6 +63,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <memory>
+#include <tuple>
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMINSERTWAITCNT
@@ -85,6 +91,38 @@ struct Pending {
   bool operator!=(const Pending &other) const { return !(*this == other); }
 };
 
+/// An outstanding direct-to-LDS load (vmcnt): the op (pre-order position,
+/// kUnknownDma when the barrier rule cannot reason about it) and the loop
+/// back edges crossed since it issued, which say how many iterations
+/// before the current one it belongs to.
+constexpr uint32_t kUnknownDma = std::numeric_limits<uint32_t>::max();
+constexpr uint32_t kMaxDmaEdges = 8;
+struct DmaTicket {
+  uint32_t op = kUnknownDma;
+  uint32_t edges = 0;
+  int64_t score = 0;
+  bool sameKey(const DmaTicket &other) const {
+    return op == other.op && edges == other.edges;
+  }
+  bool operator<(const DmaTicket &other) const {
+    return op < other.op || (op == other.op && edges < other.edges);
+  }
+  bool operator==(const DmaTicket &other) const {
+    return sameKey(other) && score == other.score;
+  }
+};
+
+/// Adds `ticket` to `dmas` (sorted by key), keeping the younger score of a
+/// key: the same op at the same distance is published by the same
+/// barriers, and vmcnt completes in order.
+void addDma(SmallVectorImpl<DmaTicket> &dmas, const DmaTicket &ticket) {
+  auto it = llvm::lower_bound(dmas, ticket);
+  if (it != dmas.end() && it->sameKey(ticket))
+    it->score = std::max(it->score, ticket.score);
+  else
+    dmas.insert(it, ticket);
+}
+
 struct CounterState {
   explicit CounterState(const RegisterSlots &slots) : pending(slots) {}
   int64_t ub = 0;
@@ -95,6 +133,8 @@ struct CounterState {
   int64_t lastLDSRead = 0;
   int64_t lastLDSWrite = 0;
   int64_t lastGlobalWrite = 0;
+  // Outstanding direct-to-LDS loads (vmcnt), sorted by key.
+  SmallVector<DmaTicket, 4> dmas;
   // Set at a label (a join with unknown predecessors): every wait on this
   // counter is a full one until one has happened.
   bool forceZero = false;
@@ -105,7 +145,7 @@ struct CounterState {
            lastOutOfOrder == other.lastOutOfOrder &&
            lastLDSRead == other.lastLDSRead &&
            lastLDSWrite == other.lastLDSWrite &&
-           lastGlobalWrite == other.lastGlobalWrite &&
+           lastGlobalWrite == other.lastGlobalWrite && dmas == other.dmas &&
            forceZero == other.forceZero;
   }
 };
@@ -427,6 +467,41 @@ private:
       needs.add(c, *n);
   }
 
+  // --- direct-to-LDS loads and barriers (b) -------------------------------
+  /// The ticket key of a direct-to-LDS load at `pos`: the op when it sits
+  /// directly in a loop body, where LdsRotation can place its bytes.
+  uint32_t dmaKey(uint32_t pos) const {
+    Operation *op = ops[pos].op;
+    return isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op) &&
+                   isa<LoopOp>(op->getParentOp())
+               ? pos
+               : kUnknownDma;
+  }
+  static void crossBackEdge(State &state) {
+    for (CounterState &cs : state.counters) {
+      SmallVector<DmaTicket, 4> moved;
+      for (DmaTicket ticket : cs.dmas) {
+        if (ticket.op != kUnknownDma && ++ticket.edges > kMaxDmaEdges)
+          ticket = DmaTicket{kUnknownDma, 0, ticket.score};
+        addDma(moved, ticket);
+      }
+      cs.dmas = std::move(moved);
+    }
+  }
+  static void forgetDmaIdentity(State &state) {
+    for (CounterState &cs : state.counters) {
+      SmallVector<DmaTicket, 4> moved;
+      for (const DmaTicket &ticket : cs.dmas)
+        addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
+      cs.dmas = std::move(moved);
+    }
+  }
+  /// Whether the barrier at `barrierPos` publishes the load of `ticket`
+  /// (cached: a loop body is walked several times).
+  bool barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket);
+  bool computeBarrierPublishes(Operation *barrier, Operation *dma,
+                               unsigned edges);
+
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
     CounterState &cs = state.counters[c];
@@ -504,6 +579,8 @@ private:
   std::vector<LoopFacts> loops;
   std::vector<IfFacts> ifs;
   RegisterSlots slots;
+  llvm::DenseMap<Operation *, std::unique_ptr<LdsRotation>> rotations;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, bool> publishes;
 };
 
 Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
@@ -689,6 +766,9 @@ State Walker::canonicalized(const State &state) const {
     out.lastLDSRead = rescore(cs.lastLDSRead);
     out.lastLDSWrite = rescore(cs.lastLDSWrite);
     out.lastGlobalWrite = rescore(cs.lastGlobalWrite);
+    for (DmaTicket ticket : cs.dmas)
+      if ((ticket.score = rescore(ticket.score)))
+        addDma(out.dmas, ticket);
     out.lb = top - std::min(cs.ub - cs.lb, top);
     out.ub = top;
     out.forceZero = cs.forceZero;
@@ -716,6 +796,8 @@ void Walker::join(State &into, const State &other) const {
     a.lastLDSRead = std::max(a.lastLDSRead, b.lastLDSRead);
     a.lastLDSWrite = std::max(a.lastLDSWrite, b.lastLDSWrite);
     a.lastGlobalWrite = std::max(a.lastGlobalWrite, b.lastGlobalWrite);
+    for (const DmaTicket &ticket : b.dmas)
+      addDma(a.dmas, ticket);
     a.forceZero |= b.forceZero;
   }
 }
@@ -856,8 +938,19 @@ void Walker::walkInst(uint32_t pos, State &state) {
         continue;
       }
       addMarkNeeds(state, c, cs.lastLDSRead, needs);
-      addMarkNeeds(state, c, cs.lastLDSWrite, needs);
       addMarkNeeds(state, c, cs.lastGlobalWrite, needs);
+      if (c == VM && !orderLDSAcrossCounters) {
+        // Differs from upstream (b): only the direct-to-LDS loads whose
+        // bytes some wave accesses after this barrier and before the next
+        // one; a load into a buffer read later (the loop rotates three or
+        // more LDS buffers) stays in flight until the barrier that
+        // publishes it, which sees it still outstanding.
+        for (const DmaTicket &ticket : cs.dmas)
+          if (ticket.score > cs.lb && barrierPublishes(pos, ticket))
+            addMarkNeeds(state, c, ticket.score, needs);
+      } else {
+        addMarkNeeds(state, c, cs.lastLDSWrite, needs);
+      }
     }
   }
 
@@ -883,8 +976,11 @@ void Walker::walkInst(uint32_t pos, State &state) {
       cs.lastOutOfOrder = score;
     if (event->ldsRead)
       cs.lastLDSRead = score;
-    if (event->ldsWrite)
+    if (event->ldsWrite) {
       cs.lastLDSWrite = score;
+      if (c == VM)
+        addDma(cs.dmas, DmaTicket{dmaKey(pos), 0, score});
+    }
     if (event->globalWrite)
       cs.lastGlobalWrite = score;
     for (StorageKey key : written)
@@ -894,6 +990,69 @@ void Walker::walkInst(uint32_t pos, State &state) {
   }
   applyNeeds(state, afterNeeds);
   node.after = afterNeeds;
+}
+
+bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket) {
+  if (ticket.op == kUnknownDma)
+    return true;
+  auto [it, inserted] =
+      publishes.try_emplace({barrierPos, ticket.op, ticket.edges}, true);
+  if (inserted)
+    it->second = computeBarrierPublishes(ops[barrierPos].op, ops[ticket.op].op,
+                                         ticket.edges);
+  return it->second;
+}
+
+/// The window of a barrier in a loop body: the ops after it up to the next
+/// barrier, across the back edge into the next iteration (and past the
+/// loop's end on the exit path). The load issued `edges` back edges before
+/// the barrier is published there when an LDS access of the window may
+/// touch its bytes (LdsRotation, with the two ops' iteration distance).
+bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
+                                     unsigned edges) {
+  auto loop = dyn_cast<LoopOp>(barrier->getParentOp());
+  if (!loop || dma->getParentOp() != loop.getOperation())
+    return true;
+  Block &body = loop.getBodyBlock();
+  // Back edges of nested loops would count as this loop's.
+  for (Operation &op : body)
+    if (op.getNumRegions())
+      return true;
+  // Raw text may touch anything; other ops without facts (constants,
+  // pack/extract/insert) touch no memory.
+  auto accessesLds = [](Operation *op) {
+    InstFacts facts = lookupInstFacts(op);
+    return isa<RawOp>(op) || (((facts.memReads | facts.memWrites) & MemLDS) &&
+                              !isa<S_BARRIER>(op));
+  };
+  std::unique_ptr<LdsRotation> &rotation = rotations[loop];
+  if (!rotation)
+    rotation = std::make_unique<LdsRotation>(loop);
+  unsigned distance = edges;
+  Operation *op = barrier->getNextNode();
+  for (;;) {
+    if (op == barrier)
+      return false; // the only barrier: the window is one whole iteration
+    if (isa<S_BARRIER>(op))
+      return false;
+    if (isa<ConditionOp>(op)) {
+      // The exit path: what follows the loop up to a barrier or the end
+      // (s_endpgm waits for everything); beyond the loop's block, unknown.
+      Operation *after = loop->getNextNode();
+      for (; after && !isa<S_BARRIER, S_ENDPGM>(after);
+           after = after->getNextNode())
+        if (after->getNumRegions() || accessesLds(after))
+          return true;
+      if (!after)
+        return true;
+      op = &body.front();
+      ++distance;
+      continue;
+    }
+    if (accessesLds(op) && rotation->mayOverlap(dma, op, distance))
+      return true;
+    op = op->getNextNode();
+  }
 }
 
 void Walker::walkLoop(uint32_t pos, State &state) {
@@ -946,6 +1105,7 @@ void Walker::walkLoopBody(uint32_t pos, State &state) {
       drainAtHead(latch);
       walkRange(bodyBegin, bodyEnd, latch);
       applyMoves(latch, facts.latch);
+      crossBackEdge(latch);
       State next = head;
       join(next, canonicalized(latch));
       // Widening: a loop that leaves ops in flight every iteration (stores,
@@ -974,8 +1134,12 @@ void Walker::walkLoopBody(uint32_t pos, State &state) {
     drainAtHead(latch);
     walkRange(bodyBegin, bodyEnd, latch);
     applyMoves(latch, facts.latch);
+    crossBackEdge(latch);
   }
   applyMoves(latch, facts.exit);
+  // Outside the loop its iterations mean nothing (a new entry starts the
+  // rotation again): every barrier after it waits for these loads.
+  forgetDmaIdentity(latch);
   state = std::move(latch);
 }
 

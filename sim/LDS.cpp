@@ -14,8 +14,10 @@
 // the last barrier (a ds_write or a direct-to-LDS load) is noted as a race
 // (SimResult::ldsRaces), since on the GPU that read may see the new value.
 //
-// Not modelled: direct-to-LDS loads (buffer_load ... lds) write the LDS at
-// once, visible to every wave.
+// Direct-to-LDS loads (buffer_load ... lds) follow the same protocol on
+// vmcnt: other waves see their bytes after a vmcnt wait that no longer
+// counts the load and an s_barrier (the wave itself at once, as for its
+// ds_writes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,7 +153,7 @@ void WaveExec::writeLDS(uint64_t address, unsigned size, uint32_t word) {
   std::memcpy(wg.lds.data() + address, &word, size);
 }
 
-void WaveExec::endLDSWrite() {
+void WaveExec::endLDSWrite(Counter counter) {
   // Allocated IR counts the write on lgkmcnt like the hardware (so waits
   // count as they do there); virtual IR has no waits yet, the pipeline
   // will put them: its writes count as waited.
@@ -161,16 +163,22 @@ void WaveExec::endLDSWrite() {
   if (tracking(wg)) {
     LDSWrite &write = wave.ldsWrites.back();
     id = write.id;
+    write.vm = counter == Counter::VM;
     if (!counted)
       write.done = write.waited = true;
   }
   if (!counted)
     return;
-  PendingLoad entry{
-      op,   Value(), RegValue(), wave.exec, wave.clock + wg.options.ldsLatency,
-      false};
+  bool vm = counter == Counter::VM;
+  PendingLoad entry{op,
+                    Value(),
+                    RegValue(),
+                    wave.exec,
+                    wave.clock +
+                        (vm ? wg.options.vmemLatency : wg.options.ldsLatency),
+                    false};
   entry.ldsWrite = id;
-  wave.lgkmPending.push_back(std::move(entry));
+  (vm ? wave.vmPending : wave.lgkmPending).push_back(std::move(entry));
 }
 
 void WaveExec::countStore(Counter counter) {

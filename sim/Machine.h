@@ -153,7 +153,8 @@ struct LDSWrite {
   int64_t id;
   llvm::SmallVector<std::pair<uint32_t, uint32_t>, 16> ranges; // addr, size
   bool done = false;   // the counter no longer counts it
-  bool waited = false; // an lgkmcnt wait saw it done
+  bool waited = false; // a wait on its counter saw it done
+  bool vm = false;     // a direct-to-LDS load: counted on vmcnt
 };
 
 /// A register's recent hazard producers (SimOptions::timing, allocated
@@ -343,7 +344,10 @@ public:
   /// last barrier, on the GPU its read may see this write; noted in
   /// Workgroup::ldsRaces.
   void noteLDSOverwrite(uint64_t address, unsigned size);
-  void endLDSWrite();
+  /// Queues the write on its counter: lgkmcnt (ds_write) or vmcnt (a
+  /// direct-to-LDS load, whose LDS bytes other waves see only after a
+  /// vmcnt wait and a barrier, like a ds_write's).
+  void endLDSWrite(Counter counter = Counter::LDS);
   /// A store or DMA the counter counts until its latency passes or a wait.
   void countStore(Counter counter);
   /// s_barrier: this wave's waited ds_writes become visible to the waves

@@ -447,6 +447,7 @@ public:
     if (!addressing)
       return false;
     std::vector<uint8_t> &lds = exec.wg.lds;
+    exec.beginLDSWrite();
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;
@@ -462,14 +463,11 @@ public:
         uint64_t at = ldsAddress + 4 * d;
         if (at + 4 > lds.size())
           continue;
-        exec.noteLDSOverwrite(at, 4);
-        std::memcpy(lds.data() + at, &word, 4);
-        // Visible to every wave at once (LDS.cpp does not model DMA).
-        if (!exec.wg.ldsWriter.empty())
-          std::fill_n(exec.wg.ldsWriter.begin() + at, 4, -1);
+        // Other waves see it after a vmcnt wait and a barrier (LDS.cpp).
+        exec.writeLDS(at, 4, word);
       }
     }
-    exec.countStore(WaveExec::Counter::VM);
+    exec.endLDSWrite(WaveExec::Counter::VM);
     return true;
   }
 

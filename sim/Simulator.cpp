@@ -954,9 +954,10 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
   if (!(!vm || drain(wave.vmPending, *vm, false)) ||
       !(!lgkm || drain(wave.lgkmPending, *lgkm, true)))
     return false;
-  // The wave has now seen its finished ds_writes complete.
-  if (lgkm)
-    for (LDSWrite &write : wave.ldsWrites)
+  // The wave has now seen its finished ds_writes (lgkmcnt) or
+  // direct-to-LDS loads (vmcnt) complete.
+  for (LDSWrite &write : wave.ldsWrites)
+    if (write.vm ? bool(vm) : bool(lgkm))
       write.waited |= write.done;
   return true;
 }

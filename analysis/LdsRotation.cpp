@@ -1,0 +1,207 @@
+//===- LdsRotation.cpp - LDS bases rotated by hand through iter_args ------===//
+
+#include "analysis/LdsRotation.h"
+#include "analysis/LdsBuffers.h"
+
+#include "ir/InstFacts.h"
+#include "ir/TargetInfo.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+constexpr unsigned kMaxDepth = 16;
+
+/// `value` through register copies (the allocator's and the pipeliner's).
+Value throughCopies(Value value) {
+  for (unsigned depth = 0; depth < kMaxDepth; ++depth) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !isa<S_MOV_B32, V_MOV_B32>(def))
+      return value;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// One addend of an address: `value << shift`.
+struct Addend {
+  Value value;
+  unsigned shift = 0;
+};
+
+/// The addends of `value` through adds, v_lshl_add_u32 (x << c) + y with a
+/// constant c, and copies.
+void collectAddends(ProgramOp program, Value value,
+                    SmallVectorImpl<Addend> &out, bool shifts,
+                    unsigned depth = 0) {
+  value = throughCopies(value);
+  Operation *def = value.getDefiningOp();
+  if (depth < kMaxDepth && def &&
+      cast<OpResult>(value).getResultNumber() == 0) {
+    if (isa<S_ADD_U32, V_ADD_U32>(def)) {
+      collectAddends(program, def->getOperand(0), out, shifts, depth + 1);
+      collectAddends(program, def->getOperand(1), out, shifts, depth + 1);
+      return;
+    }
+    if (shifts && isa<V_LSHL_ADD_U32>(def)) {
+      std::optional<LdsAddressRange> c =
+          getLdsAddressRange(program, def->getOperand(1));
+      if (c && c->bases.size() == 1 && c->lo == c->hi &&
+          c->bases.front() + c->lo >= 0 && c->bases.front() + c->lo < 32) {
+        out.push_back({def->getOperand(0), unsigned(c->bases.front() + c->lo)});
+        collectAddends(program, def->getOperand(2), out, shifts, depth + 1);
+        return;
+      }
+    }
+  }
+  out.push_back({value, 0});
+}
+
+int64_t intAttr(Operation *op, StringRef name) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return 0;
+}
+
+} // namespace
+
+LdsRotation::LdsRotation(LoopOp loop)
+    : loop(loop), program(loop->getParentOfType<ProgramOp>()) {
+  Block &body = loop.getBodyBlock();
+  unsigned n = body.getNumArguments();
+  next.assign(n, -1);
+  init.assign(n, 0);
+  shared.assign(n, {});
+  auto condition = dyn_cast<ConditionOp>(body.getTerminator());
+  if (!condition || !program || condition.getIterArgs().size() != n ||
+      loop.getInitArgs().size() != n)
+    return;
+  for (unsigned k = 0; k < n; ++k) {
+    auto arg =
+        dyn_cast<BlockArgument>(throughCopies(condition.getIterArgs()[k]));
+    if (!arg || arg.getOwner() != &body)
+      continue;
+    // The init: constants plus other addends, which every argument of the
+    // rotation must share (a base promoted to VGPRs: buffer + lane offset).
+    SmallVector<Addend> addends;
+    collectAddends(program, loop.getInitArgs()[k], addends, /*shifts=*/false);
+    int64_t constant = 0;
+    SmallVector<Value> rest;
+    bool shifted = false;
+    for (Addend addend : addends) {
+      std::optional<LdsAddressRange> range =
+          getLdsAddressRange(program, addend.value);
+      if (range && range->bases.size() == 1 && range->lo == range->hi)
+        constant += (range->bases.front() + range->lo) << addend.shift;
+      else if (addend.shift)
+        shifted = true;
+      else
+        rest.push_back(addend.value);
+    }
+    if (shifted)
+      continue;
+    llvm::sort(rest, [](Value a, Value b) {
+      return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+    });
+    shared[k] = std::move(rest);
+    init[k] = constant;
+    next[k] = arg.getArgNumber();
+  }
+  // An argument rotates only if its successor does (else its value in a
+  // later iteration is not an init).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned k = 0; k < n; ++k)
+      if (next[k] >= 0 && (next[next[k]] < 0 || shared[k] != shared[next[k]])) {
+        next[k] = -1;
+        changed = true;
+      }
+  }
+}
+
+std::optional<LdsRotation::Footprint> LdsRotation::footprint(Operation *op) {
+  auto [it, inserted] = cache.try_emplace(op);
+  if (inserted)
+    it->second = compute(op);
+  return it->second;
+}
+
+std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
+  if (op->getBlock() != &loop.getBodyBlock())
+    return std::nullopt;
+  InstFacts facts = lookupInstFacts(op);
+  int64_t width = 4 * int64_t(facts.dataDwords);
+  if (!facts.hasInfo || width == 0)
+    return std::nullopt;
+  Value address;
+  int64_t offset = 0, extent = width;
+  if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op)) {
+    // One wave writes M0 + instOffset + lane * width (LdsBuffers.cpp).
+    address = findM0Source(op);
+    offset = intAttr(op, "instOffset");
+    extent = getTargetInfo(program.getTargetKind()).defaultWaveSize * width;
+  } else if (facts.unit == ExecUnit::LDS &&
+             !isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(
+                 op) &&
+             op->getNumOperands() > 0) {
+    address = op->getOperand(op->getNumOperands() - 1);
+    offset = intAttr(op, "offset");
+  }
+  if (!address)
+    return std::nullopt;
+
+  SmallVector<Addend> addends;
+  collectAddends(program, address, addends, /*shifts=*/true);
+  Footprint result;
+  int64_t lo = offset, hi = offset;
+  SmallVector<Addend> rest;
+  for (Addend addend : addends) {
+    if (auto arg = dyn_cast<BlockArgument>(addend.value);
+        arg && !addend.shift && arg.getOwner() == &loop.getBodyBlock() &&
+        next[arg.getArgNumber()] >= 0 && result.arg < 0) {
+      result.arg = arg.getArgNumber();
+      continue;
+    }
+    rest.push_back(addend);
+  }
+  if (result.arg >= 0)
+    for (Value value : shared[result.arg])
+      rest.push_back({value, 0});
+  // Any other addend: its range over every iteration, lane and wave.
+  for (Addend addend : rest) {
+    std::optional<LdsAddressRange> range =
+        getLdsAddressRange(program, addend.value);
+    if (!range || range->bases.front() + range->lo < 0)
+      return std::nullopt;
+    lo += (range->bases.front() + range->lo) << addend.shift;
+    hi += (range->bases.back() + range->hi) << addend.shift;
+  }
+  result.lo = lo;
+  result.hi = hi + extent;
+  return result;
+}
+
+bool LdsRotation::mayOverlap(Operation *first, Operation *second,
+                             unsigned distance) {
+  std::optional<Footprint> a = footprint(first), b = footprint(second);
+  if (!a || !b)
+    return true;
+  // Walk the pair (first's argument in iteration t, second's in t +
+  // distance) until it repeats: every pair of bases the two can have.
+  auto step = [&](int k) { return k < 0 ? k : next[k]; };
+  int x = a->arg, y = b->arg;
+  for (unsigned i = 0; i < distance; ++i)
+    y = step(y);
+  llvm::DenseSet<std::pair<int, int>> seen;
+  while (seen.insert({x, y}).second) {
+    int64_t baseA = x < 0 ? 0 : init[x], baseB = y < 0 ? 0 : init[y];
+    if (baseA + a->lo < baseB + b->hi && baseB + b->lo < baseA + a->hi)
+      return true;
+    x = step(x);
+    y = step(y);
+  }
+  return false;
+}

@@ -1,0 +1,73 @@
+//===- LdsRotation.h - LDS bases rotated by hand through iter_args -*- C++
+//-*-===//
+//
+// A loop that keeps N LDS buffers in flight (the direct-to-LDS loads of
+// step k + N - 1 written while step k is read) rotates their bases through
+// SGPR iter_args by hand: `(%b0, %b1, %b2) -> (%b1, %b2, %b0)`, constants at
+// entry (or a constant plus addends every argument of the rotation shares:
+// a base promoted to VGPRs by loop-address promotion). LdsBuffers.h sees every
+// access of such a loop touch every buffer (the iter_args' union); this
+// analysis keeps the relation between them: in iteration t block argument k
+// holds init[sigma^t(k)], where sigma maps each argument to the one its yield
+// forwards (through s_mov_b32 copies). So the DMA of iteration t and the reads
+// of iteration t + d touch different buffers whenever their arguments' values
+// differ for every t, which is what the wait before a barrier needs
+// (InsertWaitcnt.cpp (b)): a barrier publishes only the DMA writes whose bytes
+// are accessed after it.
+//
+// Conservative everywhere: an address that is not "rotating argument +
+// loop-invariant bounded rest" (or bounded alone), another loop, nested
+// regions: "may overlap".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_ANALYSIS_LDSROTATION_H
+#define WAVEASM_ANALYSIS_LDSROTATION_H
+
+#include "ir/Dialect.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace waveasm {
+
+class LdsRotation {
+public:
+  explicit LdsRotation(LoopOp loop);
+
+  /// Whether the LDS bytes `first` touches in some iteration t and those
+  /// `second` touches in iteration t + distance (distance >= 0) may
+  /// overlap. Both ops directly in the loop body; true when unknown.
+  bool mayOverlap(mlir::Operation *first, mlir::Operation *second,
+                  unsigned distance);
+
+  /// Block argument k's successor under the rotation (-1: not rotating).
+  int successor(unsigned k) const { return next[k]; }
+
+private:
+  /// An access's bytes: base(t) + [lo, hi), base(t) = init of the rotating
+  /// argument's value in iteration t, or 0 without one (arg = -1).
+  struct Footprint {
+    int arg = -1;
+    int64_t lo = 0, hi = 0;
+  };
+  std::optional<Footprint> footprint(mlir::Operation *op);
+  std::optional<Footprint> compute(mlir::Operation *op);
+
+  LoopOp loop;
+  ProgramOp program;
+  /// Per block argument: the argument its yield forwards (-1: none) and
+  /// its constant init.
+  llvm::SmallVector<int> next;
+  llvm::SmallVector<int64_t> init;
+  /// Per rotating argument, the non-constant addends of its init, shared
+  /// by the whole rotation (its value is init + these).
+  llvm::SmallVector<llvm::SmallVector<mlir::Value, 2>> shared;
+  llvm::DenseMap<mlir::Operation *, std::optional<Footprint>> cache;
+};
+
+} // namespace waveasm
+
+#endif // WAVEASM_ANALYSIS_LDSROTATION_H
