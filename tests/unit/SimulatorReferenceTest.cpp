@@ -2,8 +2,9 @@
 //
 // An example kernel run in the simulator from inputs a test chooses (buffer
 // files, kernel arguments) computes what a plain C++ reference computes: the
-// row softmax of examples/attention_softmax_rows.mlir, as written and after
-// the full pipeline.
+// row softmax of examples/attention_softmax_rows.mlir and the 64x64 block of
+// examples/gemm_f16_double_buffer.mlir (K = 1024, four waves, LDS double
+// buffering), each as written and after the full pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,4 +112,86 @@ TEST_F(SoftmaxReference, TheInputFileIsWhatTheKernelReads) {
   SimResult seeded = simulate(test::firstProgram(*module), options);
   ASSERT_TRUE(withFile.ok() && seeded.ok());
   EXPECT_FALSE(differences(withFile, seeded, 1).empty());
+}
+
+namespace {
+
+constexpr unsigned kGemmRows = 64, kGemmK = 1024;
+
+/// A small integer per element (-2..2): every product and every sum of
+/// 1024 of them is exact in f32, so the kernel's C must equal the
+/// reference bit for bit.
+int gemmValue(unsigned matrix, unsigned row, unsigned k) {
+  return int((row * 7 + k * 3 + matrix * (2 + k % 3) + (row * k) % 11) % 5) - 2;
+}
+
+uint16_t halfOfSmallInt(int v) {
+  static const uint16_t bits[] = {0xc000, 0xbc00, 0x0000, 0x3c00, 0x4000};
+  return bits[v + 2];
+}
+
+/// Buffers 1 (A) and 2 (B): 64 rows of K f16 each, row major.
+SimOptions gemmInputs() {
+  SimOptions options;
+  for (unsigned matrix : {1u, 2u}) {
+    auto bytes = std::make_shared<std::vector<uint8_t>>(kGemmRows * kGemmK * 2);
+    for (unsigned r = 0; r < kGemmRows; ++r)
+      for (unsigned k = 0; k < kGemmK; ++k) {
+        uint16_t h = halfOfSmallInt(gemmValue(matrix, r, k));
+        std::memcpy(bytes->data() + 2 * (r * kGemmK + k), &h, 2);
+      }
+    options.bufferFiles[matrix] = bytes;
+  }
+  return options;
+}
+
+/// C = A * B^T of the block, in the example's store order: wave w (row
+/// half w / 2, column half w % 2) writes its accumulator (m, n) at
+/// w * 4096 + (2m + n) * 1024, lane l's four values at l * 16, value i of
+/// row 4 * (l / 16) + i and column l % 16 of the 16x16 tile.
+void expectGemm(const SimResult &result) {
+  ASSERT_TRUE(result.ok()) << result.error->str();
+  unsigned wrong = 0;
+  for (unsigned w = 0; w < 4; ++w)
+    for (unsigned m = 0; m < 2; ++m)
+      for (unsigned n = 0; n < 2; ++n)
+        for (unsigned l = 0; l < 64; ++l)
+          for (unsigned i = 0; i < 4; ++i) {
+            unsigned row = 32 * (w / 2) + 16 * m + 4 * (l / 16) + i;
+            unsigned col = 32 * (w % 2) + 16 * n + l % 16;
+            int64_t want = 0;
+            for (unsigned k = 0; k < kGemmK; ++k)
+              want += gemmValue(1, row, k) * gemmValue(2, col, k);
+            uint32_t bits = test::wordAt(
+                result, 3, w * 4096 + (2 * m + n) * 1024 + l * 16 + 4 * i);
+            float got;
+            std::memcpy(&got, &bits, 4);
+            if (got != float(want) && ++wrong <= 5)
+              ADD_FAILURE() << "C[" << row << "][" << col << "] = " << got
+                            << ", want " << want;
+          }
+  EXPECT_EQ(wrong, 0u);
+}
+
+class GemmReference : public ::testing::Test {
+protected:
+  void SetUp() override {
+    module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                                          "/gemm_f16_double_buffer.mlir"));
+    ASSERT_TRUE(module) << t.diagnostics;
+  }
+  test::TestContext t;
+  OwningOpRef<ModuleOp> module;
+};
+
+} // namespace
+
+TEST_F(GemmReference, AsWrittenMatchesPlainCxx) {
+  expectGemm(simulate(test::firstProgram(*module), gemmInputs()));
+}
+
+TEST_F(GemmReference, PipelineOutputMatchesPlainCxx) {
+  OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module);
+  ASSERT_TRUE(after);
+  expectGemm(simulate(test::firstProgram(*after), gemmInputs()));
 }
