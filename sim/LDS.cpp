@@ -84,8 +84,9 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
     noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
       return llvm::formatv(
                  "{0}: wave {1} reads LDS byte {2:x} that wave {3} wrote "
-                 "without an lgkmcnt wait and an s_barrier between (the "
-                 "stale value)",
+                 "without a wait for the write (lgkmcnt; vmcnt for a "
+                 "direct-to-LDS load) and an s_barrier between (the stale "
+                 "value)",
                  where, wave.id, at, wg.ldsWriter[at])
           .str();
     });
