@@ -25,6 +25,18 @@ using namespace waveasm::sim;
 
 namespace {
 
+/// The example file `Path` (under examples/), parsed for each test.
+template <const char *Path> class ExampleKernel : public ::testing::Test {
+protected:
+  void SetUp() override {
+    module =
+        t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) + Path));
+    ASSERT_TRUE(module) << t.diagnostics;
+  }
+  test::TestContext t;
+  OwningOpRef<ModuleOp> module;
+};
+
 constexpr unsigned kRows = 64, kCols = 16;
 constexpr float kScale = 0.125f;
 
@@ -80,16 +92,8 @@ void expectSoftmax(const SimResult &result) {
   }
 }
 
-class SoftmaxReference : public ::testing::Test {
-protected:
-  void SetUp() override {
-    module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
-                                          "/attention_softmax_rows.mlir"));
-    ASSERT_TRUE(module) << t.diagnostics;
-  }
-  test::TestContext t;
-  OwningOpRef<ModuleOp> module;
-};
+constexpr char kSoftmaxFile[] = "/attention_softmax_rows.mlir";
+using SoftmaxReference = ExampleKernel<kSoftmaxFile>;
 
 } // namespace
 
@@ -173,16 +177,8 @@ void expectGemm(const SimResult &result) {
   EXPECT_EQ(wrong, 0u);
 }
 
-class GemmReference : public ::testing::Test {
-protected:
-  void SetUp() override {
-    module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
-                                          "/gemm_f16_double_buffer.mlir"));
-    ASSERT_TRUE(module) << t.diagnostics;
-  }
-  test::TestContext t;
-  OwningOpRef<ModuleOp> module;
-};
+constexpr char kGemmFile[] = "/gemm_f16_double_buffer.mlir";
+using GemmReference = ExampleKernel<kGemmFile>;
 
 } // namespace
 
