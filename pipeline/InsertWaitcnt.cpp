@@ -908,8 +908,9 @@ void Walker::walkInst(uint32_t pos, State &state) {
     // other counter. Applied when the workgroup is a single wave (or its size
     // is unknown): there no barrier publishes the LDS data. In a multi-wave
     // workgroup, DMA'd LDS is shared data that an s_barrier publishes -- and
-    // the barrier waits for the DMA (b) -- so ds_* ops between a DMA and the
-    // next barrier are taken to touch other LDS (the double-buffer pattern);
+    // the barrier that publishes it waits for the DMA (b) -- so ds_* ops
+    // between a DMA and that barrier are taken to touch other LDS (the
+    // double-buffer pattern);
     // waiting there would serialise the prefetch this pattern exists for.
     for (unsigned c = 0; c < kNumCounters; ++c) {
       if (event->counters[c])

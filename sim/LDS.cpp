@@ -16,13 +16,16 @@
 //
 // Direct-to-LDS loads (buffer_load ... lds) follow the same protocol on
 // vmcnt: other waves see their bytes after a vmcnt wait that no longer
-// counts the load and an s_barrier (the wave itself at once, as for its
-// ds_writes).
+// counts the load and an s_barrier. Not modelled: the issuing wave sees its
+// own DMA bytes at once, as it does its ds_writes (which its LDS queue
+// keeps in order); on the GPU its ds_read before a vmcnt wait may read the
+// old bytes, so a missing same-wave vmcnt wait is not caught here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "sim/Machine.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -158,8 +161,12 @@ void WaveExec::endLDSWrite(Counter counter) {
   // Allocated IR counts the write on lgkmcnt like the hardware (so waits
   // count as they do there); virtual IR has no waits yet, the pipeline
   // will put them: its writes count as waited.
+  // Any physical operand: a direct-to-LDS load's operand 0 (voffset) may
+  // be an immediate.
   bool counted = wg.options.timing && wg.allocated &&
-                 getRegTypeInfo(op->getOperand(0).getType()).physicalIndex;
+                 llvm::any_of(op->getOperandTypes(), [](Type type) {
+                   return getRegTypeInfo(type).physicalIndex.has_value();
+                 });
   int64_t id = -1;
   if (tracking(wg)) {
     LDSWrite &write = wave.ldsWrites.back();

@@ -227,8 +227,17 @@ int comparePrograms(ModuleOp a, ModuleOp b, llvm::StringRef nameA,
       sim::SimOptions one = options;
       one.seed = c.seed;
       sim::SimResult ra = sim::simulate(x, one), rb = sim::simulate(y, one);
-      for (const std::string &d :
-           sim::differences(ra, rb, diffLimit, !ignoreLDS))
+      std::vector<std::string> found =
+          ra.ok() && rb.ok() ? sim::differences(ra, rb, diffLimit, !ignoreLDS)
+                             : std::vector<std::string>();
+      // A run that stopped left partial memory, and a race leaves the
+      // memory equal: the verdict above is the difference then.
+      if (found.empty())
+        llvm::outs() << "  (no memory diff: "
+                     << (ra.ok() && rb.ok() ? "the memory is equal"
+                                            : "a run stopped")
+                     << "; the difference is the one named above)\n";
+      for (const std::string &d : found)
         llvm::outs() << "  " << d << "\n";
     }
     if (c.verdict == sim::Comparison::Verdict::NotChecked)
