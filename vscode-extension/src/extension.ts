@@ -262,6 +262,10 @@ async function updateStatus(): Promise<void> {
   } catch (error) {
     if (client !== asked) return;
     if (error instanceof Error && /cancel/i.test(error.message)) return;
+    // A client still starting (or whose start failed) has no metrics to
+    // miss: its start sets the status ("server failed" names the cause),
+    // and "no metrics" must not replace that, whichever comes last.
+    if (!asked.isRunning()) return;
     statusItem.text = '$(warning) WaveASM: no metrics';
     statusItem.tooltip = `${error instanceof Error ? error.message : String(error)}\n${serverLine}`;
   }
