@@ -308,6 +308,31 @@ int64_t intAttr(Operation *op, llvm::StringRef name) {
 
 } // namespace
 
+std::optional<LdsAccessAddress> waveasm::getLdsAccessAddress(Operation *op,
+                                                             int64_t waveSize) {
+  InstFacts facts = lookupInstFacts(op);
+  int64_t width = 4 * int64_t(facts.dataDwords);
+  if (!facts.hasInfo || width == 0)
+    return std::nullopt;
+  LdsAccessAddress result;
+  if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op)) {
+    result.address = findM0Source(op);
+    result.offset = intAttr(op, "instOffset");
+    result.extent = waveSize * width;
+    result.directToLds = true;
+  } else if (facts.unit == ExecUnit::LDS &&
+             !isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(
+                 op) &&
+             op->getNumOperands() > 0) {
+    result.address = op->getOperand(op->getNumOperands() - 1);
+    result.offset = intAttr(op, "offset");
+    result.extent = width;
+  }
+  if (!result.address)
+    return std::nullopt;
+  return result;
+}
+
 Value waveasm::findM0Source(Operation *op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto write = dyn_cast<S_MOV_B32_M0>(prev))
@@ -404,23 +429,15 @@ LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
     access.writes = facts.memWrites & MemLDS;
     access.width = 4 * int64_t(facts.dataDwords);
     std::optional<Range> range;
-    int64_t offset = 0, extent = access.width;
-    if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op)) {
-      // One wave writes M0 + instOffset + lane * width for each lane.
-      if (Value m0 = findM0Source(op))
-        range = evaluator.get(m0);
-      offset = intAttr(op, "instOffset");
-      extent = waveSize * access.width;
-    } else if (facts.unit == ExecUnit::LDS &&
-               !isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(
-                   op) &&
-               op->getNumOperands() > 0) {
-      // ds_read (vaddr) and ds_write (data, vaddr) with an `offset`.
-      range = evaluator.get(op->getOperand(op->getNumOperands() - 1));
-      offset = intAttr(op, "offset");
-      access.offsetRewritable = true;
+    std::optional<LdsAccessAddress> address = getLdsAccessAddress(op, waveSize);
+    int64_t offset = 0, extent = 0;
+    if (address) {
+      range = evaluator.get(address->address);
+      offset = address->offset;
+      extent = address->extent;
+      access.offsetRewritable = !address->directToLds;
     }
-    if (!range || access.width == 0) {
+    if (!range) {
       if (!info.unknownAccess)
         info.unknownAccess = op;
       access.offsetRewritable = false;

@@ -108,6 +108,22 @@ std::optional<LdsAddressRange> getLdsAddressRange(ProgramOp program,
 /// another M0 writer or the block's start comes first.
 mlir::Value findM0Source(mlir::Operation *op);
 
+/// Where an LDS access's bytes start and how far they reach, for one wave:
+/// address + offset .. address + offset + extent, address over the wave's
+/// lanes. A direct-to-LDS load writes M0 + instOffset + lane * width (its
+/// address is M0's source, extent a wave of widths); ds_read (vaddr) and
+/// ds_write (data, vaddr) access their last operand + `offset`, one width.
+struct LdsAccessAddress {
+  mlir::Value address;
+  int64_t offset = 0, extent = 0;
+  bool directToLds = false;
+};
+/// Nullopt for an op that touches no LDS or whose address is not one
+/// value: ds_read2/ds_write2, a direct-to-LDS load with M0 unknown, a zero
+/// data width.
+std::optional<LdsAccessAddress> getLdsAccessAddress(mlir::Operation *op,
+                                                    int64_t waveSize);
+
 } // namespace waveasm
 
 #endif // WAVEASM_ANALYSIS_LDSBUFFERS_H

@@ -3,7 +3,6 @@
 #include "analysis/LdsRotation.h"
 #include "analysis/LdsBuffers.h"
 
-#include "ir/InstFacts.h"
 #include "ir/TargetInfo.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -58,12 +57,6 @@ void collectAddends(ProgramOp program, Value value,
     }
   }
   out.push_back({value, 0});
-}
-
-int64_t intAttr(Operation *op, StringRef name) {
-  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
-    return attr.getInt();
-  return 0;
 }
 
 } // namespace
@@ -132,31 +125,15 @@ std::optional<LdsRotation::Footprint> LdsRotation::footprint(Operation *op) {
 std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
   if (op->getBlock() != &loop.getBodyBlock())
     return std::nullopt;
-  InstFacts facts = lookupInstFacts(op);
-  int64_t width = 4 * int64_t(facts.dataDwords);
-  if (!facts.hasInfo || width == 0)
-    return std::nullopt;
-  Value address;
-  int64_t offset = 0, extent = width;
-  if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op)) {
-    // One wave writes M0 + instOffset + lane * width (LdsBuffers.cpp).
-    address = findM0Source(op);
-    offset = intAttr(op, "instOffset");
-    extent = getTargetInfo(program.getTargetKind()).defaultWaveSize * width;
-  } else if (facts.unit == ExecUnit::LDS &&
-             !isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(
-                 op) &&
-             op->getNumOperands() > 0) {
-    address = op->getOperand(op->getNumOperands() - 1);
-    offset = intAttr(op, "offset");
-  }
-  if (!address)
+  std::optional<LdsAccessAddress> access = getLdsAccessAddress(
+      op, getTargetInfo(program.getTargetKind()).defaultWaveSize);
+  if (!access)
     return std::nullopt;
 
   SmallVector<Addend> addends;
-  collectAddends(program, address, addends, /*shifts=*/true);
+  collectAddends(program, access->address, addends, /*shifts=*/true);
   Footprint result;
-  int64_t lo = offset, hi = offset;
+  int64_t lo = access->offset, hi = access->offset;
   SmallVector<Addend> rest;
   for (Addend addend : addends) {
     if (auto arg = dyn_cast<BlockArgument>(addend.value);
@@ -180,7 +157,7 @@ std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
     hi += (range->bases.back() + range->hi) << addend.shift;
   }
   result.lo = lo;
-  result.hi = hi + extent;
+  result.hi = hi + access->extent;
   return result;
 }
 
