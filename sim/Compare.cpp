@@ -20,11 +20,12 @@ uint32_t dwordAt(const std::vector<uint8_t> &bytes, size_t offset) {
   return word;
 }
 
-/// Appends to `out` the runs of differing dwords of `a` and `b` (named
-/// `what`), up to `limit` entries in all: the first as "WHAT + OFFSET:
-/// dword A vs B", a run of more as "..., N dwords differ to + END".
+/// Appends to `out` the differing dwords of `a` and `b` (named `what`),
+/// up to `limit` entries in all, each as "WHAT + OFFSET: dword A vs B";
+/// with `runs`, one entry per run of differing dwords, a run of more than
+/// one followed by ", N dwords differ to + END".
 void diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
-               const std::vector<uint8_t> &b, size_t limit,
+               const std::vector<uint8_t> &b, size_t limit, bool runs,
                std::vector<std::string> &out) {
   size_t n = std::min(a.size(), b.size());
   for (size_t i = 0; i < n && out.size() < limit; ++i) {
@@ -32,6 +33,11 @@ void diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
       continue;
     std::string text = llvm::formatv("{0} + {1:x}: dword {2:x8} vs {3:x8}",
                                      what, i, dwordAt(a, i), dwordAt(b, i));
+    if (!runs) {
+      out.push_back(std::move(text));
+      i |= 3; // the next dword
+      continue;
+    }
     // The run goes on through every dword with a differing byte.
     size_t end = (i & ~size_t(3)) + 4;
     while (end < n &&
@@ -47,12 +53,11 @@ void diffBytes(llvm::StringRef what, const std::vector<uint8_t> &a,
     out.push_back(
         llvm::formatv("{0}: {1} vs {2} bytes", what, a.size(), b.size()));
 }
-} // namespace
 
-std::vector<std::string> waveasm::sim::differences(const SimResult &a,
-                                                   const SimResult &b,
-                                                   size_t limit,
-                                                   bool compareLDS) {
+/// differences(), each entry a run of dwords if `runs`, else one dword.
+std::vector<std::string> collectDifferences(const SimResult &a,
+                                            const SimResult &b, size_t limit,
+                                            bool compareLDS, bool runs) {
   std::vector<std::string> out;
   // Every page either run wrote; an unwritten page keeps its first contents.
   std::map<uint64_t, bool> written;
@@ -67,22 +72,28 @@ std::vector<std::string> waveasm::sim::differences(const SimResult &a,
                             address & 0xffffffff)
                   .str(),
               a.bytes(address, kPageBytes), b.bytes(address, kPageBytes), limit,
-              out);
+              runs, out);
   }
   if (compareLDS)
-    diffBytes("LDS", a.lds, b.lds, limit, out);
+    diffBytes("LDS", a.lds, b.lds, limit, runs, out);
   return out;
 }
+} // namespace
 
-/// firstDifference, the LDS only if `compareLDS`.
+std::vector<std::string> waveasm::sim::differences(const SimResult &a,
+                                                   const SimResult &b,
+                                                   size_t limit,
+                                                   bool compareLDS) {
+  return collectDifferences(a, b, limit, compareLDS, /*runs=*/true);
+}
+
+/// firstDifference, the LDS only if `compareLDS`: the first differing
+/// dword, not the run it starts.
 static std::string firstDifferenceIn(const SimResult &a, const SimResult &b,
                                      bool compareLDS) {
-  std::vector<std::string> first = differences(a, b, 1, compareLDS);
-  if (first.empty())
-    return "";
-  // The first difference names its dword only, not the run it starts.
-  llvm::StringRef text = first.front();
-  return text.split(", ").first.str();
+  std::vector<std::string> first =
+      collectDifferences(a, b, 1, compareLDS, /*runs=*/false);
+  return first.empty() ? "" : first.front();
 }
 
 std::string waveasm::sim::firstDifference(const SimResult &a,
