@@ -25,7 +25,6 @@
 
 #include "sim/Machine.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -158,15 +157,12 @@ void WaveExec::writeLDS(uint64_t address, unsigned size, uint32_t word) {
 }
 
 void WaveExec::endLDSWrite(Counter counter) {
-  // Allocated IR counts the write on lgkmcnt like the hardware (so waits
-  // count as they do there); virtual IR has no waits yet, the pipeline
-  // will put them: its writes count as waited.
-  // Any physical operand: a direct-to-LDS load's operand 0 (voffset) may
-  // be an immediate.
-  bool counted = wg.options.timing && wg.allocated &&
-                 llvm::any_of(op->getOperandTypes(), [](Type type) {
-                   return getRegTypeInfo(type).physicalIndex.has_value();
-                 });
+  // Allocated IR counts the write on its counter like the hardware (so
+  // waits count as they do there); virtual IR has no waits yet, the
+  // pipeline will put them: its writes count as waited. Decided by the
+  // program, not by an operand: a direct-to-LDS load's voffset may be an
+  // immediate.
+  bool counted = wg.options.timing && wg.allocated;
   int64_t id = -1;
   if (tracking(wg)) {
     LDSWrite &write = wave.ldsWrites.back();
