@@ -154,12 +154,12 @@ def run_one(exe, path, mode, flags, out_dir):
 
 def dump_outputs(exe, out_dir, args):
     os.makedirs(out_dir, exist_ok=True)
-    todo = runs(args.suite, args.gen_dir, args.options or LOOP_OPTIONS)
+    planned = runs(args.suite, args.gen_dir, args.options or LOOP_OPTIONS)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job in [pool.submit(run_one, exe, path, mode, flags, out_dir)
-                    for path, mode, flags in todo]:
+                    for path, mode, flags in planned]:
             job.result()
-    print(f"{len(todo)} outputs ({args.suite}) -> {out_dir}")
+    print(f"{len(planned)} outputs ({args.suite}) -> {out_dir}")
 
 
 def diff_outputs(old_dir, new_dir, allow, keep=None):

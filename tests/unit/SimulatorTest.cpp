@@ -650,7 +650,8 @@ TEST(SimulatorLDS, ABarrierRemovedIsCaught) {
   Comparison c =
       compareOnSeeds(firstProgram(*original), firstProgram(*mutated), 2);
   EXPECT_EQ(c.verdict, Comparison::Verdict::Different) << c.message;
-  EXPECT_NE(c.message.find("without a wait for the write (lgkmcnt; vmcnt for a direct-to-LDS load) and an s_barrier"),
+  EXPECT_NE(c.message.find("without a wait for the write (lgkmcnt; vmcnt for a "
+                           "direct-to-LDS load) and an s_barrier"),
             std::string::npos)
       << c.message;
 }
