@@ -746,10 +746,12 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   if (options.waves)
     threads = uint64_t(waves) * lanes;
 
-  if (options.timing && waves > 1) {
-    // Only across waves does LDS visibility matter.
+  if (options.timing && (waves > 1 || decoded.loadsToLDS)) {
+    // Across waves LDS visibility matters; within one, for DMA bytes alone
+    // (a wave sees its own ds_writes in order).
     wg.ldsWriter.assign(wg.lds.size(), -1);
     wg.ldsStale.assign(wg.lds.size(), 0);
+    wg.ldsOwnDma.assign(wg.lds.size(), 0);
     wg.ldsPublishedAt.assign(wg.lds.size(), 0);
     wg.ldsReadInterval.assign(wg.lds.size(), 0);
     wg.ldsReader.assign(wg.lds.size(), -1);
