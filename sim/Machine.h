@@ -72,8 +72,7 @@ struct RegValue {
 /// Global memory: the buffers' windows, paged, and the kernarg segment.
 struct Memory {
   uint64_t seed = 0;
-  const ByteRanges *byteRanges = nullptr;
-  const BufferFiles *bufferFiles = nullptr;
+  const InitialMemory *initial = nullptr;
   unsigned numBuffers = 0;
   uint64_t kernargBase = 0;
   std::vector<uint8_t> kernarg;
