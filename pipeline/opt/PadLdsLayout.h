@@ -1,7 +1,7 @@
 //===- PadLdsLayout.h - rewrite LDS accesses to padded rows -----*- C++ -*-===//
 //
 // `waveasm-pad-lds-layout`'s rewrite (analysis/LdsPadding.h's layout), for
-// the pass, the Conductor's pipelining strategy and the server's quick fix.
+// the pass and any caller that pads a clone (padLdsLayout).
 // Each address term is mapped once, right after its definition:
 //   lane term L:   q = v_lshrrev_b32 log2(stride), L
 //                  L' = v_mad_u32_u24 q, pad, L
