@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/LdsBankConflicts.h"
+#include "analysis/LdsPadding.h"
 
 #include "ir/InstFacts.h"
 
@@ -660,16 +661,16 @@ LdsBankConflicts::suggestPadding(const LdsAccessInfo &access) const {
   std::array<int64_t, 3> size = workgroupSize(index.getProgram(), waveSize);
   for (auto [strideOp, factor] : strides) {
     // Padding, not a new layout: at most a quarter of the stride (or one
-    // access width).
-    int64_t maxPad = std::max(step, factor / 4);
-    for (int64_t k = 1; k * step <= maxPad; ++k) {
+    // access width); the candidates and the tie rule are LdsPadding.h's.
+    auto worstWith = [&, strideOp = strideOp,
+                      factor = factor](int64_t pad) -> std::optional<int64_t> {
       // A fresh evaluator: the memo of the real one must stay intact.
       Evaluator trial(index.getProgram(), waveSize, numThreads, size);
       trial.overrideOp = strideOp;
-      trial.overrideFactor = factor + k * step;
+      trial.overrideFactor = factor + pad;
       const LaneValue &addr = trial.eval(addrValue);
       if (!addr.known)
-        break;
+        return std::nullopt;
       unsigned worst = 1;
       std::vector<uint32_t> lanes(waveSize);
       for (unsigned first = 0; first < numThreads; first += waveSize) {
@@ -683,15 +684,41 @@ LdsBankConflicts::suggestPadding(const LdsAccessInfo &access) const {
                                       model.minClocks)
                        .degree);
       }
-      if (worst < access.cost.degree && (!best || worst < best->degree))
-        best = LdsPaddingHint{strideOp, factor, factor + k * step, worst};
-      if (worst == 1)
-        break;
-    }
+      return int64_t(worst);
+    };
+    std::optional<std::pair<int64_t, int64_t>> pick =
+        pickLdsPad(step, std::max(step, factor / 4),
+                   best ? int64_t(best->degree) : int64_t(access.cost.degree),
+                   /*floor=*/1, worstWith);
+    if (pick)
+      best = LdsPaddingHint{strideOp, factor, factor + pick->first,
+                            unsigned(pick->second)};
     if (best && best->degree == 1)
       break;
   }
   return best;
+}
+
+LdsThreadEvaluator::LdsThreadEvaluator(ProgramOp program,
+                                       const TargetModel &target) {
+  waveSize = unsigned(target.arch ? target.arch->defaultWaveSize : 64);
+  std::array<int64_t, 3> size = workgroupSize(program, waveSize);
+  numThreads = unsigned(std::min<int64_t>(size[0] * size[1] * size[2], 1024));
+  evaluator = std::make_unique<LdsBankConflicts::Evaluator>(program, waveSize,
+                                                            numThreads, size);
+}
+
+LdsThreadEvaluator::~LdsThreadEvaluator() = default;
+
+std::optional<std::vector<uint32_t>>
+LdsThreadEvaluator::evaluate(Value value, bool &perWave, std::string &why) {
+  const LaneValue &x = evaluator->eval(value);
+  perWave = x.perWave;
+  if (!x.known) {
+    why = x.why;
+    return std::nullopt;
+  }
+  return x.v;
 }
 
 std::string waveasm::describeLdsPattern(const LdsAccessInfo &access) {

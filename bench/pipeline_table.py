@@ -14,6 +14,12 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
   pipe2..pipe5 after `--waveasm-pipeline-loops=num-stages=S,loop=I` (the
                steady-state loop's cycles per iteration; LDS ping/pong
                where the stages need it)
+  padded       the same after `--waveasm-pad-lds-layout` (issue 12 item 4:
+               LDS rows padded so the ds accesses stop conflicting on
+               banks; analysis/LdsPadding.h): the padded program as is
+               (pad_input) and pipelined with 2..5 stages and auto
+               (pad_pipe2 .. pad_pipe_auto); only where the pass pads,
+               else its remark
   pipe_auto    steady-state loop's cycles per input iteration: the kernel's
                figure over its `waveasm.pipeline_steps`, the unroll of
                modulo variable expansion; LDS ping/pong where the stages
@@ -91,6 +97,20 @@ def pipelined(opt, path, out, stages, loop):
     return changed, remark if not changed else None
 
 
+def padded(opt, path, out):
+    """(True, remark) when the pass padded the LDS into `out`, else
+    (False, remark)."""
+    rc, _, err = run([opt, "--waveasm-pad-lds-layout", path, "-o", out])
+    remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
+    if rc != 0:
+        return False, mca_compare.first_error(err)
+    return bool(remark and remark.startswith("LDS layout padded")), remark
+
+
+PIPE_KEYS = ("pipe2", "pipe3", "pipe4", "pipe5", "pipe_auto")
+PAD_KEYS = ("pad_input",) + tuple("pad_" + k for k in PIPE_KEYS)
+
+
 def loop_entry(progs, name, li):
     p = next((p for p in progs if p["name"] == name), None)
     if p is None or li >= len(p["loops"]):
@@ -121,6 +141,9 @@ def analyse(tools, path, label, budget, iterations):
     if progs is None:
         return [{"kernel": label, "error": "metrics failed"}]
     with tempfile.TemporaryDirectory() as tmp:
+        pad_path = os.path.join(tmp, "padded.mlir")
+        is_padded, pad_remark = padded(opt, path, pad_path)
+        progs_pad = programs(opt, pad_path) if is_padded else None
         reo = os.path.join(tmp, "reorder.mlir")
         try:
             strategy_gain.schedule(tool, "latency", path, reo, budget)
@@ -144,11 +167,21 @@ def analyse(tools, path, label, budget, iterations):
                        "steady_iterations": L.get("steady_iterations"),
                        "occupancy": occupancy_of(progs, name)}
                 row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
+                row["padding"] = pad_remark
                 best = None
-                for s in (2, 3, 4, 5, None):
-                    key = "pipe%d" % s if s else "pipe_auto"
+                if progs_pad:
+                    e = loop_entry(progs_pad, name, li)
+                    row["pad_input"] = {"est_cycles_per_iter": e[0], "est_cycles": e[1],
+                                        "steps": 1, "occupancy": occupancy_of(progs_pad, name)}
+                    if e[0] is not None:
+                        best = ("pad_input", e[0], pad_path)
+                variants = [(s, path, "") for s in (2, 3, 4, 5, None)]
+                if progs_pad:
+                    variants += [(s, pad_path, "pad_") for s in (2, 3, 4, 5, None)]
+                for s, src, prefix in variants:
+                    key = prefix + ("pipe%d" % s if s else "pipe_auto")
                     out = os.path.join(tmp, key + ".mlir")
-                    ok, remark = pipelined(opt, path, out, s, li)
+                    ok, remark = pipelined(opt, src, out, s, li)
                     if not ok:
                         row[key] = {"remark": remark}
                         continue
@@ -195,7 +228,7 @@ def best_of(r):
     cands = [r["input"][0]]
     if r.get("reorder") and r["reorder"][0] is not None:
         cands.append(r["reorder"][0])
-    for key in ("pipe2", "pipe3", "pipe4", "pipe5", "pipe_auto"):
+    for key in PIPE_KEYS + PAD_KEYS:
         p = r.get(key) or {}
         if p.get("est_cycles_per_iter") is not None:
             cands.append(p["est_cycles_per_iter"])
@@ -207,11 +240,11 @@ def markdown(rows):
            "pipelined 2 st | pipelined 3 st | pipelined 4 st | pipelined 5 st | pipelined auto | "
            "best vs input | lower bound (kind) | "
            "resource | recurrence | best vs bound | latency limit (d max) | "
-           "waves in -> pipelined | mca input | mca pipelined |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "waves in -> pipelined | mca input | mca pipelined | padded LDS (best padded) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s ||||||||||||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s |||||||||||||||||" % (r["kernel"], r["error"]))
             continue
         def pipe(key):
             p = r.get(key)
@@ -236,13 +269,28 @@ def markdown(rows):
             waves = str(r["occupancy"][0])
             if best and (r[best] or {}).get("occupancy"):
                 waves += " -> %d" % r[best]["occupancy"][0]
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s |" % (
+        padding = "-"
+        m = re.match(r"LDS layout padded: rows of (\d+) B padded by (\d+) B",
+                     r.get("padding") or "")
+        if m:
+            keys = [k for k in PAD_KEYS
+                    if (r.get(k) or {}).get("est_cycles_per_iter") is not None]
+            k = min(keys, key=lambda k: r[k]["est_cycles_per_iter"]) if keys else None
+            padding = "%s+%s B" % (m.group(1), m.group(2))
+            if (r.get("pad_input") or {}).get("est_cycles_per_iter") is not None:
+                padding += ": as written %s (%s)" % (r["pad_input"]["est_cycles_per_iter"],
+                                                     r["pad_input"]["est_cycles"])
+            if k:
+                padding += ", best %s (%s)%s" % (r[k]["est_cycles_per_iter"],
+                                                 k.replace("pad_", ""),
+                                                 ", used" if best in PAD_KEYS else "")
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
             pipe("pipe2"), pipe("pipe3"), pipe("pipe4"), pipe("pipe5"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
             fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
             fmt(r.get("recurrence_bound")), above, lat, waves,
-            fmt(r["mca"][0]), fmt(r["mca"][1])))
+            fmt(r["mca"][0]), fmt(r["mca"][1]), padding))
     return "\n".join(out)
 
 

@@ -171,6 +171,29 @@ def WaveASMAssignLoopStages
   ];
 }
 
+def WaveASMPadLdsLayout
+    : Pass<"waveasm-pad-lds-layout", "::waveasm::ProgramOp"> {
+  let summary = "Pad the LDS row stride so ds accesses stop conflicting "
+                "on banks";
+  let description = [{
+    Issue 12 item 4 (analysis/LdsPadding.h): the LDS is laid out as rows of
+    `stride` bytes, each followed by `pad` bytes; every LDS access of the
+    program is rewritten to the padded address (its lane term, its SGPR
+    base and its `offset`), and `lds_size` grows by the padding. Without
+    options the stride and pad with the fewest bank-conflict slots are
+    chosen. A program with an access the analysis cannot map (an address
+    that is not a known function of the thread id, a direct-to-LDS load, a
+    two-address op), nothing to gain, or a padded size over the target's
+    LDS (the remark gives the bytes over) is left unchanged with a remark.
+  }];
+  let options = [
+    Option<"stride", "stride", "int64_t", "0",
+           "Row stride in bytes, a power of two (0: chosen)">,
+    Option<"pad", "pad", "int64_t", "0",
+           "Bytes after each row (0: chosen with the stride)">,
+  ];
+}
+
 def WaveASMPipelineLoops
     : Pass<"waveasm-pipeline-loops", "::waveasm::ProgramOp"> {
   let summary = "Software-pipeline waveasm.loop from its stage annotations";

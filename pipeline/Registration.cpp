@@ -148,6 +148,7 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMBufferLoadStrengthReduction();
   registerWaveASMLoopAddressPromotion();
   registerWaveASMAssignLoopStages();
+  registerWaveASMPadLdsLayout();
   registerWaveASMPipelineLoops();
 
   //--- legalization and SCC

@@ -62,8 +62,9 @@ std::optional<std::string> waveasm::server::formatBankConflictLint(
         hint->degree == 1 ? std::string("conflict-free")
                           : std::to_string(hint->degree) + "-way");
   } else {
-    message += "; pad the row stride by one bank (4 bytes) or swizzle the "
-               "layout (XOR the column with the row)";
+    message += "; `waveasm-opt --waveasm-pad-lds-layout` pads the LDS rows "
+               "of every access alike, or pad the row stride by one bank (4 "
+               "bytes) or swizzle the layout (XOR the column with the row)";
   }
   return message;
 }
