@@ -161,6 +161,39 @@ std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
   return result;
 }
 
+std::optional<std::pair<int64_t, int64_t>>
+LdsRotation::bytesAbove(Operation *op, Value base) {
+  if (op->getBlock() != &loop.getBodyBlock())
+    return std::nullopt;
+  std::optional<LdsAccessAddress> access = getLdsAccessAddress(
+      op, getTargetInfo(program.getTargetKind()).defaultWaveSize);
+  if (!access)
+    return std::nullopt;
+  SmallVector<Addend> addends;
+  collectAddends(program, access->address, addends, /*shifts=*/true);
+  int64_t lo = access->offset, hi = access->offset;
+  bool found = false;
+  for (Addend addend : addends) {
+    if (addend.value == base && !addend.shift && !found) {
+      found = true;
+      continue;
+    }
+    // Anything the loop computes may differ between iterations (another
+    // base among them): only values from before the loop are a fixed rest.
+    if (loop.getBody().isAncestor(addend.value.getParentRegion()))
+      return std::nullopt;
+    std::optional<LdsAddressRange> range =
+        getLdsAddressRange(program, addend.value);
+    if (!range || range->bases.front() + range->lo < 0)
+      return std::nullopt;
+    lo += (range->bases.front() + range->lo) << addend.shift;
+    hi += (range->bases.back() + range->hi) << addend.shift;
+  }
+  if (!found)
+    return std::nullopt;
+  return std::make_pair(lo, hi + access->extent);
+}
+
 bool LdsRotation::mayOverlap(Operation *first, Operation *second,
                              unsigned distance) {
   std::optional<Footprint> a = footprint(first), b = footprint(second);

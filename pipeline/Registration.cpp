@@ -148,6 +148,7 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMBufferLoadStrengthReduction();
   registerWaveASMLoopAddressPromotion();
   registerWaveASMAssignLoopStages();
+  registerWaveASMDeepenLdsRotation();
   registerWaveASMPipelineLoops();
 
   //--- legalization and SCC
