@@ -30,7 +30,7 @@ struct DeepenLdsRotationPass
     if (buffers != 0 && buffers != 3 && buffers != 4) {
       getOperation().emitError("waveasm-deepen-lds-rotation: buffers must "
                                "be 0, 3 or 4, not ")
-          << buffers;
+          << int(buffers);
       return signalPassFailure();
     }
     SmallVector<LoopOp> loops;

@@ -652,7 +652,7 @@ struct PipelineLoopsPass
     if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 4) {
       getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
                                "0, 2, 3 or 4, not ")
-          << ldsBuffers;
+          << int(ldsBuffers);
       return signalPassFailure();
     }
     if (unroll < 0 || numStages < 0) {
