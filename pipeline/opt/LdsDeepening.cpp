@@ -134,14 +134,6 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   for (Operation &op : body)
     if (op.getNumRegions())
       return fail("the loop body has nested regions");
-  TripCount trips = getTripCount(loop);
-  if (trips.source != TripCountSource::Inferred)
-    return fail("the trip count is not known from the IR");
-  if (trips.count < buffers - 1)
-    return fail(llvm::formatv("trip count {0} is below the {1} iterations "
-                              "of {2} buffers",
-                              trips.count, buffers - 1, buffers));
-  plan.trips = trips.count;
 
   // The loop's LDS traffic: direct-to-LDS loads (written through M0) and
   // reads; M0 written in the body before anything reads it.
@@ -176,6 +168,16 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   }
   if (dma.empty())
     return fail("the loop has no direct-to-LDS load");
+  TripCount trips = getTripCount(loop);
+  if (trips.source != TripCountSource::Inferred)
+    return fail("the trip count is not known from the IR");
+  if (trips.count < buffers - 1) {
+    plan.fewerMayFit = true;
+    return fail(llvm::formatv("trip count {0} is below the {1} iterations "
+                              "of {2} buffers",
+                              trips.count, buffers - 1, buffers));
+  }
+  plan.trips = trips.count;
 
   // No LDS access or M0 read after the loop: it would see other buffers.
   bool after = false;
@@ -347,7 +349,7 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   plan.ldsBefore = program.getLdsSize().value_or(0);
   plan.ldsAfter = top + (buffers - 2) * span;
   if (plan.ldsAfter > target.maxLDSBytes) {
-    plan.outOfMemory = true;
+    plan.outOfMemory = plan.fewerMayFit = true;
     return fail(llvm::formatv(
         "{0} LDS buffers: {1} more of {2} bytes above {3} need {4} bytes, "
         "{5} over the {6} bytes of {7}",
@@ -372,7 +374,7 @@ LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers) {
   if (buffers)
     return planOne(loop, buffers);
   LdsDeepening four = planOne(loop, 4);
-  if (four.ok())
+  if (!four.fewerMayFit)
     return four;
   return planOne(loop, 3);
 }

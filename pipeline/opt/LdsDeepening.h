@@ -58,6 +58,8 @@ struct LdsDeepening {
   std::string failure;
   /// The failure is the LDS size (the message names the bytes over).
   bool outOfMemory = false;
+  /// The failure is the LDS size or the trip count: fewer buffers may do.
+  bool fewerMayFit = false;
   bool ok() const { return failure.empty(); }
 
   /// Buffers after the rewrite (3 or 4).
