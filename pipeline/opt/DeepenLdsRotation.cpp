@@ -10,6 +10,7 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/opt/LdsDeepening.h"
+#include "pipeline/opt/LoopRewrite.h"
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMDEEPENLDSROTATION
@@ -33,16 +34,7 @@ struct DeepenLdsRotationPass
           << int(buffers);
       return signalPassFailure();
     }
-    SmallVector<LoopOp> loops;
-    getOperation()->walk<WalkOrder::PreOrder>(
-        [&](LoopOp l) { loops.push_back(l); });
-    for (auto [i, loop] : llvm::enumerate(loops)) {
-      if (loopIndex >= 0 && int64_t(i) != loopIndex)
-        continue;
-      if (loop.getBodyBlock()
-              .walk([](LoopOp) { return WalkResult::interrupt(); })
-              .wasInterrupted())
-        continue;
+    for (LoopOp loop : selectInnermostLoops(getOperation(), loopIndex)) {
       LdsDeepening plan = planLdsDeepening(loop, buffers);
       if (!plan.ok()) {
         loop.emitRemark("LDS rotation not deepened: ") << plan.failure;

@@ -723,37 +723,63 @@ struct PipelineLoopsPass
 
   /// `l` with its two-buffer LDS rotation made deeper
   /// (pipeline/opt/LdsDeepening.h) when `lds-buffers` forces it or, at 0,
-  /// when the program pipelined after it measures fewer est_cycles than
-  /// the program pipelined as it is (the rewrite needs a trip count known
-  /// from the IR, so the whole program's figure counts prologue and
-  /// epilogue); else `l` untouched. Stages written for the body stay its.
+  /// to the 4 or 3 buffers whose program, pipelined with this pass's
+  /// options, measures the fewest est_cycles, fewer than the program
+  /// pipelined as it is (the rewrite needs a trip count known from the IR,
+  /// so the whole program's figure counts prologue and epilogue; on a tie
+  /// the fewer buffers, which cost less LDS and occupancy). A remark gives
+  /// the figures and the occupancy lost. Stages written for the body stay
+  /// its own: such a loop is left alone.
   LoopOp deepenIfFaster(LoopOp l) {
     if (hasLoopStages(l) && numStages == 0)
       return l;
-    int buffers = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
-    LdsDeepening plan = planLdsDeepening(l, buffers);
+    int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
+    LdsDeepening plan = planLdsDeepening(l, forced);
     if (!plan.ok()) {
       LLVM_DEBUG(llvm::dbgs()
                  << "LDS rotation not deepened: " << plan.failure << "\n");
       return l;
     }
-    if (ldsBuffers == 0) {
-      std::optional<int64_t> asIs = pipelinedCycles(l, 0);
-      std::optional<int64_t> deeper = pipelinedCycles(l, plan.buffers);
-      LLVM_DEBUG(llvm::dbgs()
-                 << "est_cycles pipelined with 2 LDS buffers: "
-                 << (asIs ? *asIs : -1) << ", with " << plan.buffers << ": "
-                 << (deeper ? *deeper : -1) << "\n");
-      if (!deeper || (asIs && *deeper >= *asIs))
-        return l;
+    Location loc = l.getLoc();
+    if (forced) {
+      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
+                      << " buffers (lds-buffers=" << forced << ")";
+      return applyLdsDeepening(plan);
     }
+    std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
+    int bestBuffers = 0;
+    for (int buffers = 3; buffers <= plan.buffers; ++buffers) {
+      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers);
+      LLVM_DEBUG(llvm::dbgs()
+                 << "est_cycles pipelined with " << buffers
+                 << " LDS buffers: " << (m ? m->est_cycles : -1) << "\n");
+      if (m && (!best || m->est_cycles < best->est_cycles)) {
+        best = std::move(m);
+        bestBuffers = buffers;
+      }
+    }
+    LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
+                            << (asIs ? asIs->est_cycles : -1) << "\n");
+    if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
+      return l;
+    if (bestBuffers != plan.buffers)
+      plan = planLdsDeepening(l, bestBuffers);
+    InFlightDiagnostic diag = emitRemark(loc)
+                              << "LDS rotation deepened to " << bestBuffers
+                              << " buffers: est_cycles pipelined "
+                              << (asIs ? std::to_string(asIs->est_cycles) : "?")
+                              << " -> " << best->est_cycles << ", lds_size "
+                              << plan.ldsBefore << " -> " << plan.ldsAfter;
+    if (asIs && best->occupancy < asIs->occupancy)
+      diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
+           << " waves";
     return applyLdsDeepening(plan);
   }
 
-  /// The est_cycles of the program after pipelining `l` on a copy (with
-  /// this pass's options), first deepened to `buffers` LDS buffers unless
-  /// 0; nullopt when that fails or does not compile.
-  std::optional<int64_t> pipelinedCycles(LoopOp l, int buffers) {
+  /// The metrics of the program after pipelining `l` on a copy (with this
+  /// pass's options), first deepened to `buffers` LDS buffers unless 0;
+  /// nullopt when that fails or does not compile.
+  std::optional<ProgramMetrics> pipelinedMetrics(LoopOp l, int buffers) {
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
@@ -782,7 +808,7 @@ struct PipelineLoopsPass
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
       return std::nullopt;
-    return measure(*copy);
+    return measureMetrics(*copy);
   }
 
   /// What pipelining a loop on a copy of the program gives.
