@@ -179,7 +179,9 @@ def WaveASMDeepenLdsRotation
     direct-to-LDS loads by hand (bases swapped through iter_args or toggled
     with s_xor_b32) gets N buffers with the loads issued N-1 steps ahead:
     the prologue issues the extra steps, the loop carries N rotating bases
-    and runs N-2 iterations less, the epilogue runs those without loads.
+    and runs N-2 iterations less, the epilogue runs those without loads;
+    a trip count the IR does not give is guarded (the original loop below
+    N-1 iterations).
     A loop it cannot rewrite (or that does not fit the target's LDS: the
     remark names the bytes over) gets a remark and no change.
     waveasm-pipeline-loops runs it first where it makes the program faster.

@@ -168,10 +168,11 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   }
   if (dma.empty())
     return fail("the loop has no direct-to-LDS load");
+  // A count the IR does not fix is guarded (the original loop when it is
+  // below N - 1); a `trip_count` attribute is only a hint.
   TripCount trips = getTripCount(loop);
-  if (trips.source != TripCountSource::Inferred)
-    return fail("the trip count is not known from the IR");
-  if (trips.count < buffers - 1) {
+  plan.guarded = trips.source != TripCountSource::Inferred;
+  if (!plan.guarded && trips.count < buffers - 1) {
     plan.fewerMayFit = true;
     return fail(llvm::formatv("trip count {0} is below the {1} iterations "
                               "of {2} buffers",
@@ -293,10 +294,11 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   if (std::string why = collectPure(body, roots, stop, plan.ahead, args);
       !why.empty())
     return fail(why);
-  if (std::string why =
-          collectPure(body, {cond.getCondition()}, Value(), plan.ahead, args);
+  if (std::string why = collectPure(body, {cond.getCondition()}, Value(),
+                                    plan.condition, args);
       !why.empty())
     return fail(why);
+  plan.ahead.insert(plan.condition.begin(), plan.condition.end());
   llvm::DenseSet<Operation *> update;
   for (size_t i = 0; i < args.size(); ++i) {
     unsigned k = args[i];
@@ -433,6 +435,35 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     return mapping;
   };
 
+  // A count the IR does not fix: the original's conditions after its
+  // iterations 0 .. n-3 must all hold (n - 1 iterations at least), else
+  // the original loop runs.
+  IfOp guard;
+  if (plan.guarded) {
+    Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
+    Value zero = ConstantOp::create(b, loc, ImmType::get(ctx, 0), 0);
+    Value one = ConstantOp::create(b, loc, ImmType::get(ctx, 1), 1);
+    Value all = S_MOV_B32::create(b, loc, sgpr, one);
+    SmallVector<Value> state(inits.begin(), inits.end());
+    for (int j = 0; j < n - 2; ++j) {
+      IRMapping mapping;
+      for (unsigned k = 0; k < numArgs; ++k)
+        if (plan.control[k])
+          mapping.map(body.getArgument(k), state[k]);
+      for (Operation &op : body.without_terminator())
+        if (plan.condition.contains(&op))
+          clone(b, op, mapping);
+      Value c = mapping.lookupOrDefault(cond.getCondition());
+      if (!isa<SCCType>(c.getType()))
+        c = S_CMP_NE_U32::create(b, loc, scc, c, zero);
+      all = S_CSELECT_B32::create(b, loc, sgpr, c, all, zero);
+      advance(b, state);
+    }
+    Value go = S_CMP_NE_U32::create(b, loc, scc, all, zero);
+    guard = IfOp::create(b, loc, loop.getResultTypes(), go);
+    b.setInsertionPointToEnd(b.createBlock(&guard.getThenRegion()));
+  }
+
   // Prologue: the loads of the original iterations 0 .. n-3 into buffers
   // 1 .. n-2 (the original's iteration 0 loaded into buffer 1 at the same
   // point: right before the loop).
@@ -530,8 +561,15 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
       kb, cond.getLoc(), newCond ? newCond : am.lookup(cond.getCondition()),
       next);
   TripCount inferred = getTripCount(newLoop);
-  if (inferred.source != TripCountSource::Inferred ||
-      inferred.count != newTrips) {
+  if (plan.guarded) {
+    // Behind the guard: the hint less the iterations moved out, if any.
+    newCondOp->setOperand(0, am.lookup(cond.getCondition()));
+    newLoop->removeAttr(kTripCountAttrName);
+    if (loop->hasAttr(kTripCountAttrName))
+      newLoop->setAttr(kTripCountAttrName,
+                       kb.getI64IntegerAttr(std::max<int64_t>(1, newTrips)));
+  } else if (inferred.source != TripCountSource::Inferred ||
+             inferred.count != newTrips) {
     newCondOp->setOperand(0, am.lookup(cond.getCondition()));
     newLoop->setAttr(kTripCountAttrName, kb.getI64IntegerAttr(newTrips));
   }
@@ -554,8 +592,24 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     for (unsigned k : kept)
       state[k] = mapping.lookupOrDefault(yields[k]);
   }
-  for (unsigned k : kept)
-    loop.getResult(k).replaceAllUsesWith(state[k]);
+  if (guard) {
+    // The bases' results have no uses: the loop's final bases stand in.
+    SmallVector<Value> results;
+    for (unsigned k = 0; k < numArgs; ++k)
+      results.push_back(k == plan.readArg || int(k) == plan.writeArg
+                            ? newLoop.getResult(kept.size())
+                            : state[k]);
+    YieldOp::create(b, loc, results);
+    OpBuilder elseB =
+        OpBuilder::atBlockEnd(b.createBlock(&guard.getElseRegion()));
+    Operation *original = elseB.clone(*loop);
+    YieldOp::create(elseB, loc, original->getResults());
+    for (unsigned k = 0; k < numArgs; ++k)
+      loop.getResult(k).replaceAllUsesWith(guard.getResult(k));
+  } else {
+    for (unsigned k : kept)
+      loop.getResult(k).replaceAllUsesWith(state[k]);
+  }
   noteReplacement(loop, newLoop);
   eraseOp(loop);
   program.setLdsSize(plan.ldsAfter);

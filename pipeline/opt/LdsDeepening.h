@@ -29,8 +29,12 @@
 // the program's LDS (the span of the loop's accesses above their base,
 // rounded to 128 bytes), and lds_size grows.
 //
-// Only what is checked is rewritten: a trip count known from the IR
-// (analysis/TripCount.h) of at least N - 1, the rotation's constant bases,
+// A trip count the IR gives (analysis/TripCount.h) must be at least N - 1;
+// any other count is guarded: a `waveasm.if` evaluates the loop control's
+// conditions of the original's iterations 0 .. N-3 before the loop and
+// runs the rewrite only when they all hold, else the original loop.
+//
+// Only what is checked is rewritten: the rotation's constant bases,
 // LDS traffic of the loop made of direct-to-LDS loads through the write
 // base and reads through the read base (addresses: base + values from
 // before the loop, analysis/LdsRotation.h's bytesAbove), M0 written in the
@@ -75,13 +79,18 @@ struct LdsDeepening {
   /// 1: the write base's), and the program's LDS bytes before and after.
   llvm::SmallVector<int64_t> bases;
   int64_t ldsBefore = 0, ldsAfter = 0;
-  /// The original trip count.
+  /// The original trip count (a hint when `guarded`), and whether it is
+  /// not known from the IR: the rewrite then runs behind a `waveasm.if`
+  /// that counts N - 1 iterations first, with the original loop otherwise.
   int64_t trips = 0;
+  bool guarded = false;
   /// Per block argument: loop control (a closed set of pure updates).
   llvm::SmallVector<bool> control;
   /// The direct-to-LDS loads and M0 writes, and the pure ops computing
   /// their operands or the condition (cloned N - 2 iterations ahead).
   llvm::DenseSet<mlir::Operation *> loads, ahead;
+  /// The ops computing the condition (part of `ahead`).
+  llvm::DenseSet<mlir::Operation *> condition;
   /// The ops computing the control iter_args' yields, in body order.
   llvm::SmallVector<mlir::Operation *> update;
 };

@@ -13,7 +13,7 @@ shift 3
 name="$(basename "$input" .mlir)"
 for t in "$@"; do
   base="$out/$name-$t"
-  sed "s/imm<32>/imm<$t>/g; s/constant 32 :/constant $t :/" "$input" > "$base.in.mlir"
+  sed "s/imm<32>/imm<$t>/g; s/constant 32 :/constant $t :/; s/TRIPS/$t/g" "$input" > "$base.in.mlir"
   # shellcheck disable=SC2086 # PASSES is a list of flags
   waveasm-opt $passes "$base.in.mlir" -o "$base.mlir" 2> "$base.remarks"
   waveasm-opt --waveasm-pipeline "$base.mlir" -o "$base.compiled.mlir"
