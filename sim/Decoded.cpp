@@ -94,6 +94,8 @@ uint32_t DecodedProgram::decodeBlock(Block &block) {
     ops.emplace_back();
     ops[index].op = &op;
     decodeOp(ops[index], *model);
+    loadsToLDS |= ops[index].kind == OpKind::Memory &&
+                  ops[index].form == uint8_t(MemoryForm::LoadToLDS);
     if (last != kNoOp)
       ops[last].next = index;
     else

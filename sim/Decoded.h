@@ -124,6 +124,9 @@ public:
   std::vector<DecodedOp> ops;
   /// The first op of the program's body.
   uint32_t entry = kNoOp;
+  /// Some op is a direct-to-LDS load: even one wave tracks LDS writes, to
+  /// see whether it reads its own DMA bytes before waiting for them.
+  bool loadsToLDS = false;
 
 private:
   uint32_t decodeBlock(mlir::Block &block);

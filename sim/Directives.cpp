@@ -53,7 +53,7 @@ std::string applyWord(llvm::StringRef word, SimOptions &options) {
     return ("unknown option '" + word +
             "' (known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE)")
         .str();
-  if (!parseByteRange(value, options.byteRanges))
+  if (!parseByteRange(value, options.initial.byteRanges))
     return ("'" + word +
             "': expected --byte-range=K:LO-HI with LO <= HI <= 255")
         .str();

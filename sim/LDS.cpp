@@ -16,10 +16,13 @@
 //
 // Direct-to-LDS loads (buffer_load ... lds) follow the same protocol on
 // vmcnt: other waves see their bytes after a vmcnt wait that no longer
-// counts the load and an s_barrier. Not modelled: the issuing wave sees its
-// own DMA bytes at once, as it does its ds_writes (which its LDS queue
-// keeps in order); on the GPU its ds_read before a vmcnt wait may read the
-// old bytes, so a missing same-wave vmcnt wait is not caught here.
+// counts the load and an s_barrier. The issuing wave itself sees them once
+// the load is done (its latency passed or a vmcnt wait covered it): unlike
+// its ds_writes, which its LDS queue keeps in order with its ds_reads, a
+// DMA lands whenever the memory returns, so a ds_read of its bytes before
+// then reads the old bytes (noted as a stale read, like the cross-wave
+// case). This is tracked even for a single wave when the program has a
+// direct-to-LDS load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +56,24 @@ void noteOncePerOp(Workgroup &wg, std::vector<std::string> &notes,
     notes.push_back(message());
 }
 
+/// Whether the byte at `address`, last written by `wave`'s own
+/// direct-to-LDS load, is still in flight for the wave: that load (its
+/// latest write containing the byte) is not done. Clears the byte's flag
+/// once it is.
+bool ownDmaInFlight(Workgroup &wg, const Wave &wave, uint64_t address) {
+  for (const LDSWrite &write : llvm::reverse(wave.ldsWrites))
+    for (auto [first, size] : write.ranges)
+      if (address >= first && address < uint64_t(first) + size) {
+        if (write.vm && !write.done)
+          return true;
+        wg.ldsOwnDma[address] = 0;
+        return false;
+      }
+  // Published and forgotten: it was waited for.
+  wg.ldsOwnDma[address] = 0;
+  return false;
+}
+
 /// Whether `wave` sees the byte at `address` as written.
 bool visibleTo(const Workgroup &wg, const Wave &wave, uint64_t address) {
   int16_t writer = wg.ldsWriter[address];
@@ -78,6 +99,20 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
     } else if (wg.ldsReader[at] != int16_t(wave.id)) {
       wg.ldsReader[at] = kSeveralReaders;
     }
+    if (wg.ldsOwnDma[at] && wg.ldsWriter[at] == int16_t(wave.id) &&
+        ownDmaInFlight(wg, wave, at)) {
+      reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[at];
+      std::string where = describeOp(op);
+      noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
+        return llvm::formatv(
+                   "{0}: wave {1} reads LDS byte {2:x} that its own "
+                   "direct-to-LDS load wrote, before a vmcnt wait for that "
+                   "load (the stale value: the DMA may not have landed)",
+                   where, wave.id, at)
+            .str();
+      });
+      continue;
+    }
     if (visibleTo(wg, wave, at))
       continue;
     // Another wave's write this wave may not see yet: the bytes before it.
@@ -96,11 +131,12 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
   return word;
 }
 
-void WaveExec::beginLDSWrite() {
+void WaveExec::beginLDSWrite(Counter counter) {
   if (!tracking(wg))
     return;
   LDSWrite write;
   write.id = wave.nextLDSWrite++;
+  write.vm = counter == Counter::VM;
   wave.ldsWrites.push_back(std::move(write));
 }
 
@@ -145,6 +181,7 @@ void WaveExec::writeLDS(uint64_t address, unsigned size, uint32_t word) {
         wg.ldsStale[at] = wg.lds[at];
       wg.ldsWriter[at] = int16_t(wave.id);
       wg.ldsPublishedAt[at] = kUnpublished;
+      wg.ldsOwnDma[at] = wave.ldsWrites.back().vm;
     }
     auto &ranges = wave.ldsWrites.back().ranges;
     if (!ranges.empty() &&
@@ -167,7 +204,6 @@ void WaveExec::endLDSWrite(Counter counter) {
   if (tracking(wg)) {
     LDSWrite &write = wave.ldsWrites.back();
     id = write.id;
-    write.vm = counter == Counter::VM;
     if (!counted)
       write.done = write.waited = true;
   }

@@ -72,8 +72,7 @@ struct RegValue {
 /// Global memory: the buffers' windows, paged, and the kernarg segment.
 struct Memory {
   uint64_t seed = 0;
-  const ByteRanges *byteRanges = nullptr;
-  const BufferFiles *bufferFiles = nullptr;
+  const InitialMemory *initial = nullptr;
   unsigned numBuffers = 0;
   uint64_t kernargBase = 0;
   std::vector<uint8_t> kernarg;
@@ -233,6 +232,10 @@ struct Workgroup {
   std::vector<int16_t> ldsWriter;
   std::vector<uint8_t> ldsStale;
   std::vector<uint32_t> ldsPublishedAt;
+  /// Per byte: its writer's latest write of it is a direct-to-LDS load,
+  /// which the writer itself sees only once the load is done (cleared when
+  /// a read finds it done).
+  std::vector<uint8_t> ldsOwnDma;
   /// Write-after-read across waves (timing mode, LDS.cpp): per byte, the
   /// barrier interval of its latest reads (barriers passed + 1; 0: never
   /// read) and the wave that read it then (kSeveralReaders: more than one).
@@ -337,7 +340,7 @@ public:
   /// Whether LDS accesses go through the visibility rules (timing, more
   /// than one wave); else readLDS and writeLDS are plain copies.
   bool ldsTracked() const { return wg.options.timing && !wg.ldsWriter.empty(); }
-  void beginLDSWrite();
+  void beginLDSWrite(Counter counter = Counter::LDS);
   void writeLDS(uint64_t address, unsigned size, uint32_t word);
   /// Before a write of [address, address + size) (a ds_write or a
   /// direct-to-LDS load): when another wave read those bytes since the

@@ -447,7 +447,7 @@ public:
     if (!addressing)
       return false;
     std::vector<uint8_t> &lds = exec.wg.lds;
-    exec.beginLDSWrite();
+    exec.beginLDSWrite(WaveExec::Counter::VM);
     for (unsigned lane = 0; lane < exec.lanes(); ++lane) {
       if (!exec.active(lane))
         continue;

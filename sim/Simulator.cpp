@@ -547,8 +547,9 @@ uint64_t waveasm::sim::bufferAddress(unsigned k) {
 
 std::vector<uint8_t> waveasm::sim::initialBytes(uint64_t seed, uint64_t address,
                                                 uint64_t size,
-                                                const ByteRanges &ranges,
-                                                const BufferFiles &files) {
+                                                const InitialMemory &initial) {
+  const ByteRanges &ranges = initial.byteRanges;
+  const BufferFiles &files = initial.bufferFiles;
   std::vector<uint8_t> out(size);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
@@ -588,8 +589,7 @@ std::vector<uint8_t> *Memory::page(uint64_t pageAddress) {
     return nullptr;
   auto [it, fresh] = pages.try_emplace(pageAddress);
   if (fresh)
-    it->second =
-        initialBytes(seed, pageAddress, kPageBytes, *byteRanges, *bufferFiles);
+    it->second = initialBytes(seed, pageAddress, kPageBytes, *initial);
   slot = PageSlot{pageAddress, &it->second, dirty.count(pageAddress) != 0};
   return slot.bytes;
 }
@@ -665,8 +665,7 @@ std::string SimError::str() const {
 }
 
 std::vector<uint8_t> SimResult::bytes(uint64_t address, uint64_t size) const {
-  std::vector<uint8_t> out =
-      initialBytes(seed, address, size, byteRanges, bufferFiles);
+  std::vector<uint8_t> out = initialBytes(seed, address, size, initial);
   for (uint64_t i = 0; i < size;) {
     uint64_t pageAddress = (address + i) & ~(kPageBytes - 1);
     uint64_t from = address + i - pageAddress;
@@ -686,8 +685,7 @@ uint64_t SimResult::digest() const {
       hash = (hash ^ bytes[i]) * 0x100000001b3;
   };
   for (const auto &[address, bytes] : pages) {
-    if (bytes ==
-        initialBytes(seed, address, kPageBytes, byteRanges, bufferFiles))
+    if (bytes == initialBytes(seed, address, kPageBytes, initial))
       continue;
     add(reinterpret_cast<const uint8_t *>(&address), sizeof(address));
     add(bytes.data(), bytes.size());
@@ -711,8 +709,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   wg.model = &TargetModel::get(wg.target);
   wg.allocated = wg.physicalSCC;
   wg.memory.seed = options.seed;
-  wg.memory.byteRanges = &options.byteRanges;
-  wg.memory.bufferFiles = &options.bufferFiles;
+  wg.memory.initial = &options.initial;
   wg.memory.numBuffers = options.numBuffers;
   // Kernarg: the buffers' addresses, 8 bytes each, then dwords of 64 (a
   // plausible size for any scalar argument a kernel reads there).
@@ -746,10 +743,12 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   if (options.waves)
     threads = uint64_t(waves) * lanes;
 
-  if (options.timing && waves > 1) {
-    // Only across waves does LDS visibility matter.
+  if (options.timing && (waves > 1 || decoded.loadsToLDS)) {
+    // Across waves LDS visibility matters; within one, for DMA bytes alone
+    // (a wave sees its own ds_writes in order).
     wg.ldsWriter.assign(wg.lds.size(), -1);
     wg.ldsStale.assign(wg.lds.size(), 0);
+    wg.ldsOwnDma.assign(wg.lds.size(), 0);
     wg.ldsPublishedAt.assign(wg.lds.size(), 0);
     wg.ldsReadInterval.assign(wg.lds.size(), 0);
     wg.ldsReader.assign(wg.lds.size(), -1);
@@ -783,8 +782,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   SimResult result;
   result.error = wg.error;
   result.seed = options.seed;
-  result.byteRanges = options.byteRanges;
-  result.bufferFiles = options.bufferFiles;
+  result.initial = options.initial;
   for (auto &[address, dirty] : wg.memory.dirty)
     result.pages[address] = std::move(wg.memory.pages[address]);
   result.lds = std::move(wg.lds);

@@ -40,6 +40,16 @@ using ByteRanges = std::map<unsigned, std::pair<uint8_t, uint8_t>>;
 using BufferFiles =
     std::map<unsigned, std::shared_ptr<const std::vector<uint8_t>>>;
 
+/// The buffers' contents before any write, beyond the seed's random bytes.
+struct InitialMemory {
+  /// Buffer k's initial bytes drawn from [first, second] instead, on every
+  /// seed (E8M0 block scales near 127, say, so scaled MFMAs stay finite).
+  ByteRanges byteRanges;
+  /// Buffer k's first bytes from a file (`waveasm-sim --input=K:FILE`); the
+  /// bytes past the file's end are the seed's as above.
+  BufferFiles bufferFiles;
+};
+
 /// The environment's initial bytes: uniform on odd seeds (every bit
 /// pattern, NaN and infinity included); on even seeds each byte from
 /// 0x38-0x47, moderate in every float format (f16 within 2^-1..2^3, f32 and
@@ -69,12 +79,8 @@ struct SimOptions {
   /// s_barrier (LDS.cpp). Virtual values are never delayed.
   bool timing = true;
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
-  /// Buffer k's initial bytes drawn from [first, second] instead, on every
-  /// seed (E8M0 block scales near 127, say, so scaled MFMAs stay finite).
-  ByteRanges byteRanges;
-  /// Buffer k's first bytes from a file (`waveasm-sim --input=K:FILE`); the
-  /// bytes past the file's end are the seed's as above.
-  BufferFiles bufferFiles;
+  /// What the buffers hold before the run, over the seed's bytes.
+  InitialMemory initial;
   /// Kernarg dwords by byte offset (a multiple of 4 below 256), over the
   /// default segment (the buffers' addresses at 8k, then dwords of 64): a
   /// kernel's sizes and counts, so its loops run.
@@ -93,8 +99,8 @@ constexpr uint64_t kPageBytes = 4096;
 uint64_t bufferAddress(unsigned k);
 /// The environment's bytes at [address, address + size) before any write.
 std::vector<uint8_t> initialBytes(uint64_t seed, uint64_t address,
-                                  uint64_t size, const ByteRanges &ranges = {},
-                                  const BufferFiles &files = {});
+                                  uint64_t size,
+                                  const InitialMemory &initial = {});
 
 /// Where a run stopped, with the op's location and, when one lane is at
 /// fault, the lane.
@@ -118,8 +124,7 @@ struct SimResult {
   /// Set when the run did not finish; the memory below is then partial.
   std::optional<SimError> error;
   uint64_t seed = 0;
-  ByteRanges byteRanges;   // the run's SimOptions::byteRanges
-  BufferFiles bufferFiles; // and its SimOptions::bufferFiles
+  InitialMemory initial; // the run's SimOptions::initial
   /// Global memory pages the run wrote, by address.
   std::map<uint64_t, std::vector<uint8_t>> pages;
   std::vector<uint8_t> lds;

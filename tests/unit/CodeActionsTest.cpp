@@ -367,7 +367,7 @@ TEST(CodeActions, SessionOptionsCarryTheDocumentsSimInputs) {
   conductor::SessionOptions options = makeSessionOptions(
       settings, "// waveasm-sim: --kernarg-dword=48:0 --byte-range=3:1-2\n");
   EXPECT_EQ(options.executionInputs.kernargDwords.at(48), 0u);
-  EXPECT_EQ(options.executionInputs.byteRanges.at(3),
+  EXPECT_EQ(options.executionInputs.initial.byteRanges.at(3),
             std::make_pair(uint8_t(1), uint8_t(2)));
   EXPECT_TRUE(options.executionInputsError.empty());
   options = makeSessionOptions(settings, "\n// waveasm-sim: --kernarg=1\n");

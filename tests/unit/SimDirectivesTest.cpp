@@ -32,7 +32,7 @@ TEST(SimDirectives, OptionsOverTheBaseOrTheBadWordsLineAndColumn) {
   EXPECT_EQ(read.options.seed, 9u);
   EXPECT_EQ(read.options.kernargDwords.at(0), 1u);
   EXPECT_EQ(read.options.kernargDwords.at(8), 3u);
-  EXPECT_EQ(read.options.byteRanges.at(2),
+  EXPECT_EQ(read.options.initial.byteRanges.at(2),
             std::make_pair(uint8_t(1), uint8_t(4)));
 
   // Line 3, the second word: column 41 (1-based, the indentation counted).

@@ -185,13 +185,13 @@ void checkAgainstReference(const MFMACase &c) {
   ASSERT_TRUE(module) << t.diagnostics;
   SimOptions options;
   options.seed = 2; // moderate bytes: finite sums
-  options.byteRanges[4] = {124, 130};
+  options.initial.byteRanges[4] = {124, 130};
   SimResult result = simulate(firstProgram(*module), options);
   ASSERT_TRUE(result.ok()) << result.error->str();
   bool fnuz = std::string(c.target) == "gfx942";
   auto word = [&](unsigned buffer, uint64_t offset) {
     std::vector<uint8_t> b =
-        initialBytes(2, bufferAddress(buffer) + offset, 4, options.byteRanges);
+        initialBytes(2, bufferAddress(buffer) + offset, 4, options.initial);
     uint32_t w;
     std::memcpy(&w, b.data(), 4);
     return w;

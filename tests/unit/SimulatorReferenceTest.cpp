@@ -62,7 +62,7 @@ SimOptions softmaxInputs() {
       std::memcpy(bytes->data() + 4 * (r * kCols + c), &s, 4);
     }
   SimOptions options;
-  options.bufferFiles[0] = bytes;
+  options.initial.bufferFiles[0] = bytes;
   options.kernargDwords[24] = kCols;
   options.kernargDwords[28] = 3;
   options.kernargDwords[32] = floatBits(kScale);
@@ -112,7 +112,7 @@ TEST_F(SoftmaxReference, TheInputFileIsWhatTheKernelReads) {
   // the seed's (a run without the file writes other probabilities).
   SimOptions options = softmaxInputs();
   SimResult withFile = simulate(test::firstProgram(*module), options);
-  options.bufferFiles.clear();
+  options.initial.bufferFiles.clear();
   SimResult seeded = simulate(test::firstProgram(*module), options);
   ASSERT_TRUE(withFile.ok() && seeded.ok());
   EXPECT_FALSE(differences(withFile, seeded, 1).empty());
@@ -144,7 +144,7 @@ SimOptions gemmInputs() {
         uint16_t h = halfOfSmallInt(gemmValue(matrix, r, k));
         std::memcpy(bytes->data() + 2 * (r * kGemmK + k), &h, 2);
       }
-    options.bufferFiles[matrix] = bytes;
+    options.initial.bufferFiles[matrix] = bytes;
   }
   return options;
 }

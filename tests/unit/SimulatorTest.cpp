@@ -261,12 +261,12 @@ TEST(Simulator, ScaledFP4MFMAMatchesAPlainReference) {
   ASSERT_TRUE(module) << t.diagnostics;
   SimOptions options;
   options.seed = 5;
-  options.byteRanges[3] = {124, 130};
+  options.initial.byteRanges[3] = {124, 130};
   SimResult result = simulate(firstProgram(*module), options);
   ASSERT_TRUE(result.ok()) << result.error->str();
   auto byte = [&](unsigned buffer, uint64_t offset) {
     return initialBytes(5, bufferAddress(buffer) + offset, 1,
-                        options.byteRanges)[0];
+                        options.initial)[0];
   };
   auto fp4 = [&](unsigned buffer, unsigned row, unsigned k) {
     uint8_t b = byte(buffer, row * 64 + k / 2);
@@ -300,9 +300,10 @@ TEST(Simulator, EvenSeedsDrawModerateBytesAndRangesHoldPerBuffer) {
       applySimDirectives("// header\n// waveasm-sim: --byte-range=3:120-134 "
                          "--byte-range=4:0x7f-0x7f\n",
                          options)));
-  EXPECT_EQ(options.byteRanges[3], std::make_pair(uint8_t(120), uint8_t(134)));
+  EXPECT_EQ(options.initial.byteRanges[3],
+            std::make_pair(uint8_t(120), uint8_t(134)));
   std::vector<uint8_t> scales =
-      initialBytes(1, bufferAddress(4), 64, options.byteRanges);
+      initialBytes(1, bufferAddress(4), 64, options.initial);
   EXPECT_TRUE(llvm::all_of(scales, [](uint8_t b) { return b == 0x7f; }));
   llvm::Error error = applySimDirectives(
       "\n\n  // waveasm-sim: --byte-range=3:200-100\n", options);
@@ -359,7 +360,7 @@ TEST(SimulatorCompare, EveryExampleWritesFiniteValuesOnAModerateSeed) {
     size_t written = 0, special = 0;
     for (const auto &[address, bytes] : result.pages) {
       std::vector<uint8_t> before =
-          initialBytes(2, address, kPageBytes, options.byteRanges);
+          initialBytes(2, address, kPageBytes, options.initial);
       for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
         uint32_t word;
         std::memcpy(&word, bytes.data() + i, 4);

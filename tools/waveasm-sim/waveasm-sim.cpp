@@ -92,7 +92,8 @@ static cl::opt<unsigned> diffLimit(
 
 namespace {
 
-/// --input=K:FILE into options.bufferFiles; false after printing an error.
+/// --input=K:FILE into options.initial.bufferFiles; false after printing an
+/// error.
 bool readBufferInputs(sim::SimOptions &options) {
   for (llvm::StringRef input : bufferInputs) {
     auto [index, path] = input.split(':');
@@ -115,8 +116,9 @@ bool readBufferInputs(sim::SimOptions &options) {
                    << options.bufferBytes << "\n";
       return false;
     }
-    options.bufferFiles[k] = std::make_shared<const std::vector<uint8_t>>(
-        bytes.begin(), bytes.end());
+    options.initial.bufferFiles[k] =
+        std::make_shared<const std::vector<uint8_t>>(bytes.begin(),
+                                                     bytes.end());
   }
   return true;
 }
