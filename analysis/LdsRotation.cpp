@@ -122,16 +122,45 @@ std::optional<LdsRotation::Footprint> LdsRotation::footprint(Operation *op) {
   return it->second;
 }
 
-std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
+namespace {
+
+/// `op`'s LDS access and the addends of its address, when `op` is directly
+/// in `loop`'s body and its address is one value.
+std::optional<LdsAccessAddress> accessAddends(LoopOp loop, ProgramOp program,
+                                              Operation *op,
+                                              SmallVectorImpl<Addend> &out) {
   if (op->getBlock() != &loop.getBodyBlock())
     return std::nullopt;
   std::optional<LdsAccessAddress> access = getLdsAccessAddress(
       op, getTargetInfo(program.getTargetKind()).defaultWaveSize);
+  if (access)
+    collectAddends(program, access->address, out, /*shifts=*/true);
+  return access;
+}
+
+/// Adds to [lo, hi) each addend's range over every iteration, lane and
+/// wave; false when one is unbounded or may be negative.
+bool addRanges(ProgramOp program, ArrayRef<Addend> addends, int64_t &lo,
+               int64_t &hi) {
+  for (Addend addend : addends) {
+    std::optional<LdsAddressRange> range =
+        getLdsAddressRange(program, addend.value);
+    if (!range || range->bases.front() + range->lo < 0)
+      return false;
+    lo += (range->bases.front() + range->lo) << addend.shift;
+    hi += (range->bases.back() + range->hi) << addend.shift;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
+  SmallVector<Addend> addends;
+  std::optional<LdsAccessAddress> access =
+      accessAddends(loop, program, op, addends);
   if (!access)
     return std::nullopt;
-
-  SmallVector<Addend> addends;
-  collectAddends(program, access->address, addends, /*shifts=*/true);
   Footprint result;
   int64_t lo = access->offset, hi = access->offset;
   SmallVector<Addend> rest;
@@ -147,18 +176,37 @@ std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
   if (result.arg >= 0)
     for (Value value : shared[result.arg])
       rest.push_back({value, 0});
-  // Any other addend: its range over every iteration, lane and wave.
-  for (Addend addend : rest) {
-    std::optional<LdsAddressRange> range =
-        getLdsAddressRange(program, addend.value);
-    if (!range || range->bases.front() + range->lo < 0)
-      return std::nullopt;
-    lo += (range->bases.front() + range->lo) << addend.shift;
-    hi += (range->bases.back() + range->hi) << addend.shift;
-  }
+  if (!addRanges(program, rest, lo, hi))
+    return std::nullopt;
   result.lo = lo;
   result.hi = hi + access->extent;
   return result;
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+LdsRotation::bytesAbove(Operation *op, Value base) {
+  SmallVector<Addend> addends;
+  std::optional<LdsAccessAddress> access =
+      accessAddends(loop, program, op, addends);
+  if (!access)
+    return std::nullopt;
+  int64_t lo = access->offset, hi = access->offset;
+  SmallVector<Addend> rest;
+  bool found = false;
+  for (Addend addend : addends) {
+    if (addend.value == base && !addend.shift && !found) {
+      found = true;
+      continue;
+    }
+    // Anything the loop computes may differ between iterations (another
+    // base among them): only values from before the loop are a fixed rest.
+    if (loop.getBody().isAncestor(addend.value.getParentRegion()))
+      return std::nullopt;
+    rest.push_back(addend);
+  }
+  if (!found || !addRanges(program, rest, lo, hi))
+    return std::nullopt;
+  return std::make_pair(lo, hi + access->extent);
 }
 
 bool LdsRotation::mayOverlap(Operation *first, Operation *second,

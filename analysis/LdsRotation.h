@@ -46,6 +46,14 @@ public:
   /// Block argument k's successor under the rotation (-1: not rotating).
   int successor(unsigned k) const { return next[k]; }
 
+  /// The bytes `op` (directly in the loop body) touches above `base`, a
+  /// value of the body (a block argument, a toggled base): [lo, hi) over
+  /// every lane, wave and iteration, when its address is `base` plus
+  /// addends defined before the loop whose ranges are bounded; else
+  /// nullopt. What a pass that moves the buffer needs (LdsDeepening.h).
+  std::optional<std::pair<int64_t, int64_t>> bytesAbove(mlir::Operation *op,
+                                                        mlir::Value base);
+
 private:
   /// An access's bytes: base(t) + [lo, hi), base(t) = init of the rotating
   /// argument's value in iteration t, or 0 without one (arg = -1).

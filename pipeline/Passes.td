@@ -194,6 +194,30 @@ def WaveASMPadLdsLayout
   ];
 }
 
+def WaveASMDeepenLdsRotation
+    : Pass<"waveasm-deepen-lds-rotation", "::waveasm::ProgramOp"> {
+  let summary = "Turn a two-buffer direct-to-LDS rotation into 3 or 4 buffers";
+  let description = [{
+    pipeline/opt/LdsDeepening.h: a loop that double-buffers its
+    direct-to-LDS loads by hand (bases swapped through iter_args or toggled
+    with s_xor_b32) gets N buffers with the loads issued N-1 steps ahead:
+    the prologue issues the extra steps, the loop carries N rotating bases
+    and runs N-2 iterations less, the epilogue runs those without loads;
+    a trip count the IR does not give is guarded (the original loop below
+    N-1 iterations).
+    A loop it cannot rewrite (or that does not fit the target's LDS: the
+    remark names the bytes over) gets a remark and no change.
+    waveasm-pipeline-loops runs it first where it makes the program faster.
+  }];
+  let options = [
+    Option<"buffers", "buffers", "int", "0",
+           "LDS buffers: 3 or 4 (0: 4, else 3 when 4 do not fit or the trip "
+           "count is too short)">,
+    Option<"loopIndex", "loop", "int64_t", "-1",
+           "Only the loop with this index in program pre-order (-1: all)">,
+  ];
+}
+
 def WaveASMPipelineLoops
     : Pass<"waveasm-pipeline-loops", "::waveasm::ProgramOp"> {
   let summary = "Software-pipeline waveasm.loop from its stage annotations";
@@ -231,6 +255,11 @@ def WaveASMPipelineLoops
     Option<"stepOrder", "order", "std::string", "\"late-first\"",
            "Issue order of a step: late-first (the prefetch loads, then the "
            "latest stages first) or body">,
+    Option<"ldsBuffers", "lds-buffers", "int", "0",
+           "LDS buffers of a loop rotating two by hand "
+           "(waveasm-deepen-lds-rotation first): 0 = 4 or 3 as LDS allows, "
+           "kept when the pipelined program's est_cycles drops; 2 = never; "
+           "3 or 4 = that many whenever possible">,
   ];
 }
 

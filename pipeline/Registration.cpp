@@ -149,6 +149,7 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMLoopAddressPromotion();
   registerWaveASMAssignLoopStages();
   registerWaveASMPadLdsLayout();
+  registerWaveASMDeepenLdsRotation();
   registerWaveASMPipelineLoops();
 
   //--- legalization and SCC

@@ -40,17 +40,7 @@ struct AssignLoopStagesPass
       getOperation().emitError("num-stages must be at least 2");
       return signalPassFailure();
     }
-    SmallVector<LoopOp> loops;
-    getOperation()->walk<WalkOrder::PreOrder>(
-        [&](LoopOp l) { loops.push_back(l); });
-    for (auto [i, loop] : llvm::enumerate(loops)) {
-      if (loopIndex >= 0 && int64_t(i) != loopIndex)
-        continue;
-      bool nested = loop.getBodyBlock()
-                        .walk([](LoopOp) { return WalkResult::interrupt(); })
-                        .wasInterrupted();
-      if (nested || isRegisterAllocated(loop))
-        continue;
+    for (LoopOp loop : selectInnermostLoops(getOperation(), loopIndex)) {
       RotationCopies rotations = RotationCopies::materialize(loop);
       if (!rotations.ok()) {
         loop.emitRemark("loop not pipelined: ") << rotations.failure;

@@ -15,6 +15,22 @@ SmallVector<LoopOp> waveasm::collectLoopsInnerFirst(Operation *root) {
   return loops;
 }
 
+SmallVector<LoopOp> waveasm::selectInnermostLoops(Operation *root,
+                                                  int64_t loopIndex) {
+  SmallVector<LoopOp> loops;
+  int64_t index = 0;
+  root->walk<WalkOrder::PreOrder>([&](LoopOp loop) {
+    if (loopIndex >= 0 && index++ != loopIndex)
+      return;
+    bool nested = loop.getBodyBlock()
+                      .walk([](LoopOp) { return WalkResult::interrupt(); })
+                      .wasInterrupted();
+    if (!nested && !isRegisterAllocated(loop))
+      loops.push_back(loop);
+  });
+  return loops;
+}
+
 bool waveasm::isRegisterAllocated(LoopOp loop) {
   return llvm::any_of(loop.getBodyBlock().getArgumentTypes(), isPhysicalReg);
 }

@@ -21,6 +21,12 @@ namespace waveasm {
 /// Every loop under `root`, inner loops before the loops containing them.
 llvm::SmallVector<LoopOp> collectLoopsInnerFirst(mlir::Operation *root);
 
+/// The innermost loops under `root` not yet register-allocated, in
+/// pre-order; with `loopIndex` >= 0 only the loop of that index in the
+/// pre-order of all loops (if it is one of them).
+llvm::SmallVector<LoopOp> selectInnermostLoops(mlir::Operation *root,
+                                               int64_t loopIndex);
+
 /// True when the loop carries physical registers: it has been through
 /// register allocation, after which these rewrites (which create virtual
 /// values) do not apply.

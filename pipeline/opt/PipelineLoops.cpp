@@ -70,11 +70,13 @@
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/LdsCopies.h"
+#include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
@@ -647,6 +649,12 @@ struct PipelineLoopsPass
           << stepOrder << "'";
       return signalPassFailure();
     }
+    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 4) {
+      getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
+                               "0, 2, 3 or 4, not ")
+          << int(ldsBuffers);
+      return signalPassFailure();
+    }
     if (unroll < 0 || numStages < 0) {
       getOperation().emitError("waveasm-pipeline-loops: unroll and "
                                "num-stages must not be negative");
@@ -671,6 +679,8 @@ struct PipelineLoopsPass
         continue;
       }
       auto later = MutableArrayRef<LoopOp>(loops).drop_front(i + 1);
+      if (ldsBuffers != 2)
+        loops[i] = l = deepenIfFaster(l);
       if (!onlyIfProfitable) {
         pipelineChoosing(l, later);
         continue;
@@ -709,6 +719,96 @@ struct PipelineLoopsPass
       else
         diag << "the pipelined program does not compile";
     }
+  }
+
+  /// `l` with its two-buffer LDS rotation made deeper
+  /// (pipeline/opt/LdsDeepening.h) when `lds-buffers` forces it or, at 0,
+  /// to the 4 or 3 buffers whose program, pipelined with this pass's
+  /// options, measures the fewest est_cycles, fewer than the program
+  /// pipelined as it is (the rewrite needs a trip count known from the IR,
+  /// so the whole program's figure counts prologue and epilogue; on a tie
+  /// the fewer buffers, which cost less LDS and occupancy). A remark gives
+  /// the figures and the occupancy lost. Stages written for the body stay
+  /// its own: such a loop is left alone.
+  LoopOp deepenIfFaster(LoopOp l) {
+    if (hasLoopStages(l) && numStages == 0)
+      return l;
+    int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
+    LdsDeepening plan = planLdsDeepening(l, forced);
+    if (!plan.ok()) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << "LDS rotation not deepened: " << plan.failure << "\n");
+      return l;
+    }
+    Location loc = l.getLoc();
+    if (forced) {
+      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
+                      << " buffers (lds-buffers=" << forced << ")";
+      return applyLdsDeepening(plan);
+    }
+    std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
+    int bestBuffers = 0;
+    for (int buffers = 3; buffers <= plan.buffers; ++buffers) {
+      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers);
+      LLVM_DEBUG(llvm::dbgs()
+                 << "est_cycles pipelined with " << buffers
+                 << " LDS buffers: " << (m ? m->est_cycles : -1) << "\n");
+      if (m && (!best || m->est_cycles < best->est_cycles)) {
+        best = std::move(m);
+        bestBuffers = buffers;
+      }
+    }
+    LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
+                            << (asIs ? asIs->est_cycles : -1) << "\n");
+    if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
+      return l;
+    if (bestBuffers != plan.buffers)
+      plan = planLdsDeepening(l, bestBuffers);
+    InFlightDiagnostic diag = emitRemark(loc)
+                              << "LDS rotation deepened to " << bestBuffers
+                              << " buffers: est_cycles pipelined "
+                              << (asIs ? std::to_string(asIs->est_cycles) : "?")
+                              << " -> " << best->est_cycles << ", lds_size "
+                              << plan.ldsBefore << " -> " << plan.ldsAfter;
+    if (asIs && best->occupancy < asIs->occupancy)
+      diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
+           << " waves";
+    return applyLdsDeepening(plan);
+  }
+
+  /// The metrics of the program after pipelining `l` on a copy (with this
+  /// pass's options), first deepened to `buffers` LDS buffers unless 0;
+  /// nullopt when that fails or does not compile.
+  std::optional<ProgramMetrics> pipelinedMetrics(LoopOp l, int buffers) {
+    ProgramOp program = getOperation();
+    ScopedDiagnosticHandler quiet(program.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    IRMapping mapping;
+    OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
+    auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
+    if (buffers) {
+      LdsDeepening plan = planLdsDeepening(copied, buffers);
+      if (!plan.ok())
+        return std::nullopt;
+      copied = applyLdsDeepening(plan);
+    }
+    int64_t index = 0, found = -1;
+    (*copy)->walk<WalkOrder::PreOrder>([&](LoopOp x) {
+      if (x == copied)
+        found = index;
+      ++index;
+    });
+    WaveASMPipelineLoopsOptions options;
+    options.numStages = numStages;
+    options.unroll = unroll;
+    options.stepOrder = stepOrder;
+    options.loopIndex = found;
+    options.ldsBuffers = 2;
+    PassManager pm(program.getContext(), ProgramOp::getOperationName());
+    pm.addPass(createWaveASMPipelineLoops(options));
+    if (failed(pm.run(*copy)))
+      return std::nullopt;
+    return measureMetrics(*copy);
   }
 
   /// What pipelining a loop on a copy of the program gives.

@@ -1,0 +1,634 @@
+//===- LdsDeepening.cpp - a two-buffer LDS rotation made deeper -----------===//
+
+#include "pipeline/opt/LdsDeepening.h"
+
+#include "analysis/LdsBuffers.h"
+#include "analysis/LdsRotation.h"
+#include "analysis/LoopStages.h"
+#include "analysis/MemoryAlias.h"
+#include "analysis/TripCount.h"
+#include "ir/TargetInfo.h"
+#include "pipeline/DeferredErase.h"
+#include "pipeline/opt/LoopRewrite.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+/// New buffers start at multiples of this (the LDS planner's alignment,
+/// so a buffer keeps its bank phase).
+constexpr int64_t kBufferAlignment = 128;
+
+std::optional<int64_t> constantOf(ProgramOp program, Value value) {
+  std::optional<LdsAddressRange> range = getLdsAddressRange(program, value);
+  if (range && range->bases.size() == 1 && range->lo == range->hi)
+    return range->bases.front() + range->lo;
+  return std::nullopt;
+}
+
+unsigned implicitRegs(Operation *op) {
+  auto facts = dyn_cast<InstInfoOpInterface>(op);
+  return facts ? facts.getImplicitUses() | facts.getImplicitDefs() : 0;
+}
+
+std::string nameOf(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "'";
+}
+
+Operation *bodyDef(Block &body, Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->getBlock() == &body ? def : nullptr;
+}
+
+/// Adds to `slice` the body ops `roots` are computed from (not looking
+/// through `stop`) and to `args` the body's block arguments they read.
+/// Every such op is cloned freely (N - 2 iterations ahead, in the
+/// prologue): "" or the op that cannot be.
+std::string collectPure(Block &body, ArrayRef<Value> roots, Value stop,
+                        llvm::DenseSet<Operation *> &slice,
+                        llvm::SetVector<unsigned> &args) {
+  SmallVector<Value> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (value == stop)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == &body)
+        args.insert(arg.getArgNumber());
+      continue;
+    }
+    Operation *op = bodyDef(body, value);
+    if (!op || !slice.insert(op).second)
+      continue;
+    auto facts = dyn_cast<InstInfoOpInterface>(op);
+    if (!facts || facts.isPinned() || op->getNumRegions() || readsMemory(op) ||
+        writesMemory(op) || (implicitRegs(op) & (ImpVCC | ImpEXEC | ImpM0)))
+      return nameOf(op) + " computes an operand of the loads or the loop "
+                          "control and cannot be issued ahead";
+    work.append(op->operand_begin(), op->operand_end());
+  }
+  return "";
+}
+
+/// Why `start`'s value may reach, through pure ops of the body, anything
+/// but `allowed` users or the condition's iter_arg `yieldSlot` (directly
+/// or through one s_mov_b32 copy), or "".
+std::string checkReach(Value start, ConditionOp cond, int yieldSlot,
+                       llvm::function_ref<bool(Operation *, Value)> allowed,
+                       llvm::StringRef what) {
+  auto isYield = [&](OpOperand &use) {
+    return use.getOwner() == cond.getOperation() &&
+           int(use.getOperandNumber()) == yieldSlot + 1;
+  };
+  SmallVector<Value> work{start};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (value == start && isYield(use))
+        continue;
+      if (value == start && isa<S_MOV_B32>(user) &&
+          llvm::all_of(user->getResult(0).getUses(), isYield))
+        continue;
+      if (user == cond.getOperation())
+        return ("the " + what + " is yielded or tested by the loop").str();
+      if (allowed(user, value))
+        continue;
+      if (user->getNumRegions() || readsMemory(user) || writesMemory(user) ||
+          user->getBlock() != cond->getBlock())
+        return (nameOf(user) + " uses the " + what).str();
+      work.append(user->result_begin(), user->result_end());
+    }
+  }
+  return "";
+}
+
+LdsDeepening planOne(LoopOp loop, int buffers) {
+  LdsDeepening plan;
+  plan.loop = loop;
+  plan.buffers = buffers;
+  auto fail = [&](std::string why) {
+    plan.failure = std::move(why);
+    return plan;
+  };
+  auto program = dyn_cast_or_null<ProgramOp>(loop->getParentOp());
+  if (!program)
+    return fail("the loop is nested in another region");
+  Block &body = loop.getBodyBlock();
+  auto cond = dyn_cast<ConditionOp>(body.getTerminator());
+  if (!cond || cond.getIterArgs().size() != body.getNumArguments())
+    return fail("the loop has no condition with its iter_args");
+  if (isRegisterAllocated(loop))
+    return fail("the loop is register-allocated");
+  if (hasLoopStages(loop))
+    return fail("the loop has stage annotations");
+  for (Operation &op : body)
+    if (op.getNumRegions())
+      return fail("the loop body has nested regions");
+
+  // The loop's LDS traffic: direct-to-LDS loads (written through M0) and
+  // reads; M0 written in the body before anything reads it.
+  const TargetInfo &target = getTargetInfo(program.getTargetKind());
+  SmallVector<Operation *> dma, reads;
+  bool m0Written = false;
+  for (Operation &op : body.without_terminator()) {
+    bool lds = (memReads(&op) | memWrites(&op)) & MemLDS;
+    std::optional<LdsAccessAddress> access =
+        lds ? getLdsAccessAddress(&op, target.defaultWaveSize) : std::nullopt;
+    if (access && access->directToLds) {
+      if (!m0Written)
+        return fail("M0 is read in the loop before it is written");
+      dma.push_back(&op);
+      plan.loads.insert(&op);
+      continue;
+    }
+    if (isa<S_MOV_B32_M0>(op)) {
+      m0Written = true;
+      plan.loads.insert(&op);
+      continue;
+    }
+    if (implicitRegs(&op) & ImpM0)
+      return fail(nameOf(&op) + " reads or writes M0");
+    if (!lds)
+      continue;
+    if (memWrites(&op) & MemLDS)
+      return fail(nameOf(&op) + " writes LDS: only direct-to-LDS loads may");
+    if (!access)
+      return fail("the LDS address of " + nameOf(&op) + " is not one value");
+    reads.push_back(&op);
+  }
+  if (dma.empty())
+    return fail("the loop has no direct-to-LDS load");
+  // A count the IR does not fix is guarded (the original loop when it is
+  // below N - 1); a `trip_count` attribute is only a hint.
+  TripCount trips = getTripCount(loop);
+  plan.guarded = trips.source != TripCountSource::Inferred;
+  if (!plan.guarded && trips.count < buffers - 1) {
+    plan.fewerMayFit = true;
+    return fail(llvm::formatv("trip count {0} is below the {1} iterations "
+                              "of {2} buffers",
+                              trips.count, buffers - 1, buffers));
+  }
+  plan.trips = trips.count;
+
+  // No LDS access or M0 read after the loop: it would see other buffers.
+  bool after = false;
+  Operation *late = nullptr;
+  program->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == loop.getOperation()) {
+      after = true;
+      return WalkResult::skip();
+    }
+    if (after && (((memReads(op) | memWrites(op)) & MemLDS) ||
+                  (implicitRegs(op) & ImpM0))) {
+      late = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (late)
+    return fail(nameOf(late) + " after the loop accesses LDS or M0");
+
+  // The rotation: a read base whose yield is the write base, which is a
+  // block argument yielding the read base back (swapped) or the read base
+  // xor a constant (toggled); the one addressing every read and load.
+  ValueRange yields = cond.getIterArgs(), inits = loop.getInitArgs();
+  auto yieldedArg = [&](unsigned k) -> int {
+    Value value = yields[k];
+    if (auto mov = value.getDefiningOp<S_MOV_B32>();
+        mov && mov->getBlock() == &body)
+      value = mov.getSrc();
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner() == &body ? int(arg.getArgNumber()) : -1;
+  };
+  LdsRotation rotation(loop);
+  int64_t lo = 0, hi = 0;
+  bool found = false;
+  for (unsigned k = 0; k < body.getNumArguments() && !found; ++k) {
+    Value readBase = body.getArgument(k);
+    std::optional<int64_t> readInit = constantOf(program, inits[k]);
+    if (!readInit || *readInit < 0)
+      continue;
+    int j = yieldedArg(k);
+    Operation *toggle = nullptr;
+    Value writeBase;
+    std::optional<int64_t> writeInit;
+    if (j >= 0 && unsigned(j) != k && yieldedArg(j) == int(k)) {
+      writeBase = body.getArgument(j);
+      writeInit = constantOf(program, inits[j]);
+    } else if (auto x = bodyDef(body, yields[k]);
+               x && isa<S_XOR_B32>(x) && yields[k] == x->getResult(0)) {
+      Value other = x->getOperand(0) == readBase   ? x->getOperand(1)
+                    : x->getOperand(1) == readBase ? x->getOperand(0)
+                                                   : Value();
+      std::optional<int64_t> c =
+          other ? constantOf(program, other) : std::nullopt;
+      if (!c)
+        continue;
+      toggle = x;
+      writeBase = x->getResult(0);
+      writeInit = *readInit ^ *c;
+      j = -1;
+    } else {
+      continue;
+    }
+    if (!writeInit || *writeInit < 0)
+      continue;
+    int64_t l = INT64_MAX, h = 0;
+    bool all = true;
+    auto note = [&](Operation *op, Value base) {
+      auto bytes = rotation.bytesAbove(op, base);
+      if (!bytes || bytes->first < 0) {
+        all = false;
+        return;
+      }
+      l = std::min(l, bytes->first);
+      h = std::max(h, bytes->second);
+    };
+    for (Operation *op : reads)
+      note(op, readBase);
+    for (Operation *op : dma)
+      note(op, writeBase);
+    if (!all)
+      continue;
+    found = true;
+    plan.readArg = k;
+    plan.writeArg = j;
+    plan.toggle = toggle;
+    plan.writeBase = writeBase;
+    plan.bases = {*readInit, *writeInit};
+    lo = l;
+    hi = h;
+  }
+  if (!found)
+    return fail("no two-buffer rotation: the LDS reads and direct-to-LDS "
+                "loads are not addressed from two constant bases swapped "
+                "through iter_args or toggled with s_xor_b32, plus values "
+                "from before the loop");
+  if (plan.bases[0] + lo < plan.bases[1] + hi &&
+      plan.bases[1] + lo < plan.bases[0] + hi)
+    return fail("the two buffers overlap");
+  unsigned numArgs = body.getNumArguments();
+  for (unsigned k = 0; k < numArgs; ++k)
+    if ((k == plan.readArg || int(k) == plan.writeArg) &&
+        !loop.getResult(k).use_empty())
+      return fail("a buffer base is used after the loop");
+
+  // What is issued ahead: the loads' operands and the condition, from
+  // loop-control arguments whose updates are pure and closed.
+  SmallVector<Value> roots;
+  for (Operation &op : body.without_terminator())
+    if (plan.loads.contains(&op))
+      roots.append(op.operand_begin(), op.operand_end());
+  llvm::SetVector<unsigned> args;
+  Value stop = plan.toggle ? plan.writeBase : Value();
+  if (std::string why = collectPure(body, roots, stop, plan.ahead, args);
+      !why.empty())
+    return fail(why);
+  if (std::string why = collectPure(body, {cond.getCondition()}, Value(),
+                                    plan.condition, args);
+      !why.empty())
+    return fail(why);
+  plan.ahead.insert(plan.condition.begin(), plan.condition.end());
+  llvm::DenseSet<Operation *> update;
+  for (size_t i = 0; i < args.size(); ++i) {
+    unsigned k = args[i];
+    if (k == plan.readArg)
+      return fail("the loads or the condition read the read buffer's base");
+    if (int(k) == plan.writeArg)
+      continue;
+    if (std::string why = collectPure(body, {yields[k]}, Value(), update, args);
+        !why.empty())
+      return fail(why);
+  }
+  plan.control.assign(numArgs, false);
+  for (unsigned k : args)
+    if (int(k) != plan.writeArg)
+      plan.control[k] = true;
+  for (Operation &op : body.without_terminator())
+    if (update.contains(&op))
+      plan.update.push_back(&op);
+
+  // The bases reach only LDS addresses (reads, loads): their values change.
+  auto readAddress = [&](Operation *user, Value value) {
+    if (!llvm::is_contained(reads, user))
+      return false;
+    auto access = getLdsAccessAddress(user, target.defaultWaveSize);
+    return access && access->address == value;
+  };
+  if (std::string why = checkReach(
+          body.getArgument(plan.readArg), cond, plan.writeArg,
+          [&](Operation *user, Value value) {
+            return user == plan.toggle || readAddress(user, value);
+          },
+          "read buffer's base");
+      !why.empty())
+    return fail(why);
+  // The write base only through M0 (the loads' LDS address).
+  if (std::string why = checkReach(
+          plan.writeBase, cond, plan.readArg,
+          [&](Operation *user, Value) { return isa<S_MOV_B32_M0>(user); },
+          "write buffer's base");
+      !why.empty())
+    return fail(why);
+
+  // The new buffers above everything the program uses.
+  int64_t span = llvm::alignTo(hi, kBufferAlignment);
+  int64_t top = std::max<int64_t>({int64_t(program.getLdsSize().value_or(0)),
+                                   plan.bases[0] + hi, plan.bases[1] + hi});
+  top = llvm::alignTo(top, kBufferAlignment);
+  for (int b = 2; b < buffers; ++b)
+    plan.bases.push_back(top + (b - 2) * span);
+  plan.ldsBefore = program.getLdsSize().value_or(0);
+  plan.ldsAfter = top + (buffers - 2) * span;
+  if (plan.ldsAfter > target.maxLDSBytes) {
+    plan.outOfMemory = plan.fewerMayFit = true;
+    return fail(llvm::formatv(
+        "{0} LDS buffers: {1} more of {2} bytes above {3} need {4} bytes, "
+        "{5} over the {6} bytes of {7}",
+        buffers, buffers - 2, span, top, plan.ldsAfter,
+        plan.ldsAfter - target.maxLDSBytes, target.maxLDSBytes, target.name));
+  }
+  return plan;
+}
+
+/// Whether `op`, unused, can go: no effect but its results.
+bool isDeadWhenUnused(Operation *op) {
+  auto facts = dyn_cast<InstInfoOpInterface>(op);
+  return facts && !facts.isPinned() && !op->getNumRegions() &&
+         !writesMemory(op) &&
+         !(implicitRegs(op) & (ImpVCC | ImpEXEC | ImpM0)) &&
+         !isa<LoopOp, IfOp, ConditionOp>(op);
+}
+
+} // namespace
+
+LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers) {
+  if (buffers)
+    return planOne(loop, buffers);
+  LdsDeepening four = planOne(loop, 4);
+  if (!four.fewerMayFit)
+    return four;
+  return planOne(loop, 3);
+}
+
+LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
+  LoopOp loop = plan.loop;
+  Block &body = loop.getBodyBlock();
+  auto cond = cast<ConditionOp>(body.getTerminator());
+  auto program = cast<ProgramOp>(loop->getParentOp());
+  MLIRContext *ctx = loop.getContext();
+  Location loc = loop.getLoc();
+  int n = plan.buffers;
+  unsigned numArgs = body.getNumArguments();
+  ValueRange yields = cond.getIterArgs(), inits = loop.getInitArgs();
+  Type baseType = body.getArgument(plan.readArg).getType();
+  SmallVector<Operation *> created;
+  OpBuilder b(loop);
+  auto baseConstant = [&](OpBuilder &at, int64_t value) -> Value {
+    Value imm = ConstantOp::create(at, loc, ImmType::get(ctx, value), value);
+    return S_MOV_B32::create(at, loc, baseType, imm);
+  };
+  // Ops needed for the iteration's own work (not only for the loads).
+  llvm::DenseSet<Operation *> normal;
+  for (Operation &op : body.without_terminator()) {
+    if (plan.loads.contains(&op) || &op == plan.toggle)
+      continue;
+    if (!plan.ahead.contains(&op)) {
+      normal.insert(&op);
+      continue;
+    }
+    for (Operation *user : op.getUsers())
+      if (!plan.ahead.contains(user) && !plan.loads.contains(user))
+        normal.insert(&op);
+  }
+  auto clone = [&](OpBuilder &at, Operation &op, IRMapping &mapping) {
+    created.push_back(at.clone(op, mapping));
+  };
+  // The control iter_args one iteration later: `values` by argument.
+  auto advance = [&](OpBuilder &at, SmallVector<Value> &values) {
+    IRMapping mapping;
+    for (unsigned k = 0; k < numArgs; ++k)
+      if (plan.control[k])
+        mapping.map(body.getArgument(k), values[k]);
+    for (Operation *op : plan.update)
+      clone(at, *op, mapping);
+    for (unsigned k = 0; k < numArgs; ++k)
+      if (plan.control[k])
+        values[k] = mapping.lookupOrDefault(yields[k]);
+  };
+  auto aheadMapping = [&](ArrayRef<Value> control, Value writeBase) {
+    IRMapping mapping;
+    for (unsigned k = 0; k < numArgs; ++k)
+      if (plan.control[k])
+        mapping.map(body.getArgument(k), control[k]);
+    mapping.map(plan.writeBase, writeBase);
+    return mapping;
+  };
+
+  // A count the IR does not fix: the original's conditions after its
+  // iterations 0 .. n-3 must all hold (n - 1 iterations at least), else
+  // the original loop runs.
+  IfOp guard;
+  if (plan.guarded) {
+    Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
+    Value zero = ConstantOp::create(b, loc, ImmType::get(ctx, 0), 0);
+    Value one = ConstantOp::create(b, loc, ImmType::get(ctx, 1), 1);
+    Value all = S_MOV_B32::create(b, loc, sgpr, one);
+    SmallVector<Value> state(inits.begin(), inits.end());
+    for (int j = 0; j < n - 2; ++j) {
+      IRMapping mapping;
+      for (unsigned k = 0; k < numArgs; ++k)
+        if (plan.control[k])
+          mapping.map(body.getArgument(k), state[k]);
+      for (Operation &op : body.without_terminator())
+        if (plan.condition.contains(&op))
+          clone(b, op, mapping);
+      Value c = mapping.lookupOrDefault(cond.getCondition());
+      if (!isa<SCCType>(c.getType()))
+        c = S_CMP_NE_U32::create(b, loc, scc, c, zero);
+      all = S_CSELECT_B32::create(b, loc, sgpr, c, all, zero);
+      advance(b, state);
+    }
+    Value go = S_CMP_NE_U32::create(b, loc, scc, all, zero);
+    guard = IfOp::create(b, loc, loop.getResultTypes(), go);
+    b.setInsertionPointToEnd(b.createBlock(&guard.getThenRegion()));
+  }
+
+  // Prologue: the loads of the original iterations 0 .. n-3 into buffers
+  // 1 .. n-2 (the original's iteration 0 loaded into buffer 1 at the same
+  // point: right before the loop).
+  SmallVector<Value> control(inits.begin(), inits.end());
+  for (int s = 1; s <= n - 2; ++s) {
+    if (s > 1)
+      advance(b, control);
+    IRMapping mapping = aheadMapping(control, baseConstant(b, plan.bases[s]));
+    for (Operation &op : body.without_terminator())
+      if (plan.loads.contains(&op) || plan.ahead.contains(&op))
+        clone(b, op, mapping);
+  }
+
+  // The loop: kept iter_args, then the n bases.
+  SmallVector<unsigned> kept;
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (k != plan.readArg && int(k) != plan.writeArg)
+      kept.push_back(k);
+  SmallVector<Value> newInits;
+  SmallVector<Type> types;
+  for (unsigned k : kept) {
+    newInits.push_back(inits[k]);
+    types.push_back(body.getArgument(k).getType());
+  }
+  for (int j = 0; j < n; ++j) {
+    newInits.push_back(baseConstant(b, plan.bases[j]));
+    types.push_back(baseType);
+  }
+  auto newLoop = LoopOp::create(b, loc, types, newInits);
+  for (NamedAttribute attr : loop->getAttrs())
+    newLoop->setAttr(attr.getName(), attr.getValue());
+  Block *nb = new Block();
+  newLoop.getBody().push_back(nb);
+  for (Type type : types)
+    nb->addArgument(type, loc);
+  OpBuilder kb = OpBuilder::atBlockEnd(nb);
+  IRMapping cur;
+  for (auto [i, k] : llvm::enumerate(kept))
+    cur.map(body.getArgument(k), nb->getArgument(i));
+  Value first = nb->getArgument(kept.size());
+  Value last = nb->getArgument(kept.size() + n - 1);
+  cur.map(body.getArgument(plan.readArg), first);
+  SmallVector<Value> ahead(numArgs);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (plan.control[k])
+      ahead[k] = cur.lookup(body.getArgument(k));
+  for (int i = 0; i < n - 2; ++i)
+    advance(kb, ahead);
+  IRMapping am = aheadMapping(ahead, last);
+  for (Operation &op : body.without_terminator()) {
+    if (plan.loads.contains(&op) || plan.ahead.contains(&op))
+      clone(kb, op, am);
+    if (normal.contains(&op))
+      clone(kb, op, cur);
+  }
+  // The condition: the counted compare with its bound n - 2 steps nearer
+  // when that keeps the trip count inferable, else the original's
+  // condition n - 2 iterations ahead and the count as an attribute.
+  int64_t newTrips = plan.trips - (n - 2);
+  Value newCond;
+  Operation *cmp = bodyDef(body, cond.getCondition());
+  std::optional<int64_t> bound =
+      cmp && cmp->getNumOperands() == 2 && normal.contains(cmp)
+          ? constantOf(program, cmp->getOperand(1))
+          : std::nullopt;
+  std::optional<int64_t> step;
+  for (unsigned k = 0; bound && k < numArgs && !step; ++k) {
+    Operation *inc = bodyDef(body, yields[k]);
+    if (!plan.control[k] || !inc || inc->getNumOperands() != 2 ||
+        inc->getOperand(0) != body.getArgument(k) ||
+        (cmp->getOperand(0) != yields[k] &&
+         cmp->getOperand(0) != body.getArgument(k)))
+      continue;
+    std::optional<int64_t> c = constantOf(program, inc->getOperand(1));
+    if (c && isa<S_ADD_U32, S_ADD_I32>(inc))
+      step = *c;
+    else if (c && isa<S_SUB_U32, S_SUB_I32>(inc))
+      step = -*c;
+  }
+  if (step) {
+    Operation *moved = cur.lookup(cmp->getResult(0)).getDefiningOp();
+    int64_t value = *bound - (n - 2) * *step;
+    moved->setOperand(
+        1, ConstantOp::create(kb, loc, ImmType::get(ctx, value), value));
+    // The constant before its user.
+    moved->getOperand(1).getDefiningOp()->moveBefore(moved);
+    newCond = moved->getResult(0);
+  }
+  SmallVector<Value> next;
+  for (unsigned k : kept)
+    next.push_back(cur.lookupOrDefault(yields[k]));
+  for (int j = 1; j <= n; ++j)
+    next.push_back(nb->getArgument(kept.size() + j % n));
+  auto newCondOp = ConditionOp::create(
+      kb, cond.getLoc(), newCond ? newCond : am.lookup(cond.getCondition()),
+      next);
+  TripCount inferred = getTripCount(newLoop);
+  if (plan.guarded) {
+    // Behind the guard: the hint less the iterations moved out, if any.
+    newCondOp->setOperand(0, am.lookup(cond.getCondition()));
+    newLoop->removeAttr(kTripCountAttrName);
+    if (loop->hasAttr(kTripCountAttrName))
+      newLoop->setAttr(kTripCountAttrName,
+                       kb.getI64IntegerAttr(std::max<int64_t>(1, newTrips)));
+  } else if (inferred.source != TripCountSource::Inferred ||
+             inferred.count != newTrips) {
+    newCondOp->setOperand(0, am.lookup(cond.getCondition()));
+    newLoop->setAttr(kTripCountAttrName, kb.getI64IntegerAttr(newTrips));
+  }
+
+  // Epilogue: the last n - 2 iterations, reading buffers 0 .. n-3 of the
+  // loop's final rotation, without the loads.
+  b.setInsertionPointAfter(newLoop);
+  SmallVector<Value> state(numArgs);
+  for (auto [i, k] : llvm::enumerate(kept))
+    state[k] = newLoop.getResult(i);
+  for (int e = 0; e < n - 2; ++e) {
+    IRMapping mapping;
+    for (unsigned k : kept)
+      mapping.map(body.getArgument(k), state[k]);
+    mapping.map(body.getArgument(plan.readArg),
+                newLoop.getResult(kept.size() + e));
+    for (Operation &op : body.without_terminator())
+      if (normal.contains(&op))
+        clone(b, op, mapping);
+    for (unsigned k : kept)
+      state[k] = mapping.lookupOrDefault(yields[k]);
+  }
+  if (guard) {
+    // The bases' results have no uses: the loop's final bases stand in.
+    SmallVector<Value> results;
+    for (unsigned k = 0; k < numArgs; ++k)
+      results.push_back(k == plan.readArg || int(k) == plan.writeArg
+                            ? newLoop.getResult(kept.size())
+                            : state[k]);
+    YieldOp::create(b, loc, results);
+    OpBuilder elseB =
+        OpBuilder::atBlockEnd(b.createBlock(&guard.getElseRegion()));
+    Operation *original = elseB.clone(*loop);
+    YieldOp::create(elseB, loc, original->getResults());
+    for (unsigned k = 0; k < numArgs; ++k)
+      loop.getResult(k).replaceAllUsesWith(guard.getResult(k));
+  } else {
+    for (unsigned k : kept)
+      loop.getResult(k).replaceAllUsesWith(state[k]);
+  }
+  noteReplacement(loop, newLoop);
+  eraseOp(loop);
+  program.setLdsSize(plan.ldsAfter);
+
+  // What only fed the loads or the other condition goes (only ops made
+  // here: the rest of the program is not this rewrite's business).
+  for (Operation &op : *nb)
+    created.push_back(&op);
+  llvm::DenseSet<Operation *> ours(created.begin(), created.end());
+  llvm::SetVector<Operation *> work(created.begin(), created.end());
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!op->use_empty() || !isDeadWhenUnused(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp(); def && ours.contains(def))
+        work.insert(def);
+    ours.erase(op);
+    eraseOp(op);
+  }
+  return newLoop;
+}

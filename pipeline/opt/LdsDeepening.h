@@ -1,0 +1,108 @@
+//===- LdsDeepening.h - a two-buffer LDS rotation made deeper ---*- C++ -*-===//
+//
+// A loop that double-buffers its direct-to-LDS loads by hand (the tile of
+// step k+1 is loaded into the write buffer while step k is read from the
+// other; the two SGPR bases swap through iter_args or toggle with
+// s_xor_b32; one s_barrier per iteration publishes the next step) waits in
+// every iteration for the loads it issued in that iteration. With N
+// buffers (3 or 4) the loads run N-1 steps ahead, as
+// examples/mxfp4_rotating4_direct_to_lds.mlir does by hand:
+//
+//   prologue:  the loads of the original's iterations 0 .. N-3 (steps
+//              1 .. N-2, with those iterations' control values) into
+//              buffers 1 .. N-2;
+//   loop:      N SGPR bases rotating (b0, .., bN-1) -> (b1, .., bN-1, b0);
+//              the reads use b0 as they used the read base; the loads, the
+//              M0 writes and the pure ops computing their operands use the
+//              control iter_args of iteration t + N - 2 (the control
+//              update cloned N - 2 times) and bN-1 for the write base; it
+//              runs T - N + 2 times (the counted condition's bound moved
+//              by N - 2 steps, else the condition N - 2 iterations ahead
+//              and a `trip_count` attribute);
+//   epilogue:  the original's last N - 2 iterations without the loads.
+//
+// So every step is loaded once, by the same instructions with the same
+// operands as before, nothing past the original's last load is read, and
+// buffer s mod N holds step s from its load until the barrier after its
+// reads; a buffer is rewritten one iteration after its last reads, behind
+// that iteration's barrier, as in the original. The new buffers go above
+// the program's LDS (the span of the loop's accesses above their base,
+// rounded to 128 bytes), and lds_size grows.
+//
+// A trip count the IR gives (analysis/TripCount.h) must be at least N - 1;
+// any other count is guarded: a `waveasm.if` evaluates the loop control's
+// conditions of the original's iterations 0 .. N-3 before the loop and
+// runs the rewrite only when they all hold, else the original loop.
+//
+// Only what is checked is rewritten: the rotation's constant bases,
+// LDS traffic of the loop made of direct-to-LDS loads through the write
+// base and reads through the read base (addresses: base + values from
+// before the loop, analysis/LdsRotation.h's bytesAbove), M0 written in the
+// body before any read and read only by those loads, no LDS access after
+// the loop, no nested regions or stage annotations. Anything else is a
+// failure naming the reason, and the loop is not touched.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_OPT_LDSDEEPENING_H
+#define WAVEASM_PIPELINE_OPT_LDSDEEPENING_H
+
+#include "ir/Dialect.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace waveasm {
+
+/// The plan for one loop (planLdsDeepening); applied by applyLdsDeepening.
+struct LdsDeepening {
+  /// Why the loop cannot be deepened ("" when it can).
+  std::string failure;
+  /// The failure is the LDS size (the message names the bytes over).
+  bool outOfMemory = false;
+  /// The failure is the LDS size or the trip count: fewer buffers may do.
+  bool fewerMayFit = false;
+  bool ok() const { return failure.empty(); }
+
+  /// Buffers after the rewrite (3 or 4).
+  int buffers = 0;
+  LoopOp loop;
+  /// The read base's block argument; the write base: a block argument
+  /// (swapped bases, `writeArg`) or the s_xor_b32 toggling the read base.
+  unsigned readArg = 0;
+  int writeArg = -1;
+  mlir::Operation *toggle = nullptr;
+  mlir::Value writeBase;
+  /// Constant byte addresses of buffers 0 .. N-1 (0: the read base's init,
+  /// 1: the write base's), and the program's LDS bytes before and after.
+  llvm::SmallVector<int64_t> bases;
+  int64_t ldsBefore = 0, ldsAfter = 0;
+  /// The original trip count (a hint when `guarded`), and whether it is
+  /// not known from the IR: the rewrite then runs behind a `waveasm.if`
+  /// that counts N - 1 iterations first, with the original loop otherwise.
+  int64_t trips = 0;
+  bool guarded = false;
+  /// Per block argument: loop control (a closed set of pure updates).
+  llvm::SmallVector<bool> control;
+  /// The direct-to-LDS loads and M0 writes, and the pure ops computing
+  /// their operands or the condition (cloned N - 2 iterations ahead).
+  llvm::DenseSet<mlir::Operation *> loads, ahead;
+  /// The ops computing the condition (part of `ahead`).
+  llvm::DenseSet<mlir::Operation *> condition;
+  /// The ops computing the control iter_args' yields, in body order.
+  llvm::SmallVector<mlir::Operation *> update;
+};
+
+/// Checks `loop` for `buffers` (3 or 4; 0: 4, else 3 when 4 does not fit
+/// or the trip count is too short). Changes nothing.
+LdsDeepening planLdsDeepening(LoopOp loop, int buffers);
+
+/// Rewrites the loop of an ok() plan; returns the new loop (the original
+/// is erased through DeferredErase).
+LoopOp applyLdsDeepening(const LdsDeepening &plan);
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_OPT_LDSDEEPENING_H
