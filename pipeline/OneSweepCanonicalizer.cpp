@@ -35,40 +35,98 @@ using namespace waveasm;
 
 namespace {
 
-/// Whether the greedy driver could do more than erase dead ops in `root`'s
-/// regions: an op of another dialect (its patterns or folders) or a
-/// constant (uniqued and hoisted).
-bool needsGreedyDriver(Operation *root, Dialect *waveasm) {
-  WalkResult result = root->walk([&](Operation *op) {
-    if (op == root)
-      return WalkResult::advance();
-    if (op->getDialect() != waveasm ||
-        op->hasTrait<::mlir::OpTrait::ConstantLike>())
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
+/// The dead-op sweeps, with the facts they ask of every op read once per
+/// op class (a trait or interface query is a search through a type-erased
+/// callback, and most ops are asked twice).
+class DeadOpEraser {
+public:
+  explicit DeadOpEraser(Dialect *waveasm) : waveasm(waveasm) {}
 
-/// Erases the trivially dead ops of `region`, last op first, nested regions
-/// before their op. Returns whether anything was erased.
-bool eraseDeadOpsOnce(Region &region) {
-  bool erased = false;
-  for (Block &block : llvm::reverse(region)) {
-    Operation *op = block.empty() ? nullptr : &block.back();
-    while (op) {
-      Operation *prev = op->getPrevNode();
-      for (Region &nested : op->getRegions())
-        erased |= eraseDeadOpsOnce(nested);
-      if (isOpTriviallyDead(op)) {
-        op->erase();
-        erased = true;
-      }
-      op = prev;
-    }
+  /// Whether the greedy driver could do more than erase dead ops in
+  /// `root`'s regions: an op of another dialect (its patterns or folders)
+  /// or a constant (uniqued and hoisted).
+  bool needsGreedyDriver(Operation *root) {
+    for (Region &region : root->getRegions())
+      if (needsGreedyDriver(region))
+        return true;
+    return false;
   }
-  return erased;
-}
+
+  /// Erases trivially dead ops until none is left.
+  void run(Operation *root) {
+    for (Region &region : root->getRegions())
+      while (eraseOnce(region)) {
+      }
+  }
+
+private:
+  enum : uint8_t {
+    Known = 1,
+    /// A WaveASM op that is not ConstantLike.
+    Plain = 2,
+    /// wouldOpBeTriviallyDead (asked only of ops without regions).
+    DeadIfUnused = 4,
+  };
+
+  uint8_t classFacts(Operation *op) {
+    uint8_t &facts = byClass[op->getName()];
+    if (!facts) {
+      facts = Known;
+      if (op->getDialect() == waveasm &&
+          !op->hasTrait<::mlir::OpTrait::ConstantLike>())
+        facts |= Plain;
+      // The WaveASM ops' memory effects come from their ODS traits, the
+      // same for every op of a class; an op with regions is asked each
+      // time (its nested ops decide).
+      if (op->getNumRegions() == 0 && wouldOpBeTriviallyDead(op))
+        facts |= DeadIfUnused;
+    }
+    return facts;
+  }
+
+  bool needsGreedyDriver(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (!(classFacts(&op) & Plain))
+          return true;
+        for (Region &nested : op.getRegions())
+          if (needsGreedyDriver(nested))
+            return true;
+      }
+    return false;
+  }
+
+  bool isTriviallyDead(Operation *op) {
+    if (!op->use_empty())
+      return false;
+    if (op->getNumRegions())
+      return wouldOpBeTriviallyDead(op);
+    return classFacts(op) & DeadIfUnused;
+  }
+
+  /// Erases the trivially dead ops of `region`, last op first, nested
+  /// regions before their op. Returns whether anything was erased.
+  bool eraseOnce(Region &region) {
+    bool erased = false;
+    for (Block &block : llvm::reverse(region)) {
+      Operation *op = block.empty() ? nullptr : &block.back();
+      while (op) {
+        Operation *prev = op->getPrevNode();
+        for (Region &nested : op->getRegions())
+          erased |= eraseOnce(nested);
+        if (isTriviallyDead(op)) {
+          op->erase();
+          erased = true;
+        }
+        op = prev;
+      }
+    }
+    return erased;
+  }
+
+  Dialect *waveasm;
+  llvm::DenseMap<OperationName, uint8_t> byClass;
+};
 
 class OneSweepCanonicalizer
     : public PassWrapper<OneSweepCanonicalizer, OperationPass<>> {
@@ -110,12 +168,12 @@ public:
 
   void runOnOperation() override {
     Operation *root = getOperation();
-    if (deadOpFastPath && waveasm && !patternsForWaveASM &&
-        !needsGreedyDriver(root, waveasm)) {
-      for (Region &region : root->getRegions())
-        while (eraseDeadOpsOnce(region)) {
-        }
-      return;
+    if (deadOpFastPath && waveasm && !patternsForWaveASM) {
+      DeadOpEraser eraser(waveasm);
+      if (!eraser.needsGreedyDriver(root)) {
+        eraser.run(root);
+        return;
+      }
     }
     (void)applyPatternsGreedily(root, *patterns, config);
   }
