@@ -59,11 +59,6 @@ struct CSEKey {
   bool commutative = false;
 };
 
-bool isSortedCommutative(Operation *op) {
-  return op->getNumOperands() == 2 &&
-         op->hasTrait<mlir::OpTrait::IsCommutative>();
-}
-
 /// One step of the key's hash. Only the table's bucket choice depends on
 /// it (equal keys hash equal, isEqual decides), so a multiply-xorshift of
 /// each word does: llvm::hash_combine's byte-buffer mixing per word was a
@@ -202,7 +197,7 @@ private:
     if (isPrecolored(op) || op->hasAttr("no_cse") || hasPhysicalResults(op))
       return false;
     return facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
-           isMemoryEffectFree(op);
+           (classFacts(op) & EffectFree);
   }
 
   /// SALU ops and register plumbing compute the same under any EXEC.
@@ -211,15 +206,25 @@ private:
            !isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op);
   }
 
-  /// isSortedCommutative per op class (the trait lookup is a search of the
-  /// class's traits through a type-erased callback).
+  enum : uint8_t { Known = 1, Commutative = 2, EffectFree = 4 };
+  /// Trait and interface answers per op class (each query is a search of
+  /// the class's traits through a type-erased callback). Asked only of
+  /// WaveASM ops without regions, whose memory effects are their ODS
+  /// traits', the same for every op of the class.
+  uint8_t classFacts(Operation *op) {
+    uint8_t &facts = byClass[op->getName()];
+    if (!facts) {
+      facts = Known;
+      if (op->hasTrait<mlir::OpTrait::IsCommutative>())
+        facts |= Commutative;
+      if (isMemoryEffectFree(op))
+        facts |= EffectFree;
+    }
+    return facts;
+  }
+  /// Two operands that compare as a set.
   bool isCommutative(Operation *op) {
-    if (op->getNumOperands() != 2)
-      return false;
-    auto [it, inserted] = commutativeByName.try_emplace(op->getName(), false);
-    if (inserted)
-      it->second = isSortedCommutative(op);
-    return it->second;
+    return op->getNumOperands() == 2 && (classFacts(op) & Commutative);
   }
 
   void walkBlock(Block &block) {
@@ -266,7 +271,7 @@ private:
   }
 
   ScopedTable table;
-  llvm::SmallDenseMap<OperationName, bool, 32> commutativeByName;
+  llvm::SmallDenseMap<OperationName, uint8_t, 32> byClass;
   llvm::DenseSet<Operation *> execLoops;
   bool hasImplicitSCCReader = false;
   unsigned epoch = 1;
