@@ -11,6 +11,7 @@
 #define WAVEASM_PIPELINE_ONESWEEPCANONICALIZER_H
 
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <memory>
 
@@ -20,6 +21,11 @@ namespace waveasm {
 /// greedy driver (the reference the fast path is tested against).
 std::unique_ptr<mlir::Pass>
 createOneSweepCanonicalizer(bool deadOpFastPath = true);
+
+/// The passes the production order (buildWaveASMPipeline) runs before its
+/// canonicalize, on a module pass manager: where the canonicalizer's input
+/// comes from (defined in Registration.cpp, which builds the order).
+void addWaveASMPassesBeforeCanonicalize(mlir::OpPassManager &pm);
 
 } // namespace waveasm
 

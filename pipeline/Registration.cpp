@@ -73,6 +73,19 @@ WaveASMToolDefaults &waveasm::getWaveASMToolDefaults() {
   return defaults;
 }
 
+void waveasm::addWaveASMPassesBeforeCanonicalize(OpPassManager &pm) {
+  OpPassManager &front = pm.nest<ProgramOp>();
+  front.addPass(createWaveASMArithLegalization());
+  front.addPass(createWaveASMScopedCSE());
+  front.addPass(createWaveASMPeephole());
+  front.addPass(createWaveASMScalePackElimination());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  OpPassManager &middle = pm.nest<ProgramOp>();
+  middle.addPass(createWaveASMM0RedundancyElim());
+  middle.addPass(createWaveASMBufferLoadStrengthReduction());
+  middle.addPass(createWaveASMMemoryOffsetOpt());
+}
+
 void waveasm::buildWaveASMPipeline(OpPassManager &pm,
                                    const WaveASMPipelineConfig &config) {
   if (!config.optimize) {
@@ -94,16 +107,7 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
   // production driver translates straight to instructions; IR with
   // `waveasm.arith.*` pseudo ops, from the LLVM-dialect path, could not be
   // emitted otherwise, and the pass changes nothing without them).
-  OpPassManager &front = pm.nest<ProgramOp>();
-  front.addPass(createWaveASMArithLegalization());
-  front.addPass(createWaveASMScopedCSE());
-  front.addPass(createWaveASMPeephole());
-  front.addPass(createWaveASMScalePackElimination());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  OpPassManager &middle = pm.nest<ProgramOp>();
-  middle.addPass(createWaveASMM0RedundancyElim());
-  middle.addPass(createWaveASMBufferLoadStrengthReduction());
-  middle.addPass(createWaveASMMemoryOffsetOpt());
+  addWaveASMPassesBeforeCanonicalize(pm);
   pm.addPass(createOneSweepCanonicalizer());
   OpPassManager &back = pm.nest<ProgramOp>();
   back.addPass(createWaveASMScopedCSE());

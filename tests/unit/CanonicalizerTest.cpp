@@ -11,10 +11,8 @@
 #include "TestUtils.h"
 
 #include "pipeline/OneSweepCanonicalizer.h"
-#include "pipeline/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
@@ -158,13 +156,6 @@ private:
   }
 };
 
-std::string print(ModuleOp module) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module.print(os);
-  return text;
-}
-
 /// `module` after `prefix` (a pass list) and the canonicalizer, fast path
 /// on or off.
 std::string canonicalized(TestContext &t, llvm::StringRef text,
@@ -179,21 +170,7 @@ std::string canonicalized(TestContext &t, llvm::StringRef text,
   pm.addPass(createOneSweepCanonicalizer(deadOpFastPath));
   if (failed(pm.run(*module)))
     return "pass failure: " + t.diagnostics;
-  return print(*module);
-}
-
-/// The passes before canonicalize in the production order (Registration.cpp).
-void productionPrefix(OpPassManager &pm) {
-  OpPassManager &front = pm.nest<ProgramOp>();
-  front.addPass(createWaveASMArithLegalization());
-  front.addPass(createWaveASMScopedCSE());
-  front.addPass(createWaveASMPeephole());
-  front.addPass(createWaveASMScalePackElimination());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  OpPassManager &middle = pm.nest<ProgramOp>();
-  middle.addPass(createWaveASMM0RedundancyElim());
-  middle.addPass(createWaveASMBufferLoadStrengthReduction());
-  middle.addPass(createWaveASMMemoryOffsetOpt());
+  return waveasm::test::print(*module);
 }
 
 } // namespace
@@ -244,7 +221,7 @@ TEST(Canonicalizer, FastPathEqualsGreedyDriverOnRandomPrograms) {
     std::string fast = canonicalized(t, text, true);
     std::string slow = canonicalized(t, text, false);
     ASSERT_EQ(fast, slow) << "seed " << seed << "\n" << text;
-    changed += fast != print(*input);
+    changed += fast != waveasm::test::print(*input);
   }
   // The programs do have dead code to erase.
   EXPECT_GT(changed, 250u);
@@ -258,10 +235,10 @@ TEST(Canonicalizer, FastPathEqualsGreedyDriverOnExamplesInThePipeline) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     ASSERT_TRUE(static_cast<bool>(buffer)) << path;
     TestContext t;
-    std::string fast =
-        canonicalized(t, (*buffer)->getBuffer(), true, productionPrefix);
-    std::string slow =
-        canonicalized(t, (*buffer)->getBuffer(), false, productionPrefix);
+    std::string fast = canonicalized(t, (*buffer)->getBuffer(), true,
+                                     addWaveASMPassesBeforeCanonicalize);
+    std::string slow = canonicalized(t, (*buffer)->getBuffer(), false,
+                                     addWaveASMPassesBeforeCanonicalize);
     EXPECT_EQ(fast, slow) << path;
     EXPECT_EQ(fast.rfind("module", 0), 0u) << path << ": " << fast;
   }
