@@ -2,6 +2,8 @@
 
 #include "analysis/Liveness.h"
 
+#include "ir/InstFacts.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
@@ -207,8 +209,10 @@ void Liveness::computeGroups() {
             handoff(v, index.getResultId(idx, i));
         }
       }
-    } else if (auto info = dyn_cast<InstInfoOpInterface>(op)) {
-      int tied = info.getTiedOperandIndex();
+    } else if (InstFacts facts = lookupInstFacts(op); facts.hasInfo) {
+      // The facts table instead of an interface cast per op (the cast was
+      // a fifth of this function).
+      int tied = facts.tiedOperand;
       if (tied >= 0 && static_cast<unsigned>(tied) < operands.size() &&
           op->getNumResults() != 0) {
         unsigned acc = operands[tied];

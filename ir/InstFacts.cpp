@@ -28,25 +28,35 @@ InstFacts waveasm::getInstFacts(Operation *op) {
   return facts;
 }
 
-InstFacts waveasm::lookupInstFacts(Operation *op) {
-  std::optional<RegisteredOperationName> name = op->getRegisteredInfo();
-  if (!name)
-    return getInstFacts(op);
-  // A direct-mapped table per thread, keyed by the op class's TypeID (which,
-  // unlike an OperationName, outlives the context that registered it). The
-  // TypeIDs of a dialect's ops are consecutive statics: few collide, and a
-  // collision only costs a recomputation.
-  struct Entry {
-    const void *typeID = nullptr;
-    InstFacts facts;
-  };
-  constexpr unsigned kSlots = 512;
-  thread_local Entry table[kSlots];
-  const void *typeID = name->getTypeID().getAsOpaquePointer();
-  Entry &entry = table[(reinterpret_cast<uintptr_t>(typeID) >> 3) % kSlots];
-  if (entry.typeID != typeID) {
-    entry.facts = getInstFacts(op);
-    entry.typeID = typeID;
-  }
+namespace {
+/// A direct-mapped table per thread, keyed by the op class's TypeID (which,
+/// unlike an OperationName, outlives the context that registered it). The
+/// TypeIDs of a dialect's ops are consecutive statics: few collide, and a
+/// collision only costs a recomputation.
+struct Entry {
+  const void *typeID = nullptr;
+  InstFacts facts;
+};
+constexpr unsigned kSlots = 512;
+thread_local Entry table[kSlots];
+
+/// The miss: out of line, so the hit path saves no registers.
+LLVM_ATTRIBUTE_NOINLINE InstFacts fillEntry(Operation *op, Entry &entry,
+                                            const void *typeID) {
+  entry.facts = getInstFacts(op);
+  entry.typeID = typeID;
   return entry.facts;
+}
+} // namespace
+
+InstFacts waveasm::lookupInstFacts(Operation *op) {
+  // An unregistered op's TypeID is void's (no class to cache for).
+  TypeID id = op->getName().getTypeID();
+  if (LLVM_UNLIKELY(id == TypeID::get<void>()))
+    return getInstFacts(op);
+  const void *typeID = id.getAsOpaquePointer();
+  Entry &entry = table[(reinterpret_cast<uintptr_t>(typeID) >> 3) % kSlots];
+  if (LLVM_LIKELY(entry.typeID == typeID))
+    return entry.facts;
+  return fillEntry(op, entry, typeID);
 }

@@ -1,11 +1,11 @@
 //===- Registration.cpp - pass registration and the production pipeline ---===//
 
+#include "pipeline/OneSweepCanonicalizer.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -66,27 +66,24 @@ void addAllocationWaitsHazards(OpPassManager &programPM,
                                 config.targetOverrides.end());
   programPM.addPass(createWaveASMHazardMitigation(hazards));
 }
-/// Upstream's `canonicalize`, at the cost of one sweep. The WaveASM dialect
-/// registers no canonicalization pattern and no folder, so canonicalize
-/// only erases trivially dead ops and uniques constants, and its worklist
-/// reaches the fixpoint in the first sweep (erasing an op queues the
-/// definitions of its operands): the default's confirming second sweep over
-/// every op, and the region simplification after each sweep (region DCE,
-/// which finds nothing more in single-block structured regions, where no
-/// block argument is a successor operand), were 64% of the pass (20k
-/// generated instructions: 123M -> 45M instructions). Output unchanged on
-/// every example, lit input and generated program.
-std::unique_ptr<Pass> createOneSweepCanonicalizer() {
-  GreedyRewriteConfig config;
-  config.setMaxIterations(1);
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  return createCanonicalizerPass(config);
-}
 } // namespace
 
 WaveASMToolDefaults &waveasm::getWaveASMToolDefaults() {
   static WaveASMToolDefaults defaults;
   return defaults;
+}
+
+void waveasm::addWaveASMPassesBeforeCanonicalize(OpPassManager &pm) {
+  OpPassManager &front = pm.nest<ProgramOp>();
+  front.addPass(createWaveASMArithLegalization());
+  front.addPass(createWaveASMScopedCSE());
+  front.addPass(createWaveASMPeephole());
+  front.addPass(createWaveASMScalePackElimination());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  OpPassManager &middle = pm.nest<ProgramOp>();
+  middle.addPass(createWaveASMM0RedundancyElim());
+  middle.addPass(createWaveASMBufferLoadStrengthReduction());
+  middle.addPass(createWaveASMMemoryOffsetOpt());
 }
 
 void waveasm::buildWaveASMPipeline(OpPassManager &pm,
@@ -110,16 +107,7 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
   // production driver translates straight to instructions; IR with
   // `waveasm.arith.*` pseudo ops, from the LLVM-dialect path, could not be
   // emitted otherwise, and the pass changes nothing without them).
-  OpPassManager &front = pm.nest<ProgramOp>();
-  front.addPass(createWaveASMArithLegalization());
-  front.addPass(createWaveASMScopedCSE());
-  front.addPass(createWaveASMPeephole());
-  front.addPass(createWaveASMScalePackElimination());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  OpPassManager &middle = pm.nest<ProgramOp>();
-  middle.addPass(createWaveASMM0RedundancyElim());
-  middle.addPass(createWaveASMBufferLoadStrengthReduction());
-  middle.addPass(createWaveASMMemoryOffsetOpt());
+  addWaveASMPassesBeforeCanonicalize(pm);
   pm.addPass(createOneSweepCanonicalizer());
   OpPassManager &back = pm.nest<ProgramOp>();
   back.addPass(createWaveASMScopedCSE());

@@ -49,26 +49,34 @@ using namespace waveasm;
 
 namespace {
 
-/// An op, the EXEC epoch it computes under (0 when EXEC does not matter)
-/// and its hash, computed once (the table hashes on lookup, insertion and
-/// growth).
+/// An op, the EXEC epoch it computes under (0 when EXEC does not matter),
+/// its hash, computed once (the table hashes on lookup, insertion and
+/// growth), and whether its two operands compare as a set.
 struct CSEKey {
   Operation *op;
   unsigned epoch;
   unsigned hash;
+  bool commutative = false;
 };
 
-bool isSortedCommutative(Operation *op) {
-  return op->getNumOperands() == 2 &&
-         op->hasTrait<mlir::OpTrait::IsCommutative>();
+/// One step of the key's hash. Only the table's bucket choice depends on
+/// it (equal keys hash equal, isEqual decides), so a multiply-xorshift of
+/// each word does: llvm::hash_combine's byte-buffer mixing per word was a
+/// fifth of the pass.
+uint64_t mixHash(uint64_t hash, uint64_t word) {
+  hash = (hash ^ word) * 0x9E3779B97F4A7C15ull;
+  return hash ^ (hash >> 29);
+}
+uint64_t mixHash(uint64_t hash, const void *pointer) {
+  return mixHash(hash, reinterpret_cast<uintptr_t>(pointer));
 }
 
 struct CSEKeyInfo {
   static CSEKey getEmptyKey() {
-    return {llvm::DenseMapInfo<Operation *>::getEmptyKey(), 0, 0};
+    return {llvm::DenseMapInfo<Operation *>::getEmptyKey(), 0, 0, false};
   }
   static CSEKey getTombstoneKey() {
-    return {llvm::DenseMapInfo<Operation *>::getTombstoneKey(), 0, 0};
+    return {llvm::DenseMapInfo<Operation *>::getTombstoneKey(), 0, 0, false};
   }
   static unsigned getHashValue(const CSEKey &key) { return key.hash; }
   /// What isEqual compares, hashed: the name, the attribute dictionary,
@@ -76,28 +84,28 @@ struct CSEKeyInfo {
   /// operands. OperationEquivalence::computeHash with IgnoreLocations hashes
   /// the same, but looks the commutative trait up once more (a linear search
   /// of the op's traits) and folds the result types through a variadic
-  /// hash_combine: 70% of this pass. Equal ops still hash equal.
-  static llvm::hash_code hashOp(Operation *op, bool commutative) {
-    llvm::hash_code hash = llvm::hash_combine(
-        op->getName().getAsOpaquePointer(),
-        op->getRawDictionaryAttrs().getAsOpaquePointer(), op->hashProperties());
+  /// hash_combine: 70% of this pass. Equal ops still hash equal
+  /// (commutative operands by address order).
+  static uint64_t hashOp(Operation *op, bool commutative) {
+    uint64_t hash = mixHash(0, op->getName().getAsOpaquePointer());
+    hash = mixHash(hash, op->getRawDictionaryAttrs().getAsOpaquePointer());
+    hash = mixHash(hash, static_cast<uint64_t>(op->hashProperties()));
     for (Type type : op->getResultTypes())
-      hash = llvm::hash_combine(hash, type.getAsOpaquePointer());
-    if (!commutative)
+      hash = mixHash(hash, type.getAsOpaquePointer());
+    if (!commutative) {
       for (Value operand : op->getOperands())
-        hash = llvm::hash_combine(hash, operand.getAsOpaquePointer());
-    return hash;
-  }
-  static CSEKey makeKey(Operation *op, unsigned epoch) {
-    bool commutative = isSortedCommutative(op);
-    llvm::hash_code hash = hashOp(op, commutative);
-    if (commutative) {
-      llvm::hash_code a = hash_value(op->getOperand(0));
-      llvm::hash_code b = hash_value(op->getOperand(1));
-      hash = llvm::hash_combine(hash, std::min<size_t>(a, b),
-                                std::max<size_t>(a, b));
+        hash = mixHash(hash, operand.getAsOpaquePointer());
+      return hash;
     }
-    return {op, epoch, static_cast<unsigned>(llvm::hash_combine(hash, epoch))};
+    const void *a = op->getOperand(0).getAsOpaquePointer();
+    const void *b = op->getOperand(1).getAsOpaquePointer();
+    if (b < a)
+      std::swap(a, b);
+    return mixHash(mixHash(hash, a), b);
+  }
+  static CSEKey makeKey(Operation *op, unsigned epoch, bool commutative) {
+    uint64_t hash = mixHash(hashOp(op, commutative), uint64_t(epoch));
+    return {op, epoch, static_cast<unsigned>(hash ^ (hash >> 32)), commutative};
   }
   static bool isEqual(const CSEKey &lhs, const CSEKey &rhs) {
     if (lhs.op == rhs.op)
@@ -120,7 +128,7 @@ struct CSEKeyInfo {
     return OperationEquivalence::isEquivalentTo(
         lhs.op, rhs.op, OperationEquivalence::exactValueMatch,
         /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations,
-        isSortedCommutative(lhs.op)
+        lhs.commutative
             ? function_ref<LogicalResult(ValueRange, ValueRange)>(sameOperands)
             : nullptr);
   }
@@ -136,10 +144,10 @@ bool isPrecolored(Operation *op) {
 }
 
 /// Writes EXEC, or may (raw text, foreign ops).
-bool writesExec(Operation *op) {
-  InstFacts facts = lookupInstFacts(op);
+bool writesExec(Operation *op, const InstFacts &facts) {
   return isa<RawOp>(op) || !facts.hasInfo || (facts.implicitDefs & ImpEXEC);
 }
+bool writesExec(Operation *op) { return writesExec(op, lookupInstFacts(op)); }
 
 /// Reads SCC without an SSA operand saying which SCC value.
 bool readsSCCImplicitly(Operation *op) {
@@ -177,11 +185,10 @@ public:
   }
 
 private:
-  /// Whether `op` may be replaced by (or replace) an equal op.
-  bool isEligible(Operation *op) {
+  /// Whether `op` (of `facts`) may be replaced by (or replace) an equal op.
+  bool isEligible(Operation *op, const InstFacts &facts) {
     if (op->getNumResults() == 0 || op->getNumRegions())
       return false;
-    InstFacts facts = lookupInstFacts(op);
     if (!facts.hasInfo || facts.memReads || facts.memWrites ||
         facts.implicitUses || (facts.implicitDefs & ~ImpSCC))
       return false;
@@ -190,18 +197,40 @@ private:
     if (isPrecolored(op) || op->hasAttr("no_cse") || hasPhysicalResults(op))
       return false;
     return facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
-           isMemoryEffectFree(op);
+           (classFacts(op) & EffectFree);
   }
 
   /// SALU ops and register plumbing compute the same under any EXEC.
-  static bool dependsOnExec(Operation *op) {
-    return lookupInstFacts(op).unit != ExecUnit::SALU &&
+  static bool dependsOnExec(Operation *op, const InstFacts &facts) {
+    return facts.unit != ExecUnit::SALU &&
            !isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op);
+  }
+
+  enum : uint8_t { Known = 1, Commutative = 2, EffectFree = 4 };
+  /// Trait and interface answers per op class (each query is a search of
+  /// the class's traits through a type-erased callback). Asked only of
+  /// WaveASM ops without regions, whose memory effects are their ODS
+  /// traits', the same for every op of the class.
+  uint8_t classFacts(Operation *op) {
+    uint8_t &facts = byClass[op->getName()];
+    if (!facts) {
+      facts = Known;
+      if (op->hasTrait<mlir::OpTrait::IsCommutative>())
+        facts |= Commutative;
+      if (isMemoryEffectFree(op))
+        facts |= EffectFree;
+    }
+    return facts;
+  }
+  /// Two operands that compare as a set.
+  bool isCommutative(Operation *op) {
+    return op->getNumOperands() == 2 && (classFacts(op) & Commutative);
   }
 
   void walkBlock(Block &block) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (isEligible(&op) && replaceByEqual(&op))
+      InstFacts facts = lookupInstFacts(&op);
+      if (isEligible(&op, facts) && replaceByEqual(&op, facts))
         continue;
       for (Region &region : op.getRegions()) {
         ScopedTable::ScopeTy scope(table);
@@ -210,14 +239,15 @@ private:
         for (Block &nested : region)
           walkBlock(nested);
       }
-      if (writesExec(&op))
+      if (writesExec(&op, facts))
         ++epoch;
     }
   }
 
   /// Replaces `op` by an equal op in scope and erases it; else records it.
-  bool replaceByEqual(Operation *op) {
-    CSEKey key = CSEKeyInfo::makeKey(op, dependsOnExec(op) ? epoch : 0);
+  bool replaceByEqual(Operation *op, const InstFacts &facts) {
+    CSEKey key = CSEKeyInfo::makeKey(op, dependsOnExec(op, facts) ? epoch : 0,
+                                     isCommutative(op));
     Operation *equal = table.lookup(key);
     if (!equal) {
       table.insert(key, op);
@@ -241,6 +271,7 @@ private:
   }
 
   ScopedTable table;
+  llvm::SmallDenseMap<OperationName, uint8_t, 32> byClass;
   llvm::DenseSet<Operation *> execLoops;
   bool hasImplicitSCCReader = false;
   unsigned epoch = 1;
