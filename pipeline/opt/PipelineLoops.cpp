@@ -47,6 +47,10 @@
 // Trials are memoized per loop, a staging's step order is computed once,
 // and the chosen trial's copy becomes the program (no second pipelining).
 //
+// Barriers: the stages of a step bring their barriers together; where two
+// follow each other with nothing between that touches memory, the emitted
+// code keeps the later one (pipeline/opt/AdjacentBarriers.h).
+//
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
 // the production backend and cycle model) before and after, and the input
@@ -69,6 +73,7 @@
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/RotatedIterArgs.h"
@@ -603,10 +608,33 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
   return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
 }
 
+/// One barrier where two follow (AdjacentBarriers.h) among the ops
+/// [begin, end) and in the blocks nested in them, the fallback loop (the
+/// input as written) excepted.
+static void mergeBarriersIn(Block::iterator begin, Block::iterator end,
+                            Operation *fallback) {
+  Operation *before =
+      begin == begin->getBlock()->begin() ? nullptr : &*std::prev(begin);
+  Block *block = begin->getBlock();
+  mergeAdjacentBarriers(begin, end);
+  // The first op may have been an erased barrier.
+  begin = before ? std::next(before->getIterator()) : block->begin();
+  for (Operation &op : llvm::make_range(begin, end)) {
+    if (&op == fallback)
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        if (!nested.empty())
+          mergeBarriersIn(nested.begin(), nested.end(), fallback);
+  }
+}
+
 void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
                         std::optional<int64_t> hintedTrips) {
   OpBuilder b(loop);
   SmallVector<Value> results;
+  Operation *before = loop->getPrevNode();
+  Operation *fallback = nullptr;
   if (staticTrips) {
     results = emitPipelined(b, *staticTrips - numStages + 1, std::nullopt);
   } else {
@@ -622,6 +650,7 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     OpBuilder elseB =
         OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
     Operation *original = elseB.clone(*loop);
+    fallback = original;
     original->walk([](Operation *op) {
       op->removeAttr(kStageAttrName);
       op->removeAttr(kClusterAttrName);
@@ -630,6 +659,12 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     YieldOp::create(elseB, loop.getLoc(), original->getResults());
     results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
+  // The emitted code: from the op after `before` up to the loop.
+  Block *block = loop->getBlock();
+  Block::iterator first =
+      before ? std::next(before->getIterator()) : block->begin();
+  if (first != loop->getIterator())
+    mergeBarriersIn(first, loop->getIterator(), fallback);
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
