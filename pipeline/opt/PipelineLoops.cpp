@@ -45,7 +45,10 @@
 // est_cycles_per_iter per input iteration wins (a stage more must gain
 // more than 1%). Unroll: neededUnroll, lowered while the occupancy drops.
 // Trials are memoized per loop, a staging's step order is computed once,
-// and the chosen trial's copy becomes the program (no second pipelining).
+// a (stages, steps) pipelined copy is made once and shared by the estimate
+// and the compile that measure it, one Compiler serves every compile of the
+// pass, and the chosen trial's copy becomes the program (no second
+// pipelining).
 //
 // Barriers: the stages of a step bring their barriers together; where two
 // follow each other with nothing between that touches memory, the emitted
@@ -780,12 +783,17 @@ struct PipelineLoopsPass
   struct ChoiceCache {
     std::map<std::tuple<int, int, bool>, Trial> trials;
     std::map<std::vector<int>, std::vector<unsigned>> orders;
-    /// The program pipelined by a successful trial, by (stages, steps),
-    /// and the map from the program's ops to the copy's: the chosen one
-    /// becomes the program instead of pipelining the loop once more.
+    /// The program pipelined by a successful trial (alone in a module),
+    /// by (stages, steps), and the map from the program's ops to the
+    /// copy's: the chosen one becomes the program instead of pipelining the
+    /// loop once more.
     struct PipelinedCopy {
-      OwningOpRef<ProgramOp> program;
+      OwningOpRef<ModuleOp> module;
       IRMapping mapping;
+      /// What pipeline() made of it (the kernel is the copy's).
+      int neededUnroll = 1;
+      int steps = 1;
+      LoopOp kernel;
     };
     std::map<std::pair<int, int>, PipelinedCopy> copies;
   };
@@ -830,14 +838,39 @@ struct PipelineLoopsPass
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
-    IRMapping mapping;
-    OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     Trial result;
-    auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
+    // A trial of the same (stages, steps) pipelined the loop already, and
+    // pipelining is a function of the program and those two: its copy is
+    // the IR this trial would make (the estimate's trial of a staging and
+    // its compiled trial share one), and nothing below changes it
+    // (compile-and-measure works on a clone).
+    ChoiceCache::PipelinedCopy fresh;
+    ChoiceCache::PipelinedCopy *copy = &fresh;
+    if (cache)
+      if (auto it = cache->copies.find({stages, steps});
+          it != cache->copies.end())
+        copy = &it->second;
+    if (copy == &fresh) {
+      // The copy lives in a module of its own: compile-and-measure takes it
+      // as it is (no second clone to wrap it), and a chosen copy is
+      // adopted.
+      fresh.module = ModuleOp::create(program.getLoc());
+      OpBuilder builder = OpBuilder::atBlockEnd(fresh.module->getBody());
+      builder.clone(*program, fresh.mapping);
+      auto copied = cast<LoopOp>(fresh.mapping.lookup(l.getOperation()));
+      Pipelined pipelined;
+      result.ok = pipeline(copied, stages, steps, &pipelined);
+      fresh.neededUnroll = pipelined.neededUnroll;
+      fresh.steps = pipelined.steps;
+      fresh.kernel = pipelined.kernel;
+    } else {
+      result.ok = true;
+    }
+    result.neededUnroll = copy->neededUnroll;
+    ProgramOp copyProgram = *copy->module->getOps<ProgramOp>().begin();
     Pipelined pipelined;
-    result.ok = pipeline(copied, stages, steps, &pipelined);
-    result.neededUnroll = pipelined.neededUnroll;
-    ProgramOp copyProgram = *copy;
+    pipelined.steps = copy->steps;
+    pipelined.kernel = copy->kernel;
     if (result.ok && compiled) {
       // The kernel's place among the loops (pre-order), as the metrics
       // list them.
@@ -847,7 +880,8 @@ struct PipelineLoopsPass
           kernelIndex = numLoops;
         ++numLoops;
       });
-      if (std::optional<ProgramMetrics> metrics = measureMetrics(copyProgram)) {
+      if (std::optional<ProgramMetrics> metrics =
+              measureModule(*copy->module)) {
         result.waves = metrics->occupancy;
         result.programCycles = metrics->est_cycles;
         if (kernelIndex >= 0 && int(metrics->loops.size()) == numLoops) {
@@ -879,8 +913,8 @@ struct PipelineLoopsPass
     }
     if (cache) {
       cache->trials[key] = result;
-      if (result.ok && !cache->copies.count({stages, steps}))
-        cache->copies[{stages, steps}] = {std::move(copy), std::move(mapping)};
+      if (result.ok && copy == &fresh)
+        cache->copies[{stages, steps}] = std::move(fresh);
     }
     return result;
   }
@@ -1004,8 +1038,9 @@ struct PipelineLoopsPass
       if (!kept.mapping.lookupOrNull(x.getOperation()))
         return false;
     ProgramOp program = getOperation();
-    program.getBody().takeBody(kept.program->getBody());
-    program->setAttrs((*kept.program)->getAttrDictionary());
+    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
+    program.getBody().takeBody(copy.getBody());
+    program->setAttrs(copy->getAttrDictionary());
     for (LoopOp &x : later)
       x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
     return true;
@@ -1043,29 +1078,43 @@ struct PipelineLoopsPass
     return true;
   }
 
-  /// The program's metrics after the measuring backend (a clone is
-  /// compiled; the program is not changed), nullopt when it fails.
-  static std::optional<ProgramMetrics> measureMetrics(ProgramOp program) {
-    OpBuilder b(program.getContext());
-    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
-    b.setInsertionPointToEnd(module->getBody());
-    b.clone(*program);
-    CompileOptions options;
-    options.emitAssembly = false;
-    options.coAccessMetrics = false;
+  /// The metrics of the one program of `module` after the measuring
+  /// backend (the compiler works on a clone; the module is not changed),
+  /// nullopt when it fails. One Compiler serves every trial and measure of
+  /// the pass: its pass manager and target models are built once.
+  std::optional<ProgramMetrics> measureModule(ModuleOp module) {
+    if (!compiler) {
+      CompileOptions options;
+      options.emitAssembly = false;
+      options.coAccessMetrics = false;
+      compiler.reset(new Compiler(module.getContext(), options));
+    }
     // A failed compile reports through the context; it only means "no".
-    ScopedDiagnosticHandler quiet(program.getContext(),
+    ScopedDiagnosticHandler quiet(module.getContext(),
                                   [](Diagnostic &) { return success(); });
-    FailureOr<CompileResult> result = compileAndMeasure(*module, options);
+    FailureOr<CompileResult> result = compiler->compile(module);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
     return std::move(result->programs.front().metrics);
   }
+  /// Built on first use; a copy of the pass (MLIR clones passes per
+  /// thread) builds its own.
+  struct LazyCompiler : std::unique_ptr<Compiler> {
+    LazyCompiler() = default;
+    LazyCompiler(const LazyCompiler &) {}
+    LazyCompiler &operator=(const LazyCompiler &) {
+      reset();
+      return *this;
+    }
+  } compiler;
 
-  /// The program's est_cycles after the measuring backend, nullopt when it
-  /// does not compile.
-  static std::optional<int64_t> measure(ProgramOp program) {
-    if (std::optional<ProgramMetrics> metrics = measureMetrics(program))
+  /// The program's est_cycles after the measuring backend (a clone is
+  /// compiled; the program is not changed), nullopt when it does not
+  /// compile.
+  std::optional<int64_t> measure(ProgramOp program) {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    OpBuilder::atBlockEnd(module->getBody()).clone(*program);
+    if (std::optional<ProgramMetrics> metrics = measureModule(*module))
       return metrics->est_cycles;
     return std::nullopt;
   }
