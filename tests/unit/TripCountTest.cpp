@@ -20,16 +20,20 @@ namespace {
 
 /// A loop over `(%k = %k0, %n = %n0)` (both SGPRs: %k0 = 0, %n0 = 8), whose
 /// body is `body` and whose condition is `condition` with `yields` as its
-/// iter_args. Constants %c0 .. %c32, SGPRs %s1 and %s32 holding 1 and 32
-/// and an unknown SGPR %s are in scope.
+/// iter_args, and the loop's attribute dictionary `attrs`. Constants %c0 ..
+/// %c32, SGPRs %s1 and %s32 holding 1 and 32 and an unknown SGPR %s are in
+/// scope.
 TripCount tripCountOf(llvm::StringRef body, llvm::StringRef condition,
                       llvm::StringRef yields,
                       llvm::StringRef k0 = "waveasm.s_mov_b32 %c0 : "
-                                           "!waveasm.imm<0> -> !waveasm.sreg") {
+                                           "!waveasm.imm<0> -> !waveasm.sreg",
+                      llvm::StringRef attrs = "") {
   std::string text = (llvm::Twine(R"(
     %c0 = waveasm.constant 0 : !waveasm.imm<0>
     %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %c2 = waveasm.constant 2 : !waveasm.imm<2>
     %c3 = waveasm.constant 3 : !waveasm.imm<3>
+    %c4 = waveasm.constant 4 : !waveasm.imm<4>
     %c8 = waveasm.constant 8 : !waveasm.imm<8>
     %c32 = waveasm.constant 32 : !waveasm.imm<32>
     %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
@@ -44,7 +48,7 @@ TripCount tripCountOf(llvm::StringRef body, llvm::StringRef condition,
                       R"(
       waveasm.condition %more : !waveasm.scc iter_args()" +
                       yields + R"() : !waveasm.sreg, !waveasm.sreg
-    } loc("loop")
+    } )" + attrs + R"( loc("loop")
   )")
                          .str();
   ParsedAnalysisProgram p(text);
@@ -72,6 +76,8 @@ void expectTrips(TripCount got, TripCount want) {
 }
 
 const TripCount kRefused = {1, TripCountSource::Default};
+
+const char *kInit0 = "waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg";
 
 } // namespace
 
@@ -190,4 +196,43 @@ TEST(TripCount, RefusesWhatItCannotProve) {
                           "!waveasm.imm<0> -> !waveasm.scc",
                           "%kn#0, %n"),
               inferred(1));
+}
+
+TEST(TripCount, CountedLoopShapes) {
+  // k_next = 1, 2, 3, 4 and the body runs again while k_next < 4: 4 trips.
+  expectTrips(tripCountOf(kBody,
+                          "waveasm.s_cmp_lt_u32 %kn#0, %c4 : !waveasm.sreg, "
+                          "!waveasm.imm<4> -> !waveasm.scc",
+                          "%kn#0, %n"),
+              inferred(4));
+  // Comparing the old value: k = 0, 1, 2, 3, 4 (4 < 4 fails): 5 trips.
+  expectTrips(tripCountOf(kBody,
+                          "waveasm.s_cmp_lt_u32 %k, %c4 : !waveasm.sreg, "
+                          "!waveasm.imm<4> -> !waveasm.scc",
+                          "%kn#0, %n"),
+              inferred(5));
+  // Counting down by 2 from 8, signed, while k_next > 0: 6, 4, 2, 0: 4 trips.
+  expectTrips(tripCountOf(R"(
+      %kn:2 = waveasm.s_sub_i32 %k, %c2 : !waveasm.sreg, !waveasm.imm<2> -> !waveasm.sreg, !waveasm.scc
+)",
+                          "waveasm.s_cmp_gt_i32 %kn#0, %c0 : !waveasm.sreg, "
+                          "!waveasm.imm<0> -> !waveasm.scc",
+                          "%kn#0, %n",
+                          "waveasm.s_mov_b32 %c8 : !waveasm.imm<8> -> "
+                          "!waveasm.sreg"),
+              inferred(4));
+  // Step 3 never equals 8: no count within the search limit.
+  expectTrips(tripCountOf(R"(
+      %kn:2 = waveasm.s_add_u32 %k, %c3 : !waveasm.sreg, !waveasm.imm<3> -> !waveasm.sreg, !waveasm.scc
+)",
+                          "waveasm.s_cmp_ne_u32 %kn#0, %c8 : !waveasm.sreg, "
+                          "!waveasm.imm<8> -> !waveasm.scc",
+                          "%kn#0, %n"),
+              kRefused);
+  // The attribute wins, over a count that cannot be inferred too.
+  TripCount t = tripCountOf(kBody,
+                            "waveasm.s_cmp_lt_u32 %kn#0, %s : !waveasm.sreg, "
+                            "!waveasm.psreg<2> -> !waveasm.scc",
+                            "%kn#0, %nn#0", kInit0, "{trip_count = 12 : i64}");
+  expectTrips(t, {12, TripCountSource::Attribute});
 }
