@@ -14,6 +14,8 @@ using namespace waveasm;
 bool LoopMetrics::operator==(const LoopMetrics &other) const {
   return est_cycles_per_iter == other.est_cycles_per_iter &&
          steady_iterations == other.steady_iterations &&
+         trip_count == other.trip_count &&
+         trip_count_source == other.trip_count_source &&
          lower_bound_cycles == other.lower_bound_cycles &&
          bound_kind == other.bound_kind &&
          resource_bound_cycles == other.resource_bound_cycles &&
@@ -129,6 +131,9 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
     LoopMetrics lm;
     lm.est_cycles_per_iter = loop.steadyStateCycles;
     lm.steady_iterations = loop.steadyIterations;
+    lm.trip_count = loop.tripCount.count;
+    lm.trip_count_source =
+        stringifyTripCountSource(loop.tripCount.source).str();
     lm.lower_bound_cycles = loop.lowerBoundCycles;
     lm.bound_kind = loop.boundKind.str();
     lm.resource_bound_cycles = loop.resourceBoundCycles;

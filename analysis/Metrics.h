@@ -5,6 +5,7 @@
 //                  "nops_inserted", "waitcnts_inserted",
 //                  "total_instructions", "est_cycles", "occupancy",
 //                  "loops": [{"est_cycles_per_iter", "steady_iterations",
+//                             "trip_count", "trip_count_source",
 //                             "lower_bound_cycles", "bound_kind",
 //                             "resource_bound_cycles", "busiest_unit",
 //                             "recurrence_bound_cycles",
@@ -35,6 +36,8 @@ namespace waveasm {
 struct LoopMetrics {
   int64_t est_cycles_per_iter = 0;   // steady-state cycles of one iteration
   int64_t steady_iterations = 0;     // iterations the model simulated for it
+  int64_t trip_count = 1;            // TripCount.h: runs of the body
+  std::string trip_count_source;     // "attribute", "inferred", "default"
   int64_t lower_bound_cycles = 0;    // max(resource, recurrence) per iteration
   std::string bound_kind;            // busiest_unit, or "recurrence"
   int64_t resource_bound_cycles = 0; // busiest unit (or issue), must-execute

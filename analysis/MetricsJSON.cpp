@@ -14,6 +14,8 @@ namespace json = llvm::json;
 json::Value waveasm::toJSON(const LoopMetrics &m) {
   return json::Object{{"est_cycles_per_iter", m.est_cycles_per_iter},
                       {"steady_iterations", m.steady_iterations},
+                      {"trip_count", m.trip_count},
+                      {"trip_count_source", m.trip_count_source},
                       {"lower_bound_cycles", m.lower_bound_cycles},
                       {"bound_kind", m.bound_kind},
                       {"resource_bound_cycles", m.resource_bound_cycles},
@@ -93,6 +95,8 @@ bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,
          o.map("critical_path", m.critical_path) &&
          // Optional: cache entries written before these fields existed.
          o.mapOptional("steady_iterations", m.steady_iterations) &&
+         o.mapOptional("trip_count", m.trip_count) &&
+         o.mapOptional("trip_count_source", m.trip_count_source) &&
          o.mapOptional("bound_kind", m.bound_kind) &&
          o.mapOptional("resource_bound_cycles", m.resource_bound_cycles) &&
          o.mapOptional("recurrence_bound_cycles", m.recurrence_bound_cycles) &&

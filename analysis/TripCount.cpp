@@ -7,20 +7,6 @@ using namespace waveasm;
 
 namespace {
 
-/// Longest loop simulated when counting; longer loops are "unknown".
-constexpr int64_t kMaxSimulatedTrips = 1 << 20;
-
-std::optional<int64_t> getConstant(Value value) {
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return imm.getValue();
-  Operation *def = value.getDefiningOp();
-  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
-    return constant.getValue();
-  if (auto mov = dyn_cast_or_null<S_MOV_B32>(def))
-    return getConstant(mov.getSrc());
-  return std::nullopt;
-}
-
 enum class Pred { EQ, NE, LT, LE, GT, GE };
 
 struct Compare {
@@ -69,19 +55,100 @@ bool evaluate(Compare cmp, int64_t lhs, int64_t rhs) {
   return false;
 }
 
-/// If `value` is `arg + c` / `arg - c`, the signed step.
-std::optional<int64_t> getStep(Value value, Value arg) {
-  Operation *def = value.getDefiningOp();
-  if (!def || def->getNumOperands() != 2 || def->getOperand(0) != arg)
+/// Longest loop simulated when counting; longer loops are "unknown".
+constexpr int64_t kMaxSimulatedTrips = 1 << 20;
+/// Longest chain of adds and copies followed from one value (the loop
+/// control is a few ops; a bound keeps a pathological chain cheap).
+constexpr unsigned kMaxChain = 32;
+
+/// A scalar value as `block argument + offset` (arg >= 0: the argument's
+/// number in the loop body) or a constant (arg < 0), modulo 2^32 like the
+/// 32-bit SALU ops that compute it.
+struct Affine {
+  int arg = -1;
+  uint32_t offset = 0;
+};
+
+std::optional<Affine> getAffine(Value value, Block &body, unsigned depth = 0) {
+  if (depth > kMaxChain)
     return std::nullopt;
-  std::optional<int64_t> c = getConstant(def->getOperand(1));
-  if (!c)
+  if (auto imm = dyn_cast<ImmType>(value.getType()))
+    return Affine{-1, uint32_t(imm.getValue())};
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != &body)
+      return std::nullopt;
+    return Affine{int(arg.getArgNumber()), 0};
+  }
+  auto result = cast<OpResult>(value);
+  Operation *def = result.getOwner();
+  if (auto constant = dyn_cast<ConstantOp>(def))
+    return Affine{-1, uint32_t(constant.getValue())};
+  if (auto mov = dyn_cast<S_MOV_B32>(def))
+    return getAffine(mov.getSrc(), body, depth + 1);
+  bool add = isa<S_ADD_U32, S_ADD_I32>(def);
+  bool sub = isa<S_SUB_U32, S_SUB_I32>(def);
+  // Result 0 is the sum; result 1 the carry (SCC), not affine.
+  if (!(add || sub) || result.getResultNumber() != 0 ||
+      def->getNumOperands() != 2)
     return std::nullopt;
-  if (isa<S_ADD_U32, S_ADD_I32>(def))
-    return *c;
-  if (isa<S_SUB_U32, S_SUB_I32>(def))
-    return -*c;
-  return std::nullopt;
+  std::optional<Affine> a = getAffine(def->getOperand(0), body, depth + 1);
+  if (!a)
+    return std::nullopt;
+  std::optional<Affine> b = getAffine(def->getOperand(1), body, depth + 1);
+  // One side at most varies: arg + c, c + arg, arg - c; not c - arg or
+  // arg + arg (coefficients other than 1).
+  if (!b || (b->arg >= 0 && (sub || a->arg >= 0)))
+    return std::nullopt;
+  if (sub)
+    return Affine{a->arg, a->offset - b->offset};
+  return Affine{std::max(a->arg, b->arg), a->offset + b->offset};
+}
+
+/// An induction variable: block argument k is init + j * step in iteration
+/// j (from 0).
+struct Induction {
+  uint32_t init = 0, step = 0;
+};
+
+/// Block argument `k` as an induction variable: its yield is itself plus a
+/// constant and its init is a constant.
+std::optional<Induction> getInduction(LoopOp loop, ConditionOp cond,
+                                      unsigned k) {
+  Block &body = loop.getBodyBlock();
+  if (k >= cond.getIterArgs().size() || k >= loop.getInitArgs().size())
+    return std::nullopt;
+  std::optional<Affine> next = getAffine(cond.getIterArgs()[k], body);
+  std::optional<Affine> init = getAffine(loop.getInitArgs()[k], body);
+  if (!next || next->arg != int(k) || !init || init->arg >= 0)
+    return std::nullopt;
+  return Induction{init->offset, next->offset};
+}
+
+/// One side of the exit compare: a constant, or an induction variable plus
+/// a constant.
+struct Operand {
+  Affine value;
+  Induction induction;
+  uint32_t at(int64_t iteration) const {
+    if (value.arg < 0)
+      return value.offset;
+    return induction.init + uint32_t(iteration) * induction.step + value.offset;
+  }
+  bool varies() const { return value.arg >= 0 && induction.step != 0; }
+};
+
+std::optional<Operand> getOperand(LoopOp loop, ConditionOp cond, Value v) {
+  std::optional<Affine> value = getAffine(v, loop.getBodyBlock());
+  if (!value)
+    return std::nullopt;
+  Operand operand{*value, {}};
+  if (value->arg < 0)
+    return operand;
+  std::optional<Induction> induction = getInduction(loop, cond, value->arg);
+  if (!induction)
+    return std::nullopt;
+  operand.induction = *induction;
+  return operand;
 }
 
 std::optional<int64_t> inferTripCount(LoopOp loop) {
@@ -92,33 +159,16 @@ std::optional<int64_t> inferTripCount(LoopOp loop) {
   std::optional<Compare> cmp = getCompare(cmpOp);
   if (!cmp)
     return std::nullopt;
-  Value lhs = cmpOp->getOperand(0);
-  std::optional<int64_t> bound = getConstant(cmpOp->getOperand(1));
-  if (!bound)
+  std::optional<Operand> lhs = getOperand(loop, cond, cmpOp->getOperand(0));
+  std::optional<Operand> rhs = getOperand(loop, cond, cmpOp->getOperand(1));
+  if (!lhs || !rhs)
     return std::nullopt;
-
-  Block &body = loop.getBodyBlock();
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    if (i >= cond.getIterArgs().size() || i >= loop.getInitArgs().size())
-      break;
-    Value next = cond.getIterArgs()[i];
-    std::optional<int64_t> step = getStep(next, arg);
-    std::optional<int64_t> init = getConstant(loop.getInitArgs()[i]);
-    if (!step || !init || *step == 0)
-      continue;
-    // Iteration j (from 0) compares init + (j + offset) * step.
-    int64_t offset;
-    if (lhs == arg)
-      offset = 0;
-    else if (lhs == next)
-      offset = 1;
-    else
-      continue;
-    for (int64_t j = 0; j < kMaxSimulatedTrips; ++j)
-      if (!evaluate(*cmp, *init + (j + offset) * *step, *bound))
-        return j + 1;
-    return std::nullopt;
-  }
+  // Iteration j runs, then compares lhs(j) with rhs(j): the body runs again
+  // while that holds.
+  int64_t limit = lhs->varies() || rhs->varies() ? kMaxSimulatedTrips : 1;
+  for (int64_t j = 0; j < limit; ++j)
+    if (!evaluate(*cmp, lhs->at(j), rhs->at(j)))
+      return j + 1;
   return std::nullopt;
 }
 

@@ -1,12 +1,24 @@
 //===- TripCount.h - iterations of a waveasm.loop ---------------*- C++ -*-===//
 //
-// How many times a loop body runs, for the cycle model's program estimate.
-// A `trip_count` integer attribute on the loop wins; otherwise the common
-// counted-loop shape is recognised: the condition is `s_cmp_<pred>_{u32,i32}`
-// of an induction block argument (or its increment yielded as the next
-// iter_arg) against a constant, the increment is `s_add/s_sub_{u32,i32}` by a
-// constant, and the init is a constant (`s_mov_b32` of an immediate).
-// Anything else runs once (do-while: the body always runs at least once).
+// How many times a loop body runs, for the cycle model's program estimate
+// and the pipeliner. A `trip_count` integer attribute on the loop wins;
+// otherwise the count is inferred from the loop control, else the body runs
+// once (do-while: it always runs at least once).
+//
+// Inference works on affine scalar values: a constant, or a block argument
+// of the body plus a constant, through `s_add/s_sub_{u32,i32}` by a
+// constant (either operand of an add) and `s_mov_b32` copies (the
+// allocator's copies into the loop's yields among them). An induction
+// variable is a block argument whose yield is itself plus a nonzero
+// constant and whose init is a constant; the loop may have several, each
+// with any number of uses. The condition must be an `s_cmp_<pred>_{u32,i32}`
+// whose two operands are each a constant or an induction variable plus a
+// constant (k, k + 1, k + 3, a second counter, the bound on either side);
+// the count is then the first iteration whose compare fails, on 32-bit
+// wrapping values with the compare's signedness, if within 2^20 iterations.
+// Anything else (a bound or step in a register, an init that is not a
+// constant, a yield through an `if` or another argument, a condition that
+// is not such a compare) is refused: nothing is guessed.
 //
 //===----------------------------------------------------------------------===//
 

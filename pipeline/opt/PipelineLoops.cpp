@@ -45,7 +45,14 @@
 // est_cycles_per_iter per input iteration wins (a stage more must gain
 // more than 1%). Unroll: neededUnroll, lowered while the occupancy drops.
 // Trials are memoized per loop, a staging's step order is computed once,
-// and the chosen trial's copy becomes the program (no second pipelining).
+// a (stages, steps) pipelined copy is made once and shared by the estimate
+// and the compile that measure it, one Compiler serves every compile of the
+// pass, and the chosen trial's copy becomes the program (no second
+// pipelining).
+//
+// Barriers: the stages of a step bring their barriers together; where two
+// follow each other with nothing between that touches memory, the emitted
+// code keeps the later one (pipeline/opt/AdjacentBarriers.h).
 //
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
@@ -69,6 +76,7 @@
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
@@ -605,10 +613,33 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
   return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
 }
 
+/// One barrier where two follow (AdjacentBarriers.h) among the ops
+/// [begin, end) and in the blocks nested in them, the fallback loop (the
+/// input as written) excepted.
+static void mergeBarriersIn(Block::iterator begin, Block::iterator end,
+                            Operation *fallback) {
+  Operation *before =
+      begin == begin->getBlock()->begin() ? nullptr : &*std::prev(begin);
+  Block *block = begin->getBlock();
+  mergeAdjacentBarriers(begin, end);
+  // The first op may have been an erased barrier.
+  begin = before ? std::next(before->getIterator()) : block->begin();
+  for (Operation &op : llvm::make_range(begin, end)) {
+    if (&op == fallback)
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        if (!nested.empty())
+          mergeBarriersIn(nested.begin(), nested.end(), fallback);
+  }
+}
+
 void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
                         std::optional<int64_t> hintedTrips) {
   OpBuilder b(loop);
   SmallVector<Value> results;
+  Operation *before = loop->getPrevNode();
+  Operation *fallback = nullptr;
   if (staticTrips) {
     results = emitPipelined(b, *staticTrips - numStages + 1, std::nullopt);
   } else {
@@ -624,6 +655,7 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     OpBuilder elseB =
         OpBuilder::atBlockEnd(b.createBlock(&ifOp.getElseRegion()));
     Operation *original = elseB.clone(*loop);
+    fallback = original;
     original->walk([](Operation *op) {
       op->removeAttr(kStageAttrName);
       op->removeAttr(kClusterAttrName);
@@ -632,6 +664,12 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     YieldOp::create(elseB, loop.getLoc(), original->getResults());
     results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
+  // The emitted code: from the op after `before` up to the loop.
+  Block *block = loop->getBlock();
+  Block::iterator first =
+      before ? std::next(before->getIterator()) : block->begin();
+  if (first != loop->getIterator())
+    mergeBarriersIn(first, loop->getIterator(), fallback);
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
@@ -845,12 +883,17 @@ struct PipelineLoopsPass
   struct ChoiceCache {
     std::map<std::tuple<int, int, bool>, Trial> trials;
     std::map<std::vector<int>, std::vector<unsigned>> orders;
-    /// The program pipelined by a successful trial, by (stages, steps),
-    /// and the map from the program's ops to the copy's: the chosen one
-    /// becomes the program instead of pipelining the loop once more.
+    /// The program pipelined by a successful trial (alone in a module),
+    /// by (stages, steps), and the map from the program's ops to the
+    /// copy's: the chosen one becomes the program instead of pipelining the
+    /// loop once more.
     struct PipelinedCopy {
-      OwningOpRef<ProgramOp> program;
+      OwningOpRef<ModuleOp> module;
       IRMapping mapping;
+      /// What pipeline() made of it (the kernel is the copy's).
+      int neededUnroll = 1;
+      int steps = 1;
+      LoopOp kernel;
     };
     std::map<std::pair<int, int>, PipelinedCopy> copies;
   };
@@ -895,14 +938,39 @@ struct PipelineLoopsPass
     ProgramOp program = getOperation();
     ScopedDiagnosticHandler quiet(program.getContext(),
                                   [](Diagnostic &) { return success(); });
-    IRMapping mapping;
-    OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     Trial result;
-    auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
+    // A trial of the same (stages, steps) pipelined the loop already, and
+    // pipelining is a function of the program and those two: its copy is
+    // the IR this trial would make (the estimate's trial of a staging and
+    // its compiled trial share one), and nothing below changes it
+    // (compile-and-measure works on a clone).
+    ChoiceCache::PipelinedCopy fresh;
+    ChoiceCache::PipelinedCopy *copy = &fresh;
+    if (cache)
+      if (auto it = cache->copies.find({stages, steps});
+          it != cache->copies.end())
+        copy = &it->second;
+    if (copy == &fresh) {
+      // The copy lives in a module of its own: compile-and-measure takes it
+      // as it is (no second clone to wrap it), and a chosen copy is
+      // adopted.
+      fresh.module = ModuleOp::create(program.getLoc());
+      OpBuilder builder = OpBuilder::atBlockEnd(fresh.module->getBody());
+      builder.clone(*program, fresh.mapping);
+      auto copied = cast<LoopOp>(fresh.mapping.lookup(l.getOperation()));
+      Pipelined pipelined;
+      result.ok = pipeline(copied, stages, steps, &pipelined);
+      fresh.neededUnroll = pipelined.neededUnroll;
+      fresh.steps = pipelined.steps;
+      fresh.kernel = pipelined.kernel;
+    } else {
+      result.ok = true;
+    }
+    result.neededUnroll = copy->neededUnroll;
+    ProgramOp copyProgram = *copy->module->getOps<ProgramOp>().begin();
     Pipelined pipelined;
-    result.ok = pipeline(copied, stages, steps, &pipelined);
-    result.neededUnroll = pipelined.neededUnroll;
-    ProgramOp copyProgram = *copy;
+    pipelined.steps = copy->steps;
+    pipelined.kernel = copy->kernel;
     if (result.ok && compiled) {
       // The kernel's place among the loops (pre-order), as the metrics
       // list them.
@@ -912,7 +980,8 @@ struct PipelineLoopsPass
           kernelIndex = numLoops;
         ++numLoops;
       });
-      if (std::optional<ProgramMetrics> metrics = measureMetrics(copyProgram)) {
+      if (std::optional<ProgramMetrics> metrics =
+              measureModule(*copy->module)) {
         result.waves = metrics->occupancy;
         result.programCycles = metrics->est_cycles;
         if (kernelIndex >= 0 && int(metrics->loops.size()) == numLoops) {
@@ -944,8 +1013,8 @@ struct PipelineLoopsPass
     }
     if (cache) {
       cache->trials[key] = result;
-      if (result.ok && !cache->copies.count({stages, steps}))
-        cache->copies[{stages, steps}] = {std::move(copy), std::move(mapping)};
+      if (result.ok && copy == &fresh)
+        cache->copies[{stages, steps}] = std::move(fresh);
     }
     return result;
   }
@@ -1069,8 +1138,9 @@ struct PipelineLoopsPass
       if (!kept.mapping.lookupOrNull(x.getOperation()))
         return false;
     ProgramOp program = getOperation();
-    program.getBody().takeBody(kept.program->getBody());
-    program->setAttrs((*kept.program)->getAttrDictionary());
+    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
+    program.getBody().takeBody(copy.getBody());
+    program->setAttrs(copy->getAttrDictionary());
     for (LoopOp &x : later)
       x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
     return true;
@@ -1108,29 +1178,43 @@ struct PipelineLoopsPass
     return true;
   }
 
-  /// The program's metrics after the measuring backend (a clone is
-  /// compiled; the program is not changed), nullopt when it fails.
-  static std::optional<ProgramMetrics> measureMetrics(ProgramOp program) {
-    OpBuilder b(program.getContext());
-    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
-    b.setInsertionPointToEnd(module->getBody());
-    b.clone(*program);
-    CompileOptions options;
-    options.emitAssembly = false;
-    options.coAccessMetrics = false;
+  /// The metrics of the one program of `module` after the measuring
+  /// backend (the compiler works on a clone; the module is not changed),
+  /// nullopt when it fails. One Compiler serves every trial and measure of
+  /// the pass: its pass manager and target models are built once.
+  std::optional<ProgramMetrics> measureModule(ModuleOp module) {
+    if (!compiler) {
+      CompileOptions options;
+      options.emitAssembly = false;
+      options.coAccessMetrics = false;
+      compiler.reset(new Compiler(module.getContext(), options));
+    }
     // A failed compile reports through the context; it only means "no".
-    ScopedDiagnosticHandler quiet(program.getContext(),
+    ScopedDiagnosticHandler quiet(module.getContext(),
                                   [](Diagnostic &) { return success(); });
-    FailureOr<CompileResult> result = compileAndMeasure(*module, options);
+    FailureOr<CompileResult> result = compiler->compile(module);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
     return std::move(result->programs.front().metrics);
   }
+  /// Built on first use; a copy of the pass (MLIR clones passes per
+  /// thread) builds its own.
+  struct LazyCompiler : std::unique_ptr<Compiler> {
+    LazyCompiler() = default;
+    LazyCompiler(const LazyCompiler &) {}
+    LazyCompiler &operator=(const LazyCompiler &) {
+      reset();
+      return *this;
+    }
+  } compiler;
 
-  /// The program's est_cycles after the measuring backend, nullopt when it
-  /// does not compile.
-  static std::optional<int64_t> measure(ProgramOp program) {
-    if (std::optional<ProgramMetrics> metrics = measureMetrics(program))
+  /// The program's est_cycles after the measuring backend (a clone is
+  /// compiled; the program is not changed), nullopt when it does not
+  /// compile.
+  std::optional<int64_t> measure(ProgramOp program) {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    OpBuilder::atBlockEnd(module->getBody()).clone(*program);
+    if (std::optional<ProgramMetrics> metrics = measureModule(*module))
       return metrics->est_cycles;
     return std::nullopt;
   }

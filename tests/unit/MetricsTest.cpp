@@ -26,6 +26,8 @@ ProgramMetrics sample() {
   LoopMetrics loop;
   loop.est_cycles_per_iter = 34;
   loop.steady_iterations = 3;
+  loop.trip_count = 32;
+  loop.trip_count_source = "inferred";
   loop.lower_bound_cycles = 32;
   loop.bound_kind = "MFMA";
   loop.resource_bound_cycles = 32;
@@ -93,11 +95,15 @@ TEST(Metrics, JSONKeyNames) {
                                        "prefetch_distance",
                                        "recurrence_bound_cycles",
                                        "resource_bound_cycles",
-                                       "steady_iterations"};
+                                       "steady_iterations",
+                                       "trip_count",
+                                       "trip_count_source"};
   EXPECT_EQ(keysOf(*loop), loopKeys);
   EXPECT_EQ(loop->getString("busiest_unit"), "MFMA");
   EXPECT_EQ(loop->getString("bound_kind"), "MFMA");
   EXPECT_EQ(loop->getInteger("est_cycles_per_iter"), 34);
+  EXPECT_EQ(loop->getInteger("trip_count"), 32);
+  EXPECT_EQ(loop->getString("trip_count_source"), "inferred");
 }
 
 TEST(Metrics, JSONRoundTrip) {
