@@ -846,7 +846,9 @@ struct PipelineLoopsPass
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
       return std::nullopt;
-    return measureMetrics(*copy);
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    module->getBody()->push_back(copy.release());
+    return measureModule(*module);
   }
 
   /// What pipelining a loop on a copy of the program gives.
