@@ -158,6 +158,16 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
     }
     if (implicitRegs(&op) & ImpM0)
       return fail(nameOf(&op) + " reads or writes M0");
+    // The loads move N-2 iterations earlier: past the body's global stores
+    // (a tile stored and loaded back later would be read stale) and its
+    // EXEC writes (the prologue's copies would run with another mask).
+    if (memWrites(&op) & MemGlobal)
+      return fail(nameOf(&op) +
+                  " writes global memory, which the loads issued earlier "
+                  "would pass");
+    if (auto facts = dyn_cast<InstInfoOpInterface>(&op);
+        facts && (facts.getImplicitDefs() & ImpEXEC))
+      return fail(nameOf(&op) + " writes EXEC");
     if (!lds)
       continue;
     if (memWrites(&op) & MemLDS)
@@ -506,6 +516,10 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   Value first = nb->getArgument(kept.size());
   Value last = nb->getArgument(kept.size() + n - 1);
   cur.map(body.getArgument(plan.readArg), first);
+  // The write base's only other users are dead here (a copy yielded into
+  // the read slot, which `next` below replaces; pure ops nothing reads):
+  // their clones must still not point into the erased loop.
+  cur.map(plan.writeBase, last);
   SmallVector<Value> ahead(numArgs);
   for (unsigned k = 0; k < numArgs; ++k)
     if (plan.control[k])
@@ -543,6 +557,12 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     else if (c && isa<S_SUB_U32, S_SUB_I32>(inc))
       step = -*c;
   }
+  // Only the condition may read the compare: its bound changes below, and
+  // another reader (a select on the last step, say) would see it too.
+  if (step && llvm::any_of(cmp->getUsers(), [&](Operation *user) {
+        return user != cond.getOperation();
+      }))
+    step.reset();
   if (step) {
     Operation *moved = cur.lookup(cmp->getResult(0)).getDefiningOp();
     int64_t value = *bound - (n - 2) * *step;
@@ -586,6 +606,7 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
       mapping.map(body.getArgument(k), state[k]);
     mapping.map(body.getArgument(plan.readArg),
                 newLoop.getResult(kept.size() + e));
+    mapping.map(plan.writeBase, newLoop.getResult(kept.size() + e));
     for (Operation &op : body.without_terminator())
       if (normal.contains(&op))
         clone(b, op, mapping);

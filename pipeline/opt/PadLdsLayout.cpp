@@ -151,11 +151,20 @@ private:
       return false; // a chain into a cycle, not a rotation
     for (unsigned member : group) {
       Value value = body.getArgument(member);
-      for (OpOperand &use : value.getUses())
-        if (use.getOwner() != condition &&
-            !(isa<V_ADD_U32>(use.getOwner()) &&
+      for (OpOperand &use : value.getUses()) {
+        // Yielded only into the group's own slots: a base yielded into
+        // another iter_arg would carry the padded value to addresses that
+        // are padded again.
+        if (use.getOwner() == condition.getOperation()) {
+          unsigned operand = use.getOperandNumber();
+          if (operand == 0 || !llvm::is_contained(group, operand - 1))
+            return false;
+          continue;
+        }
+        if (!(isa<V_ADD_U32>(use.getOwner()) &&
               siteAddresses.contains(use.getOwner()->getResult(0))))
           return false;
+      }
       if (member < loop->getNumResults() &&
           !loop->getResult(member).use_empty())
         return false;

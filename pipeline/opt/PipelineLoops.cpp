@@ -717,9 +717,9 @@ struct PipelineLoopsPass
         continue;
       }
       auto later = MutableArrayRef<LoopOp>(loops).drop_front(i + 1);
-      if (ldsBuffers != 2)
-        loops[i] = l = deepenIfFaster(l);
       if (!onlyIfProfitable) {
+        if (ldsBuffers != 2)
+          loops[i] = l = deepenIfFaster(l);
         pipelineChoosing(l, later);
         continue;
       }
@@ -732,13 +732,20 @@ struct PipelineLoopsPass
         return;
       }
       Location loc = l.getLoc();
+      // The backup and the baseline are the input before the deepening
+      // too, so a deepened loop that is not faster goes back as written.
       OwningOpRef<ProgramOp> backup = cast<ProgramOp>(program->clone());
-      if (!pipelineChoosing(l, later))
+      LoopOp input = l;
+      if (ldsBuffers != 2)
+        loops[i] = l = deepenIfFaster(l);
+      bool deepened = l != input;
+      bool pipelined = pipelineChoosing(l, later);
+      if (!pipelined && !deepened)
         continue;
       std::optional<int64_t> after = measure(program);
       if (after && *after < *baseline) {
-        emitRemark(loc) << "loop pipelined: est_cycles " << *baseline << " -> "
-                        << *after;
+        emitRemark(loc) << (pipelined ? "loop pipelined" : "loop deepened")
+                        << ": est_cycles " << *baseline << " -> " << *after;
         baseline = after;
         continue;
       }
