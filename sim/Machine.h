@@ -236,6 +236,10 @@ struct Workgroup {
   /// which the writer itself sees only once the load is done (cleared when
   /// a read finds it done).
   std::vector<uint8_t> ldsOwnDma;
+  /// One wave: no barrier publishes its writes to anyone, so a waited one
+  /// is forgotten at its wait (else a loop without barriers would pile
+  /// them up for ownDmaInFlight to scan).
+  bool singleWave = false;
   /// Write-after-read across waves (timing mode, LDS.cpp): per byte, the
   /// barrier interval of its latest reads (barriers passed + 1; 0: never
   /// read) and the wave that read it then (kSeveralReaders: more than one).

@@ -749,6 +749,7 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
     wg.ldsWriter.assign(wg.lds.size(), -1);
     wg.ldsStale.assign(wg.lds.size(), 0);
     wg.ldsOwnDma.assign(wg.lds.size(), 0);
+    wg.singleWave = waves == 1;
     wg.ldsPublishedAt.assign(wg.lds.size(), 0);
     wg.ldsReadInterval.assign(wg.lds.size(), 0);
     wg.ldsReader.assign(wg.lds.size(), -1);
@@ -957,6 +958,9 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
   for (LDSWrite &write : wave.ldsWrites)
     if (write.vm ? bool(vm) : bool(lgkm))
       write.waited |= write.done;
+  if (wg.singleWave)
+    llvm::erase_if(wave.ldsWrites,
+                   [](const LDSWrite &write) { return write.waited; });
   return true;
 }
 
