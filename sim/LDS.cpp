@@ -99,26 +99,22 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
     } else if (wg.ldsReader[at] != int16_t(wave.id)) {
       wg.ldsReader[at] = kSeveralReaders;
     }
-    if (wg.ldsOwnDma[at] && wg.ldsWriter[at] == int16_t(wave.id) &&
-        ownDmaInFlight(wg, wave, at)) {
-      reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[at];
-      std::string where = describeOp(op);
-      noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
+    // The wave's own DMA still in flight, or another wave's write this
+    // wave may not see yet: either way the bytes before it.
+    bool ownDma = wg.ldsOwnDma[at] && wg.ldsWriter[at] == int16_t(wave.id) &&
+                  ownDmaInFlight(wg, wave, at);
+    if (!ownDma && visibleTo(wg, wave, at))
+      continue;
+    reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[at];
+    std::string where = describeOp(op);
+    noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
+      if (ownDma)
         return llvm::formatv(
                    "{0}: wave {1} reads LDS byte {2:x} that its own "
                    "direct-to-LDS load wrote, before a vmcnt wait for that "
                    "load (the stale value: the DMA may not have landed)",
                    where, wave.id, at)
             .str();
-      });
-      continue;
-    }
-    if (visibleTo(wg, wave, at))
-      continue;
-    // Another wave's write this wave may not see yet: the bytes before it.
-    reinterpret_cast<uint8_t *>(&word)[i] = wg.ldsStale[at];
-    std::string where = describeOp(op);
-    noteOncePerOp(wg, wg.staleReads, where, [&]() -> std::string {
       return llvm::formatv(
                  "{0}: wave {1} reads LDS byte {2:x} that wave {3} wrote "
                  "without a wait for the write (lgkmcnt; vmcnt for a "
