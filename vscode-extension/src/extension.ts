@@ -162,6 +162,12 @@ async function startClient(): Promise<void> {
   fallback = client.createDefaultErrorHandler();
   try {
     await client.start();
+    // vscode-languageclient 9 resolves start() when the server's connection
+    // closed before its initialize request failed (the close handler drops
+    // the promise start() returns): a client that is not running did not
+    // start, and the stale status ("no metrics") would otherwise stay.
+    if (client !== self) return;
+    if (!self.isRunning()) throw new Error('the server exited during initialization');
     started = true;
     const serverInfo = client.initializeResult?.serverInfo;
     serverLine = serverDescription(resolved.path, resolved.source, serverInfo?.version);
