@@ -134,10 +134,28 @@ async function openQuickInput(page, key, value) {
   return input;
 }
 
+/// Go to line in the IR's editor. A click may leave the focus in a webview,
+/// where the prompt says "Open a text editor first": then the first editor
+/// group gets the focus and the prompt is asked again, once.
 async function goToLine(page, line, column = 1) {
-  await openQuickInput(page, 'Control+G', `:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    await openQuickInput(page, 'Control+G', `:${line}:${column}`);
+    const widget = page.locator('.quick-input-widget');
+    const prompt = await poll('the go-to-line prompt', async () => {
+      const text = await widget.innerText().catch(() => '');
+      if (/Open a text editor first/i.test(text)) return 'no editor';
+      return /Go to line/i.test(text) ? 'line' : undefined;
+    }, 15000);
+    if (prompt === 'line') {
+      await page.keyboard.press('Enter');
+      await widget.waitFor({ state: 'hidden' });
+      return;
+    }
+    if (attempt === 2) throw new Error(`go to line ${line}: no text editor has the focus`);
+    console.log(`go to line ${line}: no text editor had the focus; focusing the first group`);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+1');
+  }
 }
 
 /// Runs a command from the palette once the row under the selection is the
