@@ -2,6 +2,7 @@
 
 #include "analysis/LoopStages.h"
 #include "analysis/MemoryAlias.h"
+#include "analysis/PointerRoots.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -248,6 +249,10 @@ BodyGraph::BodyGraph(LoopOp loop, bool allowLdsCopies) : loop(loop) {
         edges.push_back({i, j, false, EdgeKind::Memory, conflict});
         continue;
       }
+      // Two arguments the program declares apart stay apart in every
+      // iteration, whatever their addresses advance by.
+      if (!(conflict & MemLDS) && inDistinctNoAliasArgs(a, b))
+        continue;
       bool mayAlias = true;
       if (!(conflict & MemLDS) && hasInvariantBases(a, loop) &&
           hasInvariantBases(b, loop))
@@ -290,11 +295,15 @@ std::string explain(const BodyGraph &graph, const Edge &edge) {
     bool fromWrites = memWrites(from) & edge.extra;
     Operation *writer = fromWrites ? from : to;
     Operation *other = fromWrites ? to : from;
-    return llvm::formatv("memory dependence: {0} writes {1} memory that {2} "
-                         "may access in another iteration",
-                         describe(writer), describeSpaces(edge.extra),
-                         describe(other))
-        .str();
+    std::string text =
+        llvm::formatv("memory dependence: {0} writes {1} memory that {2} "
+                      "may access in another iteration",
+                      describe(writer), describeSpaces(edge.extra),
+                      describe(other))
+            .str();
+    if (std::string hint = noAliasHint(writer, other); !hint.empty())
+      text += " (" + hint + ")";
+    return text;
   }
   }
   return "";

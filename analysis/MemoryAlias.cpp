@@ -2,6 +2,8 @@
 
 #include "analysis/MemoryAlias.h"
 
+#include "analysis/PointerRoots.h"
+
 #include "ir/Dialect.h"
 
 using namespace mlir;
@@ -130,7 +132,11 @@ static AliasResult aliasSingle(Operation *a, Operation *b) {
     return AliasResult::MayAlias;
   // FLAT may address both global memory and LDS.
   auto widen = [](unsigned s) { return s & MemGlobal ? s | MemScalar : s; };
-  if (!(widen(x->spaces) & widen(y->spaces)))
+  unsigned common = widen(x->spaces) & widen(y->spaces);
+  if (!common)
+    return AliasResult::NoAlias;
+  // Global memory of two kernel arguments the program declares apart.
+  if (!(common & MemLDS) && inDistinctNoAliasArgs(a, b))
     return AliasResult::NoAlias;
   if (x->spaces != y->spaces || !x->offset || !y->offset || !x->width ||
       !y->width)

@@ -18,10 +18,13 @@
 //   epilogue: a result-less waveasm.if writes lse = (m + log2 s) * ln 2.
 // Transcendentals (v_exp_f32, v_rcp_f32, v_log_f32) feed plain VALU ops, which
 // is the trans -> non-trans hazard upstream's hazard mitigation pads with s_nop.
+// S, P and LSE never overlap: `noalias_args` says so, which lets pass 2's next
+// load run ahead of this iteration's store (--waveasm-pipeline-loops).
 waveasm.program @attention_softmax_rows
   target = #waveasm.target<#waveasm.gfx942, 5>
   abi = #waveasm.abi<tid = 0, kernarg = 0, wg_id_x = 2>
   attributes {vgprs = 48 : i64, sgprs = 40 : i64, num_kernel_args = 5 : i64,
+              noalias_args = [0, 8, 16],
               workgroup_size = [64, 1, 1]} {
 
   %tid   = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>

@@ -15,12 +15,15 @@
 // s_cmp_ne_u32) skips it for workgroups with nothing to do.  The 4 channel scales of a lane are one
 // buffer_load_dwordx4 whose address depends on the element index, so the
 // loop has two independent loads in flight per iteration.
+// x, y and scale never overlap: `noalias_args` says so, which lets the loop's
+// next load run ahead of this iteration's store (--waveasm-pipeline-loops).
 // Simulated as chunk = n = 4096 (four iterations), C = 64:
 // waveasm-sim: --kernarg-dword=24:4096 --kernarg-dword=28:63 --kernarg-dword=32:4096
 waveasm.program @dequant_i8_to_f16
   target = #waveasm.target<#waveasm.gfx942, 5>
   abi = #waveasm.abi<tid = 0, kernarg = 0, wg_id_x = 2>
   attributes {vgprs = 32 : i64, sgprs = 48 : i64, num_kernel_args = 5 : i64,
+              noalias_args = [0, 8, 16],
               workgroup_size = [256, 1, 1]} {
 
   %tid   = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>

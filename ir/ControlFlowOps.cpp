@@ -7,6 +7,7 @@
 
 #include "ir/DefinedValues.h"
 #include "ir/Dialect.h"
+#include "ir/NoAliasArgs.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -61,6 +62,8 @@ static LogicalResult checkPhysicalRange(Operation *op, Type type,
 }
 
 LogicalResult ProgramOp::verifyRegions() {
+  if (std::string problem = checkNoAliasArgs(*this); !problem.empty())
+    return emitOpError(problem);
   const TargetInfo &target = getTargetInfo(getTargetKind());
   // Types are uniqued and a program uses few of them: check each once.
   llvm::SmallDenseSet<Type, 32> checked;

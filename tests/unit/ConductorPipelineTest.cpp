@@ -270,11 +270,16 @@ TEST(ConductorPipelineStrategy, PipelinesTheHandRotatedDoubleBuffer) {
 }
 
 TEST(ConductorPipelineStrategy, SaysWhyALoopCannotBePipelined) {
-  // The dequant loop stores to memory its loads may read in another
-  // iteration: nothing is proposed, and why.
+  // The dequant loop without the example's noalias_args stores to memory
+  // its loads may read in another iteration: nothing is proposed, and why.
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/dequant_i8_to_f16.mlir"));
+  std::string text = waveasm::test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                                             "/dequant_i8_to_f16.mlir");
+  size_t line = text.find("noalias_args = ");
+  ASSERT_NE(line, std::string::npos);
+  text.erase(text.rfind('\n', line),
+             text.find('\n', line) - text.rfind('\n', line));
+  OwningOpRef<ModuleOp> module = t.parseModule(text);
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);

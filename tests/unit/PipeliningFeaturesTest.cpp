@@ -277,9 +277,14 @@ TEST(PipeliningFeatures, LoopLensShowsLdsAndBankConflicts) {
 }
 
 TEST(PipeliningFeatures, LoopLensSaysWhyALoopCannotBePipelined) {
-  // attention_softmax_rows's first loop stores to memory its loads may
-  // read in another iteration.
-  ServerDoc d(example("attention_softmax_rows.mlir"));
+  // attention_softmax_rows's second loop stores to memory its loads may
+  // read in another iteration, once the example's noalias_args is gone.
+  std::string text = example("attention_softmax_rows.mlir");
+  size_t line = text.find("noalias_args = ");
+  ASSERT_NE(line, std::string::npos);
+  text.erase(text.rfind('\n', line),
+             text.find('\n', line) - text.rfind('\n', line));
+  ServerDoc d(text);
   ASSERT_TRUE(d.compiled && d.compiled->succeeded());
   std::vector<std::string> titles = lensTitles(d);
   EXPECT_TRUE(anyContains(titles, "cannot pipeline: no load can run ahead: "
