@@ -43,6 +43,14 @@ computePipelineLoopActions(const ParsedDocument &parsed, lsp::Position pos,
                            const ServerSettings &settings,
                            const CodeActionOptions &options = {});
 
+/// "Declare the kernel arguments ... apart" for the loop whose header line
+/// is at `pos`: when a global store and another access of the loop address
+/// through different kernel arguments and declaring them in the program's
+/// `noalias_args` (analysis/PointerRoots.h) lets the loop be pipelined.
+std::optional<lsp::CodeAction>
+computeDeclareNoAliasAction(const ParsedDocument &parsed, lsp::Position pos,
+                            const CodeActionOptions &options = {});
+
 /// "Plan LDS" for the program around `pos`, when the plan moves a buffer
 /// and the moved program computes the same.
 std::optional<lsp::CodeAction>

@@ -936,6 +936,9 @@ void LspServer::onCodeAction(const lsp::CodeActionParams &p,
           if (std::optional<lsp::CodeAction> plan =
                   computePlanLdsAction(*parsed, position, options))
             actions.push_back(std::move(*plan));
+          if (std::optional<lsp::CodeAction> declare =
+                  computeDeclareNoAliasAction(*parsed, position, options))
+            actions.push_back(std::move(*declare));
         }
         double ms = msSince(start);
         return [this, uri, parsed = std::move(parsed), shared, ms,

@@ -107,6 +107,49 @@ class Pipelining(unittest.TestCase):
         self.assertLess(after["programs"][0]["est_cycles"],
                         before["programs"][0]["est_cycles"])
 
+    def test_declare_kernel_arguments_apart(self):
+        # The dequant loop without its noalias_args: the lens says why it
+        # cannot be pipelined and what to declare; the action on its header
+        # declares it (a small edit of the attribute dictionary), and the
+        # new version's lens no longer says the loop cannot be pipelined.
+        client = self.start()
+        text = "\n".join(l for l in read(os.path.join(ROOT, "examples", "dequant_i8_to_f16.mlir"))
+                         .split("\n") if "noalias_args = " not in l)
+        uri = "file:///tmp/waveasm-e2e/dequant.mlir"
+        client.open(uri, text, 1)
+        client.wait_diagnostics(uri, 1, timeout=TIMEOUT)
+        titles = self.lenses(client, uri)
+        self.assertTrue([t for t in titles if "cannot pipeline" in t and
+                         "declare noalias_args = [0, 8] on waveasm.program" in t], titles)
+        pos = position_of(text, "= waveasm.loop", 0, 2)
+        ask = {"textDocument": {"uri": uri}, "range": {"start": pos, "end": pos},
+               "context": {"diagnostics": []}}
+        actions = client.result("textDocument/codeAction", ask, TIMEOUT)
+        self.assertFalse([a for a in actions if a["title"].startswith("Pipeline this loop")])
+        declare = [a for a in actions if a["title"].startswith("Declare the kernel arguments")]
+        self.assertEqual(len(declare), 1, [a["title"] for a in actions])
+        changes = declare[0]["edit"]["documentChanges"]
+        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": 1})
+        self.assertEqual(len(changes[0]["edits"]), 1)
+        declared = apply_edits(text, changes[0]["edits"])
+        # Only the declaration changed.
+        self.assertEqual(declared.replace("noalias_args = [0, 8, 16], ", ""), text)
+        mark = client.mark()
+        client.change(uri, 2, [{"text": declared}])
+        published = client.wait_diagnostics(uri, 2, since=mark, timeout=TIMEOUT)
+        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
+                         published["diagnostics"])
+        actions = client.result("textDocument/codeAction", ask, TIMEOUT)
+        self.assertFalse([a for a in actions if a["title"].startswith("Declare the kernel")])
+        deadline = time.time() + TIMEOUT
+        while True:
+            titles = self.lenses(client, uri)
+            if not [t for t in titles if "cannot pipeline" in t] or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        self.assertTrue(titles)
+        self.assertFalse([t for t in titles if "cannot pipeline" in t], titles)
+
     def test_pipeline_actions_are_kept_per_version(self):
         # The actions cost compiles and simulations; the editor asks again on
         # every cursor move. The same question about the same text and

@@ -313,3 +313,69 @@ TEST(PipeliningFeatures, LoopLensShowsAnnotatedStages) {
   EXPECT_TRUE(anyContains(lensTitles(d), "stages 2"))
       << llvm::join(lensTitles(d), "\n");
 }
+
+namespace {
+/// `text` with its line holding `needle` removed.
+std::string withoutLine(std::string text, llvm::StringRef needle) {
+  size_t at = text.find(needle.str());
+  if (at == std::string::npos)
+    return text;
+  size_t begin = text.rfind('\n', at);
+  text.erase(begin, text.find('\n', at) - begin);
+  return text;
+}
+} // namespace
+
+TEST(PipeliningFeatures, DeclareNoAliasArgsLetsTheLoopPipeline) {
+  // (The examples' header comments mention waveasm.loop: "= waveasm.loop"
+  // is the op.) The dequant loop without its declaration: the action on the
+  // loop's header adds noalias_args for x, y and the scales (0, 8, 16) to the
+  // attribute dictionary, and the loop's stages can then be assigned.
+  std::string plain =
+      withoutLine(example("dequant_i8_to_f16.mlir"), "noalias_args = ");
+  ServerDoc d(plain, false);
+  ASSERT_TRUE(d.parsed->isVerified());
+  std::optional<lsp::CodeAction> action =
+      computeDeclareNoAliasAction(*d.parsed, d.pos("= waveasm.loop"));
+  ASSERT_TRUE(action);
+  EXPECT_EQ(action->title,
+            "Declare the kernel arguments at kernarg offsets "
+            "0, 8, 16 apart (noalias_args): the loop's loads can then "
+            "run ahead");
+  std::string edited = applyEdits(d.text, editsOf(*action->edit));
+  EXPECT_NE(edited.find("attributes {noalias_args = [0, 8, 16], vgprs = 32"),
+            std::string::npos);
+  ServerDoc after(edited, false);
+  ASSERT_TRUE(after.parsed->isVerified());
+  // Declared: the loop pipelines and nothing more is offered.
+  EXPECT_FALSE(
+      computeDeclareNoAliasAction(*after.parsed, after.pos("= waveasm.loop")));
+  // Off the loop's header line: nothing.
+  EXPECT_FALSE(computeDeclareNoAliasAction(*d.parsed,
+                                           d.pos("waveasm.global_load_dword")));
+
+  // A declaration of another argument is extended in place.
+  std::string other = example("dequant_i8_to_f16.mlir");
+  other.replace(other.find("noalias_args = [0, 8, 16]"), 25,
+                "noalias_args = [24]");
+  ServerDoc o(other, false);
+  std::optional<lsp::CodeAction> extend =
+      computeDeclareNoAliasAction(*o.parsed, o.pos("= waveasm.loop"));
+  ASSERT_TRUE(extend);
+  std::string extended = applyEdits(o.text, editsOf(*extend->edit));
+  EXPECT_NE(extended.find("noalias_args = [0, 8, 16, 24],"), std::string::npos);
+
+  // A program without an attribute dictionary gets one before its body.
+  std::string bare = plain;
+  size_t dict = bare.find("  attributes {");
+  bare.erase(dict, bare.find("} {", dict) + 2 - dict);
+  ServerDoc b(bare, false);
+  ASSERT_TRUE(b.parsed->isVerified()) << bare.substr(0, 1200);
+  std::optional<lsp::CodeAction> add =
+      computeDeclareNoAliasAction(*b.parsed, b.pos("= waveasm.loop"));
+  ASSERT_TRUE(add);
+  std::string added = applyEdits(b.text, editsOf(*add->edit));
+  EXPECT_NE(added.find("attributes {noalias_args = [0, 8, 16]} {"),
+            std::string::npos);
+  EXPECT_TRUE(ServerDoc(added, false).parsed->isVerified());
+}
