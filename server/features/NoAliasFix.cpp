@@ -121,14 +121,10 @@ std::optional<lsp::CodeAction>
 waveasm::server::computeDeclareNoAliasAction(const ParsedDocument &parsed,
                                              lsp::Position pos,
                                              const CodeActionOptions &options) {
-  if (!parsed.isVerified())
-    return std::nullopt;
-  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
-  if (!target || !target->loopIndex || target->op)
+  std::optional<ScheduleTarget> target = findLoopHeaderAt(parsed, pos);
+  if (!target)
     return std::nullopt;
   std::optional<unsigned> entry = parsed.lookupOp(target->owner);
-  if (!entry || parsed.getOps()[*entry].name.start.line != pos.line)
-    return std::nullopt;
   auto loop = dyn_cast<LoopOp>(target->owner);
   auto program = target->owner->getParentOfType<ProgramOp>();
   if (!loop || !program || computeLoopStages(loop, 2).ok())

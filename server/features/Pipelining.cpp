@@ -136,20 +136,30 @@ std::optional<lsp::TextEdit> waveasm::server::computePipelinedProgramEdit(
   return replaceProgram(parsed, program, printProgram(pipelined));
 }
 
+std::optional<ScheduleTarget>
+waveasm::server::findLoopHeaderAt(const ParsedDocument &parsed,
+                                  lsp::Position pos) {
+  if (!parsed.isVerified())
+    return std::nullopt;
+  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
+  if (!target || !target->loopIndex || target->op)
+    return std::nullopt;
+  // On the loop's header line only, like a lens: the actions are about the
+  // whole loop.
+  std::optional<unsigned> entry = parsed.lookupOp(target->owner);
+  if (!entry || parsed.getOps()[*entry].name.start.line != pos.line)
+    return std::nullopt;
+  return target;
+}
+
 std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     const ParsedDocument &parsed, lsp::Position pos,
     const ServerSettings &settings, const CodeActionOptions &options) {
   std::vector<lsp::CodeAction> actions;
-  if (!parsed.isVerified())
+  std::optional<ScheduleTarget> target = findLoopHeaderAt(parsed, pos);
+  if (!target)
     return actions;
-  std::optional<ScheduleTarget> target = findScheduleTarget(parsed, pos);
-  if (!target || !target->loopIndex || target->op)
-    return actions;
-  // On the loop's header line only, like a lens: the action is about the
-  // whole loop.
   std::optional<unsigned> entry = parsed.lookupOp(target->owner);
-  if (!entry || parsed.getOps()[*entry].name.start.line != pos.line)
-    return actions;
   unsigned program = parsed.getOps()[*entry].program;
   DiagnosticCapture quiet(parsed.getContext());
   conductor::SessionOptions sessionOptions =

@@ -34,6 +34,11 @@ namespace waveasm::server {
 constexpr llvm::StringLiteral kPipelineLoopTitle = "Pipeline this loop";
 constexpr llvm::StringLiteral kPlanLdsTitle = "Plan LDS";
 
+/// The loop whose header line `pos` is on (a verified document; not on an
+/// op of its body): where the loop-wide actions are offered.
+std::optional<ScheduleTarget> findLoopHeaderAt(const ParsedDocument &parsed,
+                                               lsp::Position pos);
+
 /// The pipelining actions (2 and 3 stages) of the loop whose header line is
 /// at `pos`; empty elsewhere, when the loop cannot be pipelined or when
 /// pipelining does not lower est_cycles. Compiles the program a few times
