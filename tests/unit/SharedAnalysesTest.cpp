@@ -34,8 +34,12 @@ struct ProbeResult {
 struct ProbeSCCClobbers
     : public PassWrapper<ProbeSCCClobbers, OperationPass<ProgramOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ProbeSCCClobbers)
-  explicit ProbeSCCClobbers(ProbeResult &result) : result(result) {}
+  ProbeSCCClobbers(ProbeResult &result, bool compare)
+      : result(result), compare(compare) {}
   ProbeResult &result;
+  /// Off where the kept analysis may be stale: asking a stale one about
+  /// ops it never numbered is undefined, the count alone tells.
+  bool compare;
 
   void runOnOperation() override {
     ++result.programs;
@@ -44,6 +48,8 @@ struct ProbeSCCClobbers
     if (!cached)
       return;
     ++result.cached;
+    if (!compare)
+      return;
     const SCCClobbers &kept = cached->get();
     SCCClobbers fresh(getOperation());
     getOperation().getBody().walk([&](Operation *consumer) {
@@ -60,12 +66,12 @@ struct ProbeSCCClobbers
   }
 };
 
-ProbeResult probeAfterSpillReload(ModuleOp module) {
+ProbeResult probeAfterSpillReload(ModuleOp module, bool compare) {
   ProbeResult result;
   PassManager pm(module->getContext());
   OpPassManager &nested = pm.nest<ProgramOp>();
   nested.addPass(createWaveASMSCCSpillReload());
-  nested.addPass(std::make_unique<ProbeSCCClobbers>(result));
+  nested.addPass(std::make_unique<ProbeSCCClobbers>(result, compare));
   EXPECT_TRUE(succeeded(pm.run(module)));
   return result;
 }
@@ -83,7 +89,7 @@ TEST(SharedSCCClobbers, DroppedWhenSpillReloadChangesTheProgram) {
   test::TestContext t;
   auto module = t.parseModule(test::program(kNeedsReload));
   ASSERT_TRUE(module) << t.diagnostics;
-  ProbeResult result = probeAfterSpillReload(*module);
+  ProbeResult result = probeAfterSpillReload(*module, /*compare=*/false);
   EXPECT_EQ(result.programs, 1u);
   EXPECT_EQ(result.cached, 0u); // a reload was inserted: stale
 }
@@ -99,7 +105,7 @@ TEST(SharedSCCClobbers, KeptAndEqualToAFreshOneWhenNothingChanged) {
   waveasm.dce_protect %r : !waveasm.sreg
   waveasm.s_endpgm)"));
   ASSERT_TRUE(module) << t.diagnostics;
-  ProbeResult result = probeAfterSpillReload(*module);
+  ProbeResult result = probeAfterSpillReload(*module, /*compare=*/true);
   EXPECT_EQ(result.cached, 1u);
   EXPECT_EQ(result.pairs, 1u);
   EXPECT_EQ(result.mismatches, 0u);
@@ -130,7 +136,7 @@ TEST(SharedSCCClobbers, EqualToAFreshOneOnEveryExampleAndLitInput) {
     OpPassManager &nested = pm.nest<ProgramOp>();
     nested.addPass(createWaveASMSCCSpillReload());
     ProbeResult result;
-    nested.addPass(std::make_unique<ProbeSCCClobbers>(result));
+    nested.addPass(std::make_unique<ProbeSCCClobbers>(result, true));
     if (failed(pm.run(*module)))
       continue;
     EXPECT_EQ(result.mismatches, 0u) << path;
