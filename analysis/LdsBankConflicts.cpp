@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -29,21 +30,23 @@ LdsBankCost waveasm::computeLdsBankCost(llvm::ArrayRef<uint32_t> addresses,
   unsigned lanesPerPhase = std::max(1u, banks / dwordsPerLane);
   unsigned lanes = addresses.size();
   int64_t sum = 0;
-  // Per phase, the distinct dwords of each bank, chained through `next`
-  // from `head[bank]`. A phase holds at most max(banks, dwordsPerLane)
-  // dwords and a chain is as long as its bank's conflict degree, so this is
-  // linear for conflict-free accesses; the two sorts it replaces (by value
-  // to drop duplicates, then by bank; llvm::sort of integers is qsort with
-  // a comparator call per step) were most of the cycle model's time.
-  llvm::SmallVector<int32_t, 64> head(banks);
+  // Per phase, the distinct dwords in an open-addressing set and a count
+  // per bank: a phase holds at most max(banks, dwordsPerLane) dwords, so a
+  // table of twice that (a power of two) stays sparse, and a slot belongs
+  // to the phase that stamped it (no clearing between phases). Constant
+  // time per dword whatever the conflict; the per-bank chains this
+  // replaces walked a d-way bank's d dwords for each new one, most of the
+  // cycle model's bank-conflict time on conflicting accesses.
+  unsigned capacity = llvm::PowerOf2Ceil(2 * std::max(banks, dwordsPerLane));
+  unsigned shift = 32 - llvm::Log2_32(capacity);
+  llvm::SmallVector<uint32_t, 256> slots(capacity);
+  llvm::SmallVector<uint32_t, 256> stamps(capacity, 0);
   llvm::SmallVector<unsigned, 64> count(banks);
-  llvm::SmallVector<uint32_t, 64> distinct;
-  llvm::SmallVector<int32_t, 64> next;
+  bool banksPow2 = llvm::isPowerOf2_32(banks);
+  uint32_t stamp = 0;
   for (unsigned first = 0; first < lanes; first += lanesPerPhase) {
-    std::fill(head.begin(), head.end(), -1);
+    ++stamp;
     std::fill(count.begin(), count.end(), 0);
-    distinct.clear();
-    next.clear();
     bool active = false;
     unsigned worst = 0;
     for (unsigned lane = first; lane < std::min(lanes, first + lanesPerPhase);
@@ -53,15 +56,21 @@ LdsBankCost waveasm::computeLdsBankCost(llvm::ArrayRef<uint32_t> addresses,
       active = true;
       for (unsigned d = 0; d < dwordsPerLane; ++d) {
         uint32_t dword = addresses[lane] / 4 + d;
-        unsigned bank = dword % banks;
-        int32_t seen = head[bank];
-        while (seen >= 0 && distinct[seen] != dword)
-          seen = next[seen];
-        if (seen >= 0)
+        // Fibonacci hashing: the top bits of the product.
+        uint32_t slot = uint32_t(dword * 0x9E3779B1u) >> shift;
+        bool seen = false;
+        while (stamps[slot] == stamp) {
+          if (slots[slot] == dword) {
+            seen = true;
+            break;
+          }
+          slot = (slot + 1) & (capacity - 1);
+        }
+        if (seen)
           continue;
-        next.push_back(head[bank]);
-        head[bank] = static_cast<int32_t>(distinct.size());
-        distinct.push_back(dword);
+        stamps[slot] = stamp;
+        slots[slot] = dword;
+        unsigned bank = banksPow2 ? dword & (banks - 1) : dword % banks;
         worst = std::max(worst, ++count[bank]);
       }
     }

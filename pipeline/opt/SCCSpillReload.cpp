@@ -31,6 +31,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
+#include <optional>
+
 #define DEBUG_TYPE "waveasm-scc-spill-reload"
 
 namespace waveasm {
@@ -44,10 +46,9 @@ using namespace waveasm;
 namespace {
 
 /// Every SCC use whose value is overwritten before the reader, grouped by
-/// the value (in program order).
+/// the value (in program order), by `clobbers` of the program as it is.
 llvm::MapVector<Value, SmallVector<OpOperand *>>
-findClobberedUses(ProgramOp program) {
-  SCCClobbers clobbers(program);
+findClobberedUses(ProgramOp program, const SCCClobbers &clobbers) {
   llvm::MapVector<Value, SmallVector<OpOperand *>> found;
   program.getBody().walk([&](Operation *consumer) {
     for (OpOperand &use : consumer->getOpOperands()) {
@@ -74,7 +75,13 @@ struct SCCSpillReloadPass
     llvm::DenseMap<Value, std::pair<Value, Value>> saved;
     unsigned reloads = 0, rounds = 0;
     while (true) {
-      auto clobbered = findClobberedUses(program);
+      // The first round asks the analysis manager: when nothing is
+      // clobbered the pass preserves it and the SCC verifier, which runs
+      // next, reuses it. Later rounds see the reloads of the previous one.
+      std::optional<SCCClobbers> fresh;
+      const SCCClobbers &clobbers =
+          rounds == 0 ? getAnalysis<SCCClobbers>() : fresh.emplace(program);
+      auto clobbered = findClobberedUses(program, clobbers);
       if (clobbered.empty())
         break;
       ++rounds;

@@ -41,7 +41,8 @@ struct SCCVerifierPass
     : public waveasm::impl::WaveASMSCCVerifierBase<SCCVerifierPass> {
   void runOnOperation() override {
     ProgramOp program = getOperation();
-    SCCClobbers clobbers(program);
+    // Usually the spill/reload pass's, when it changed nothing.
+    const SCCClobbers &clobbers = getAnalysis<SCCClobbers>();
     bool failed = false;
     unsigned pairs = 0;
     program.getBody().walk([&](Operation *consumer) {

@@ -162,6 +162,45 @@ TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
   }
 }
 
+TEST(LdsBankCost, MatchesTheDefinitionForAnyBankCountAndAddress) {
+  // The cost keeps a phase's distinct dwords in a small hash set: any bank
+  // count (powers of two or not, fewer banks than a lane's dwords),
+  // addresses over the whole 32-bit range, repeated dwords, and dwords that
+  // fall into the same slots (multiples of a large power of two) must all
+  // give the definition's answer.
+  std::mt19937_64 random(31);
+  const unsigned bankChoices[] = {1, 2, 3, 16, 32, 48, 64, 100};
+  for (int trial = 0; trial < 4000; ++trial) {
+    unsigned banks = bankChoices[random() % std::size(bankChoices)];
+    unsigned bytes = 1u << (random() % 5);
+    unsigned lanes = 1 + random() % 64;
+    std::vector<uint32_t> a(lanes);
+    for (unsigned l = 0; l < lanes; ++l) {
+      switch (trial % 4) {
+      case 0: // anywhere
+        a[l] = uint32_t(random());
+        break;
+      case 1: // few distinct dwords, many repeats
+        a[l] = uint32_t(random() % 64) * 4 + 0x80000000u;
+        break;
+      case 2: // same low bits: colliding hash slots
+        a[l] = uint32_t(random() % 512) << 20;
+        break;
+      default: // strided near the top of the range
+        a[l] = ~uint32_t(0) - 4096 + l * 60;
+        break;
+      }
+    }
+    uint64_t mask = trial % 3 == 0 ? random() : ~uint64_t(0);
+    LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
+    LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
+    ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
+    ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
+    ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
+    ASSERT_EQ(got.idealClocks, want.idealClocks) << "trial " << trial;
+  }
+}
+
 TEST(LdsBankCost, SameForAddressesShiftedByWholeDwords) {
   // The analysis costs a wave whose addresses are the first wave's plus a
   // multiple of 4 bytes as the first wave: that shift must not change the

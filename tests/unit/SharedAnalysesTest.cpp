@@ -1,0 +1,152 @@
+//===- SharedAnalysesTest.cpp - analyses kept across passes ---------------===//
+//
+// Analyses a pass leaves in the analysis manager for the next one must be
+// dropped when the pass changes the program, and must equal a fresh
+// analysis when kept. SCC spill/reload leaves its SCCClobbers for the SCC
+// verifier when it inserts nothing: a probe pass after it reads the cached
+// analysis on every example and on the lit inputs, and compares every
+// answer the verifier could ask with a fresh SCCClobbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConductorTestUtils.h"
+#include "TestUtils.h"
+
+#include "pipeline/Passes.h"
+#include "pipeline/SCCClobbers.h"
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+struct ProbeResult {
+  unsigned programs = 0, cached = 0, pairs = 0, mismatches = 0;
+};
+
+/// Compares the cached SCCClobbers (if any) with a fresh one on every SCC
+/// producer/consumer pair and every op's `writes`.
+struct ProbeSCCClobbers
+    : public PassWrapper<ProbeSCCClobbers, OperationPass<ProgramOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ProbeSCCClobbers)
+  ProbeSCCClobbers(ProbeResult &result, bool compare)
+      : result(result), compare(compare) {}
+  ProbeResult &result;
+  /// Off where the kept analysis may be stale: asking a stale one about
+  /// ops it never numbered is undefined, the count alone tells.
+  bool compare;
+
+  void runOnOperation() override {
+    ++result.programs;
+    markAllAnalysesPreserved();
+    auto cached = getCachedAnalysis<SCCClobbers>();
+    if (!cached)
+      return;
+    ++result.cached;
+    if (!compare)
+      return;
+    const SCCClobbers &kept = cached->get();
+    SCCClobbers fresh(getOperation());
+    getOperation().getBody().walk([&](Operation *consumer) {
+      result.mismatches += kept.writes(consumer) != fresh.writes(consumer);
+      for (Value operand : consumer->getOperands()) {
+        Operation *producer = operand.getDefiningOp();
+        if (!producer || !isa<SCCType>(operand.getType()))
+          continue;
+        ++result.pairs;
+        result.mismatches += kept.clobberedBetween(producer, consumer) !=
+                             fresh.clobberedBetween(producer, consumer);
+      }
+    });
+  }
+};
+
+ProbeResult probeAfterSpillReload(ModuleOp module, bool compare) {
+  ProbeResult result;
+  PassManager pm(module->getContext());
+  OpPassManager &nested = pm.nest<ProgramOp>();
+  nested.addPass(createWaveASMSCCSpillReload());
+  nested.addPass(std::make_unique<ProbeSCCClobbers>(result, compare));
+  EXPECT_TRUE(succeeded(pm.run(module)));
+  return result;
+}
+
+constexpr const char *kNeedsReload = R"(
+  %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %scc = waveasm.s_cmp_lt_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.scc
+  %a:2 = waveasm.s_add_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+  %r = waveasm.s_cselect_b32 %scc, %s, %c1 : !waveasm.scc, !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.sreg
+  waveasm.dce_protect %r : !waveasm.sreg
+  waveasm.s_endpgm)";
+
+TEST(SharedSCCClobbers, DroppedWhenSpillReloadChangesTheProgram) {
+  test::TestContext t;
+  auto module = t.parseModule(test::program(kNeedsReload));
+  ASSERT_TRUE(module) << t.diagnostics;
+  ProbeResult result = probeAfterSpillReload(*module, /*compare=*/false);
+  EXPECT_EQ(result.programs, 1u);
+  EXPECT_EQ(result.cached, 0u); // a reload was inserted: stale
+}
+
+TEST(SharedSCCClobbers, KeptAndEqualToAFreshOneWhenNothingChanged) {
+  test::TestContext t;
+  auto module = t.parseModule(test::program(R"(
+  %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %scc = waveasm.s_cmp_lt_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.scc
+  %m = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+  %r = waveasm.s_cselect_b32 %scc, %m, %c1 : !waveasm.scc, !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg
+  waveasm.dce_protect %r : !waveasm.sreg
+  waveasm.s_endpgm)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  ProbeResult result = probeAfterSpillReload(*module, /*compare=*/true);
+  EXPECT_EQ(result.cached, 1u);
+  EXPECT_EQ(result.pairs, 1u);
+  EXPECT_EQ(result.mismatches, 0u);
+}
+
+TEST(SharedSCCClobbers, EqualToAFreshOneOnEveryExampleAndLitInput) {
+  std::vector<std::string> paths = test::exampleKernelPaths();
+  for (const char *dir : {WAVEASM_EXAMPLES_DIR "/../tests/lit/pipeline",
+                          WAVEASM_EXAMPLES_DIR "/../tests/lit/pipeline/Inputs",
+                          WAVEASM_EXAMPLES_DIR "/../tests/lit/analysis"}) {
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+         it.increment(ec))
+      if (llvm::sys::path::extension(it->path()) == ".mlir")
+        paths.push_back(it->path());
+  }
+  ProbeResult total;
+  unsigned modules = 0;
+  for (const std::string &path : paths) {
+    test::TestContext t;
+    // Lit inputs hold many programs per file, some invalid on purpose
+    // (split-input files are parsed whole and refused: skipped).
+    auto module = t.parseModule(test::readFile(path));
+    if (!module || failed(verify(*module)))
+      continue;
+    ++modules;
+    PassManager pm(module->getContext());
+    OpPassManager &nested = pm.nest<ProgramOp>();
+    nested.addPass(createWaveASMSCCSpillReload());
+    ProbeResult result;
+    nested.addPass(std::make_unique<ProbeSCCClobbers>(result, true));
+    if (failed(pm.run(*module)))
+      continue;
+    EXPECT_EQ(result.mismatches, 0u) << path;
+    total.programs += result.programs;
+    total.cached += result.cached;
+    total.pairs += result.pairs;
+  }
+  EXPECT_GT(modules, 10u);
+  EXPECT_GT(total.cached, 10u);
+  EXPECT_GT(total.pairs, 0u);
+}
+
+} // namespace
