@@ -13,6 +13,11 @@ bool waveasm::isLdsAccess(Operation *op) {
   return !isa<S_BARRIER>(op) && ((memReads(op) | memWrites(op)) & MemLDS);
 }
 
+bool waveasm::leadsIntoMfma(Operation *op) {
+  return op->getNumRegions() == 0 &&
+         (isa<S_SETPRIO>(op) || getIssueCycles(op) == 0);
+}
+
 StepClock::StepClock(const TargetModel *target)
     : target(target),
       drainSlots(target ? target->getLatency(LatencyClass::LDSLoad) : 0) {}
@@ -69,10 +74,7 @@ int StepMerger::pickCover(ArrayRef<size_t> ends, ArrayRef<size_t> coverEnds,
   // (extracts and packs, which take no slot; a priority change).
   for (unsigned k = 0; k < streams.size(); ++k) {
     size_t i = heads[k];
-    auto leadsIn = [&](Operation *op) {
-      return isa<S_SETPRIO>(op) || getIssueCycles(op) == 0;
-    };
-    while (i < coverEnds[k] && leadsIn(streams[k][i]) &&
+    while (i < coverEnds[k] && leadsIntoMfma(streams[k][i]) &&
            (!filter || filter(streams[k][i])))
       ++i;
     if (i >= coverEnds[k])

@@ -49,6 +49,11 @@ namespace waveasm {
 /// Whether `op` reads or writes LDS (a barrier does neither).
 bool isLdsAccess(mlir::Operation *op);
 
+/// Whether `op` only leads into the MFMA after it in its stage, so the
+/// cover rule takes it along: no issue slot (an extract or a pack of the
+/// MFMA's operands) or a priority change; never an op with regions.
+bool leadsIntoMfma(mlir::Operation *op);
+
 /// The issue clock of a step order being built, in issue slots: the cycle
 /// model's rules (analysis/CycleModel.h) reduced to what the merge asks.
 /// Every op takes one slot; an MFMA waits for the MFMA pipe and holds it

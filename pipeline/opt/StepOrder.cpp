@@ -240,7 +240,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
       if (coverPrefix[k] == 0)
         while (coverPrefix[k] < stream.size() &&
                (clock.passes(stream[coverPrefix[k]]) ||
-                getIssueCycles(stream[coverPrefix[k]]) == 0) &&
+                leadsIntoMfma(stream[coverPrefix[k]])) &&
                passesPrefetch(stream[coverPrefix[k]]))
           ++coverPrefix[k];
   }
@@ -296,7 +296,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     if (slot == slots.end())
       return int64_t(0);
     steps += stage - stages.stages[p];
-    if (getIssueCycles(def) == 0) {
+    if (def->getNumRegions() == 0 && getIssueCycles(def) == 0) {
       int64_t at = 0;
       if (depth < 4)
         for (Value operand : def->getOperands())

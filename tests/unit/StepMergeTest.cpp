@@ -169,4 +169,31 @@ TEST(StepMerger, OpsAfterTheLdsTrafficCountTowardsCover) {
             (SmallVector<int>{0, 7, 1, 2, 3, 4, 5, 8}));
 }
 
+// What the cover rule takes along in front of an MFMA: an extract (no
+// slot), a priority change; not an LDS read, not another MFMA.
+TEST(StepMerger, LeadInsOfAnMfma) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %q = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
+  %e = waveasm.extract %q[0] : !waveasm.pvreg<4, 4> -> !waveasm.vreg
+  waveasm.s_setprio 1
+  %r = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  SmallVector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (isa<ExtractOp, S_SETPRIO, DS_READ_B64>(op))
+      ops.push_back(op);
+  });
+  ASSERT_EQ(ops.size(), 3u);
+  EXPECT_TRUE(leadsIntoMfma(ops[0]));
+  EXPECT_TRUE(leadsIntoMfma(ops[1]));
+  EXPECT_FALSE(leadsIntoMfma(ops[2]));
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  EXPECT_FALSE(leadsIntoMfma(f.ops[7]));
+}
+
 } // namespace
