@@ -1,12 +1,15 @@
 //===- StepOrder.cpp - issue order of a pipelined loop's step -------------===//
 
 #include "pipeline/opt/StepOrder.h"
+#include "pipeline/opt/StepMerge.h"
 
+#include "analysis/IssueRules.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
 
 #include "llvm/ADT/DenseSet.h"
 
+#include <functional>
 #include <limits>
 
 using namespace mlir;
@@ -138,10 +141,9 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   int highest = 0;
   for (int s : stages.stages)
     highest = std::max(highest, s);
-  // The later stages, merged: each keeps its own order; the next op comes
-  // from the stage whose next memory access is nearest (the latest stage
-  // on a tie), so every stage's loads and LDS traffic issue early and the
-  // compute of the others covers their latency.
+  // The later stages, merged by StepMerge.h's rules: each keeps its own
+  // order; MFMAs cover the LDS traffic, a barrier waits out the LDS drain,
+  // else the stage whose next memory access is nearest goes first.
   SmallVector<SmallVector<Operation *>> streams;
   for (int s = highest; s >= 1; --s) {
     streams.emplace_back();
@@ -149,64 +151,10 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
       if (stages.stages[i] == s)
         streams.back().push_back(stages.ops[i]);
   }
-  auto isAccess = [](Operation *op) {
-    return !isa<S_BARRIER>(op) && (memReads(op) | memWrites(op));
-  };
-  SmallVector<size_t> head(streams.size(), 0);
-  auto distance = [&](unsigned k, size_t end) {
-    for (size_t i = head[k]; i < end; ++i)
-      if (isAccess(streams[k][i]))
-        return i - head[k];
-    return std::numeric_limits<size_t>::max();
-  };
-  // Merges the streams' ops before `ends` (per stream) into `result`. A
-  // stream stopped at a barrier waits while the LDS accesses before it
-  // drain: the barrier waits for every LDS access issued before it (its
-  // lgkmcnt(0), pipeline/InsertWaitcnt.cpp (b); the LDS latency,
-  // TargetModel), so the other streams' ops go first until that latency
-  // has passed (an MFMA counts its pipe passes, SCHEDULING-FACTS.md
-  // "Units"), covering the drain instead of following it (the
-  // triple-buffered GEMM's MFMAs after its write barrier), and no longer
-  // (the LDS accesses after the barrier keep their distance from their
-  // readers). Legal as any merge: ops of different stages belong to
-  // different iterations, and the stage rules keep the LDS accesses a
-  // barrier orders in its stage or on another copy.
   const TargetModel *target = nullptr;
   if (body)
     if (auto program = body->getParentOp()->getParentOfType<ProgramOp>())
       target = &TargetModel::get(program.getTargetKind());
-  int64_t drain = target ? target->getLatency(LatencyClass::LDSLoad) : 0;
-  int64_t sinceLds = std::numeric_limits<int64_t>::max() / 2;
-  auto issue = [&](Operation *op) {
-    result.push_back(op);
-    if (isAccess(op) && ((memReads(op) | memWrites(op)) & MemLDS))
-      sinceLds = 0;
-    else if (target)
-      sinceLds += target->getUnitOccupancy(op);
-  };
-  auto merge = [&](ArrayRef<size_t> ends) {
-    while (true) {
-      int best = -1;
-      size_t bestDistance = 0;
-      bool bestAtBarrier = false;
-      for (unsigned k = 0; k < streams.size(); ++k) {
-        if (head[k] == ends[k])
-          continue;
-        size_t d = distance(k, ends[k]);
-        bool atBarrier =
-            isa<S_BARRIER>(streams[k][head[k]]) && sinceLds < drain;
-        if (best < 0 || (bestAtBarrier && !atBarrier) ||
-            (atBarrier == bestAtBarrier && d < bestDistance)) {
-          bestAtBarrier = atBarrier;
-          best = k;
-          bestDistance = d;
-        }
-      }
-      if (best < 0)
-        break;
-      issue(streams[best][head[best]++]);
-    }
-  };
 
   // LDS first: the later stages' LDS accesses before their first barrier
   // (with the ops before them in their stage) go ahead of the prefetch. A
@@ -266,26 +214,115 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   for (Operation *op : stages.ops)
     loadDistance = std::min(loadDistance, stepsAfterLoad(op));
   bool hoisted = legal && llvm::any_of(hoist, [](bool h) { return h; });
-  if (anyPrefix && hoisted && loadDistance >= 2) {
-    bool ldsFirst = true;
+  SmallVector<size_t> coverPrefix;
+  bool ldsFirst = anyPrefix && hoisted && loadDistance >= 2;
+  // Whether `op` may issue ahead of every prefetch op (memoized: the
+  // cover rule asks for MFMAs again and again).
+  DenseMap<Operation *, bool> passing;
+  auto passesPrefetch = [&](Operation *op) {
+    auto [it, inserted] = passing.try_emplace(op, true);
+    if (inserted)
+      for (int h = 0; h < n && it->second; ++h)
+        if (hoist[h])
+          it->second = mayPass(op, stages.ops[h], false);
+    return it->second;
+  };
+  if (ldsFirst) {
     for (auto [k, stream] : llvm::enumerate(streams))
       for (size_t i = 0; i < ldsPrefix[k] && ldsFirst; ++i)
-        for (int h = 0; h < n && ldsFirst; ++h)
-          if (hoist[h])
-            ldsFirst = mayPass(stream[i], stages.ops[h], false);
-    if (ldsFirst)
-      merge(ldsPrefix);
+        ldsFirst = passesPrefetch(stream[i]);
+    // The MFMAs that may go ahead of the prefetch as cover: the prefix of
+    // MFMAs (and the extracts and packs leading into them) of each stream
+    // without LDS accesses there, each passing every prefetch op.
+    coverPrefix.assign(ldsPrefix);
+    StepClock clock(target);
+    for (auto [k, stream] : llvm::enumerate(streams))
+      if (coverPrefix[k] == 0)
+        while (coverPrefix[k] < stream.size() &&
+               (clock.passes(stream[coverPrefix[k]]) ||
+                leadsIntoMfma(stream[coverPrefix[k]])) &&
+               passesPrefetch(stream[coverPrefix[k]]))
+          ++coverPrefix[k];
   }
-  if (legal)
-    for (int i = 0; i < n; ++i)
-      if (hoist[i])
-        issue(stages.ops[i]);
+  int64_t prefetchOps = legal ? llvm::count(hoist, true) : 0;
   SmallVector<size_t> ends;
   for (const SmallVector<Operation *> &stream : streams)
     ends.push_back(stream.size());
-  merge(ends);
-  for (int i = 0; i < n; ++i)
-    if (stages.stages[i] == 0 && !(legal && hoist[i]))
-      result.push_back(stages.ops[i]);
-  return result;
+
+  // One step in order, the streams merged (StepMerge.h) with `ready`.
+  auto build = [&](StepMerger::ReadyFn ready) {
+    StepMerger merger(streams, target, ready);
+    if (ldsFirst)
+      merger.merge(ldsPrefix, coverPrefix, prefetchOps);
+    if (legal) {
+      int64_t left = prefetchOps;
+      for (int i = 0; i < n; ++i)
+        if (hoist[i]) {
+          merger.cover(ends, ends, left--, passesPrefetch);
+          merger.issue(stages.ops[i]);
+        }
+    }
+    merger.merge(ends, ends);
+    for (int i = 0; i < n; ++i)
+      if (stages.stages[i] == 0 && !(legal && hoist[i]))
+        merger.issue(stages.ops[i]);
+    return merger;
+  };
+  // Readiness needs the issue slots of the producers, which run in earlier
+  // steps (an earlier stage of the same iteration) at the slots a first
+  // merge gives them: a step later is the step's length later. An MFMA
+  // reading the fragments a previous step's LDS reads returned may not
+  // issue as cover before they arrive (the counted waits would stall it).
+  StepMerger first = build(nullptr);
+  // Without LDS accesses the cover rule never applies: one merge is it
+  // (the 300-op bench loop of buffer loads and MFMAs).
+  if (!target || llvm::none_of(stages.ops, isLdsAccess))
+    return SmallVector<Operation *>(first.getOrder());
+  const DenseMap<Operation *, int64_t> &slots = first.getIssueSlots();
+  int64_t length = first.getClock().now();
+  auto cond = cast<ConditionOp>(body->getTerminator());
+  // The slot at which `v`, read by an op of `stage`, is ready; through
+  // ops that take no slot (extracts, packs) to what they read.
+  std::function<int64_t(Value, int, int)> readyValue = [&](Value v, int stage,
+                                                           int depth) {
+    int steps = 0;
+    if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == body) {
+      v = cond.getIterArgs()[arg.getArgNumber()];
+      steps = 1;
+    }
+    Operation *def = v.getDefiningOp();
+    int p = def && def->getBlock() == body ? bodyIndexOf(def) : -1;
+    auto slot = p >= 0 ? slots.find(def) : slots.end();
+    if (slot == slots.end())
+      return int64_t(0);
+    steps += stage - stages.stages[p];
+    if (def->getNumRegions() == 0 && getIssueCycles(def) == 0) {
+      int64_t at = 0;
+      if (depth < 4)
+        for (Value operand : def->getOperands())
+          at = std::max(at, readyValue(operand, stages.stages[p], depth + 1));
+      return at - steps * length;
+    }
+    return slot->second - steps * length + target->getOpLatency(def);
+  };
+  auto ready = [&](Operation *op) {
+    int64_t at = 0;
+    int stage = stages.stages[bodyIndexOf(op)];
+    for (OpOperand &use : op->getOpOperands()) {
+      // An accumulator chain forwards the previous MFMA's result.
+      Operation *def = use.get().getDefiningOp();
+      if (def && def->getBlock() == body && target->getMFMAPasses(def) &&
+          target->getMFMAPasses(op) && use.getOperandNumber() == 2) {
+        auto slot = slots.find(def);
+        if (slot != slots.end())
+          at = std::max(at,
+                        slot->second + target->getMFMAChainLatency(def) -
+                            (stage - stages.stages[bodyIndexOf(def)]) * length);
+        continue;
+      }
+      at = std::max(at, readyValue(use.get(), stage, 0));
+    }
+    return at;
+  };
+  return SmallVector<Operation *>(build(ready).getOrder());
 }

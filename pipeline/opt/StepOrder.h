@@ -22,11 +22,18 @@
 //              later stages' LDS accesses before their first barrier go
 //              ahead of the prefetch: the barrier drains every earlier
 //              LDS access (~20 slots after the last), the loads have
-//              whole steps of slack. A stage stopped at a barrier waits
-//              while the LDS accesses before it drain (the LDS latency
-//              after the last one; an MFMA counts its pipe passes): the
-//              other stages' ops issue in that window instead of after the
-//              barrier's wait, and no longer.
+//              whole steps of slack. The later stages merge by
+//              pipeline/opt/StepMerge.h's rules: MFMAs of one stage issue
+//              between another's LDS accesses while more MFMA passes are
+//              left than the LDS drain after the last one (cover), a stage
+//              stopped at a barrier waits while the LDS accesses before it
+//              drain (the other stages' ops issue in that window instead
+//              of after the barrier's wait, and no longer), else the stage
+//              whose next memory access is nearest goes first. The merge
+//              runs twice: the second knows when the operands an MFMA
+//              reads from earlier steps arrive (the first's issue slots,
+//              a step's length per step back) and keeps an MFMA whose
+//              fragments are still in flight out of the cover.
 //
 // Hoisting the prefetch above other stage-0 ops is only done when nothing
 // it passes could be reordered with it (memory it writes or reads, a

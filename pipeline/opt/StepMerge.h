@@ -1,0 +1,150 @@
+//===- StepMerge.h - the later stages of a pipelined step, merged -*- C++
+//-*-===//
+//
+// One step of a pipelined loop issues the ops of every stage
+// (pipeline/opt/StepOrder.h); the stages after the first are "streams",
+// each in its own body order, and the merge decides which stream issues
+// next. It follows an issue clock (StepClock: one slot per op, an MFMA
+// waits for the MFMA pipe and holds it for its passes, the LDS latency
+// after the last LDS access) and three rules, first match wins:
+//
+//   cover    an MFMA at a stream's head issues when the MFMA pipe is free,
+//            its operands are ready, the step's LDS traffic has started
+//            and is not over, and more MFMA passes are left (plus the ops
+//            that follow the LDS traffic anyway) than the LDS latency
+//            after the last LDS access: its passes run under the LDS
+//            traffic instead of after it, at one issue slot to the LDS
+//            stream. The rest covers the barrier's drain. (The double
+//            buffer issued its eight LDS reads, two writes, then eight
+//            MFMAs back to back: 52 slots a step for 32 of MFMA pipe.)
+//   drain    a stream stopped at a barrier waits while the LDS accesses
+//            issued before it drain (the barrier's lgkmcnt(0),
+//            pipeline/InsertWaitcnt.cpp (b)): the other streams go first,
+//            and no longer (the accesses after the barrier keep their
+//            distance from their readers);
+//   nearest  else the stream whose next memory access is nearest (the
+//            latest stage on a tie), so loads and LDS traffic issue early.
+//
+// Any merge is legal: ops of different stages belong to different
+// iterations, and the stage rules keep the LDS accesses a barrier orders
+// in its stage or on another copy (analysis/LoopStages.h). The clock only
+// decides the order; the cycle model (analysis/CycleModel.h) measures it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVEASM_PIPELINE_OPT_STEPMERGE_H
+#define WAVEASM_PIPELINE_OPT_STEPMERGE_H
+
+#include "analysis/TargetModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace waveasm {
+
+/// Whether `op` reads or writes LDS (a barrier does neither).
+bool isLdsAccess(mlir::Operation *op);
+
+/// Whether `op` only leads into the MFMA after it in its stage, so the
+/// cover rule takes it along: no issue slot (an extract or a pack of the
+/// MFMA's operands) or a priority change; never an op with regions.
+bool leadsIntoMfma(mlir::Operation *op);
+
+/// The issue clock of a step order being built, in issue slots: the cycle
+/// model's rules (analysis/CycleModel.h) reduced to what the merge asks.
+/// Every op takes one slot; an MFMA waits for the MFMA pipe and holds it
+/// for its passes; the LDS accesses issued so far have drained once the LDS
+/// latency has passed since the last one. Without a target model no op has
+/// passes and nothing needs draining.
+class StepClock {
+public:
+  explicit StepClock(const TargetModel *target);
+  /// MFMA passes of `op` (0 for every other op).
+  int64_t passes(mlir::Operation *op) const;
+  /// Issues `op` at the first slot it may take, no earlier than `ready`;
+  /// returns that slot.
+  int64_t issue(mlir::Operation *op, int64_t ready = 0);
+  /// The next free issue slot.
+  int64_t now() const { return clock; }
+  /// Whether an MFMA issued now would not wait for the pipe.
+  bool pipeFree() const { return clock >= pipeFreeAt; }
+  /// Whether an LDS access has issued.
+  bool ldsStarted() const { return lastLds != kNever; }
+  /// Whether every LDS access issued so far has completed by the time the
+  /// issue slots and the MFMA pipe are both free (an MFMA after a barrier
+  /// waits for the pipe anyway, so its passes count as cover).
+  bool drained() const {
+    return std::max(clock, pipeFreeAt) >= lastLds + drainSlots;
+  }
+  /// The LDS latency in slots.
+  int64_t drain() const { return drainSlots; }
+
+private:
+  static constexpr int64_t kNever = std::numeric_limits<int64_t>::min() / 2;
+  const TargetModel *target;
+  int64_t drainSlots;
+  int64_t clock = 0;
+  int64_t pipeFreeAt = 0;
+  int64_t lastLds = kNever;
+};
+
+/// Merges streams of ops (above) into one issue order.
+class StepMerger {
+public:
+  /// The slot of the step from which `op`'s operands are ready.
+  using ReadyFn = llvm::function_ref<int64_t(mlir::Operation *)>;
+
+  /// `streams` are kept by reference and must outlive the merger; `ready`
+  /// may be null (every operand ready).
+  StepMerger(llvm::ArrayRef<llvm::SmallVector<mlir::Operation *>> streams,
+             const TargetModel *target, ReadyFn ready = nullptr);
+
+  /// Issues an op outside the streams (the prefetch, the loop control).
+  void issue(mlir::Operation *op);
+  /// Issues the streams' ops: stream k's before ends[k], and its MFMAs
+  /// before coverEnds[k] (>= ends[k]) by the cover rule only. `after`:
+  /// ops that will issue after these and before the step's barrier
+  /// whatever the merge does (they lengthen the window the MFMAs left
+  /// after the LDS traffic must cover).
+  void merge(llvm::ArrayRef<size_t> ends, llvm::ArrayRef<size_t> coverEnds,
+             int64_t after = 0);
+  /// Whether an MFMA may issue as cover here (null: any).
+  using CoverFilter = llvm::function_ref<bool(mlir::Operation *)>;
+  /// Issues the MFMAs the cover rule picks now (before an op outside the
+  /// streams), `ends` being what the streams will issue after it.
+  void cover(llvm::ArrayRef<size_t> ends, llvm::ArrayRef<size_t> coverEnds,
+             int64_t after = 0, CoverFilter filter = nullptr);
+  /// Stream k's next op.
+  size_t head(unsigned k) const { return heads[k]; }
+  const StepClock &getClock() const { return clock; }
+  /// The order so far, and each op's issue slot.
+  llvm::ArrayRef<mlir::Operation *> getOrder() const { return order; }
+  const llvm::DenseMap<mlir::Operation *, int64_t> &getIssueSlots() const {
+    return issuedAt;
+  }
+
+private:
+  int pickCover(llvm::ArrayRef<size_t> ends, llvm::ArrayRef<size_t> coverEnds,
+                int64_t after, CoverFilter filter) const;
+  int pickNearest(llvm::ArrayRef<size_t> ends) const;
+  int64_t readyOf(mlir::Operation *op) const { return ready ? ready(op) : 0; }
+
+  llvm::ArrayRef<llvm::SmallVector<mlir::Operation *>> streams;
+  ReadyFn ready;
+  StepClock clock;
+  llvm::SmallVector<size_t> heads;
+  /// Per stream, per position: the next LDS access at or after it.
+  llvm::SmallVector<llvm::SmallVector<size_t>> nextLds;
+  /// MFMA passes of the streams not issued yet.
+  int64_t passesLeft = 0;
+  llvm::SmallVector<mlir::Operation *> order;
+  llvm::DenseMap<mlir::Operation *, int64_t> issuedAt;
+};
+
+} // namespace waveasm
+
+#endif // WAVEASM_PIPELINE_OPT_STEPMERGE_H

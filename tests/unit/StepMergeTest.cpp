@@ -1,0 +1,199 @@
+//===- StepMergeTest.cpp - the merge of a pipelined step's stages ---------===//
+//
+// pipeline/opt/StepMerge.h on hand-made streams of a gfx942 program: the
+// issue clock (MFMA passes, LDS drain), the cover rule (MFMAs of one stage
+// between another stage's LDS reads, as long as more passes are left than
+// the drain after the last one), operands not ready keep an MFMA out of
+// the cover, and the barrier waits out the drain.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtils.h"
+
+#include "pipeline/opt/StepMerge.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace waveasm;
+using namespace waveasm::test;
+
+namespace {
+
+// Ops 0-5: LDS reads; 6: s_barrier; 7-14: MFMAs (4 passes each on gfx942,
+// independent of the reads).
+const char *kOps = R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %a = waveasm.precolored.vreg 2, 2 : !waveasm.pvreg<2, 2>
+  %c = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
+  %r0 = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  %r1 = waveasm.ds_read_b64 %tid {offset = 8 : i64} : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  %r2 = waveasm.ds_read_b64 %tid {offset = 16 : i64} : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  %r3 = waveasm.ds_read_b64 %tid {offset = 24 : i64} : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  %r4 = waveasm.ds_read_b64 %tid {offset = 32 : i64} : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  %r5 = waveasm.ds_read_b64 %tid {offset = 40 : i64} : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  waveasm.s_barrier
+  %m0 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m1 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m2 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m3 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m4 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m5 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m6 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m7 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  waveasm.s_endpgm
+)";
+
+struct Fixture {
+  TestContext t;
+  OwningOpRef<ModuleOp> module;
+  SmallVector<Operation *> ops;
+  SmallVector<SmallVector<Operation *>> streams;
+  const TargetModel *target = &TargetModel::get(TargetKind::gfx942);
+
+  Fixture() {
+    module = t.parseModule(program(kOps));
+    if (!module)
+      return;
+    module->walk([&](Operation *op) {
+      if (isa<DS_READ_B64, S_BARRIER>(op) || target->getMFMAPasses(op))
+        ops.push_back(op);
+    });
+    // Stream 0: the reads and the barrier; stream 1: the MFMAs.
+    streams.emplace_back(ops.begin(), ops.begin() + 7);
+    streams.emplace_back(ops.begin() + 7, ops.end());
+  }
+  SmallVector<int> positions(ArrayRef<Operation *> order) const {
+    SmallVector<int> result;
+    for (Operation *op : order)
+      result.push_back(llvm::find(ops, op) - ops.begin());
+    return result;
+  }
+};
+
+TEST(StepClock, MfmaPipeAndLdsDrain) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  ASSERT_EQ(f.ops.size(), 15u);
+  StepClock clock(f.target);
+  EXPECT_EQ(clock.passes(f.ops[7]), 4);
+  EXPECT_EQ(clock.passes(f.ops[0]), 0);
+  EXPECT_FALSE(clock.ldsStarted());
+  EXPECT_TRUE(clock.drained());
+  EXPECT_EQ(clock.issue(f.ops[0]), 0); // a read at 0
+  EXPECT_TRUE(clock.ldsStarted());
+  EXPECT_FALSE(clock.drained());
+  EXPECT_EQ(clock.issue(f.ops[7]), 1); // an MFMA at 1, pipe busy until 5
+  EXPECT_FALSE(clock.pipeFree());
+  EXPECT_EQ(clock.issue(f.ops[8]), 5); // the next waits for the pipe
+  EXPECT_EQ(clock.now(), 6);
+  EXPECT_EQ(clock.issue(f.ops[1], /*ready=*/10), 10); // operands at 10
+  // The drain is the LDS latency after the last access (20 slots on
+  // gfx942): done at 30, counting the MFMA pipe as cover.
+  EXPECT_EQ(clock.drain(), f.target->getLatency(LatencyClass::LDSLoad));
+  while (clock.now() < 10 + clock.drain() - 1)
+    clock.issue(f.ops[6]);
+  EXPECT_FALSE(clock.drained());
+  clock.issue(f.ops[6]);
+  EXPECT_TRUE(clock.drained());
+
+  // Without a target model: no passes, nothing to drain.
+  StepClock none(nullptr);
+  EXPECT_EQ(none.passes(f.ops[7]), 0);
+  none.issue(f.ops[0]);
+  EXPECT_TRUE(none.drained());
+}
+
+// Reads at 0, 2-4, 6-7 with MFMAs at 1 and 5 (32 passes, then 24, both
+// more than the 20 of the drain); after the reads the barrier waits while
+// the MFMAs fill the drain (29 >= 7 + 20 after the seventh), then the last.
+TEST(StepMerger, MfmasCoverTheLdsReads) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  ASSERT_EQ(f.target->getLatency(LatencyClass::LDSLoad), 20);
+  StepMerger merger(f.streams, f.target);
+  SmallVector<size_t> ends{7, 8};
+  merger.merge(ends, ends);
+  EXPECT_EQ(
+      f.positions(merger.getOrder()),
+      (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5, 9, 10, 11, 12, 13, 6, 14}));
+  EXPECT_EQ(merger.getIssueSlots().lookup(f.ops[8]), 5);
+}
+
+// The same streams with the MFMAs' operands ready only at slot 100 (the
+// fragments a previous step's reads return): no cover, the reads first.
+TEST(StepMerger, MfmaWaitsForItsOperandsBeforeCovering) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  auto late = [&](Operation *op) -> int64_t {
+    return f.target->getMFMAPasses(op) ? 100 : 0;
+  };
+  StepMerger merger(f.streams, f.target, late);
+  SmallVector<size_t> ends{7, 8};
+  merger.merge(ends, ends);
+  SmallVector<int> order = f.positions(merger.getOrder());
+  SmallVector<int> reads(order.begin(), order.begin() + 6);
+  EXPECT_EQ(reads, (SmallVector<int>{0, 1, 2, 3, 4, 5}));
+}
+
+// Cover only up to coverEnds, normal picks only up to ends: with the
+// reads' stream cut before the barrier and the MFMAs allowed as cover
+// only, the merge stops once the reads are out, two MFMAs in.
+TEST(StepMerger, CoverEndsBoundTheMfmasTaken) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  StepMerger merger(f.streams, f.target);
+  merger.merge(SmallVector<size_t>{6, 0}, SmallVector<size_t>{6, 8});
+  EXPECT_EQ(f.positions(merger.getOrder()),
+            (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5}));
+  EXPECT_EQ(merger.head(1), 2u);
+}
+
+// Five MFMAs (20 passes) do not go between the reads: the drain after
+// the last one takes them all, and the first starts it (the pipe should
+// not idle while the drain runs). With one op known to follow the reads
+// anyway (`after`), 21 slots are left to cover and one MFMA goes in among
+// the reads.
+TEST(StepMerger, OpsAfterTheLdsTrafficCountTowardsCover) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  f.streams[1].resize(5);
+  SmallVector<size_t> ends{6, 0}, coverEnds{6, 5};
+  StepMerger none(f.streams, f.target);
+  none.merge(ends, coverEnds);
+  EXPECT_EQ(f.positions(none.getOrder()),
+            (SmallVector<int>{0, 1, 2, 3, 4, 5, 7}));
+  StepMerger one(f.streams, f.target);
+  one.merge(ends, coverEnds, /*after=*/1);
+  EXPECT_EQ(f.positions(one.getOrder()),
+            (SmallVector<int>{0, 7, 1, 2, 3, 4, 5, 8}));
+}
+
+// What the cover rule takes along in front of an MFMA: an extract (no
+// slot), a priority change; not an LDS read, not another MFMA.
+TEST(StepMerger, LeadInsOfAnMfma) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %q = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
+  %e = waveasm.extract %q[0] : !waveasm.pvreg<4, 4> -> !waveasm.vreg
+  waveasm.s_setprio 1
+  %r = waveasm.ds_read_b64 %tid : !waveasm.pvreg<0> -> !waveasm.vreg<2, 2>
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  SmallVector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (isa<ExtractOp, S_SETPRIO, DS_READ_B64>(op))
+      ops.push_back(op);
+  });
+  ASSERT_EQ(ops.size(), 3u);
+  EXPECT_TRUE(leadsIntoMfma(ops[0]));
+  EXPECT_TRUE(leadsIntoMfma(ops[1]));
+  EXPECT_FALSE(leadsIntoMfma(ops[2]));
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  EXPECT_FALSE(leadsIntoMfma(f.ops[7]));
+}
+
+} // namespace
