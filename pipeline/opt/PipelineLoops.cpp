@@ -52,7 +52,10 @@
 //
 // Barriers: the stages of a step bring their barriers together; where two
 // follow each other with nothing between that touches memory, the emitted
-// code keeps the later one (pipeline/opt/AdjacentBarriers.h).
+// code keeps the later one (pipeline/opt/AdjacentBarriers.h). A kernel with
+// direct-to-LDS loads whose epilogue reads LDS before a barrier gets one
+// right after it (pipeline/opt/KernelExitBarrier.h), so its last barrier
+// does not wait for the loads in flight.
 //
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
@@ -77,6 +80,7 @@
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/AdjacentBarriers.h"
+#include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
@@ -670,6 +674,19 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
       before ? std::next(before->getIterator()) : block->begin();
   if (first != loop->getIterator())
     mergeBarriersIn(first, loop->getIterator(), fallback);
+  // A barrier after each kernel whose epilogue reads LDS first, so the
+  // kernel's last barrier leaves its direct-to-LDS loads in flight
+  // (KernelExitBarrier.h).
+  SmallVector<LoopOp> kernels;
+  for (Operation &op : llvm::make_range(first, loop->getIterator()))
+    if (&op != fallback)
+      op.walk([&](LoopOp x) {
+        if (x->hasAttr(kCountedWaitsAttrName) &&
+            !(fallback && fallback->isAncestor(x)))
+          kernels.push_back(x);
+      });
+  for (LoopOp x : kernels)
+    insertKernelExitBarrier(x);
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
