@@ -810,14 +810,17 @@ struct PipelineLoopsPass
     }
     std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
     int bestBuffers = 0;
+    std::shared_ptr<PipelinedProgram> bestCopy;
     for (int buffers = 3; buffers <= plan.buffers; ++buffers) {
-      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers);
+      std::shared_ptr<PipelinedProgram> copy;
+      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers, &copy);
       LLVM_DEBUG(llvm::dbgs()
                  << "est_cycles pipelined with " << buffers
                  << " LDS buffers: " << (m ? m->est_cycles : -1) << "\n");
       if (m && (!best || m->est_cycles < best->est_cycles)) {
         best = std::move(m);
         bestBuffers = buffers;
+        bestCopy = std::move(copy);
       }
     }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
@@ -835,17 +838,38 @@ struct PipelineLoopsPass
     if (asIs && best->occupancy < asIs->occupancy)
       diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
            << " waves";
+    diag.report();
+    deepenedCopy = std::move(bestCopy);
     return applyLdsDeepening(plan);
   }
+
+  /// A program pipelined on a copy (pipelinedMetrics): its module, the
+  /// mapping of the program's ops into it, and the remarks the pass gave
+  /// there.
+  struct PipelinedProgram {
+    OwningOpRef<ModuleOp> module;
+    IRMapping mapping;
+    SmallVector<std::pair<Location, std::string>> remarks;
+  };
+  /// The deepened and pipelined copy deepenIfFaster chose: pipelineChoosing
+  /// adopts it instead of pipelining the deepened loop again (the same IR:
+  /// the pass with the same options on the same deepening).
+  std::shared_ptr<PipelinedProgram> deepenedCopy;
 
   /// The metrics of the program after pipelining `l` on a copy (with this
   /// pass's options), first deepened to `buffers` LDS buffers unless 0;
   /// nullopt when that fails or does not compile.
-  std::optional<ProgramMetrics> pipelinedMetrics(LoopOp l, int buffers) {
+  std::optional<ProgramMetrics>
+  pipelinedMetrics(LoopOp l, int buffers,
+                   std::shared_ptr<PipelinedProgram> *keep = nullptr) {
     ProgramOp program = getOperation();
-    ScopedDiagnosticHandler quiet(program.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    IRMapping mapping;
+    auto kept = std::make_shared<PipelinedProgram>();
+    ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Remark)
+        kept->remarks.push_back({d.getLocation(), d.str()});
+      return success();
+    });
+    IRMapping &mapping = kept->mapping;
     OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
     if (buffers) {
@@ -870,9 +894,30 @@ struct PipelineLoopsPass
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
       return std::nullopt;
-    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    OwningOpRef<ModuleOp> &module = kept->module;
+    module = ModuleOp::create(program.getLoc());
     module->getBody()->push_back(copy.release());
-    return measureModule(*module);
+    std::optional<ProgramMetrics> metrics = measureModule(*module);
+    if (keep && metrics)
+      *keep = std::move(kept);
+    return metrics;
+  }
+
+  /// Makes `kept` the program, with its remarks; `later` (loops still to
+  /// visit) are mapped to its loops. False when one of them has no copy.
+  bool adoptProgram(PipelinedProgram &kept, MutableArrayRef<LoopOp> later) {
+    for (LoopOp x : later)
+      if (!kept.mapping.lookupOrNull(x.getOperation()))
+        return false;
+    ProgramOp program = getOperation();
+    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
+    program.getBody().takeBody(copy.getBody());
+    program->setAttrs(copy->getAttrDictionary());
+    for (LoopOp &x : later)
+      x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
+    for (auto &[loc, text] : kept.remarks)
+      emitRemark(loc) << text;
+    return true;
   }
 
   /// What pipelining a loop on a copy of the program gives.
@@ -1107,7 +1152,16 @@ struct PipelineLoopsPass
                               << " waves\n");
       if (s == 2)
         twoWaves = t.waves;
-      if (!t.ok || t.waves < twoWaves)
+      if (t.ok && t.waves < twoWaves) {
+        // Registers of one more iteration in flight (a register load read
+        // a step later) would cost occupancy the loop has: say so.
+        emitRemark(l.getLoc())
+            << s << " stages not tried: their registers would lower the "
+            << "estimated occupancy from " << twoWaves << " to " << t.waves
+            << " waves (num-stages=" << s << " forces them)";
+        break;
+      }
+      if (!t.ok)
         break;
       candidates.push_back(s);
       // Two stages at the lower bound already (a resource-bound loop):
@@ -1177,6 +1231,11 @@ struct PipelineLoopsPass
   /// (chooseStages, chooseUnroll), and the chosen copy becomes the
   /// program. `later` are the loops still to be visited (kept valid).
   bool pipelineChoosing(LoopOp l, MutableArrayRef<LoopOp> later) {
+    if (std::shared_ptr<PipelinedProgram> kept = std::move(deepenedCopy)) {
+      deepenedCopy.reset();
+      if (adoptProgram(*kept, later))
+        return true;
+    }
     ChoiceCache choices;
     cache = &choices;
     llvm::scope_exit forget([&] { cache = nullptr; });
