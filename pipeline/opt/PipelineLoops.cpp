@@ -903,18 +903,28 @@ struct PipelineLoopsPass
     return metrics;
   }
 
-  /// Makes `kept` the program, with its remarks; `later` (loops still to
-  /// visit) are mapped to its loops. False when one of them has no copy.
-  bool adoptProgram(PipelinedProgram &kept, MutableArrayRef<LoopOp> later) {
+  /// Makes the one program of `module`, a copy of the program (`mapping`:
+  /// the program's ops to the copy's), the program (its body and
+  /// attributes); `later`, the loops still to be visited, are mapped to the
+  /// copy's. False, and nothing changed, when one of them has no copy.
+  bool adoptModule(ModuleOp module, IRMapping &mapping,
+                   MutableArrayRef<LoopOp> later) {
     for (LoopOp x : later)
-      if (!kept.mapping.lookupOrNull(x.getOperation()))
+      if (!mapping.lookupOrNull(x.getOperation()))
         return false;
     ProgramOp program = getOperation();
-    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
+    ProgramOp copy = *module.getOps<ProgramOp>().begin();
     program.getBody().takeBody(copy.getBody());
     program->setAttrs(copy->getAttrDictionary());
     for (LoopOp &x : later)
-      x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
+      x = cast<LoopOp>(mapping.lookup(x.getOperation()));
+    return true;
+  }
+
+  /// Makes `kept` the program (adoptModule), with its remarks.
+  bool adoptProgram(PipelinedProgram &kept, MutableArrayRef<LoopOp> later) {
+    if (!adoptModule(*kept.module, kept.mapping, later))
+      return false;
     for (auto &[loc, text] : kept.remarks)
       emitRemark(loc) << text;
     return true;
@@ -1213,17 +1223,7 @@ struct PipelineLoopsPass
     auto it = cache->copies.find({stages, steps});
     if (it == cache->copies.end())
       return false;
-    ChoiceCache::PipelinedCopy &kept = it->second;
-    for (LoopOp x : later)
-      if (!kept.mapping.lookupOrNull(x.getOperation()))
-        return false;
-    ProgramOp program = getOperation();
-    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
-    program.getBody().takeBody(copy.getBody());
-    program->setAttrs(copy->getAttrDictionary());
-    for (LoopOp &x : later)
-      x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
-    return true;
+    return adoptModule(*it->second.module, it->second.mapping, later);
   }
 
   /// Pipelines `l` with the options' stages and unroll; where they are
