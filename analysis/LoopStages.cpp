@@ -63,6 +63,32 @@ unsigned implicitDefs(Operation *op) {
   return mask;
 }
 
+/// Steps between a register load and its first reader (LoopStages.h).
+constexpr int kRegisterLoadSteps = 2;
+
+/// A global load into registers (not into LDS, not scalar).
+bool isRegisterLoad(Operation *op) {
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  return info && info.getLatencyClass() == LatencyClass::VMEMLoad &&
+         !(memWrites(op) & MemLDS) && op->getNumResults() > 0;
+}
+
+/// Whether a reader of a register load would wait for it in the stage
+/// after the load: not a memory access (LDS writes of a ping/pong keep
+/// their own stage), and none of its results is yielded (a hand-written
+/// prefetch: the value reaches its reader an iteration later anyway, and
+/// holding the raw load longer costs the registers of its unroll: the
+/// mxfp4 preshuffled loop's scale unpacking, 5 -> 4 waves).
+bool waitsForRegisterLoad(Operation *op) {
+  if (readsMemory(op) || writesMemory(op))
+    return false;
+  for (Value v : op->getResults())
+    for (Operation *user : v.getUsers())
+      if (isa<ConditionOp>(user))
+        return false;
+  return true;
+}
+
 bool isMFMA(Operation *op) {
   auto info = dyn_cast<InstInfoOpInterface>(op);
   return info && info.getExecUnit() == ExecUnit::MFMA;
@@ -412,11 +438,19 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   }
   if (graph.condDef >= 0)
     anchor[graph.condDef] = 0;
+  // A register load (a buffer load into VGPRs) is read at least two steps
+  // after it: its ~100-slot latency (SCHEDULING-FACTS.md) is more than one
+  // step of our GEMM loops (45-70 slots), so with three stages its
+  // computing consumers join the MFMAs instead of waiting in the step after
+  // the load (attention #0 in 3 stages: 67.0 -> 45.7 per iteration).
   if (numStages >= 3)
     for (const Edge &edge : graph.edges)
       if (!edge.equal && anchor[edge.to] < 0 &&
           isPrefetchLoad(graph.ops[edge.from]))
-        anchor[edge.to] = last - 1;
+        anchor[edge.to] = isRegisterLoad(graph.ops[edge.from]) &&
+                                  waitsForRegisterLoad(graph.ops[edge.to])
+                              ? std::max(last - 1, kRegisterLoadSteps)
+                              : last - 1;
   // Ping/pong: the LDS writes one stage before the last, so the
   // write -> barrier -> read chain of iteration j overlaps the MFMAs of
   // iteration j - 1.

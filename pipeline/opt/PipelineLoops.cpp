@@ -52,7 +52,10 @@
 //
 // Barriers: the stages of a step bring their barriers together; where two
 // follow each other with nothing between that touches memory, the emitted
-// code keeps the later one (pipeline/opt/AdjacentBarriers.h).
+// code keeps the later one (pipeline/opt/AdjacentBarriers.h). A kernel with
+// direct-to-LDS loads whose epilogue reads LDS before a barrier gets one
+// right after it (pipeline/opt/KernelExitBarrier.h), so its last barrier
+// does not wait for the loads in flight.
 //
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
@@ -77,6 +80,7 @@
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/AdjacentBarriers.h"
+#include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
@@ -670,6 +674,19 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
       before ? std::next(before->getIterator()) : block->begin();
   if (first != loop->getIterator())
     mergeBarriersIn(first, loop->getIterator(), fallback);
+  // A barrier after each kernel whose epilogue reads LDS first, so the
+  // kernel's last barrier leaves its direct-to-LDS loads in flight
+  // (KernelExitBarrier.h).
+  SmallVector<LoopOp> kernels;
+  for (Operation &op : llvm::make_range(first, loop->getIterator()))
+    if (&op != fallback)
+      op.walk([&](LoopOp x) {
+        if (x->hasAttr(kCountedWaitsAttrName) &&
+            !(fallback && fallback->isAncestor(x)))
+          kernels.push_back(x);
+      });
+  for (LoopOp x : kernels)
+    insertKernelExitBarrier(x);
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
@@ -793,14 +810,17 @@ struct PipelineLoopsPass
     }
     std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
     int bestBuffers = 0;
+    std::shared_ptr<PipelinedProgram> bestCopy;
     for (int buffers = 3; buffers <= plan.buffers; ++buffers) {
-      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers);
+      std::shared_ptr<PipelinedProgram> copy;
+      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers, &copy);
       LLVM_DEBUG(llvm::dbgs()
                  << "est_cycles pipelined with " << buffers
                  << " LDS buffers: " << (m ? m->est_cycles : -1) << "\n");
       if (m && (!best || m->est_cycles < best->est_cycles)) {
         best = std::move(m);
         bestBuffers = buffers;
+        bestCopy = std::move(copy);
       }
     }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
@@ -818,17 +838,38 @@ struct PipelineLoopsPass
     if (asIs && best->occupancy < asIs->occupancy)
       diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
            << " waves";
+    diag.report();
+    deepenedCopy = std::move(bestCopy);
     return applyLdsDeepening(plan);
   }
+
+  /// A program pipelined on a copy (pipelinedMetrics): its module, the
+  /// mapping of the program's ops into it, and the remarks the pass gave
+  /// there.
+  struct PipelinedProgram {
+    OwningOpRef<ModuleOp> module;
+    IRMapping mapping;
+    SmallVector<std::pair<Location, std::string>> remarks;
+  };
+  /// The deepened and pipelined copy deepenIfFaster chose: pipelineChoosing
+  /// adopts it instead of pipelining the deepened loop again (the same IR:
+  /// the pass with the same options on the same deepening).
+  std::shared_ptr<PipelinedProgram> deepenedCopy;
 
   /// The metrics of the program after pipelining `l` on a copy (with this
   /// pass's options), first deepened to `buffers` LDS buffers unless 0;
   /// nullopt when that fails or does not compile.
-  std::optional<ProgramMetrics> pipelinedMetrics(LoopOp l, int buffers) {
+  std::optional<ProgramMetrics>
+  pipelinedMetrics(LoopOp l, int buffers,
+                   std::shared_ptr<PipelinedProgram> *keep = nullptr) {
     ProgramOp program = getOperation();
-    ScopedDiagnosticHandler quiet(program.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    IRMapping mapping;
+    auto kept = std::make_shared<PipelinedProgram>();
+    ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Remark)
+        kept->remarks.push_back({d.getLocation(), d.str()});
+      return success();
+    });
+    IRMapping &mapping = kept->mapping;
     OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
     if (buffers) {
@@ -853,9 +894,40 @@ struct PipelineLoopsPass
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
       return std::nullopt;
-    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    OwningOpRef<ModuleOp> &module = kept->module;
+    module = ModuleOp::create(program.getLoc());
     module->getBody()->push_back(copy.release());
-    return measureModule(*module);
+    std::optional<ProgramMetrics> metrics = measureModule(*module);
+    if (keep && metrics)
+      *keep = std::move(kept);
+    return metrics;
+  }
+
+  /// Makes the one program of `module`, a copy of the program (`mapping`:
+  /// the program's ops to the copy's), the program (its body and
+  /// attributes); `later`, the loops still to be visited, are mapped to the
+  /// copy's. False, and nothing changed, when one of them has no copy.
+  bool adoptModule(ModuleOp module, IRMapping &mapping,
+                   MutableArrayRef<LoopOp> later) {
+    for (LoopOp x : later)
+      if (!mapping.lookupOrNull(x.getOperation()))
+        return false;
+    ProgramOp program = getOperation();
+    ProgramOp copy = *module.getOps<ProgramOp>().begin();
+    program.getBody().takeBody(copy.getBody());
+    program->setAttrs(copy->getAttrDictionary());
+    for (LoopOp &x : later)
+      x = cast<LoopOp>(mapping.lookup(x.getOperation()));
+    return true;
+  }
+
+  /// Makes `kept` the program (adoptModule), with its remarks.
+  bool adoptProgram(PipelinedProgram &kept, MutableArrayRef<LoopOp> later) {
+    if (!adoptModule(*kept.module, kept.mapping, later))
+      return false;
+    for (auto &[loc, text] : kept.remarks)
+      emitRemark(loc) << text;
+    return true;
   }
 
   /// What pipelining a loop on a copy of the program gives.
@@ -1090,7 +1162,16 @@ struct PipelineLoopsPass
                               << " waves\n");
       if (s == 2)
         twoWaves = t.waves;
-      if (!t.ok || t.waves < twoWaves)
+      if (t.ok && t.waves < twoWaves) {
+        // Registers of one more iteration in flight (a register load read
+        // a step later) would cost occupancy the loop has: say so.
+        emitRemark(l.getLoc())
+            << s << " stages not tried: their registers would lower the "
+            << "estimated occupancy from " << twoWaves << " to " << t.waves
+            << " waves (num-stages=" << s << " forces them)";
+        break;
+      }
+      if (!t.ok)
         break;
       candidates.push_back(s);
       // Two stages at the lower bound already (a resource-bound loop):
@@ -1142,17 +1223,7 @@ struct PipelineLoopsPass
     auto it = cache->copies.find({stages, steps});
     if (it == cache->copies.end())
       return false;
-    ChoiceCache::PipelinedCopy &kept = it->second;
-    for (LoopOp x : later)
-      if (!kept.mapping.lookupOrNull(x.getOperation()))
-        return false;
-    ProgramOp program = getOperation();
-    ProgramOp copy = *kept.module->getOps<ProgramOp>().begin();
-    program.getBody().takeBody(copy.getBody());
-    program->setAttrs(copy->getAttrDictionary());
-    for (LoopOp &x : later)
-      x = cast<LoopOp>(kept.mapping.lookup(x.getOperation()));
-    return true;
+    return adoptModule(*it->second.module, it->second.mapping, later);
   }
 
   /// Pipelines `l` with the options' stages and unroll; where they are
@@ -1160,6 +1231,11 @@ struct PipelineLoopsPass
   /// (chooseStages, chooseUnroll), and the chosen copy becomes the
   /// program. `later` are the loops still to be visited (kept valid).
   bool pipelineChoosing(LoopOp l, MutableArrayRef<LoopOp> later) {
+    if (std::shared_ptr<PipelinedProgram> kept = std::move(deepenedCopy)) {
+      deepenedCopy.reset();
+      if (adoptProgram(*kept, later))
+        return true;
+    }
     ChoiceCache choices;
     cache = &choices;
     llvm::scope_exit forget([&] { cache = nullptr; });

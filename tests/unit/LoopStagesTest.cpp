@@ -70,10 +70,15 @@ TEST(LoopStages, LoadsEarlyConsumersLate) {
   ASSERT_TRUE(two.ok()) << two.failure;
   EXPECT_EQ(two.stages, (SmallVector<int>{0, 0, 1, 1, 0, 0}));
   EXPECT_EQ(two.clusters, (SmallVector<int>{0, 0, 1, 1, 2, 2}));
-  // Three stages: the load's direct consumer gets the middle one.
+  // Three stages: the register load's direct consumer is two steps after
+  // it (its latency is more than a step), with the accumulation.
   LoopStages three = computeLoopStages(firstLoop(*module), 3);
   ASSERT_TRUE(three.ok()) << three.failure;
-  EXPECT_EQ(three.stages, (SmallVector<int>{0, 0, 1, 2, 0, 0}));
+  EXPECT_EQ(three.stages, (SmallVector<int>{0, 0, 2, 2, 0, 0}));
+  // Four stages: the stage before the last, already two after the load.
+  LoopStages four = computeLoopStages(firstLoop(*module), 4);
+  ASSERT_TRUE(four.ok()) << four.failure;
+  EXPECT_EQ(four.stages, (SmallVector<int>{0, 0, 2, 3, 0, 0}));
 }
 
 TEST(LoopStages, HandEditsAreCheckedByTheSameRules) {
