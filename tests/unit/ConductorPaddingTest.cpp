@@ -34,11 +34,11 @@ OwningOpRef<ModuleOp> parseFile(TestContext &t, const std::string &path) {
   return t.parseModule(waveasm::test::readFile(path));
 }
 
-OwningOpRef<ModuleOp> parseExample(TestContext &t, llvm::StringRef name) {
-  return parseFile(t, (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str());
+std::string example(llvm::StringRef name) {
+  return (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str();
 }
 
-constexpr const char *kGemm = "gemm_f16_32x32x8_global.mlir";
+const std::string kGemm = example("gemm_f16_32x32x8_global.mlir");
 
 SessionOptions cyclesFirst() {
   SessionOptions options;
@@ -46,6 +46,19 @@ SessionOptions cyclesFirst() {
   options.checkByExecution = true;
   return options;
 }
+
+/// A file's module and a Session (cycles first, checked by execution) on
+/// its default region; `session` null when either failed.
+struct FileSession {
+  TestContext t;
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<Session> session;
+  explicit FileSession(const std::string &path) {
+    module = parseFile(t, path);
+    if (module)
+      session = makeSession(*module, cyclesFirst());
+  }
+};
 
 ProgramOp firstProgram(ModuleOp module) {
   return *module.getOps<ProgramOp>().begin();
@@ -119,11 +132,9 @@ TEST(ConductorPadLds, ParsesPrintsAndDiagnoses) {
 }
 
 TEST(ConductorPadLds, RefusedPaddingsSayWhyAndRevert) {
-  TestContext t;
-  OwningOpRef<ModuleOp> module = parseExample(t, kGemm);
-  ASSERT_TRUE(module) << t.diagnostics;
-  auto session = makeSession(*module, cyclesFirst());
-  ASSERT_TRUE(session);
+  FileSession f(kGemm);
+  ASSERT_TRUE(f.session) << f.t.diagnostics;
+  std::unique_ptr<Session> &session = f.session;
   std::vector<unsigned> order = session->currentOrder();
   struct Case {
     const char *reply, *failed, *reason;
@@ -166,14 +177,11 @@ TEST(ConductorPadLds, RefusedPaddingsSayWhyAndRevert) {
 TEST(ConductorPadLds, RefusalNamesTheTaggedAccess) {
   // A program body whose second ds_read reads at the first one's data:
   // no layout can be proven, and the refusal names the op by its tag.
-  TestContext t;
-  OwningOpRef<ModuleOp> module =
-      parseFile(t, std::string(WAVEASM_EXAMPLES_DIR) +
-                       "/../tests/lit/pipeline/Inputs/pad-lds/"
-                       "data-address.mlir");
-  ASSERT_TRUE(module) << t.diagnostics;
-  auto session = makeSession(*module, cyclesFirst());
-  ASSERT_TRUE(session);
+  FileSession f(std::string(WAVEASM_EXAMPLES_DIR) +
+                "/../tests/lit/pipeline/Inputs/pad-lds/"
+                "data-address.mlir");
+  ASSERT_TRUE(f.session) << f.t.diagnostics;
+  std::unique_ptr<Session> &session = f.session;
   RoundReport report = session->applyReply("pad lds 256 16");
   ASSERT_TRUE(report.failed);
   Operation *second = nullptr;
@@ -194,11 +202,10 @@ TEST(ConductorPadLds, RefusalNamesTheTaggedAccess) {
 }
 
 TEST(ConductorPadLds, SessionPadsMeasuresChecksAndReplays) {
-  TestContext t;
-  OwningOpRef<ModuleOp> module = parseExample(t, kGemm);
-  ASSERT_TRUE(module) << t.diagnostics;
-  auto session = makeSession(*module, cyclesFirst());
-  ASSERT_TRUE(session);
+  FileSession f(kGemm);
+  ASSERT_TRUE(f.session) << f.t.diagnostics;
+  OwningOpRef<ModuleOp> &module = f.module;
+  std::unique_ptr<Session> &session = f.session;
   EXPECT_EQ(loopCycles(session->baselineMetrics()), 141);
   RoundReport report = session->applyReply("pad lds 256 16");
   EXPECT_FALSE(report.failed) << report.text();
@@ -242,11 +249,10 @@ TEST(ConductorPadLds, SessionPadsMeasuresChecksAndReplays) {
 }
 
 TEST(ConductorPadLds, PipelineStrategyChoosesPadding) {
-  TestContext t;
-  OwningOpRef<ModuleOp> module = parseExample(t, kGemm);
-  ASSERT_TRUE(module) << t.diagnostics;
-  auto session = makeSession(*module, cyclesFirst());
-  ASSERT_TRUE(session);
+  FileSession f(kGemm);
+  ASSERT_TRUE(f.session) << f.t.diagnostics;
+  OwningOpRef<ModuleOp> &module = f.module;
+  std::unique_ptr<Session> &session = f.session;
   PipelineStrategyResult result = schedulePipelined(
       session->bestModule(), session->region(), session->targetModel());
   ASSERT_TRUE(result.best && result.before) << result.refusal;
@@ -285,12 +291,9 @@ TEST(ConductorPadLds, PipelineStrategyChoosesPadding) {
 TEST(ConductorPadLds, NoConflictNoPaddedCandidate) {
   // The triple-buffered GEMM's accesses are conflict-free: nothing padded
   // is tried.
-  TestContext t;
-  OwningOpRef<ModuleOp> module =
-      parseExample(t, "gemm_f16_triple_buffer_ntiles.mlir");
-  ASSERT_TRUE(module) << t.diagnostics;
-  auto session = makeSession(*module, cyclesFirst());
-  ASSERT_TRUE(session);
+  FileSession f(example("gemm_f16_triple_buffer_ntiles.mlir"));
+  ASSERT_TRUE(f.session) << f.t.diagnostics;
+  std::unique_ptr<Session> &session = f.session;
   PipelineStrategyOptions options;
   options.stageCounts = {2};
   PipelineStrategyResult result =
