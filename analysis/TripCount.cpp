@@ -1,6 +1,7 @@
 //===- TripCount.cpp - iterations of a waveasm.loop -----------------------===//
 
 #include "analysis/TripCount.h"
+#include "analysis/ExitCompare.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -124,55 +125,53 @@ std::optional<Induction> getInduction(LoopOp loop, ConditionOp cond,
   return Induction{init->offset, next->offset};
 }
 
-/// One side of the exit compare: a constant, or an induction variable plus
-/// a constant.
-struct Operand {
-  Affine value;
-  Induction induction;
-  uint32_t at(int64_t iteration) const {
-    if (value.arg < 0)
-      return value.offset;
-    return induction.init + uint32_t(iteration) * induction.step + value.offset;
-  }
-  bool varies() const { return value.arg >= 0 && induction.step != 0; }
-};
-
-std::optional<Operand> getOperand(LoopOp loop, ConditionOp cond, Value v) {
+std::optional<ExitOperand> getOperand(LoopOp loop, ConditionOp cond, Value v) {
   std::optional<Affine> value = getAffine(v, loop.getBodyBlock());
   if (!value)
     return std::nullopt;
-  Operand operand{*value, {}};
+  ExitOperand operand;
+  operand.arg = value->arg;
+  operand.offset = value->offset;
   if (value->arg < 0)
     return operand;
   std::optional<Induction> induction = getInduction(loop, cond, value->arg);
   if (!induction)
     return std::nullopt;
-  operand.induction = *induction;
+  operand.init = induction->init;
+  operand.step = induction->step;
   return operand;
 }
 
 std::optional<int64_t> inferTripCount(LoopOp loop) {
-  ConditionOp cond = loop.getConditionOp();
-  if (!cond)
+  std::optional<ExitCompare> exit = getExitCompare(loop);
+  if (!exit)
     return std::nullopt;
-  Operation *cmpOp = cond.getCondition().getDefiningOp();
-  std::optional<Compare> cmp = getCompare(cmpOp);
-  if (!cmp)
-    return std::nullopt;
-  std::optional<Operand> lhs = getOperand(loop, cond, cmpOp->getOperand(0));
-  std::optional<Operand> rhs = getOperand(loop, cond, cmpOp->getOperand(1));
-  if (!lhs || !rhs)
-    return std::nullopt;
+  Compare cmp = *getCompare(exit->compare);
   // Iteration j runs, then compares lhs(j) with rhs(j): the body runs again
   // while that holds.
-  int64_t limit = lhs->varies() || rhs->varies() ? kMaxSimulatedTrips : 1;
+  int64_t limit =
+      exit->lhs.varies() || exit->rhs.varies() ? kMaxSimulatedTrips : 1;
   for (int64_t j = 0; j < limit; ++j)
-    if (!evaluate(*cmp, lhs->at(j), rhs->at(j)))
+    if (!evaluate(cmp, exit->lhs.at(j), exit->rhs.at(j)))
       return j + 1;
   return std::nullopt;
 }
 
 } // namespace
+
+std::optional<ExitCompare> waveasm::getExitCompare(LoopOp loop) {
+  ConditionOp cond = loop.getConditionOp();
+  if (!cond)
+    return std::nullopt;
+  Operation *cmpOp = cond.getCondition().getDefiningOp();
+  if (!getCompare(cmpOp))
+    return std::nullopt;
+  std::optional<ExitOperand> lhs = getOperand(loop, cond, cmpOp->getOperand(0));
+  std::optional<ExitOperand> rhs = getOperand(loop, cond, cmpOp->getOperand(1));
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return ExitCompare{cmpOp, *lhs, *rhs};
+}
 
 TripCount waveasm::getTripCount(LoopOp loop) {
   if (auto attr = loop->getAttrOfType<IntegerAttr>(kTripCountAttrName))

@@ -152,10 +152,12 @@ static std::optional<MoveFailure> validate(const TaggedRegion &region,
                                            const MoveCommand &command,
                                            Operation *&x, Operation *&y,
                                            Simulation &sim) {
-  if (command.kind == MoveCommand::Stage || command.kind == MoveCommand::Done)
-    return MoveFailure{MoveFailure::UnknownTag,
-                       "'" + command.text() +
-                           "' is not a move (the Session applies stages)"};
+  if (command.kind == MoveCommand::Stage ||
+      command.kind == MoveCommand::PadLds || command.kind == MoveCommand::Done)
+    return MoveFailure{
+        MoveFailure::UnknownTag,
+        "'" + command.text() +
+            "' is not a move (the Session applies stages and padding)"};
   if (auto failure = resolve(region, command, x, y))
     return failure;
   auto pinned = [](Operation *op) {
@@ -349,6 +351,7 @@ conductor::applyMove(const TaggedRegion &region, const MoveCommand &command,
     break;
   }
   case MoveCommand::Stage:
+  case MoveCommand::PadLds:
   case MoveCommand::Done:
     break;
   }

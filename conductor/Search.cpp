@@ -19,7 +19,9 @@ std::vector<std::string> conductor::defaultSystemPrompts() {
       "tagged loc(\"I<n>\")) with move commands; a deterministic engine "
       "validates them, compiles, and reports metrics each round. Commands: "
       "'move Ix after Iy', 'move Ix before Iy', 'swap Ix Iy', 'stage Ix N' "
-      "(software-pipelining stage N of a loop body op), and 'done' when "
+      "(software-pipelining stage N of a loop body op), 'pad lds S P' (the "
+      "LDS laid out in rows of S bytes padded by P against bank conflicts), "
+      "and 'done' when "
       "no further move helps.";
   return {
       std::string("You are an expert GPU instruction scheduler. Prioritize "

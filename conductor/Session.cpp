@@ -1,6 +1,7 @@
 //===- Session.cpp - one agent's iterative scheduling loop ----------------===//
 
 #include "conductor/Session.h"
+#include "conductor/Padding.h"
 #include "conductor/Stages.h"
 
 #include "analysis/LoopStages.h"
@@ -54,6 +55,11 @@ std::string RoundReport::text() const {
       out += "\n  " + line;
     if (ignoredLines.size() > 5)
       out += "\n  ... (" + std::to_string(ignoredLines.size() - 5) + " more)";
+  }
+  if (!commandErrors.empty()) {
+    out += "\nMalformed commands (not applied):";
+    for (const std::string &error : llvm::ArrayRef(commandErrors).take_front(5))
+      out += "\n  " + error;
   }
   return out;
 }
@@ -219,9 +225,9 @@ ProgramOp Session::programIn(ModuleOp copy) const {
 bool Session::expand(OwningOpRef<ModuleOp> &expansion,
                      std::string &error) const {
   expansion = nullptr;
-  if (!isStaged(tagged))
+  if (!needsExpansion(tagged))
     return true;
-  expansion = expandStagedLoop(module.get(), getRegionLoop(tagged), error);
+  expansion = expandSchedule(module.get(), tagged, error);
   return bool(expansion);
 }
 
@@ -354,6 +360,12 @@ std::string Session::prompt() const {
        << "; stage N of iteration j runs with stage 0 of iteration j+N, so "
           "loads in stage 0 and their users in stage 1 overlap iterations); "
           "all stages 0 means not pipelined.\n";
+  if (program().getLdsSize().value_or(0) > 0)
+    os << "The LDS layout may be padded against bank conflicts: 'pad lds S "
+          "P' lays the program's LDS out in rows of S bytes (a power of two) "
+          "each followed by P unused bytes (a multiple of 4 and of the "
+          "widest LDS access); every LDS access is rewritten alike, refused "
+          "when one cannot be.\n";
   return text;
 }
 
@@ -363,7 +375,11 @@ bool Session::finished() const {
 
 RoundReport Session::applyReply(llvm::StringRef reply) {
   ParsedReply parsed = parseReply(reply);
-  return runRound(parsed.commands, parsed.done, std::move(parsed.ignoredLines));
+  std::vector<std::string> errors;
+  for (const CommandDiagnostic &diagnostic : parsed.diagnostics)
+    errors.push_back(diagnostic.str());
+  return runRound(parsed.commands, parsed.done, std::move(parsed.ignoredLines),
+                  std::move(errors));
 }
 
 RoundReport Session::applyCommands(llvm::ArrayRef<MoveCommand> commands) {
@@ -371,7 +387,8 @@ RoundReport Session::applyCommands(llvm::ArrayRef<MoveCommand> commands) {
 }
 
 RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
-                              std::vector<std::string> ignored) {
+                              std::vector<std::string> ignored,
+                              std::vector<std::string> commandErrors) {
   RoundReport report;
   if (finished()) {
     report.round = round;
@@ -381,29 +398,42 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
   }
   report.round = ++round;
   report.ignoredLines = std::move(ignored);
+  report.commandErrors = std::move(commandErrors);
   Block &block = *tagged.block;
   std::vector<Operation *> snapshot = snapshotOrder(block);
   StageSnapshot stageSnapshot = snapshotStages(tagged);
+  Attribute padding = program()->getAttr(kLdsPaddingAttrName);
   auto revert = [&] {
     restoreOrder(block, snapshot);
     restoreStages(tagged, stageSnapshot);
+    if (padding)
+      program()->setAttr(kLdsPaddingAttrName, padding);
+    else
+      program()->removeAttr(kLdsPaddingAttrName);
   };
   std::vector<MoveWarning> warnings;
-  const MoveCommand *lastStage = nullptr;
+  const MoveCommand *lastStage = nullptr, *lastPad = nullptr;
   for (const MoveCommand &command : commands) {
     if (command.kind == MoveCommand::Done) {
       done = true;
       break;
     }
-    if (command.kind == MoveCommand::Stage) {
-      if (std::optional<std::string> why = applyStageCommand(tagged, command)) {
+    if (command.kind == MoveCommand::Stage ||
+        command.kind == MoveCommand::PadLds) {
+      std::optional<std::string> why = command.kind == MoveCommand::Stage
+                                           ? applyStageCommand(tagged, command)
+                                           : applyPadCommand(tagged, command);
+      if (why) {
         revert();
         report.failed = command.text();
         report.failureReason = *why;
         report.reverted = true;
         break;
       }
-      lastStage = &command;
+      if (command.kind == MoveCommand::Stage)
+        lastStage = &command;
+      else
+        lastPad = &command;
       report.applied.push_back(command.text());
       continue;
     }
@@ -432,15 +462,24 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
     // stage rule may hold only after several commands, and moves decide
     // which op an s_waitcnt's stage follows).
     std::string stageError = finishStages(tagged);
+    const MoveCommand *blamed = lastStage;
     OwningOpRef<ModuleOp> expansion;
     std::string expandError;
-    if (stageError.empty() && !expand(expansion, expandError))
-      stageError = "the loop cannot be pipelined: " + expandError;
+    if (stageError.empty() && !expand(expansion, expandError)) {
+      // The padding is applied first: its refusal is the pad command's.
+      bool padRefused =
+          lastPad && !expandError.empty() &&
+          llvm::StringRef(expandError).starts_with("the LDS cannot be padded");
+      if (padRefused)
+        blamed = lastPad;
+      stageError = padRefused ? expandError
+                              : "the loop cannot be pipelined: " + expandError;
+    }
     ProgramMetrics metrics;
     std::string error;
     if (!stageError.empty()) {
       revert();
-      report.failed = lastStage ? lastStage->text() : report.applied.back();
+      report.failed = blamed ? blamed->text() : report.applied.back();
       report.failureReason = stageError;
       report.reverted = true;
     } else if (!measure(expansion ? expansion.get() : module.get(), metrics,

@@ -85,6 +85,8 @@ struct RoundReport {
                                      // reverted (regression, compile error)
   std::vector<std::string> warnings; // MoveWarning::text()
   std::vector<std::string> ignoredLines; // reply lines that were no command
+  /// Those of them that start like a command: CommandDiagnostic::str().
+  std::vector<std::string> commandErrors;
   bool improved = false;
   bool reverted = false;
   bool done = false;
@@ -181,13 +183,15 @@ private:
   /// pipeline fails.
   bool measure(mlir::ModuleOp compiled, ProgramMetrics &out,
                std::string &error) const;
-  /// The module a round measures: null when the loop is not staged (the
-  /// working module itself), else its pipelined expansion; false with
-  /// `error` when the staged loop cannot be pipelined.
+  /// The module a round measures: null when the loop is neither staged nor
+  /// padded (the working module itself), else its expansion
+  /// (conductor/Stages.h expandSchedule); false with `error` when it
+  /// cannot be made.
   bool expand(mlir::OwningOpRef<mlir::ModuleOp> &expansion,
               std::string &error) const;
   RoundReport runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
-                       std::vector<std::string> ignored);
+                       std::vector<std::string> ignored,
+                       std::vector<std::string> commandErrors = {});
   /// Why the working module's results differ from the input's (empty when
   /// they do not, or when the check is off or impossible: then a warning
   /// goes to `report` once).

@@ -1,6 +1,7 @@
 //===- Stages.cpp - `stage Ix N` commands and pipelined measuring ---------===//
 
 #include "conductor/Stages.h"
+#include "conductor/Padding.h"
 
 #include "analysis/LoopStages.h"
 #include "pipeline/Passes.h"
@@ -24,6 +25,10 @@ LoopOp conductor::getRegionLoop(const TaggedRegion &region) {
 bool conductor::isStaged(const TaggedRegion &region) {
   LoopOp loop = getRegionLoop(region);
   return loop && hasLoopStages(loop);
+}
+
+bool conductor::needsExpansion(const TaggedRegion &region) {
+  return isStaged(region) || isPadded(region);
 }
 
 static std::optional<int> readIntAttr(Operation *op, llvm::StringRef name) {
@@ -149,12 +154,21 @@ conductor::stageCommandsFor(const TaggedRegion &region,
   return commands;
 }
 
-OwningOpRef<ModuleOp> conductor::expandStagedLoop(ModuleOp module, LoopOp loop,
-                                                  std::string &why) {
+OwningOpRef<ModuleOp> conductor::expandSchedule(ModuleOp module,
+                                                const TaggedRegion &region,
+                                                std::string &why) {
   IRMapping mapping;
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone(mapping));
+  auto program =
+      cast<ProgramOp>(mapping.lookup(getRegionProgram(region).getOperation()));
+  // The padding first: it adds address ops to the body, which take their
+  // anchors' stages, and moves no op between loops.
+  if (!applyRecordedPadding(program, why))
+    return nullptr;
+  LoopOp loop = getRegionLoop(region);
+  if (!loop || !hasLoopStages(loop))
+    return copy;
   auto cloned = cast<LoopOp>(mapping.lookup(loop.getOperation()));
-  auto program = cloned->getParentOfType<ProgramOp>();
   int64_t index = 0, found = -1;
   program.walk<WalkOrder::PreOrder>([&](LoopOp each) {
     if (each == cloned)

@@ -9,7 +9,8 @@
 // how a staged body is compiled: a clone is expanded by
 // `waveasm-pipeline-loops` (prologue, steady-state loop, epilogue) and the
 // expansion is what is measured, checked by execution, and handed out as
-// the result.
+// the result. A `pad lds S P` choice (conductor/Padding.h) is recorded the
+// same way and applied to that clone first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,8 @@ struct StageSnapshot {
 LoopOp getRegionLoop(const TaggedRegion &region);
 /// Whether the region's loop carries stage annotations.
 bool isStaged(const TaggedRegion &region);
+/// Staged or padded: what a round compiles is expandSchedule's clone.
+bool needsExpansion(const TaggedRegion &region);
 
 StageSnapshot snapshotStages(const TaggedRegion &region);
 void restoreStages(const TaggedRegion &region, const StageSnapshot &snapshot);
@@ -65,11 +68,13 @@ std::vector<MoveCommand> stageCommandsFor(const TaggedRegion &region,
                                           llvm::ArrayRef<mlir::Operation *> ops,
                                           llvm::ArrayRef<int> stages);
 
-/// A clone of `module` with `loop` (a loop of `module`) software-pipelined
-/// from its annotations, or null with `why` set when the pass refuses it
-/// (its remark) or fails.
-mlir::OwningOpRef<mlir::ModuleOp>
-expandStagedLoop(mlir::ModuleOp module, LoopOp loop, std::string &why);
+/// A clone of `module` (which holds `region`) with the region's program's
+/// recorded padding applied, then its loop software-pipelined from its
+/// annotations (when it has any), or null with `why` set when the padding
+/// or the pass refuses (its remark) or fails.
+mlir::OwningOpRef<mlir::ModuleOp> expandSchedule(mlir::ModuleOp module,
+                                                 const TaggedRegion &region,
+                                                 std::string &why);
 
 } // namespace conductor
 } // namespace waveasm

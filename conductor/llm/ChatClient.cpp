@@ -20,7 +20,8 @@ std::vector<ToolSpec> conductorTools() {
       {"apply_moves",
        "Apply move commands to the tagged IR, in order, as one round. Each "
        "command is one of: 'move Ix after Iy', 'move Ix before Iy', "
-       "'swap Ix Iy', 'stage Ix N' (loop bodies: pipelining stage), 'done'. "
+       "'swap Ix Iy', 'stage Ix N' (loop bodies: pipelining stage), "
+       "'pad lds S P' (LDS rows of S bytes padded by P), 'done'. "
        "Returns the round report (applied, failed, "
        "warnings, metrics).",
        R"({"type":"object","properties":{"moves":{"type":"array",)"

@@ -3,12 +3,14 @@
 #include "conductor/strategies/PipelineStrategy.h"
 
 #include "conductor/Moves.h"
+#include "conductor/Padding.h"
 #include "conductor/Stages.h"
 #include "conductor/strategies/ListScheduler.h"
 #include "conductor/strategies/Strategies.h"
 
 #include "analysis/LoopStages.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/opt/PadLdsLayout.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -108,8 +110,8 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
     // The input as the Session measures it (pipelined when already staged).
     std::string why;
     OwningOpRef<ModuleOp> expanded;
-    if (isStaged(region))
-      expanded = expandStagedLoop(module, loop, why);
+    if (needsExpansion(region))
+      expanded = expandSchedule(module, region, why);
     result.before = measurer.measure(expanded ? expanded.get() : module);
   }
   if (!result.before)
@@ -120,6 +122,27 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
       result.refusal = why;
   };
   bool anyPipelined = false;
+  // Measures a candidate whose commands are applied to `copy`.
+  auto measureCandidate = [&](RegionCopy &copy, PipelineCandidate candidate) {
+    std::string why;
+    OwningOpRef<ModuleOp> expanded =
+        expandSchedule(copy.module.get(), copy.region, why);
+    if (!expanded) {
+      refuse(why);
+      return;
+    }
+    std::string compileError;
+    std::optional<ProgramMetrics> metrics =
+        measurer.measure(*expanded, &compileError);
+    if (!metrics) {
+      // Typically more registers than the target has.
+      refuse("the pipelined program does not compile: " + compileError);
+      return;
+    }
+    anyPipelined = true;
+    candidate.metrics = *metrics;
+    result.tried.push_back(candidate);
+  };
   for (int numStages : options.stageCounts) {
     for (bool reorder : {false, true}) {
       if (reorder && !options.reorder)
@@ -168,24 +191,55 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
         refuse(broken);
         continue;
       }
-      std::string why;
-      OwningOpRef<ModuleOp> expanded =
-          expandStagedLoop(copy.module.get(), l, why);
-      if (!expanded) {
-        refuse(why);
-        continue;
+      measureCandidate(copy, candidate);
+    }
+  }
+
+  // The padded LDS layout (analysis/LdsPadding.h), tried when the planner
+  // finds bank-conflict slots a padding lowers (a loop's access weighs 16
+  // times a straight-line one, so these are the loop's): the padding alone
+  // and the fastest candidate above padded. Whether it pays (its address
+  // ops, a larger LDS, maybe a wave less) is for compile-and-measure to
+  // say, as for every candidate; two compiles, not one per candidate.
+  std::optional<MoveCommand> padCommand;
+  if (options.tryLdsPadding && !isPadded(region)) {
+    LdsPaddingPlan plan =
+        planLdsLayoutRewrite(getRegionProgram(region), std::nullopt);
+    if (plan.ok())
+      padCommand = MoveCommand::padLds(plan.choice->padding.stride,
+                                       plan.choice->padding.pad);
+  }
+  if (padCommand) {
+    std::vector<PipelineCandidate> bases = {PipelineCandidate()};
+    const PipelineCandidate *fastest = nullptr;
+    for (const PipelineCandidate &candidate : result.tried)
+      if (!fastest ||
+          candidate.metrics.est_cycles < fastest->metrics.est_cycles)
+        fastest = &candidate;
+    if (fastest)
+      bases.push_back(*fastest);
+    for (PipelineCandidate candidate : bases) {
+      RegionCopy copy = copyRegion(module, region);
+      if (std::optional<std::string> why =
+              applyPadCommand(copy.region, *padCommand)) {
+        refuse(*why);
+        break;
       }
-      std::string compileError;
-      std::optional<ProgramMetrics> metrics =
-          measurer.measure(*expanded, &compileError);
-      if (!metrics) {
-        // Typically more registers than the target has.
-        refuse("the pipelined program does not compile: " + compileError);
-        continue;
+      // The same commands again on the padded copy (padding changes no op
+      // of the body, so they apply as they did).
+      bool applied = true;
+      for (const MoveCommand &command : candidate.commands) {
+        std::vector<MoveWarning> warnings;
+        applied &= command.kind == MoveCommand::Stage
+                       ? !applyStageCommand(copy.region, command)
+                       : !applyMove(copy.region, command, warnings);
       }
-      anyPipelined = true;
-      candidate.metrics = *metrics;
-      result.tried.push_back(candidate);
+      anchorPseudoOps(*copy.region.block);
+      if (!applied || !finishStages(copy.region).empty())
+        continue;
+      candidate.commands.insert(candidate.commands.begin(), *padCommand);
+      candidate.padded = true;
+      measureCandidate(copy, candidate);
     }
   }
   if (anyPipelined)

@@ -7,11 +7,14 @@
 // measured on a clone of the whole module. The best candidate is returned
 // only when it lowers the *program's* est_cycles (per-iteration cycles are
 // not comparable: pipelining changes the kernel's trip count); otherwise
-// nothing, and the input stays.
+// nothing, and the input stays. When the LDS planner finds bank conflicts a
+// padded layout lowers (analysis/LdsPadding.h), that padding is also tried
+// alone and on the fastest unpadded candidate (`pad lds S P` first).
 //
-// The result is commands (`stage Ix N`, then moves), so the Session applies
-// it like any other round: validated, measured pipelined, kept by its key
-// order and checked by execution (conductor/Stages.h).
+// The result is commands (`pad lds S P`, `stage Ix N`, then moves), so the
+// Session applies it like any other round: validated, measured pipelined
+// and padded, kept by its key order and checked by execution
+// (conductor/Stages.h, conductor/Padding.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +43,8 @@ struct PipelineStrategyOptions {
   std::vector<int> stageCounts = {2, 3, 4, 5};
   /// Also try the latency strategy's reorder of the staged body.
   bool reorder = true;
+  /// Also try the padded LDS layout (`pad lds S P`).
+  bool tryLdsPadding = true;
   /// Measure with the production pipeline (as the Session does).
   bool optimizePipeline = true;
   std::vector<std::string> targetOverrides;
@@ -49,6 +54,7 @@ struct PipelineStrategyOptions {
 struct PipelineCandidate {
   int numStages = 0;
   bool reordered = false;
+  bool padded = false; // numStages 0: the padding alone
   ProgramMetrics metrics;
   std::vector<MoveCommand> commands;
 };

@@ -2,6 +2,7 @@
 
 #include "pipeline/opt/LdsDeepening.h"
 
+#include "analysis/ExitCompare.h"
 #include "analysis/LdsBuffers.h"
 #include "analysis/LdsRotation.h"
 #include "analysis/LoopStages.h"
@@ -450,10 +451,7 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   // the original loop runs.
   IfOp guard;
   if (plan.guarded) {
-    Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
-    Value zero = ConstantOp::create(b, loc, ImmType::get(ctx, 0), 0);
-    Value one = ConstantOp::create(b, loc, ImmType::get(ctx, 1), 1);
-    Value all = S_MOV_B32::create(b, loc, sgpr, one);
+    LoopGuardBuilder all(b, loc);
     SmallVector<Value> state(inits.begin(), inits.end());
     for (int j = 0; j < n - 2; ++j) {
       IRMapping mapping;
@@ -463,14 +461,10 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
       for (Operation &op : body.without_terminator())
         if (plan.condition.contains(&op))
           clone(b, op, mapping);
-      Value c = mapping.lookupOrDefault(cond.getCondition());
-      if (!isa<SCCType>(c.getType()))
-        c = S_CMP_NE_U32::create(b, loc, scc, c, zero);
-      all = S_CSELECT_B32::create(b, loc, sgpr, c, all, zero);
+      all.fold(b, mapping.lookupOrDefault(cond.getCondition()));
       advance(b, state);
     }
-    Value go = S_CMP_NE_U32::create(b, loc, scc, all, zero);
-    guard = IfOp::create(b, loc, loop.getResultTypes(), go);
+    guard = IfOp::create(b, loc, loop.getResultTypes(), all.test(b));
     b.setInsertionPointToEnd(b.createBlock(&guard.getThenRegion()));
   }
 
@@ -535,27 +529,18 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   }
   // The condition: the counted compare with its bound n - 2 steps nearer
   // when that keeps the trip count inferable, else the original's
-  // condition n - 2 iterations ahead and the count as an attribute.
+  // condition n - 2 iterations ahead and the count as an attribute. The
+  // compare as the trip count analysis reads it (analysis/TripCount.h): an
+  // induction variable of the loop control against a constant bound.
   int64_t newTrips = plan.trips - (n - 2);
   Value newCond;
-  Operation *cmp = bodyDef(body, cond.getCondition());
-  std::optional<int64_t> bound =
-      cmp && cmp->getNumOperands() == 2 && normal.contains(cmp)
-          ? constantOf(program, cmp->getOperand(1))
-          : std::nullopt;
-  std::optional<int64_t> step;
-  for (unsigned k = 0; bound && k < numArgs && !step; ++k) {
-    Operation *inc = bodyDef(body, yields[k]);
-    if (!plan.control[k] || !inc || inc->getNumOperands() != 2 ||
-        inc->getOperand(0) != body.getArgument(k) ||
-        (cmp->getOperand(0) != yields[k] &&
-         cmp->getOperand(0) != body.getArgument(k)))
-      continue;
-    std::optional<int64_t> c = constantOf(program, inc->getOperand(1));
-    if (c && isa<S_ADD_U32, S_ADD_I32>(inc))
-      step = *c;
-    else if (c && isa<S_SUB_U32, S_SUB_I32>(inc))
-      step = -*c;
+  std::optional<ExitCompare> exit = getExitCompare(loop);
+  Operation *cmp = exit ? exit->compare : nullptr;
+  std::optional<int64_t> bound, step;
+  if (cmp && normal.contains(cmp) && exit->lhs.varies() &&
+      plan.control[exit->lhs.arg] && exit->rhs.arg < 0) {
+    bound = int64_t(int32_t(exit->rhs.offset));
+    step = int64_t(int32_t(exit->lhs.step));
   }
   // Only the condition may read the compare: its bound changes below, and
   // another reader (a select on the last step, say) would see it too.

@@ -68,3 +68,28 @@ LoopOp waveasm::replaceLoopKeepingResults(LoopOp loop, ValueRange inits) {
       llvm::to_vector(llvm::seq<int64_t>(0, loop.getNumResults()));
   return replaceLoop(loop, inits, sameResults);
 }
+
+Value waveasm::foldLoopCondition(OpBuilder &b, Location loc, Value c,
+                                 Value all) {
+  MLIRContext *ctx = b.getContext();
+  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
+  Value zero = ConstantOp::create(b, loc, ImmType::get(ctx, 0), 0);
+  if (!isa<SCCType>(c.getType()))
+    c = S_CMP_NE_U32::create(b, loc, scc, c, zero);
+  return S_CSELECT_B32::create(b, loc, sgpr, c, all, zero);
+}
+
+LoopGuardBuilder::LoopGuardBuilder(OpBuilder &b, Location loc) : loc(loc) {
+  MLIRContext *ctx = b.getContext();
+  Value one = ConstantOp::create(b, loc, ImmType::get(ctx, 1), 1);
+  zero = ConstantOp::create(b, loc, ImmType::get(ctx, 0), 0);
+  all = S_MOV_B32::create(b, loc, SRegType::get(ctx, 1, 1), one);
+}
+
+void LoopGuardBuilder::fold(OpBuilder &b, Value c) {
+  all = foldLoopCondition(b, loc, c, all);
+}
+
+Value LoopGuardBuilder::test(OpBuilder &b) {
+  return S_CMP_NE_U32::create(b, loc, SCCType::get(b.getContext()), all, zero);
+}

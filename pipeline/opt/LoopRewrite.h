@@ -1,8 +1,9 @@
 //===- LoopRewrite.h - shared pieces of the loop optimizations --*- C++ -*-===//
 //
 // What the passes that rewrite `waveasm.loop` iter_args share (SPEC.md 18):
-// the inner-first loop order and the step that replaces a loop by one with
-// other iter_args. Upstream's notion of a constant is OperandFacts.h's.
+// the inner-first loop order, the step that replaces a loop by one with
+// other iter_args, and the guard of a loop whose first iterations run
+// ahead of it. Upstream's notion of a constant is OperandFacts.h's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,31 @@ replaceLoop(LoopOp loop, mlir::ValueRange inits,
 /// replaceLoop for a loop that only gained iter_args (appended): old result
 /// i is new result i.
 LoopOp replaceLoopKeepingResults(LoopOp loop, mlir::ValueRange inits);
+
+/// all = c ? all : 0, right after c's compare (`c` an SCC, or an SGPR then
+/// compared with 0 first); `all` an SGPR holding 1 or 0.
+mlir::Value foldLoopCondition(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value c, mlir::Value all);
+
+/// The guard of a rewrite that issues a loop's first iterations before it
+/// (the pipeliner's prologue, LDS deepening's loads ahead) when the IR does
+/// not give the trip count: the conditions of those iterations, computed
+/// by the caller from the inits through the loop control, folded into one
+/// SGPR that stays 1 while each holds; `test()` is the SCC of the
+/// `waveasm.if` that picks the rewritten loop or the original.
+class LoopGuardBuilder {
+public:
+  /// Emits all = s_mov_b32 1 at `b`.
+  LoopGuardBuilder(mlir::OpBuilder &b, mlir::Location loc);
+  /// Folds iteration's condition `c` in (foldLoopCondition).
+  void fold(mlir::OpBuilder &b, mlir::Value c);
+  /// all != 0, as an SCC.
+  mlir::Value test(mlir::OpBuilder &b);
+
+private:
+  mlir::Location loc;
+  mlir::Value zero, all;
+};
 
 } // namespace waveasm
 

@@ -245,22 +245,33 @@ std::string waveasm::describeLdsPadding(const LdsPaddingChoice &choice,
                        choice.ldsBytesAfter);
 }
 
-bool waveasm::padLdsLayout(ProgramOp program,
-                           std::optional<LdsPadding> requested,
-                           std::string &why, LdsPaddingChoice *applied) {
+LdsPaddingPlan
+waveasm::planLdsLayoutRewrite(ProgramOp program,
+                              std::optional<LdsPadding> requested) {
   const TargetModel &target = TargetModel::get(program.getTargetKind());
   LdsPaddingPlan plan = planLdsPadding(program, target, requested);
-  if (!plan.ok()) {
-    why = plan.refusal;
-    return false;
-  }
+  if (!plan.ok())
+    return plan;
   // Allocated IR has no free registers for the new terms.
   for (const LdsPaddingSite &site : plan.sites)
     if (isPhysicalReg(site.address.getType()) &&
         !site.address.getDefiningOp<PrecoloredVRegOp>()) {
-      why = "the program is register-allocated";
-      return false;
+      plan.choice.reset();
+      plan.refusal = "the program is register-allocated";
+      plan.refusedAt = site.op;
+      break;
     }
+  return plan;
+}
+
+bool waveasm::padLdsLayout(ProgramOp program,
+                           std::optional<LdsPadding> requested,
+                           std::string &why, LdsPaddingChoice *applied) {
+  LdsPaddingPlan plan = planLdsLayoutRewrite(program, requested);
+  if (!plan.ok()) {
+    why = plan.refusal;
+    return false;
+  }
   applyLdsPadding(program, plan);
   if (applied)
     *applied = *plan.choice;

@@ -27,7 +27,13 @@ namespace waveasm {
 /// Rewrites every site of `plan` (which must be ok()) to the padded layout.
 void applyLdsPadding(ProgramOp program, const LdsPaddingPlan &plan);
 
-/// Plans (requested padding or the best one) and applies; false with `why`
+/// The plan the rewrite would apply (requested padding or the best one):
+/// planLdsPadding's, refused also for register-allocated IR. What callers
+/// that only validate (the Conductor's `pad lds S P`) ask.
+LdsPaddingPlan planLdsLayoutRewrite(ProgramOp program,
+                                    std::optional<LdsPadding> requested);
+
+/// Plans (planLdsLayoutRewrite) and applies; false with `why`
 /// (the program unchanged) when refused. `applied` receives the choice.
 bool padLdsLayout(ProgramOp program, std::optional<LdsPadding> requested,
                   std::string &why, LdsPaddingChoice *applied = nullptr);

@@ -194,13 +194,11 @@ private:
   /// The guard's condition: loop control of iterations 0 .. S+U-3 all true
   /// (the prologue and one kernel iteration run).
   Value emitGuard(OpBuilder &b);
-  /// Folds into `all` (an SGPR, 1 or 0) the conditions of iterations
-  /// first .. last, evaluated with the control slice from `absolute`
-  /// (values keyed by (body value, iteration)).
-  Value foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute, int first,
-                       int last, Value all);
-  /// all = c ? all : 0 (c an SCC or an SGPR).
-  Value foldCondition(OpBuilder &b, Value c, Value all);
+  /// Emits the conditions of iterations first .. last, evaluated with the
+  /// control slice from `absolute` (values keyed by (body value,
+  /// iteration)), and hands each to `fold` (LoopRewrite.h's guard).
+  void foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute, int first,
+                      int last, llvm::function_ref<void(Value)> fold);
   llvm::SetVector<Operation *> controlSlice();
 
 public:
@@ -425,12 +423,15 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     // The newest iteration t's condition (t + 1 exists), kept for the
     // remainder; the kernel goes on only if t + 1 .. t + steps all exist.
     Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
-    Value next1 = foldCondition(kbuilder, c, s1);
+    Value next1 = foldLoopCondition(kbuilder, loop.getLoc(), c, s1);
     DenseMap<Key, Value> absolute;
     for (auto &[key, value] : step)
       if (key.second == 0)
         absolute[key] = value;
-    Value all = foldConditions(kbuilder, absolute, 1, steps - 1, next1);
+    Value all = next1;
+    foldConditions(kbuilder, absolute, 1, steps - 1, [&](Value each) {
+      all = foldLoopCondition(kbuilder, loop.getLoc(), each, all);
+    });
     c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
     next.push_back(next1);
   }
@@ -570,18 +571,9 @@ std::string Pipeliner::checkGuard() {
   return "";
 }
 
-Value Pipeliner::foldCondition(OpBuilder &b, Value c, Value all) {
-  MLIRContext *ctx = b.getContext();
-  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
-  Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
-  if (!isa<SCCType>(c.getType()))
-    c = S_CMP_NE_U32::create(b, loop.getLoc(), scc, c, zero);
-  // all = c ? all : 0, right after c's compare.
-  return S_CSELECT_B32::create(b, loop.getLoc(), sgpr, c, all, zero);
-}
-
-Value Pipeliner::foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute,
-                                int first, int last, Value all) {
+void Pipeliner::foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute,
+                               int first, int last,
+                               llvm::function_ref<void(Value)> fold) {
   llvm::SetVector<Operation *> slice = controlSlice();
   for (int j = first; j <= last; ++j) {
     // Iteration j's control slice, all of it at offset 0 (its own step).
@@ -598,23 +590,19 @@ Value Pipeliner::foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute,
       stageOfOp[op] = s;
     for (auto &[key, value] : view)
       absolute[{key.first, j - key.second}] = value;
-    all = foldCondition(b, absolute.lookup({cond.getCondition(), j}), all);
+    fold(absolute.lookup({cond.getCondition(), j}));
   }
-  return all;
 }
 
 Value Pipeliner::emitGuard(OpBuilder &b) {
-  MLIRContext *ctx = b.getContext();
-  Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
-  Value one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
-  Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
-  Value all = S_MOV_B32::create(b, loop.getLoc(), sgpr, one);
+  LoopGuardBuilder guard(b, loop.getLoc());
   DenseMap<Key, Value> absolute;
   for (auto [k, v] : llvm::enumerate(cond.getIterArgs()))
     if (!passThrough[k])
       absolute[{v, -1}] = loop.getInitArgs()[k];
-  all = foldConditions(b, absolute, 0, numStages + unroll - 3, all);
-  return S_CMP_NE_U32::create(b, loop.getLoc(), scc, all, zero);
+  foldConditions(b, absolute, 0, numStages + unroll - 3,
+                 [&](Value c) { guard.fold(b, c); });
+  return guard.test(b);
 }
 
 /// One barrier where two follow (AdjacentBarriers.h) among the ops

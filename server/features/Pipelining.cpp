@@ -180,6 +180,9 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     conductor::PipelineStrategyOptions strategy;
     strategy.stageCounts = {stages};
     strategy.reorder = false; // the Conductor's schedule command reorders
+    // The action promises N stages; the padding has its own quick fix
+    // (bankConflict) and the Conductor's `pad lds S P`.
+    strategy.tryLdsPadding = false;
     strategy.optimizePipeline = settings.optimizePipeline;
     strategy.targetOverrides = settings.targetModelOverrides;
     std::unique_ptr<conductor::Session> round = (*session)->fork();

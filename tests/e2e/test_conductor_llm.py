@@ -17,6 +17,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 KERNEL = os.path.join(ROOT, "examples", "gemm_f16_double_buffer.mlir")
+# Six ds_read_b128 fragment rows 256 B apart: padding pays (141 -> 131
+# issue slots per iteration).
+PAD_KERNEL = os.path.join(ROOT, "examples", "gemm_f16_32x32x8_global.mlir")
 CONDUCTOR = os.environ.get(
     "WAVEASM_CONDUCTOR", os.path.join(ROOT, "build", "bin", "waveasm-conductor"))
 KEY_ENV = "WAVEASM_E2E_LLM_KEY"
@@ -41,14 +44,14 @@ class ConductorLLM(unittest.TestCase):
         self.servers.append(s)
         return s
 
-    def run_cli(self, server, provider, *args, key=KEY):
+    def run_cli(self, server, provider, *args, key=KEY, kernel=KERNEL):
         out = os.path.join(self.tmp.name, "out.mlir")
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.tmp.name, "c"),
                    no_proxy="127.0.0.1,localhost")
         env.pop(KEY_ENV, None)
         if key is not None:
             env[KEY_ENV] = key
-        cmd = [CONDUCTOR, KERNEL, "--llm", provider, "--base-url",
+        cmd = [CONDUCTOR, kernel, "--llm", provider, "--base-url",
                server.url(provider), "--model", "fake-model",
                "--api-key-env", KEY_ENV, "-o", out] + list(args)
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env,
@@ -205,6 +208,46 @@ class ConductorLLM(unittest.TestCase):
         proc, _ = self.run_cli(s, "openai", "--rounds", "3")
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
         self.assertIn("ignored: I think it is fine.", proc.stdout)
+
+    def test_pad_lds_is_validated_then_kept(self):
+        # The model's text is untrusted: a line that is not exactly the
+        # grammar is not applied (its error goes back to the model), a
+        # padding the rewrite refuses fails the round with the reason, and
+        # a valid one is measured, checked by execution and written padded.
+        s = self.server({"replies": [
+            {"text": "pad lds 256 16 && rm -rf /\npad lds 8 16"},
+            {"text": "```\npad lds 256 16\n```"},
+            {"text": "done"}]})
+        proc, out = self.run_cli(s, "openai", "--rounds", "4",
+                                 "--metric-order", "est_cycles,peak_vgpr",
+                                 kernel=PAD_KERNEL)
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("round 1: 0 moves, failed at 'pad lds 8 16': the LDS "
+                      "cannot be padded so: a lane's 16 bytes at 0 + 0 cross "
+                      "a row of 8 bytes", proc.stdout)
+        self.assertIn("error: reply:1:16: unexpected words after 'pad lds S P'",
+                      proc.stdout)
+        self.assertIn("round 2: 1 move, kept [openai:fake-model]", proc.stdout)
+        requests = s.log()["requests"]
+        self.assertEqual(len(requests), 3)
+        first = requests[0]["body"]["messages"][1]["content"]
+        self.assertIn("'pad lds S P' lays the program's LDS out", first)
+        self.assertIn("'pad lds S P'", requests[0]["body"]["messages"][0]["content"])
+        second = requests[1]["body"]["messages"][-1]["content"]
+        self.assertIn("Failed: pad lds 8 16 \u2014 the LDS cannot be padded so:",
+                      second)
+        self.assertIn("Malformed commands (not applied):\n  reply:1:16: "
+                      "unexpected words", second)
+        with open(out) as f:
+            padded = f.read()
+        self.assertIn("lds_size = 13040", padded)
+        self.assertNotIn("waveasm.lds_padding", padded)
+        sim = subprocess.run(
+            [os.path.join(os.path.dirname(CONDUCTOR), "waveasm-sim"),
+             "--ignore-lds", "--compare", PAD_KERNEL, out],
+            capture_output=True, text=True, timeout=300)
+        self.assertEqual(sim.returncode, 0, sim.stdout + sim.stderr)
+        self.assertIn("equal on 4 seeds", sim.stdout)
 
 
 if __name__ == "__main__":

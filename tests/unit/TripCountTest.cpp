@@ -9,6 +9,7 @@
 
 #include "AnalysisTestUtils.h"
 
+#include "analysis/ExitCompare.h"
 #include "analysis/TripCount.h"
 
 #include <gtest/gtest.h>
@@ -235,4 +236,55 @@ TEST(TripCount, CountedLoopShapes) {
                             "!waveasm.psreg<2> -> !waveasm.scc",
                             "%kn#0, %nn#0", kInit0, "{trip_count = 12 : i64}");
   expectTrips(t, {12, TripCountSource::Attribute});
+}
+
+TEST(TripCount, ExitCompareOperands) {
+  // The compare the count is inferred from, as rewrites that move the
+  // bound read it: k + 1 (through a copy) against 20 - 2 = 18, k counting
+  // by 2 from 4; the bound a constant on the right.
+  ParsedAnalysisProgram p(R"(
+    %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %c2 = waveasm.constant 2 : !waveasm.imm<2>
+    %c4 = waveasm.constant 4 : !waveasm.imm<4>
+    %c20 = waveasm.constant 20 : !waveasm.imm<20>
+    %k0 = waveasm.s_mov_b32 %c4 : !waveasm.imm<4> -> !waveasm.sreg
+    %r = waveasm.loop (%k = %k0) : (!waveasm.sreg) -> (!waveasm.sreg) {
+      %kn:2 = waveasm.s_add_u32 %k, %c2 : !waveasm.sreg, !waveasm.imm<2> -> !waveasm.sreg, !waveasm.scc
+      %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+      %copy = waveasm.s_mov_b32 %k1#0 : !waveasm.sreg -> !waveasm.sreg
+      %s20 = waveasm.s_mov_b32 %c20 : !waveasm.imm<20> -> !waveasm.sreg
+      %b:2 = waveasm.s_sub_u32 %s20, %c2 : !waveasm.sreg, !waveasm.imm<2> -> !waveasm.sreg, !waveasm.scc
+      %more = waveasm.s_cmp_lt_u32 %copy, %b#0 : !waveasm.sreg, !waveasm.sreg -> !waveasm.scc loc("cmp")
+      waveasm.condition %more : !waveasm.scc iter_args(%kn#0) : !waveasm.sreg
+    } loc("loop")
+  )");
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  auto loop = mlir::cast<LoopOp>(p.op("loop"));
+  std::optional<ExitCompare> exit = getExitCompare(loop);
+  ASSERT_TRUE(exit);
+  EXPECT_EQ(exit->compare, p.op("cmp"));
+  EXPECT_EQ(exit->lhs.arg, 0);
+  EXPECT_EQ(exit->lhs.offset, 1u);
+  EXPECT_EQ(exit->lhs.init, 4u);
+  EXPECT_EQ(exit->lhs.step, 2u);
+  EXPECT_TRUE(exit->lhs.varies());
+  EXPECT_EQ(exit->lhs.at(3), 11u);
+  EXPECT_EQ(exit->rhs.arg, -1);
+  EXPECT_EQ(exit->rhs.offset, 18u);
+  EXPECT_FALSE(exit->rhs.varies());
+  // Iterations 0..6 compare 5, 7, ..., 17 < 18; iteration 7's 19 exits.
+  EXPECT_EQ(getTripCount(loop).count, 8);
+  // A bound in a register the analysis cannot read: no exit compare.
+  ParsedAnalysisProgram unknown(R"(
+    %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %n = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
+    %k0 = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+    %r = waveasm.loop (%k = %k0) : (!waveasm.sreg) -> (!waveasm.sreg) {
+      %kn:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+      %more = waveasm.s_cmp_lt_u32 %kn#0, %n : !waveasm.sreg, !waveasm.psreg<2> -> !waveasm.scc
+      waveasm.condition %more : !waveasm.scc iter_args(%kn#0) : !waveasm.sreg
+    } loc("loop")
+  )");
+  ASSERT_TRUE(unknown.module) << unknown.t.diagnostics;
+  EXPECT_FALSE(getExitCompare(mlir::cast<LoopOp>(unknown.op("loop"))));
 }

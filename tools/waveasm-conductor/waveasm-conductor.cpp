@@ -190,6 +190,8 @@ void logRound(const RoundReport &report, llvm::StringRef source) {
     log() << "  " << warning << "\n";
   for (const std::string &line : report.ignoredLines)
     log() << "  ignored: " << line << "\n";
+  for (const std::string &error : report.commandErrors)
+    log() << "  error: " << error << "\n";
 }
 
 } // namespace
