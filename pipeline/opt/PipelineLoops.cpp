@@ -662,6 +662,8 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
       before ? std::next(before->getIterator()) : block->begin();
   if (first != loop->getIterator())
     mergeBarriersIn(first, loop->getIterator(), fallback);
+  // The merge may have erased the first op (a barrier): start again.
+  first = before ? std::next(before->getIterator()) : block->begin();
   // A barrier after each kernel whose epilogue reads LDS first, so the
   // kernel's last barrier leaves its direct-to-LDS loads in flight
   // (KernelExitBarrier.h).
@@ -1221,7 +1223,10 @@ struct PipelineLoopsPass
   bool pipelineChoosing(LoopOp l, MutableArrayRef<LoopOp> later) {
     if (std::shared_ptr<PipelinedProgram> kept = std::move(deepenedCopy)) {
       deepenedCopy.reset();
-      if (adoptProgram(*kept, later))
+      // Only with no loop left to visit: the pass run on the copy may have
+      // adopted a copy of its own, so the mapping's values are gone and
+      // the later loops cannot be found in it.
+      if (later.empty() && adoptProgram(*kept, later))
         return true;
     }
     ChoiceCache choices;

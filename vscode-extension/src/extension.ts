@@ -179,6 +179,9 @@ async function startClient(): Promise<void> {
       vscode.window.showWarningMessage(warning);
     }
   } catch (error) {
+    // A client replaced meanwhile (another restart) owns the status and
+    // `client` now: its start reports for itself.
+    if (client !== self) return;
     // Say which binary failed and how, instead of the client's "connection
     // got closed": the exit code and its last stderr lines usually name
     // the cause (a missing library, a bad flag).
