@@ -67,6 +67,85 @@ bool pipelinesWith(ProgramOp program, LoopOp loop, ArrayRef<int64_t> args) {
   return computeLoopStages(copiedLoop, 2).ok();
 }
 
+/// Where a program's header (its text from the op name) has its attribute
+/// dictionary, its `noalias_args` list and its body: a scan that skips
+/// comments and strings and counts brackets, so a comment, a string or a
+/// nested dictionary cannot be taken for them.
+struct HeaderScan {
+  static constexpr size_t npos = llvm::StringRef::npos;
+  size_t dictOpen = npos, dictClose = npos, listBegin = npos, listEnd = npos,
+         body = npos;
+};
+
+bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef word) {
+  auto identifier = [](char c) {
+    return llvm::isAlnum(c) || llvm::StringRef("_.$-@%#!").contains(c);
+  };
+  return text.substr(at).starts_with(word) &&
+         (at == 0 || !identifier(text[at - 1])) &&
+         (at + word.size() == text.size() ||
+          !identifier(text[at + word.size()]));
+}
+
+HeaderScan scanHeader(llvm::StringRef text) {
+  HeaderScan h;
+  int depth = 0;
+  bool keyword = false, key = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '/' && text.substr(i).starts_with("//")) {
+      i = text.find('\n', i);
+      if (i == llvm::StringRef::npos)
+        break;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    bool inDict =
+        h.dictOpen != HeaderScan::npos && h.dictClose == HeaderScan::npos;
+    if (depth == 0 && h.dictOpen == HeaderScan::npos &&
+        isWordAt(text, i, "attributes")) {
+      keyword = true;
+      i += llvm::StringRef("attributes").size() - 1;
+      continue;
+    }
+    if (inDict && depth == 1 && isWordAt(text, i, kNoAliasArgsAttr)) {
+      key = true;
+      i += kNoAliasArgsAttr.size() - 1;
+      continue;
+    }
+    if (c == '{' || c == '[' || c == '(') {
+      if (depth == 0 && c == '{') {
+        if (!keyword || h.dictOpen != HeaderScan::npos) {
+          h.body = i;
+          return h;
+        }
+        h.dictOpen = i;
+      }
+      if (inDict && depth == 1 && c == '[' && key &&
+          h.listBegin == HeaderScan::npos)
+        h.listBegin = i;
+      ++depth;
+      continue;
+    }
+    if (c == '}' || c == ']' || c == ')') {
+      --depth;
+      if (inDict && depth == 0 && c == '}')
+        h.dictClose = i;
+      if (inDict && depth == 1 && c == ']' && h.listBegin != HeaderScan::npos &&
+          h.listEnd == HeaderScan::npos)
+        h.listEnd = i;
+      if (depth < 0)
+        return HeaderScan();
+    }
+  }
+  return HeaderScan();
+}
+
 /// The edit that makes the program's `noalias_args` `args`: the list
 /// replaced, added to the attribute dictionary, or a dictionary added
 /// before the body. nullopt when the header is not in a form it knows.
@@ -77,13 +156,8 @@ std::optional<lsp::TextEdit> declarationEdit(const ParsedDocument &parsed,
   llvm::StringRef text = parsed.getText();
   size_t begin = parsed.getLines().getOffset(entry.scope.start);
   size_t end = parsed.getLines().getOffset(entry.scope.end);
-  // The header ends at the body's brace: the first '{' outside an
-  // attribute dictionary (the target and ABI attributes use angle
-  // brackets only).
-  llvm::StringRef header = text.slice(begin, end);
-  size_t attributes = header.find(" attributes");
-  size_t body = header.find('{');
-  if (body == llvm::StringRef::npos)
+  HeaderScan h = scanHeader(text.slice(begin, end));
+  if (h.body == HeaderScan::npos)
     return std::nullopt;
   std::string list =
       "[" +
@@ -96,23 +170,14 @@ std::optional<lsp::TextEdit> declarationEdit(const ParsedDocument &parsed,
                           parsed.getLines().getPosition(begin + to)},
                          std::move(replacement)};
   };
-  if (attributes == llvm::StringRef::npos || attributes > body)
-    return at(body, body, "attributes {noalias_args = " + list + "} ");
-  size_t open = header.find_first_not_of(" \t\r\n", attributes + 11);
-  if (open == llvm::StringRef::npos || header[open] != '{')
-    return std::nullopt;
-  size_t close = header.find('}', open);
-  if (close == llvm::StringRef::npos)
-    return std::nullopt;
-  llvm::StringRef dict = header.slice(open, close);
-  size_t existing = dict.find("noalias_args");
-  if (existing == llvm::StringRef::npos)
-    return at(open + 1, open + 1, "noalias_args = " + list + ", ");
-  size_t listBegin = dict.find('[', existing);
-  size_t listEnd = dict.find(']', existing);
-  if (listBegin == llvm::StringRef::npos || listEnd == llvm::StringRef::npos)
-    return std::nullopt;
-  return at(open + listBegin, open + listEnd + 1, list);
+  if (h.dictOpen == HeaderScan::npos)
+    return at(h.body, h.body, "attributes {noalias_args = " + list + "} ");
+  if (h.listBegin != HeaderScan::npos && h.listEnd != HeaderScan::npos)
+    return at(h.listBegin, h.listEnd + 1, list);
+  llvm::StringRef inside =
+      text.slice(begin + h.dictOpen + 1, begin + h.dictClose).trim();
+  return at(h.dictOpen + 1, h.dictOpen + 1,
+            "noalias_args = " + list + (inside.empty() ? "" : ", "));
 }
 
 } // namespace
