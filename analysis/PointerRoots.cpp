@@ -14,39 +14,64 @@ using namespace mlir;
 using namespace waveasm;
 
 namespace {
-/// Follows one pointer back to its kernel argument. Loop block arguments
-/// being followed are assumed to derive from their init's argument; the
-/// assumption holds when every yield agrees (checked on the way back).
-class PointerTracer {
-public:
-  /// The argument of the pointer at dword `dword` of `value`.
-  std::optional<int64_t> trace(Value value, int64_t dword = 0, int depth = 0);
+/// What a value is computed from: the one kernel argument it is a pointer
+/// into (`arg`, through the pointer arithmetic followed), the kernel
+/// arguments anything else in its computation read (`taint`: offsets,
+/// sizes, a second pointer), and whether part of it could not be followed
+/// (`unknown`: a value loaded from memory, a chain too deep, a region's
+/// argument).
+struct Trace {
+  std::optional<int64_t> arg;
+  llvm::SmallVector<int64_t, 4> taint;
+  bool unknown = false;
 
-private:
-  std::optional<int64_t> traceBlockArg(BlockArgument arg, int64_t dword,
-                                       int depth);
-  std::optional<int64_t> traceOperands(Operation *op, int depth);
-  llvm::DenseMap<std::pair<Value, int64_t>, std::optional<int64_t>> assumed;
+  void addTaint(int64_t slot) {
+    if (!llvm::is_contained(taint, slot))
+      taint.push_back(slot);
+  }
+  /// `other`'s whole computation as a part of this one's, not its pointer.
+  void absorb(const Trace &other) {
+    if (other.arg)
+      addTaint(*other.arg);
+    for (int64_t slot : other.taint)
+      addTaint(slot);
+    unknown |= other.unknown;
+  }
+  bool operator==(const Trace &other) const {
+    if (arg != other.arg || unknown != other.unknown ||
+        taint.size() != other.taint.size())
+      return false;
+    return llvm::all_of(taint, [&](int64_t slot) {
+      return llvm::is_contained(other.taint, slot);
+    });
+  }
+  static Trace unknownValue() {
+    Trace t;
+    t.unknown = true;
+    return t;
+  }
 };
 
-/// Distinct arguments of a set of operands: one, or none when they mix.
-struct Agreement {
-  std::optional<int64_t> arg;
-  bool mixed = false;
-  void add(std::optional<int64_t> other) {
-    if (!other || mixed)
-      return;
-    if (arg && *arg != *other)
-      mixed = true;
-    else
-      arg = other;
-  }
-  std::optional<int64_t> result() const { return mixed ? std::nullopt : arg; }
+/// Follows one value back to the kernel arguments it is computed from.
+/// Loop block arguments being followed are assumed to be what their init
+/// is; the assumption is checked against the yield (and widened by it, a
+/// few times at most).
+class PointerTracer {
+public:
+  /// The trace of the pointer at dword `dword` of `value`.
+  Trace trace(Value value, int64_t dword = 0, int depth = 0);
+
+private:
+  Trace traceBlockArg(BlockArgument arg, int64_t dword, int depth);
+  Trace traceArithmetic(Operation *op, int depth);
+  Trace traceOther(Operation *op, int depth);
+  llvm::DenseMap<std::pair<Value, int64_t>, Trace> assumed;
 };
 } // namespace
 
 /// The argument whose pointer dword `dword` of a kernarg load holds: the
-/// 8-byte slot it falls in (either half of a pointer names it).
+/// 8-byte slot it falls in (either half of a pointer names it). nullopt
+/// for a load through any other pointer.
 static std::optional<int64_t> kernargLoadSlot(Operation *load, int64_t dword) {
   auto base = load->getOperand(0).getDefiningOp<PrecoloredSRegOp>();
   auto program = load->getParentOfType<ProgramOp>();
@@ -61,63 +86,129 @@ static std::optional<int64_t> kernargLoadSlot(Operation *load, int64_t dword) {
   return offset - offset % 8;
 }
 
-std::optional<int64_t> PointerTracer::traceOperands(Operation *op, int depth) {
-  Agreement agreement;
-  for (Value operand : op->getOperands()) {
-    if (isa<SCCType>(operand.getType()) || isa<ImmType>(operand.getType()))
-      continue;
-    agreement.add(trace(operand, 0, depth + 1));
-  }
-  return agreement.result();
+static bool isFlagOrConstant(Value v) {
+  return isa<SCCType>(v.getType()) || isa<ImmType>(v.getType());
 }
 
-std::optional<int64_t> PointerTracer::trace(Value value, int64_t dword,
-                                            int depth) {
-  // Address chains are short; a deep one is not worth following.
+Trace PointerTracer::traceArithmetic(Operation *op, int depth) {
+  // Pointer arithmetic on one dword: the result is a pointer into the one
+  // argument among its operands (a subtraction's first), the other
+  // operands its offset. Two arguments: no pointer, both in the taint.
+  SmallVector<Trace, 3> operands;
+  SmallVector<unsigned, 3> positions;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    if (isFlagOrConstant(operand))
+      continue;
+    operands.push_back(trace(operand, 0, depth + 1));
+    positions.push_back(i);
+  }
+  int pointer = -1;
+  bool mixed = false;
+  for (auto [k, t] : llvm::enumerate(operands)) {
+    if (!t.arg)
+      continue;
+    bool subtrahend = isa<S_SUB_U32>(op) && positions[k] != 0;
+    if (pointer >= 0 || subtrahend)
+      mixed = true;
+    else
+      pointer = int(k);
+  }
+  Trace result;
+  if (!mixed && pointer >= 0) {
+    result.arg = operands[pointer].arg;
+    for (int64_t slot : operands[pointer].taint)
+      result.addTaint(slot);
+    result.unknown = operands[pointer].unknown;
+  }
+  for (auto [k, t] : llvm::enumerate(operands))
+    if (mixed || int(k) != pointer)
+      result.absorb(t);
+  return result;
+}
+
+Trace PointerTracer::traceOther(Operation *op, int depth) {
+  // Any other computation: no pointer, and everything it reads is taint.
+  Trace result;
+  for (Value operand : op->getOperands())
+    if (!isFlagOrConstant(operand))
+      result.absorb(trace(operand, 0, depth + 1));
+  return result;
+}
+
+Trace PointerTracer::trace(Value value, int64_t dword, int depth) {
+  // Address chains are short; a deep one is not followed.
   if (depth > 24)
-    return std::nullopt;
+    return Trace::unknownValue();
+  if (isFlagOrConstant(value))
+    return Trace();
   if (auto arg = dyn_cast<BlockArgument>(value))
     return traceBlockArg(arg, dword, depth);
   Operation *def = value.getDefiningOp();
   if (!def)
-    return std::nullopt;
-  if (isa<S_LOAD_DWORDX2, S_LOAD_DWORDX4, S_LOAD_DWORDX8>(def))
-    return kernargLoadSlot(def, dword);
+    return Trace::unknownValue();
+  // Registers the prologue leaves (thread and workgroup ids, the kernarg
+  // pointer itself) are not arguments' memory.
+  if (isa<PrecoloredSRegOp, PrecoloredVRegOp, ConstantOp>(def))
+    return Trace();
+  if (isa<S_LOAD_DWORD, S_LOAD_DWORDX2, S_LOAD_DWORDX4, S_LOAD_DWORDX8>(def)) {
+    Trace result;
+    if (std::optional<int64_t> slot = kernargLoadSlot(def, dword)) {
+      // A 64-bit pointer is loaded by a load of two or more dwords; a
+      // single dword is an integer argument.
+      if (isa<S_LOAD_DWORD>(def))
+        result.addTaint(*slot);
+      else
+        result.arg = slot;
+      return result;
+    }
+    return Trace::unknownValue(); // loaded from memory
+  }
   if (auto extract = dyn_cast<ExtractOp>(def))
     return trace(extract.getSource(), dword + extract.getIndex(), depth + 1);
   if (auto pack = dyn_cast<PackOp>(def)) {
     // The element holding the dword holds the address; the others (the
-    // high dword, a descriptor's size and format) may not name another
-    // argument.
-    std::optional<int64_t> found;
+    // high dword, a descriptor's size and format) are taint unless they
+    // are the same pointer's.
+    Trace result;
     int64_t begin = 0;
-    for (Value element : pack->getOperands()) {
+    std::optional<unsigned> holder;
+    SmallVector<Trace, 4> elements;
+    for (auto [k, element] : llvm::enumerate(pack->getOperands())) {
       int64_t size = getRegSize(element.getType());
-      if (dword >= begin && dword < begin + size)
-        found = trace(element, dword - begin, depth + 1);
+      bool holds = dword >= begin && dword < begin + size;
+      elements.push_back(trace(element, holds ? dword - begin : 0, depth + 1));
+      if (holds)
+        holder = k;
       begin += size;
     }
-    if (!found)
-      return std::nullopt;
-    for (Value element : pack->getOperands()) {
-      std::optional<int64_t> arg = trace(element, 0, depth + 1);
-      if (arg && *arg != *found)
-        return std::nullopt;
+    if (!holder)
+      return Trace::unknownValue();
+    result = elements[*holder];
+    for (auto [k, t] : llvm::enumerate(elements)) {
+      if (k == *holder)
+        continue;
+      if (result.arg && t.arg == result.arg) {
+        Trace rest = t;
+        rest.arg.reset();
+        result.absorb(rest);
+      } else {
+        result.absorb(t);
+      }
     }
-    return found;
+    return result;
   }
-  // Pointer arithmetic on one dword: the result stays in the allocation of
-  // the one argument among its operands.
   if (isa<S_MOV_B32, S_MOV_B64>(def))
     return trace(def->getOperand(0), dword, depth + 1);
   if (isa<S_ADD_U32, S_ADDC_U32, S_SUB_U32>(def) &&
       value == def->getResult(0) && dword == 0)
-    return traceOperands(def, depth);
-  return std::nullopt;
+    return traceArithmetic(def, depth);
+  if (def->getNumRegions())
+    return Trace::unknownValue();
+  return traceOther(def, depth);
 }
 
-std::optional<int64_t> PointerTracer::traceBlockArg(BlockArgument arg,
-                                                    int64_t dword, int depth) {
+Trace PointerTracer::traceBlockArg(BlockArgument arg, int64_t dword,
+                                   int depth) {
   auto key = std::make_pair(Value(arg), dword);
   auto it = assumed.find(key);
   if (it != assumed.end())
@@ -125,24 +216,68 @@ std::optional<int64_t> PointerTracer::traceBlockArg(BlockArgument arg,
   auto loop = dyn_cast<LoopOp>(arg.getOwner()->getParentOp());
   if (!loop || arg.getOwner() != &loop.getBody().front() ||
       arg.getArgNumber() >= loop.getInitArgs().size())
-    return std::nullopt;
+    return Trace::unknownValue();
   ConditionOp condition = loop.getConditionOp();
   if (!condition || arg.getArgNumber() >= condition.getIterArgs().size())
-    return std::nullopt;
-  std::optional<int64_t> init =
+    return Trace::unknownValue();
+  Trace current =
       trace(loop.getInitArgs()[arg.getArgNumber()], dword, depth + 1);
-  if (!init)
-    return std::nullopt;
-  assumed[key] = init;
-  std::optional<int64_t> yielded =
-      trace(condition.getIterArgs()[arg.getArgNumber()], dword, depth + 1);
+  // The value in a later iteration is the yield computed from the value in
+  // the one before: widen the assumption until the yield adds nothing.
+  for (int round = 0; round < 4; ++round) {
+    assumed[key] = current;
+    Trace yielded =
+        trace(condition.getIterArgs()[arg.getArgNumber()], dword, depth + 1);
+    Trace next = current;
+    if (yielded.arg != current.arg) {
+      next.arg.reset();
+      next.absorb(current);
+      next.absorb(yielded);
+    } else {
+      for (int64_t slot : yielded.taint)
+        next.addTaint(slot);
+      next.unknown |= yielded.unknown;
+    }
+    if (next == current) {
+      assumed.erase(key);
+      return current;
+    }
+    current = next;
+  }
   assumed.erase(key);
-  return yielded == init ? init : std::nullopt;
+  return Trace::unknownValue();
+}
+
+/// The trace of the pointer `value`.
+static Trace tracePointer(Value value) {
+  PointerTracer tracer;
+  return tracer.trace(value);
+}
+
+/// Whether accesses through pointers traced `a` and `b` are into two
+/// different arguments when `apart` are declared apart: different
+/// arguments, fully followed, one of them in `apart`, and no offset of
+/// either computed from either pointer (a pointer difference such as
+/// x + (y - x) is y, not x). Offsets computed from other arguments are
+/// taken for integers: a kernel that reaches y as x + (z - w) with z and w
+/// the same buffer breaks the declaration's promise.
+static bool separated(const Trace &a, const Trace &b, ArrayRef<int64_t> apart) {
+  if (!a.arg || !b.arg || *a.arg == *b.arg || a.unknown || b.unknown)
+    return false;
+  if (!llvm::is_contained(apart, *a.arg) && !llvm::is_contained(apart, *b.arg))
+    return false;
+  for (const Trace *t : {&a, &b})
+    for (int64_t slot : t->taint)
+      if (slot == *a.arg || slot == *b.arg)
+        return false;
+  return true;
 }
 
 std::optional<int64_t> waveasm::getPointerArg(Value value) {
-  PointerTracer tracer;
-  return tracer.trace(value);
+  Trace t = tracePointer(value);
+  if (t.unknown || !t.arg || llvm::is_contained(t.taint, *t.arg))
+    return std::nullopt;
+  return t.arg;
 }
 
 Value waveasm::getAddressPointer(Operation *op) {
@@ -170,23 +305,25 @@ bool waveasm::inDistinctNoAliasArgs(Operation *a, Operation *b) {
   Value pa = getAddressPointer(a), pb = getAddressPointer(b);
   if (!pa || !pb)
     return false;
-  std::optional<int64_t> ka = getPointerArg(pa);
-  if (!ka)
-    return false;
-  std::optional<int64_t> kb = getPointerArg(pb);
-  if (!kb || *ka == *kb)
-    return false;
-  return llvm::is_contained(listed, *ka) || llvm::is_contained(listed, *kb);
+  return separated(tracePointer(pa), tracePointer(pb), listed);
 }
 
 std::string waveasm::noAliasHint(Operation *a, Operation *b) {
   Value pa = getAddressPointer(a), pb = getAddressPointer(b);
   if (!pa || !pb)
     return "";
-  std::optional<int64_t> ka = getPointerArg(pa), kb = getPointerArg(pb);
-  if (!ka || !kb || *ka == *kb)
+  Trace ta = tracePointer(pa), tb = tracePointer(pb);
+  if (!ta.arg || !tb.arg)
     return "";
-  int64_t lo = std::min(*ka, *kb), hi = std::max(*ka, *kb);
+  int64_t lo = std::min(*ta.arg, *tb.arg), hi = std::max(*ta.arg, *tb.arg);
+  // Only a declaration that would separate them is proposed.
+  SmallVector<int64_t, 4> proposed =
+      getNoAliasArgs(a->getParentOfType<ProgramOp>());
+  for (int64_t slot : {lo, hi})
+    if (!llvm::is_contained(proposed, slot))
+      proposed.push_back(slot);
+  if (!separated(ta, tb, proposed))
+    return "";
   return llvm::formatv("through the kernel arguments at kernarg offsets {0} "
                        "and {1}: if they never overlap, declare "
                        "noalias_args = [{0}, {1}] on waveasm.program",

@@ -13,12 +13,15 @@
 //
 // An address derives from argument K when its pointer (the SGPR pair of a
 // global/scalar access, the base dwords of a buffer descriptor) is the
-// `s_load_dwordx2` of offset K from the ABI's kernarg register, followed
-// through extract/pack, 32-bit adds and copies whose other operands derive
-// from no argument (an offset stays inside its allocation, as in C), and
-// through loop iter_args whose every yield derives from the same argument.
-// Anything else (a pointer loaded from memory, two arguments mixed) derives
-// from no known argument and is left to the other alias rules.
+// `s_load_dwordx2/x4/x8` of offset K from the ABI's kernarg register,
+// followed through extract/pack, 32-bit adds and copies (the one argument
+// among the operands is the pointer, the rest its offset) and through loop
+// iter_args whose yields keep the argument. What the offsets read is kept
+// too: an offset computed from either pointer of a pair (x + (y - x) is
+// y's) keeps the pair together, and so does anything not followed (a
+// value loaded from memory, a chain too deep). Offsets computed from other
+// arguments are taken for integers (the declaration's promise covers the
+// rest).
 //
 //===----------------------------------------------------------------------===//
 

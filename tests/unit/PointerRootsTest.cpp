@@ -81,6 +81,25 @@ TEST(PointerRoots, FollowsArithmeticExtractsAndPacks) {
   EXPECT_EQ(argOf(*p, "loaded"), std::nullopt);
 }
 
+TEST(PointerRoots, APointerDifferenceIsNotAnOffset) {
+  // x + (b - x) is b: no argument; x + (an integer argument) stays x's.
+  auto p = parse(R"(
+  %alo = waveasm.extract %a[0] : !waveasm.sreg<2, 2> -> !waveasm.sreg
+  %blo = waveasm.extract %b[0] : !waveasm.sreg<2, 2> -> !waveasm.sreg
+  %diff:2 = waveasm.s_sub_u32 %blo, %alo : !waveasm.sreg, !waveasm.sreg -> !waveasm.sreg, !waveasm.scc
+  %sum:2 = waveasm.s_add_u32 %alo, %diff#0 : !waveasm.sreg, !waveasm.sreg -> !waveasm.sreg, !waveasm.scc loc("sum")
+  %n = waveasm.s_load_dword %kargs, %c64 : !waveasm.psreg<0, 2>, !waveasm.imm<64> -> !waveasm.sreg
+  %scaled:2 = waveasm.s_lshl_b32 %n, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.sreg, !waveasm.scc
+  %off:2 = waveasm.s_add_u32 %alo, %scaled#0 : !waveasm.sreg, !waveasm.sreg -> !waveasm.sreg, !waveasm.scc loc("off")
+  %s64 = waveasm.s_mov_b32 %c64 : !waveasm.imm<64> -> !waveasm.sreg
+  %neg:2 = waveasm.s_sub_u32 %s64, %alo : !waveasm.sreg, !waveasm.sreg -> !waveasm.sreg, !waveasm.scc loc("neg")
+)");
+  EXPECT_EQ(argOf(*p, "sum"), std::nullopt);
+  EXPECT_EQ(argOf(*p, "off"), 0);
+  // 64 - x is not a pointer into x.
+  EXPECT_EQ(argOf(*p, "neg"), std::nullopt);
+}
+
 // A loop carrying %p and %q; `yields` is what the condition passes on.
 std::string loopBody(llvm::StringRef yields) {
   return (llvm::Twine(R"(
