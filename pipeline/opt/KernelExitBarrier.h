@@ -15,9 +15,11 @@
 // exit, so the loop's barrier waits only for what the next iteration reads,
 // and the new barrier waits once for what the code after the loop reads.
 //
-// Inserting a barrier is always legal here: a loop's trip count is the
-// same in every wave (its condition is scalar), so every wave reaches the
-// new barrier, and a barrier adds ordering without removing any.
+// Inserting the barrier is legal because the loop has a barrier of its
+// own: every wave of the workgroup must run the loop equally often for
+// that one to be correct, so every wave reaches the new barrier too (a
+// scalar loop condition alone would not say so: waves may hold different
+// values). A barrier adds ordering without removing any.
 //
 //===----------------------------------------------------------------------===//
 
