@@ -135,22 +135,28 @@ static AliasResult aliasSingle(Operation *a, Operation *b) {
   unsigned common = widen(x->spaces) & widen(y->spaces);
   if (!common)
     return AliasResult::NoAlias;
-  // Global memory of two kernel arguments the program declares apart.
-  if (!(common & MemLDS) && inDistinctNoAliasArgs(a, b))
-    return AliasResult::NoAlias;
+  // Global memory of two kernel arguments the program declares apart: asked
+  // only where the bases and offsets leave the pair together (it traces
+  // both pointers).
+  auto apart = [&](AliasResult r) {
+    return r == AliasResult::MayAlias && !(common & MemLDS) &&
+                   inDistinctNoAliasArgs(a, b)
+               ? AliasResult::NoAlias
+               : r;
+  };
   if (x->spaces != y->spaces || !x->offset || !y->offset || !x->width ||
       !y->width)
-    return AliasResult::MayAlias;
+    return apart(AliasResult::MayAlias);
   // Same base values (null matches null: a constant address).
   if (x->srd != y->srd || x->base != y->base || x->soffset != y->soffset)
-    return AliasResult::MayAlias;
+    return apart(AliasResult::MayAlias);
   int64_t xBegin = *x->offset, xEnd = xBegin + x->width;
   int64_t yBegin = *y->offset, yEnd = yBegin + y->width;
   if (xEnd <= yBegin || yEnd <= xBegin)
     return AliasResult::NoAlias;
   if (xBegin == yBegin && xEnd == yEnd)
     return AliasResult::MustAlias;
-  return AliasResult::MayAlias;
+  return apart(AliasResult::MayAlias);
 }
 
 AliasResult waveasm::alias(Operation *a, Operation *b) {

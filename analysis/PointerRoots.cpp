@@ -62,10 +62,20 @@ public:
   Trace trace(Value value, int64_t dword = 0, int depth = 0);
 
 private:
+  Trace traceUncached(Value value, int64_t dword, int depth);
   Trace traceBlockArg(BlockArgument arg, int64_t dword, int depth);
+  /// Sets or drops the assumption for a block argument; what was traced
+  /// under the old assumptions no longer holds.
+  void assume(std::pair<Value, int64_t> key, const Trace *trace);
   Trace traceArithmetic(Operation *op, int depth);
   Trace traceOther(Operation *op, int depth);
   llvm::DenseMap<std::pair<Value, int64_t>, Trace> assumed;
+  /// Traces known under the current assumptions: a pointer advanced in
+  /// straight-line code (a pipelined prologue, unrolled steps) reaches the
+  /// same values through both of its halves, so without it the walk
+  /// doubles with every advance. A value first reached near the depth
+  /// limit keeps its unknown trace (conservative).
+  llvm::DenseMap<std::pair<Value, int64_t>, Trace> memo;
 };
 } // namespace
 
@@ -139,6 +149,23 @@ Trace PointerTracer::trace(Value value, int64_t dword, int depth) {
   // Address chains are short; a deep one is not followed.
   if (depth > 24)
     return Trace::unknownValue();
+  auto key = std::make_pair(value, dword);
+  if (auto it = memo.find(key); it != memo.end())
+    return it->second;
+  Trace result = traceUncached(value, dword, depth);
+  memo[key] = result;
+  return result;
+}
+
+void PointerTracer::assume(std::pair<Value, int64_t> key, const Trace *trace) {
+  if (trace)
+    assumed[key] = *trace;
+  else
+    assumed.erase(key);
+  memo.clear();
+}
+
+Trace PointerTracer::traceUncached(Value value, int64_t dword, int depth) {
   if (isFlagOrConstant(value))
     return Trace();
   if (auto arg = dyn_cast<BlockArgument>(value))
@@ -225,7 +252,7 @@ Trace PointerTracer::traceBlockArg(BlockArgument arg, int64_t dword,
   // The value in a later iteration is the yield computed from the value in
   // the one before: widen the assumption until the yield adds nothing.
   for (int round = 0; round < 4; ++round) {
-    assumed[key] = current;
+    assume(key, &current);
     Trace yielded =
         trace(condition.getIterArgs()[arg.getArgNumber()], dword, depth + 1);
     Trace next = current;
@@ -239,12 +266,12 @@ Trace PointerTracer::traceBlockArg(BlockArgument arg, int64_t dword,
       next.unknown |= yielded.unknown;
     }
     if (next == current) {
-      assumed.erase(key);
+      assume(key, nullptr);
       return current;
     }
     current = next;
   }
-  assumed.erase(key);
+  assume(key, nullptr);
   return Trace::unknownValue();
 }
 
