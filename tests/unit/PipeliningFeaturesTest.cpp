@@ -276,15 +276,24 @@ TEST(PipeliningFeatures, LoopLensShowsLdsAndBankConflicts) {
       << llvm::join(titles, "\n");
 }
 
+namespace {
+/// `text` with its line holding `needle` removed.
+std::string withoutLine(std::string text, llvm::StringRef needle) {
+  size_t at = text.find(needle.str());
+  if (at == std::string::npos)
+    return text;
+  size_t begin = text.rfind('\n', at);
+  text.erase(begin, text.find('\n', at) - begin);
+  return text;
+}
+} // namespace
+
 TEST(PipeliningFeatures, LoopLensSaysWhyALoopCannotBePipelined) {
   // attention_softmax_rows's second loop stores to memory its loads may
   // read in another iteration, once the example's noalias_args is gone.
   std::string text = example("attention_softmax_rows.mlir");
-  size_t line = text.find("noalias_args = ");
-  ASSERT_NE(line, std::string::npos);
-  text.erase(text.rfind('\n', line),
-             text.find('\n', line) - text.rfind('\n', line));
-  ServerDoc d(text);
+  ASSERT_NE(text.find("noalias_args = "), std::string::npos);
+  ServerDoc d(withoutLine(text, "noalias_args = "));
   ASSERT_TRUE(d.compiled && d.compiled->succeeded());
   std::vector<std::string> titles = lensTitles(d);
   EXPECT_TRUE(anyContains(titles, "cannot pipeline: no load can run ahead: "
@@ -313,18 +322,6 @@ TEST(PipeliningFeatures, LoopLensShowsAnnotatedStages) {
   EXPECT_TRUE(anyContains(lensTitles(d), "stages 2"))
       << llvm::join(lensTitles(d), "\n");
 }
-
-namespace {
-/// `text` with its line holding `needle` removed.
-std::string withoutLine(std::string text, llvm::StringRef needle) {
-  size_t at = text.find(needle.str());
-  if (at == std::string::npos)
-    return text;
-  size_t begin = text.rfind('\n', at);
-  text.erase(begin, text.find('\n', at) - begin);
-  return text;
-}
-} // namespace
 
 TEST(PipeliningFeatures, DeclareNoAliasArgsLetsTheLoopPipeline) {
   // (The examples' header comments mention waveasm.loop: "= waveasm.loop"
