@@ -227,7 +227,6 @@ TEST(Canonicalizer, FastPathEqualsGreedyDriverOnRandomPrograms) {
   EXPECT_GT(changed, 250u);
 }
 
-#ifdef WAVEASM_EXAMPLES_DIR
 TEST(Canonicalizer, FastPathEqualsGreedyDriverOnExamplesInThePipeline) {
   std::vector<std::string> paths = waveasm::test::exampleKernelPaths();
   ASSERT_FALSE(paths.empty());
@@ -243,4 +242,3 @@ TEST(Canonicalizer, FastPathEqualsGreedyDriverOnExamplesInThePipeline) {
     EXPECT_EQ(fast.rfind("module", 0), 0u) << path << ": " << fast;
   }
 }
-#endif

@@ -29,8 +29,8 @@ using namespace waveasm::test;
 namespace {
 
 std::string readExample(llvm::StringRef name) {
-  auto buffer = llvm::MemoryBuffer::getFile(std::string(WAVEASM_EXAMPLES_DIR) +
-                                            "/" + name.str());
+  auto buffer = llvm::MemoryBuffer::getFile(
+      std::string(waveasm::test::examplesDir()) + "/" + name.str());
   if (!buffer)
     return "";
   return (*buffer)->getBuffer().str();

@@ -29,8 +29,9 @@ struct TempDir {
 };
 
 OwningOpRef<ModuleOp> gemm(TestContext &t) {
-  return t.parseModule(waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir"));
+  return t.parseModule(
+      waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
+                              "/gemm_f16_double_buffer.mlir"));
 }
 
 } // namespace

@@ -35,7 +35,7 @@ OwningOpRef<ModuleOp> parseFile(TestContext &t, const std::string &path) {
 }
 
 std::string example(llvm::StringRef name) {
-  return (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str();
+  return (llvm::Twine(waveasm::test::examplesDir()) + "/" + name).str();
 }
 
 const std::string kGemm = example("gemm_f16_32x32x8_global.mlir");
@@ -177,7 +177,7 @@ TEST(ConductorPadLds, RefusedPaddingsSayWhyAndRevert) {
 TEST(ConductorPadLds, RefusalNamesTheTaggedAccess) {
   // A program body whose second ds_read reads at the first one's data:
   // no layout can be proven, and the refusal names the op by its tag.
-  FileSession f(std::string(WAVEASM_EXAMPLES_DIR) +
+  FileSession f(std::string(waveasm::test::examplesDir()) +
                 "/../tests/lit/pipeline/Inputs/pad-lds/"
                 "data-address.mlir");
   ASSERT_TRUE(f.session) << f.t.diagnostics;

@@ -84,7 +84,7 @@ void expectEqualByExecution(ModuleOp input, ModuleOp result) {
 }
 
 std::string sharedExample(llvm::StringRef name) {
-  return (llvm::Twine(WAVEASM_LINEARSCAN_SHARED) + "/" + name).str();
+  return (llvm::Twine(waveasm::test::sharedExamplesDir()) + "/" + name).str();
 }
 
 } // namespace
@@ -236,8 +236,9 @@ TEST(ConductorPipelineStrategy, RejectsALoss) {
   // program 403 -> 642 est_cycles and more with 3 stages): every candidate
   // is measured and none is returned.
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/attention_softmax_rows.mlir"));
+  OwningOpRef<ModuleOp> module = t.parseModule(
+      waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
+                              "/attention_softmax_rows.mlir"));
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);
@@ -258,8 +259,9 @@ TEST(ConductorPipelineStrategy, PipelinesTheHandRotatedDoubleBuffer) {
   // and the strategy's stages get those copies a legal stage: a gain, and
   // the same results.
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir"));
+  OwningOpRef<ModuleOp> module = t.parseModule(
+      waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
+                              "/gemm_f16_double_buffer.mlir"));
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);
@@ -277,8 +279,8 @@ TEST(ConductorPipelineStrategy, SaysWhyALoopCannotBePipelined) {
   // The dequant loop without the example's noalias_args stores to memory
   // its loads may read in another iteration: nothing is proposed, and why.
   TestContext t;
-  std::string text = waveasm::test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
-                                             "/dequant_i8_to_f16.mlir");
+  std::string text = waveasm::test::readFile(
+      std::string(waveasm::test::examplesDir()) + "/dequant_i8_to_f16.mlir");
   size_t line = text.find("noalias_args = ");
   ASSERT_NE(line, std::string::npos);
   text.erase(text.rfind('\n', line),

@@ -39,8 +39,9 @@ TEST(ConductorProfile, ParsesCSVWithHeaderAndComments) {
 
 TEST(ConductorProfile, CorrelatesTagsAndAssemblyLines) {
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir"));
+  OwningOpRef<ModuleOp> module = t.parseModule(
+      waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
+                              "/gemm_f16_double_buffer.mlir"));
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module);
   ASSERT_TRUE(session);

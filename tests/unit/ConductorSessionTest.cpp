@@ -20,7 +20,7 @@ using waveasm::test::TestContext;
 namespace {
 
 std::string examplePath(llvm::StringRef name) {
-  return (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str();
+  return (llvm::Twine(waveasm::test::examplesDir()) + "/" + name).str();
 }
 
 std::string printed(Operation *op) {
@@ -365,7 +365,8 @@ TEST(ConductorSession, OptionsAndRegions) {
 TEST(ConductorSession, EveryExampleHasABaselineAndAPrompt) {
   std::vector<std::string> paths;
   std::error_code ec;
-  for (const char *dir : {WAVEASM_EXAMPLES_DIR, WAVEASM_LINEARSCAN_SHARED})
+  for (const char *dir :
+       {waveasm::test::examplesDir(), waveasm::test::sharedExamplesDir()})
     for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
          it.increment(ec))
       if (llvm::StringRef(it->path()).ends_with(".mlir") &&
@@ -397,7 +398,8 @@ TEST(ConductorSession, RandomMovesNeverBreakTheIR) {
   // same ops) or is refused and leaves the order exactly as it was.
   std::vector<std::string> paths;
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+  for (llvm::sys::fs::directory_iterator it(waveasm::test::examplesDir(), ec),
+       end;
        it != end && !ec; it.increment(ec))
     if (llvm::StringRef(it->path()).ends_with(".mlir"))
       paths.push_back(it->path());

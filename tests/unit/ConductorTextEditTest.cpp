@@ -56,8 +56,9 @@ std::vector<std::string> sortedLines(llvm::StringRef text) {
 
 TEST(ConductorTextEdit, ReorderedTextReparsesWithTheSameSemantics) {
   TestContext t;
-  std::string source = waveasm::test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir");
+  std::string source =
+      waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
+                              "/gemm_f16_double_buffer.mlir");
   Parsed input(t.ctx, source);
   ASSERT_TRUE(input.module) << t.diagnostics;
   auto session = makeSession(*input.module);

@@ -81,7 +81,7 @@ edgesOf(const DependenceView &view,
 
 std::string readExample(llvm::StringRef name) {
   auto buffer = llvm::MemoryBuffer::getFile(
-      (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str());
+      (llvm::Twine(waveasm::test::examplesDir()) + "/" + name).str());
   EXPECT_TRUE(buffer) << name.str();
   return buffer ? (*buffer)->getBuffer().str() : std::string();
 }

@@ -12,8 +12,8 @@
 
 using namespace waveasm;
 using namespace waveasm::server;
-using waveasm::test::ServerDoc;
 using waveasm::test::kLoadUse;
+using waveasm::test::ServerDoc;
 using waveasm::test::serverProgram;
 
 namespace {
@@ -215,7 +215,8 @@ TEST(DocumentStateDiagnostics, MutatedExamplesNeverCrash) {
   mlir::MLIRContext ctx;
   std::vector<std::string> files;
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+  for (llvm::sys::fs::directory_iterator it(waveasm::test::examplesDir(), ec),
+       end;
        it != end && !ec; it.increment(ec))
     if (llvm::StringRef(it->path()).ends_with(".mlir"))
       files.push_back(it->path());

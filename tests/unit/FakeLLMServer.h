@@ -9,6 +9,7 @@
 #ifndef WAVEASM_TESTS_UNIT_FAKELLMSERVER_H
 #define WAVEASM_TESTS_UNIT_FAKELLMSERVER_H
 
+#include "TestPaths.h"
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -37,9 +38,10 @@ public:
     std::string scriptPath = dir_ + "/script.json";
     logPath_ = dir_ + "/log.json";
     std::ofstream(scriptPath) << script.dump();
-    std::vector<std::string> args = {"python3",  WAVEASM_FAKE_LLM_SERVER,
-                                     "--script", scriptPath,
-                                     "--log",    logPath_};
+    std::vector<std::string> args = {
+        "python3",  waveasm::test::fakeLlmServerScript(),
+        "--script", scriptPath,
+        "--log",    logPath_};
     args.insert(args.end(), extra.begin(), extra.end());
     std::vector<char *> argv;
     for (std::string &a : args)

@@ -767,7 +767,8 @@ TEST(Lints, SeveritySettings) {
 
 TEST(FeaturesOnExamples, EveryExampleCompilesAndAnnotates) {
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+  for (llvm::sys::fs::directory_iterator it(waveasm::test::examplesDir(), ec),
+       end;
        it != end && !ec; it.increment(ec)) {
     if (!llvm::StringRef(it->path()).ends_with(".mlir"))
       continue;

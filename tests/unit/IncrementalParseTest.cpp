@@ -441,7 +441,8 @@ private:
 std::vector<std::string> exampleFiles() {
   std::vector<std::string> files;
   // The project's examples, and upstream's where ../shared is checked out.
-  for (const char *dir : {WAVEASM_EXAMPLES_DIR, WAVEASM_LINEARSCAN_SHARED}) {
+  for (const char *dir :
+       {waveasm::test::examplesDir(), waveasm::test::sharedExamplesDir()}) {
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
          it.increment(ec))
@@ -757,7 +758,7 @@ TEST(IncrementalParse, RangesInALargerKernelWithMultiLineOps) {
   // A two-line buffer load far down a real kernel, with comment lines and
   // a loop around: the range must land on its first line.
   mlir::MLIRContext ctx;
-  std::string good = readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+  std::string good = readFile(std::string(waveasm::test::examplesDir()) +
                               "/gemm_f16_double_buffer.mlir");
   ASSERT_FALSE(good.empty());
   ParsedDocument doc0(ctx, kURI, good, 1);

@@ -83,8 +83,8 @@ TEST(Interfaces, EveryOpCarriesInstInfo) {
 // Every op of the upstream op table is registered, and nothing else (skips
 // where ../shared is absent, as in a user's clone).
 TEST(Interfaces, OpSetMatchesUpstreamTable) {
-  auto table =
-      llvm::MemoryBuffer::getFile(WAVEASM_LINEARSCAN_SHARED "/../ops.tsv");
+  auto table = llvm::MemoryBuffer::getFile(
+      std::string(waveasm::test::sharedExamplesDir()) + "/../ops.tsv");
   if (!table)
     GTEST_SKIP() << "../shared/waveasm/ops.tsv not present";
   std::set<std::string> expected;

@@ -290,8 +290,9 @@ namespace {
 TEST_F(LLMSearchTest, SearchAsAMoveSourceReplaysTheBestLineage) {
   // The gemm example, where one move frees VGPRs (kLoop is memory bound:
   // no single move improves it).
-  mlir::OwningOpRef<mlir::ModuleOp> gemm = ctx.parseModule(test::readFile(
-      std::string(WAVEASM_EXAMPLES_DIR) + "/gemm_f16_double_buffer.mlir"));
+  mlir::OwningOpRef<mlir::ModuleOp> gemm =
+      ctx.parseModule(test::readFile(std::string(waveasm::test::examplesDir()) +
+                                     "/gemm_f16_double_buffer.mlir"));
   ASSERT_TRUE(gemm) << ctx.diagnostics;
   FakeLLMServer server(json{{"replies", {{{"text", "move I7 after I15"}}}},
                             {"default", {{"text", "done"}}}});

@@ -547,7 +547,9 @@ void crossCheck(ProgramOp program, const std::string &what, CrossCheck &total) {
 TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
   std::vector<std::string> paths = test::exampleKernelPaths();
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_LINEARSCAN_SHARED, ec), end;
+  for (llvm::sys::fs::directory_iterator
+           it(waveasm::test::sharedExamplesDir(), ec),
+       end;
        it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".mlir")
       paths.push_back(it->path());

@@ -159,10 +159,9 @@ TEST(LdsPadding, RefusesRowsAnAccessCrossesAndTheBytesOverCapacity) {
       << why;
 }
 
-#ifdef WAVEASM_EXAMPLES_DIR
 std::unique_ptr<ParsedAnalysisProgram> loadExample(llvm::StringRef name) {
   auto buffer = llvm::MemoryBuffer::getFile(
-      (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str());
+      (llvm::Twine(waveasm::test::examplesDir()) + "/" + name).str());
   if (!buffer)
     return nullptr;
   return ParsedAnalysisProgram::fromFile((*buffer)->getBuffer());
@@ -231,7 +230,6 @@ TEST(LdsPadding, DoubleBufferPaddedIsEquivalentAndConflictFree) {
       << mutated.message;
   reader->setAttr("offset", paddedOffset);
 }
-#endif
 
 TEST(LdsPadding, RefusesAnAddressThatIsNotAFunctionOfTheThreadId) {
   // The second read's address is the first read's data: nothing is

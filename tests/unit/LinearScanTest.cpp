@@ -882,7 +882,7 @@ waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<
 TEST(LinearScan, ExampleKernelsAllocateCorrectly) {
   unsigned checked = 0;
   for (const char *dir :
-       {WAVEASM_LINEARSCAN_EXAMPLES, WAVEASM_LINEARSCAN_SHARED}) {
+       {waveasm::test::examplesDir(), waveasm::test::sharedExamplesDir()}) {
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
          it.increment(ec)) {

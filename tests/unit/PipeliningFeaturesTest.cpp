@@ -40,7 +40,7 @@ std::string readPath(const std::string &path) {
 }
 
 std::string example(llvm::StringRef name) {
-  return readPath(std::string(WAVEASM_EXAMPLES_DIR) + "/" + name.str());
+  return readPath(std::string(waveasm::test::examplesDir()) + "/" + name.str());
 }
 
 std::vector<lsp::TextEdit> editsOf(const lsp::WorkspaceEdit &edit) {
@@ -214,8 +214,8 @@ TEST(PipeliningFeatures, PingPongLoopIsOfferedAndChecked) {
   // The shared gemm_loop pipelines in 3 stages with its LDS in ping/pong
   // copies: its last tile ends in the other copy, so the check by execution
   // compares the buffers, and the action is offered.
-  std::string text =
-      readPath(std::string(WAVEASM_LINEARSCAN_SHARED) + "/gemm_loop.mlir");
+  std::string text = readPath(std::string(waveasm::test::sharedExamplesDir()) +
+                              "/gemm_loop.mlir");
   if (text.empty())
     GTEST_SKIP() << "no ../shared/waveasm/examples";
   ServerDoc d(text, false);
@@ -242,7 +242,7 @@ TEST(PipeliningFeatures, PingPongLoopIsOfferedAndChecked) {
 TEST(PipeliningFeatures, PlanLds) {
   // Two 4 KiB buffers whose lifetimes do not overlap: the plan puts the
   // second on the first's bytes.
-  ServerDoc d(readPath(std::string(WAVEASM_EXAMPLES_DIR) +
+  ServerDoc d(readPath(std::string(waveasm::test::examplesDir()) +
                        "/../tests/lit/pipeline/lds-plan-reuse.mlir"),
               false);
   ASSERT_TRUE(d.parsed->isVerified());

@@ -14,8 +14,8 @@
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::server;
-using waveasm::test::ServerDoc;
 using waveasm::test::kLoadUse;
+using waveasm::test::ServerDoc;
 using waveasm::test::serverProgram;
 
 namespace {

@@ -113,9 +113,10 @@ TEST(SharedSCCClobbers, KeptAndEqualToAFreshOneWhenNothingChanged) {
 
 TEST(SharedSCCClobbers, EqualToAFreshOneOnEveryExampleAndLitInput) {
   std::vector<std::string> paths = test::exampleKernelPaths();
-  for (const char *dir : {WAVEASM_EXAMPLES_DIR "/../tests/lit/pipeline",
-                          WAVEASM_EXAMPLES_DIR "/../tests/lit/pipeline/Inputs",
-                          WAVEASM_EXAMPLES_DIR "/../tests/lit/analysis"}) {
+  std::string examples = test::examplesDir();
+  for (const std::string &dir : {examples + "/../tests/lit/pipeline",
+                                 examples + "/../tests/lit/pipeline/Inputs",
+                                 examples + "/../tests/lit/analysis"}) {
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
          it.increment(ec))

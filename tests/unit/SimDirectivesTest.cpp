@@ -63,7 +63,7 @@ TEST(SimDirectives, AMalformedLineLeavesTheMoveActionsUnchecked) {
   // its moves are checked on the file's inputs; with the directive
   // malformed, every move offered says it was not checked.
   auto buffer = llvm::MemoryBuffer::getFile(
-      std::string(WAVEASM_EXAMPLES_DIR) +
+      std::string(waveasm::test::examplesDir()) +
       "/../tests/lit/sim/Inputs/aliasing-kernarg-gap.mlir");
   ASSERT_TRUE(bool(buffer));
   std::string good = (*buffer)->getBuffer().str();

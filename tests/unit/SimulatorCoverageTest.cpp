@@ -88,7 +88,7 @@ unsigned expectListMatchesExecution(const std::string &file) {
 
 TEST(SimulatorCoverage, TheListIsWhatExecutionDoes) {
   std::string dir =
-      std::string(WAVEASM_EXAMPLES_DIR) + "/../tests/lit/pipeline";
+      std::string(waveasm::test::examplesDir()) + "/../tests/lit/pipeline";
   EXPECT_GE(expectListMatchesExecution(dir + "/emit-all-ops-gfx942.mlir"),
             300u);
   EXPECT_GE(expectListMatchesExecution(dir + "/emit-all-ops-gfx950.mlir"),

@@ -29,8 +29,8 @@ namespace {
 template <const char *Path> class ExampleKernel : public ::testing::Test {
 protected:
   void SetUp() override {
-    module =
-        t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) + Path));
+    module = t.parseModule(
+        test::readFile(std::string(waveasm::test::examplesDir()) + Path));
     ASSERT_TRUE(module) << t.diagnostics;
   }
   test::TestContext t;

@@ -381,7 +381,7 @@ TEST(SimulatorCompare, AScaleByteSelectorChangedIsCaught) {
   // The MXFP4 loop through the pipeline is equal by execution; one scaled
   // MFMA reading another byte of its B-scale register is not.
   TestContext t;
-  std::string text = test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+  std::string text = test::readFile(std::string(waveasm::test::examplesDir()) +
                                     "/mxfp4_preshuffle_gemm_loop.mlir");
   auto module = t.parseModule(text);
   ASSERT_TRUE(module) << t.diagnostics;
@@ -409,8 +409,9 @@ TEST(SimulatorCompare, AScaleByteSelectorChangedIsCaught) {
 class CompiledGemm : public ::testing::Test {
 protected:
   void SetUp() override {
-    module = t.parseModule(test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
-                                          "/gemm_f16_double_buffer.mlir"));
+    module =
+        t.parseModule(test::readFile(std::string(waveasm::test::examplesDir()) +
+                                     "/gemm_f16_double_buffer.mlir"));
     ASSERT_TRUE(module) << t.diagnostics;
     after = test::compiledByPipeline(*module);
     ASSERT_TRUE(after);
@@ -591,7 +592,7 @@ TEST(SimulatorHazards, EveryNopTheHazardPassPutsIsNeeded) {
   // by v_cndmask.
   EXPECT_GE(expectEveryNopNeeded(program(kGemm)), 1u);
   EXPECT_GE(expectEveryNopNeeded(
-                test::readFile(std::string(WAVEASM_EXAMPLES_DIR) +
+                test::readFile(std::string(waveasm::test::examplesDir()) +
                                "/../tests/lit/sim/Inputs/hazards.mlir")),
             5u);
 }

@@ -21,11 +21,12 @@ inline std::string readKernel(const std::string &path) {
 }
 
 inline std::string examplePath(llvm::StringRef name) {
-  return (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/" + name).str();
+  return (llvm::Twine(waveasm::test::examplesDir()) + "/" + name).str();
 }
 
 inline std::string mcaVariantPath(llvm::StringRef name) {
-  return (llvm::Twine(WAVEASM_EXAMPLES_DIR) + "/../bench/mca_variants/" + name)
+  return (llvm::Twine(waveasm::test::examplesDir()) +
+          "/../bench/mca_variants/" + name)
       .str();
 }
 

@@ -3,6 +3,7 @@
 #ifndef WAVEASM_TESTS_UNIT_TESTUTILS_H
 #define WAVEASM_TESTS_UNIT_TESTUTILS_H
 
+#include "TestPaths.h"
 #include "ir/Dialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -63,19 +64,18 @@ template <typename T> std::string print(T value) {
   return out;
 }
 
-#ifdef WAVEASM_EXAMPLES_DIR
 /// The `.mlir` files of examples/, sorted.
 inline std::vector<std::string> exampleKernelPaths() {
   std::vector<std::string> paths;
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(WAVEASM_EXAMPLES_DIR, ec), end;
+  for (llvm::sys::fs::directory_iterator it(waveasm::test::examplesDir(), ec),
+       end;
        it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".mlir")
       paths.push_back(it->path());
   std::sort(paths.begin(), paths.end());
   return paths;
 }
-#endif
 
 } // namespace waveasm::test
 
