@@ -1,6 +1,7 @@
 //===- ConductorCacheTest.cpp - the schedule cache and its replay ---------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "conductor/Cache.h"
 #include "conductor/Driver.h"

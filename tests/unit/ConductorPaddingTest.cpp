@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "conductor/Padding.h"
 #include "conductor/Stages.h"

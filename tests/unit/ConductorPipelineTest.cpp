@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "analysis/LoopStages.h"
 #include "conductor/MoveSource.h"

@@ -1,6 +1,7 @@
 //===- ConductorProfileTest.cpp - profile CSV correlated to tags ----------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "conductor/Profile.h"
 #include "pipeline/CompileAndMeasure.h"

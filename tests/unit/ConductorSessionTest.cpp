@@ -1,6 +1,7 @@
 //===- ConductorSessionTest.cpp - the Conductor's round loop --------------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "conductor/MoveSource.h"
 #include "pipeline/CompileAndMeasure.h"

@@ -1,6 +1,7 @@
 //===- ConductorTextEditTest.cpp - text-preserving reorder ----------------===//
 
 #include "ConductorTestUtils.h"
+#include "TestPaths.h"
 
 #include "conductor/TextEdit.h"
 

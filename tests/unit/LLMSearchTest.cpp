@@ -8,6 +8,7 @@
 
 #include "ConductorTestUtils.h"
 #include "LLMTestFixture.h"
+#include "TestPaths.h"
 
 #include "conductor/LLMMoveSource.h"
 #include "conductor/Search.h"
