@@ -6,6 +6,7 @@
 #include "analysis/IssueRules.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -155,6 +156,8 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   if (body)
     if (auto program = body->getParentOp()->getParentOfType<ProgramOp>())
       target = &TargetModel::get(program.getTargetKind());
+  // A single-wave workgroup's barrier waits for no LDS access (ir/Workgroup.h).
+  bool barrierDrains = body && !isDeclaredSingleWave(body->getParentOp());
 
   // LDS first: the later stages' LDS accesses before their first barrier
   // (with the ops before them in their stage) go ahead of the prefetch. A
@@ -215,13 +218,19 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     loadDistance = std::min(loadDistance, stepsAfterLoad(op));
   bool hoisted = legal && llvm::any_of(hoist, [](bool h) { return h; });
   SmallVector<size_t> coverPrefix;
-  bool ldsFirst = anyPrefix && hoisted && loadDistance >= 2;
+  // Only where the barrier drains the LDS: in a single-wave workgroup the
+  // prefetch keeps the top of the step (gemm_loop, 5 stages: its loads
+  // issued 18 slots later there and its ds_writes waited 31 for them).
+  bool ldsFirst = barrierDrains && anyPrefix && hoisted && loadDistance >= 2;
   // Whether `op` may issue ahead of every prefetch op (memoized: the
-  // cover rule asks for MFMAs again and again).
+  // cover rule asks for MFMAs again and again). A priority change only
+  // steers the arbiter, so the `s_setprio 1` in front of a stage's MFMAs
+  // goes along with them (gemm_loop's MFMAs could not cover its LDS
+  // traffic otherwise).
   DenseMap<Operation *, bool> passing;
   auto passesPrefetch = [&](Operation *op) {
     auto [it, inserted] = passing.try_emplace(op, true);
-    if (inserted)
+    if (inserted && !isa<S_SETPRIO>(op))
       for (int h = 0; h < n && it->second; ++h)
         if (hoist[h])
           it->second = mayPass(op, stages.ops[h], false);
@@ -251,7 +260,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
 
   // One step in order, the streams merged (StepMerge.h) with `ready`.
   auto build = [&](StepMerger::ReadyFn ready) {
-    StepMerger merger(streams, target, ready);
+    StepMerger merger(streams, target, ready, barrierDrains);
     if (ldsFirst)
       merger.merge(ldsPrefix, coverPrefix, prefetchOps);
     if (legal) {
