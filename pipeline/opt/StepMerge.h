@@ -19,7 +19,9 @@
 //            MFMAs back to back: 52 slots a step for 32 of MFMA pipe.)
 //            Without a drain (a single-wave workgroup) an MFMA issues
 //            whenever the pipe is free and its operands are ready, once
-//            the LDS traffic has started.
+//            the LDS traffic has started. A step bound by the MFMA pipe
+//            (more passes than every other op's slot plus the drain)
+//            covers before its first LDS access too.
 //   drain    a stream stopped at a barrier waits while the LDS accesses
 //            issued before it drain (the barrier's lgkmcnt(0),
 //            pipeline/InsertWaitcnt.cpp (b)): the other streams go first,
@@ -111,6 +113,10 @@ public:
              const TargetModel *target, ReadyFn ready = nullptr,
              bool barrierDrains = true);
 
+  /// Lets the cover rule take MFMAs before the step's first LDS access too:
+  /// for a step bound by the MFMA pipe, where an idle pipe costs more than
+  /// the slot an MFMA takes from the LDS stream (StepOrder.cpp decides).
+  void setCoverBeforeLds(bool allow) { coverBeforeLds = allow; }
   /// Issues an op outside the streams (the prefetch, the loop control).
   void issue(mlir::Operation *op);
   /// Issues the streams' ops: stream k's before ends[k], and its MFMAs
@@ -149,6 +155,7 @@ private:
   llvm::SmallVector<llvm::SmallVector<size_t>> nextLds;
   /// MFMA passes of the streams not issued yet.
   int64_t passesLeft = 0;
+  bool coverBeforeLds = false;
   llvm::SmallVector<mlir::Operation *> order;
   llvm::DenseMap<mlir::Operation *, int64_t> issuedAt;
 };

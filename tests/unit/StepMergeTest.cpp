@@ -150,6 +150,25 @@ TEST(StepMerger, NoDrainInASingleWave) {
             (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5}));
 }
 
+// A step bound by the MFMA pipe: the cover rule takes an MFMA before the
+// first LDS access too (then the pipe is busy: none more after the read
+// issued by hand). Off (the default), none before the first read.
+TEST(StepMerger, CoverBeforeLdsWhenMfmaBound) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  SmallVector<size_t> ends{7, 8};
+  StepMerger off(f.streams, f.target);
+  off.cover(ends, ends);
+  EXPECT_TRUE(off.getOrder().empty());
+  StepMerger on(f.streams, f.target);
+  on.setCoverBeforeLds(true);
+  on.cover(ends, ends);
+  EXPECT_EQ(f.positions(on.getOrder()), (SmallVector<int>{7}));
+  on.issue(f.ops[0]); // slot 1: the pipe is busy until 4
+  on.cover(ends, ends);
+  EXPECT_EQ(f.positions(on.getOrder()), (SmallVector<int>{7, 0}));
+}
+
 // The same streams with the MFMAs' operands ready only at slot 100 (the
 // fragments a previous step's reads return): no cover, the reads first.
 TEST(StepMerger, MfmaWaitsForItsOperandsBeforeCovering) {
