@@ -149,6 +149,24 @@ class Pipelining(unittest.TestCase):
             time.sleep(0.2)
         self.assertTrue(titles)
         self.assertFalse([t for t in titles if "cannot pipeline" in t], titles)
+        # Declared, the loop is offered pipelining: its trip count is a
+        # kernel argument, so the action compares cycles per iteration as
+        # written (the program's est_cycles count one iteration) and says so.
+        offered = [a for a in actions if a["title"].startswith("Pipeline this loop")]
+        self.assertTrue(offered, [a["title"] for a in actions])
+        for action in offered:
+            self.assertTrue(action["title"].endswith(
+                " (per iteration: the trip count is not known)"), action["title"])
+            self.assertRegex(action["title"], r"\): -\d+ cycles/iter, ")
+        changes = offered[0]["edit"]["documentChanges"]
+        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": 2})
+        pipelined = apply_edits(declared, changes[0]["edits"])
+        self.assertIn("waveasm.pipeline_steps", pipelined)
+        mark = client.mark()
+        client.change(uri, 3, [{"text": pipelined}])
+        published = client.wait_diagnostics(uri, 3, since=mark, timeout=TIMEOUT)
+        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
+                         published["diagnostics"])
 
     def test_pipeline_actions_are_kept_per_version(self):
         # The actions cost compiles and simulations; the editor asks again on
