@@ -6,6 +6,7 @@
 
 #include "analysis/LoopStages.h"
 #include "ir/LoopNumbering.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 #include "sim/Directives.h"
@@ -325,17 +326,8 @@ static std::string describeDifference(const ProgramMetrics &now,
     int64_t a = getMetric(before, key), b = getMetric(now, key);
     if (a == b)
       continue;
-    if (key == MetricKey::EstCycles && perIteration) {
-      int64_t loopA = a / kComparedCyclesScale,
-              loopB = b / kComparedCyclesScale;
-      if (loopA != loopB)
-        return llvm::formatv("the loop's cycles per iteration as written "
-                             "{0:f1} -> {1:f1}",
-                             double(loopA) / 1000.0, double(loopB) / 1000.0)
-            .str();
-      a %= kComparedCyclesScale;
-      b %= kComparedCyclesScale;
-    }
+    if (key == MetricKey::EstCycles)
+      return describeComparedCycles(a, b, perIteration);
     return (stringifyMetricKey(key) + " " + llvm::Twine(a) + " -> " +
             llvm::Twine(b))
         .str();

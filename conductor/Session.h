@@ -209,14 +209,14 @@ private:
   /// the order of ProgramMetrics::loops), none for a program's block.
   std::optional<unsigned> scheduledLoopIndex() const;
   /// `metrics` (of `measured`, the module compiled) as rounds compare
-  /// them: est_cycles replaced by comparedCycles (conductor/Stages.h).
+  /// them: est_cycles replaced by comparedCycles (pipeline/PipelinedCycles.h).
   ProgramMetrics comparable(const ProgramMetrics &metrics,
                             mlir::ModuleOp measured) const;
 
   SessionOptions options;
   /// The scheduled loop's number when its trip count is not known: rounds
   /// then compare its cycles per iteration as written instead of the
-  /// program's est_cycles (conductor/Stages.h perIterationComparisonLoop).
+  /// program's est_cycles (pipeline/PipelinedCycles.h).
   std::optional<unsigned> perIterationLoop;
   bool perIteration() const { return perIterationLoop.has_value(); }
   mlir::OwningOpRef<mlir::ModuleOp> module;

@@ -4,9 +4,7 @@
 #include "conductor/Padding.h"
 
 #include "analysis/LoopStages.h"
-#include "analysis/TripCount.h"
 #include "ir/LoopNumbering.h"
-#include "pipeline/CountedWaits.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -14,8 +12,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <algorithm>
-#include <cmath>
 #include <thread>
 
 using namespace mlir;
@@ -225,33 +221,4 @@ OwningOpRef<ModuleOp> conductor::expandSchedule(ModuleOp module,
     op->removeAttr(kNumStagesAttrName);
   });
   return copy;
-}
-
-int64_t waveasm::conductor::inputIterationsPerIteration(LoopOp loop) {
-  auto steps = loop ? loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName)
-                    : IntegerAttr();
-  return steps ? std::max<int64_t>(1, steps.getInt()) : 1;
-}
-
-std::optional<unsigned>
-waveasm::conductor::perIterationComparisonLoop(LoopOp loop) {
-  if (!loop || getTripCount(loop).source != TripCountSource::Default)
-    return std::nullopt;
-  return getLoopNumber(loop);
-}
-
-int64_t
-waveasm::conductor::comparedCycles(const ProgramMetrics &metrics,
-                                   ProgramOp measured,
-                                   std::optional<unsigned> perIterationLoop) {
-  if (!perIterationLoop || *perIterationLoop >= metrics.loops.size())
-    return metrics.est_cycles;
-  int64_t steps = measured ? inputIterationsPerIteration(
-                                 getLoopByNumber(measured, *perIterationLoop))
-                           : 1;
-  int64_t thousandths = static_cast<int64_t>(std::llround(
-      1000.0 * double(metrics.loops[*perIterationLoop].est_cycles_per_iter) /
-      double(steps)));
-  return thousandths * kComparedCyclesScale +
-         std::min(metrics.est_cycles, kComparedCyclesScale - 1);
 }

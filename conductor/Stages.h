@@ -20,8 +20,6 @@
 #include "conductor/Commands.h"
 #include "conductor/Tags.h"
 
-#include "analysis/Metrics.h"
-
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -77,30 +75,6 @@ std::vector<MoveCommand> stageCommandsFor(const TaggedRegion &region,
 mlir::OwningOpRef<mlir::ModuleOp> expandSchedule(mlir::ModuleOp module,
                                                  const TaggedRegion &region,
                                                  std::string &why);
-
-/// Iterations of the loop as written that one iteration of `loop` runs:
-/// its waveasm.pipeline_steps (a pipelined kernel unrolled by modulo
-/// variable expansion), else 1.
-int64_t inputIterationsPerIteration(LoopOp loop);
-
-/// Schedules of `loop`'s body are compared by the program's est_cycles
-/// when its trip count is known. Without one, est_cycles count a single
-/// iteration, so a pipelined loop (a prologue and an epilogue, a kernel
-/// iteration running several as written) would always look slower: they
-/// are compared by the loop's cycles per iteration as written instead, as
-/// waveasm-pipeline-loops compares them. This is the loop's number
-/// (ir/LoopNumbering.h) in that case, else none.
-std::optional<unsigned> perIterationComparisonLoop(LoopOp loop);
-
-/// The cycles schedules are compared by (fewer is better):
-/// `metrics.est_cycles`, or with `perIterationLoop` that loop's
-/// est_cycles_per_iter over the iterations as written it runs in `measured`
-/// (the program compiled), in thousandths, times kComparedCyclesScale,
-/// plus est_cycles: equal loops are told apart by the code around them.
-int64_t comparedCycles(const ProgramMetrics &metrics, ProgramOp measured,
-                       std::optional<unsigned> perIterationLoop);
-/// Above any program's est_cycles (16M slots).
-inline constexpr int64_t kComparedCyclesScale = int64_t(1) << 24;
 
 } // namespace conductor
 } // namespace waveasm

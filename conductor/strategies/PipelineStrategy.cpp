@@ -10,6 +10,7 @@
 
 #include "analysis/LoopStages.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/PadLdsLayout.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -8,11 +8,11 @@
 // only when it lowers the *program's* est_cycles (per-iteration cycles are
 // not comparable: pipelining changes the kernel's trip count), or, when the
 // loop's trip count is not known (est_cycles then count one iteration), the
-// loop's cycles per iteration as written (conductor/Stages.h
-// comparedCycles, as the Session compares); otherwise nothing, and the
-// input stays. When the LDS planner finds bank conflicts a
-// padded layout lowers (analysis/LdsPadding.h), that padding is also tried
-// alone and on the fastest unpadded candidate (`pad lds S P` first).
+// loop's cycles per iteration as written (pipeline/PipelinedCycles.h, as
+// the Session compares); otherwise nothing, and the input stays. When the LDS
+// planner finds bank conflicts a padded layout lowers (analysis/LdsPadding.h),
+// that padding is also tried alone and on the fastest unpadded candidate (`pad
+// lds S P` first).
 //
 // The result is commands (`pad lds S P`, `stage Ix N`, then moves), so the
 // Session applies it like any other round: validated, measured pipelined

@@ -2,9 +2,9 @@
 
 #include "conductor/strategies/ScheduleEvaluator.h"
 
-#include "ir/LoopNumbering.h"
 #include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
+#include "ir/LoopNumbering.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"

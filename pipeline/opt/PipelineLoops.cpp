@@ -60,7 +60,9 @@
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
 // the production backend and cycle model) before and after, and the input
-// restored unless est_cycles went down; a remark gives both figures.
+// restored unless est_cycles went down (for a loop whose trip count the IR
+// does not give, its cycles per iteration as written: PipelinedCycles.h);
+// a remark gives both figures.
 //
 // Iter_args rotated by hand (a yield of another block argument or of a
 // value defined outside) first get an explicit copy in the body
@@ -79,6 +81,7 @@
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
@@ -708,7 +711,7 @@ struct PipelineLoopsPass
     SmallVector<LoopOp> loops;
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
-    std::optional<int64_t> baseline;
+    std::optional<ProgramMetrics> baseline;
     // By index: an unprofitable loop puts the input back, and `loops` is
     // collected again (the same loops, in the restored region).
     for (size_t i = 0; i < loops.size(); ++i) {
@@ -731,6 +734,9 @@ struct PipelineLoopsPass
         continue;
       }
       ProgramOp program = getOperation();
+      // Without a trip count est_cycles count one iteration: the loop's
+      // cycles per iteration as written decide (PipelinedCycles.h).
+      std::optional<unsigned> perIteration = perIterationComparisonLoop(l);
       if (!baseline)
         baseline = measure(program);
       if (!baseline) {
@@ -749,10 +755,16 @@ struct PipelineLoopsPass
       bool pipelined = pipelineChoosing(l, later);
       if (!pipelined && !deepened)
         continue;
-      std::optional<int64_t> after = measure(program);
-      if (after && *after < *baseline) {
+      std::optional<ProgramMetrics> after = measure(program);
+      int64_t cyclesBefore = comparedCycles(*baseline, *backup, perIteration);
+      std::optional<int64_t> cyclesAfter;
+      if (after)
+        cyclesAfter = comparedCycles(*after, program, perIteration);
+      if (cyclesAfter && *cyclesAfter < cyclesBefore) {
         emitRemark(loc) << (pipelined ? "loop pipelined" : "loop deepened")
-                        << ": est_cycles " << *baseline << " -> " << *after;
+                        << ": "
+                        << describeComparedCycles(cyclesBefore, *cyclesAfter,
+                                                  perIteration.has_value());
         baseline = after;
         continue;
       }
@@ -763,13 +775,21 @@ struct PipelineLoopsPass
       loops.clear();
       program->walk<WalkOrder::PreOrder>([&](LoopOp x) { loops.push_back(x); });
       InFlightDiagnostic diag = emitRemark(loc)
-                                << "loop not pipelined: not profitable, "
-                                   "est_cycles "
-                                << *baseline << " as written, ";
-      if (after)
-        diag << *after << " pipelined";
+                                << "loop not pipelined: not profitable, ";
+      if (!after)
+        diag << "est_cycles " << baseline->est_cycles
+             << " as written, the pipelined program does not compile";
+      else if (perIteration && *cyclesAfter / kComparedCyclesScale !=
+                                   cyclesBefore / kComparedCyclesScale)
+        diag << llvm::formatv(
+                    "cycles per iteration as written {0:f1} as "
+                    "written, {1:f1} pipelined",
+                    double(cyclesBefore / kComparedCyclesScale) / 1000.0,
+                    double(*cyclesAfter / kComparedCyclesScale) / 1000.0)
+                    .str();
       else
-        diag << "the pipelined program does not compile";
+        diag << "est_cycles " << baseline->est_cycles << " as written, "
+             << after->est_cycles << " pipelined";
     }
   }
 
@@ -1286,15 +1306,13 @@ struct PipelineLoopsPass
     }
   } compiler;
 
-  /// The program's est_cycles after the measuring backend (a clone is
+  /// The program's metrics after the measuring backend (a clone is
   /// compiled; the program is not changed), nullopt when it does not
   /// compile.
-  std::optional<int64_t> measure(ProgramOp program) {
+  std::optional<ProgramMetrics> measure(ProgramOp program) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     OpBuilder::atBlockEnd(module->getBody()).clone(*program);
-    if (std::optional<ProgramMetrics> metrics = measureModule(*module))
-      return metrics->est_cycles;
-    return std::nullopt;
+    return measureModule(*module);
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or

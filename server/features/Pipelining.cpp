@@ -5,11 +5,10 @@
 #include "server/DiagnosticCapture.h"
 
 #include "analysis/LoopStages.h"
-#include "analysis/TripCount.h"
 #include "conductor/Session.h"
-#include "conductor/Stages.h"
 #include "conductor/strategies/PipelineStrategy.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 
@@ -72,7 +71,7 @@ std::string signedText(int64_t n) {
 
 std::string waveasm::server::formatPerInputIteration(LoopOp loop,
                                                      int64_t cycles) {
-  int64_t steps = conductor::inputIterationsPerIteration(loop);
+  int64_t steps = inputIterationsPerIteration(loop);
   if (steps == 1)
     return "";
   return llvm::formatv(", {0} iterations as written per iteration: {1:f1} "
@@ -152,8 +151,8 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
   if (failed(session))
     return actions;
   const ProgramMetrics &before = (*session)->baselineMetrics();
-  bool tripCountKnown = getTripCount(cast<LoopOp>(target->owner)).source !=
-                        TripCountSource::Default;
+  bool perIteration =
+      perIterationComparisonLoop(cast<LoopOp>(target->owner)).has_value();
   LdsProgramPlan ldsBefore = planLds((*session)->program());
   for (int stages : {2, 3}) {
     conductor::PipelineStrategyOptions strategy;
@@ -197,7 +196,7 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
     // Without a trip count the program's est_cycles count one iteration
     // (the prologue and epilogue outweigh it), so the Session compared per
     // iteration and the title says so instead.
-    if (tripCountKnown)
+    if (!perIteration)
       title += llvm::formatv(" (est_cycles {0} -> {1})", before.est_cycles,
                              after.est_cycles)
                    .str();

@@ -14,6 +14,7 @@
 #include "conductor/MoveSource.h"
 #include "conductor/Stages.h"
 #include "conductor/strategies/PipelineStrategy.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 
