@@ -443,13 +443,22 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
   // step of our GEMM loops (45-70 slots), so with three stages its
   // computing consumers join the MFMAs instead of waiting in the step after
   // the load (attention #0 in 3 stages: 67.0 -> 45.7 per iteration).
+  // A loop without MFMAs (a streaming loop: load, compute, store) has no
+  // later stage to keep free, so its register loads' consumers take the
+  // last one: S stages then read a load S - 1 steps after it, and the
+  // stage count is the prefetch distance (attention #0 in 5 stages: the
+  // consumers in stage 3 read 3 steps on and waited 62 slots per kernel
+  // iteration).
+  bool streaming = llvm::none_of(graph.ops, isMFMA);
+  int registerLoadStage =
+      streaming ? last : std::max(last - 1, kRegisterLoadSteps);
   if (numStages >= 3)
     for (const Edge &edge : graph.edges)
       if (!edge.equal && anchor[edge.to] < 0 &&
           isPrefetchLoad(graph.ops[edge.from]))
         anchor[edge.to] = isRegisterLoad(graph.ops[edge.from]) &&
                                   waitsForRegisterLoad(graph.ops[edge.to])
-                              ? std::max(last - 1, kRegisterLoadSteps)
+                              ? registerLoadStage
                               : last - 1;
   // Ping/pong: the LDS writes one stage before the last, so the
   // write -> barrier -> read chain of iteration j overlaps the MFMAs of

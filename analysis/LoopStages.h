@@ -5,7 +5,9 @@
 // stage s of iteration j runs in the same steady-state step as stage 0 of
 // iteration j + s) and a cluster (ops issued together). Memory loads go to
 // stage 0 and MFMAs to the last stage, so a load's latency is hidden behind
-// the previous iterations' compute.
+// the previous iterations' compute; in a loop without MFMAs (streaming:
+// load, compute, store) a register load's consumers take the last stage,
+// so S stages read a load S - 1 steps after it.
 //
 // A stage assignment is legal when (the same rules check hand-edited
 // annotations):

@@ -238,7 +238,7 @@ rank(const std::vector<std::unique_ptr<Search::Agent>> &agents) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     const Session &sa = *agents[a]->session, &sb = *agents[b]->session;
-    return sa.isBetter(sa.bestMetrics(), sb.bestMetrics());
+    return sa.bestIsBetterThan(sb);
   });
   return order;
 }

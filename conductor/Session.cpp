@@ -5,6 +5,8 @@
 #include "conductor/Stages.h"
 
 #include "analysis/LoopStages.h"
+#include "ir/LoopNumbering.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 #include "sim/Directives.h"
@@ -16,6 +18,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <thread>
@@ -169,6 +172,9 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
         std::make_shared<const std::vector<sim::SimResult>>(sim::runOnSeeds(
             s.program(), s.options.executionSeeds, s.options.executionInputs));
 
+  s.perIterationLoop =
+      perIterationComparisonLoop(dyn_cast<LoopOp>(block->getParentOp()));
+
   s.header = formatTargetHeader(program, s.target);
   s.printRegionOnce();
   s.initialText = s.header + s.regionText();
@@ -186,6 +192,7 @@ Session::create(ModuleOp input, Operation *regionOwnerOrNull,
     addCoAccessMetrics(s.programIn(s.resultModule()), s.baseline);
   }
   s.best = s.baseline;
+  s.bestCompared = s.comparable(s.best, s.resultModule());
   return session;
 }
 
@@ -281,16 +288,49 @@ bool Session::isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const {
   return waveasm::isBetter(a, b, keys);
 }
 
-/// "peak_vgpr 96 -> 100" at the first key where `now` and `before` differ.
+bool Session::bestIsBetterThan(const Session &other) const {
+  return waveasm::isBetter(bestCompared, other.bestCompared, keys);
+}
+
+std::optional<unsigned> Session::scheduledLoopIndex() const {
+  auto loop = dyn_cast<LoopOp>(tagged.block->getParentOp());
+  return loop ? getLoopNumber(loop) : std::nullopt;
+}
+
+ProgramMetrics Session::comparable(const ProgramMetrics &metrics,
+                                   ModuleOp measured) const {
+  ProgramMetrics compared = metrics;
+  compared.est_cycles =
+      comparedCycles(metrics, programIn(measured), perIterationLoop);
+  return compared;
+}
+
+std::optional<double> Session::bestCyclesPerInputIteration() const {
+  std::optional<unsigned> index = scheduledLoopIndex();
+  if (!bestCompiled || !index || *index >= best.loops.size())
+    return std::nullopt;
+  ProgramOp copy = programIn(resultModule());
+  int64_t steps =
+      copy ? inputIterationsPerIteration(getLoopByNumber(copy, *index)) : 1;
+  return double(best.loops[*index].est_cycles_per_iter) / double(steps);
+}
+
+/// "peak_vgpr 96 -> 100" at the first key where `now` and `before` differ
+/// (both as rounds compare them: with `perIteration`, est_cycles are
+/// comparedCycles, the loop's cycles per iteration as written first).
 static std::string describeDifference(const ProgramMetrics &now,
                                       const ProgramMetrics &before,
-                                      llvm::ArrayRef<MetricKey> keys) {
+                                      llvm::ArrayRef<MetricKey> keys,
+                                      bool perIteration) {
   for (MetricKey key : keys) {
     int64_t a = getMetric(before, key), b = getMetric(now, key);
-    if (a != b)
-      return (stringifyMetricKey(key) + " " + llvm::Twine(a) + " -> " +
-              llvm::Twine(b))
-          .str();
+    if (a == b)
+      continue;
+    if (key == MetricKey::EstCycles)
+      return describeComparedCycles(a, b, perIteration);
+    return (stringifyMetricKey(key) + " " + llvm::Twine(a) + " -> " +
+            llvm::Twine(b))
+        .str();
   }
   return "";
 }
@@ -309,17 +349,16 @@ std::string Session::metricsText() const {
      << "est_cycles: " << best.est_cycles << "\n"
      << "occupancy: " << best.occupancy << "\n";
   // The scheduled loop's steady state (loops are numbered in pre-order).
-  if (auto loop = dyn_cast<LoopOp>(tagged.block->getParentOp())) {
-    unsigned index = 0, found = ~0u;
-    program().walk<WalkOrder::PreOrder>([&](LoopOp each) {
-      if (each == loop)
-        found = index;
-      ++index;
-    });
-    if (found < best.loops.size()) {
-      const LoopMetrics &m = best.loops[found];
-      os << "est_cycles_per_iter: " << m.est_cycles_per_iter << "\n"
-         << "lower_bound_cycles: " << m.lower_bound_cycles << " ("
+  if (std::optional<unsigned> found = scheduledLoopIndex()) {
+    if (*found < best.loops.size()) {
+      const LoopMetrics &m = best.loops[*found];
+      os << "est_cycles_per_iter: " << m.est_cycles_per_iter << "\n";
+      // A pipelined kernel's iteration runs several as written.
+      std::optional<double> perInput = bestCyclesPerInputIteration();
+      if (perInput && *perInput != double(m.est_cycles_per_iter))
+        os << "est_cycles_per_iteration_as_written: "
+           << llvm::formatv("{0:f1}", *perInput) << "\n";
+      os << "lower_bound_cycles: " << m.lower_bound_cycles << " ("
          << m.bound_kind << ")\n"
          << "critical_path: " << m.critical_path << "\n";
     }
@@ -488,7 +527,10 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       report.reverted = true;
       report.failureReason = "the schedule does not compile: " + error;
     } else {
-      bool better = !bestCompiled || isBetter(metrics, best);
+      ProgramMetrics compared =
+          comparable(metrics, expansion ? expansion.get() : module.get());
+      bool better =
+          !bestCompiled || waveasm::isBetter(compared, bestCompared, keys);
       std::string mismatch;
       if (better && options.checkByExecution)
         mismatch = executionMismatch(
@@ -499,9 +541,11 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       report.metrics = metrics;
       if (better && mismatch.empty()) {
         report.metricsChange = bestCompiled
-                                   ? describeDifference(metrics, best, keys)
+                                   ? describeDifference(compared, bestCompared,
+                                                        keys, perIteration())
                                    : "the schedule compiles now";
         best = metrics;
+        bestCompared = compared;
         bestExpanded = std::move(expansion);
         bestCompiled = true;
         report.improved = true;
@@ -512,7 +556,8 @@ RoundReport Session::runRound(llvm::ArrayRef<MoveCommand> commands, bool done,
       } else {
         revert();
         report.reverted = true;
-        std::string diff = describeDifference(metrics, best, keys);
+        std::string diff =
+            describeDifference(compared, bestCompared, keys, perIteration());
         report.failureReason = !mismatch.empty() ? mismatch
                                : diff.empty()
                                    ? "no improvement (metrics unchanged)"
@@ -657,6 +702,8 @@ std::unique_ptr<Session> Session::fork() const {
   copy->keys = keys;
   copy->baseline = baseline;
   copy->best = best;
+  copy->bestCompared = bestCompared;
+  copy->perIterationLoop = perIterationLoop;
   copy->baselineFailure = baselineFailure;
   copy->bestCompiled = bestCompiled;
   copy->acceptedMoves = acceptedMoves;

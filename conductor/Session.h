@@ -167,6 +167,14 @@ public:
   }
   /// compareMetrics(a, b) with this session's key order.
   bool isBetter(const ProgramMetrics &a, const ProgramMetrics &b) const;
+  /// Whether this session's best is better than `other`'s (a fork of the
+  /// same session), as rounds are compared: see perIterationLoop.
+  bool bestIsBetterThan(const Session &other) const;
+  /// The scheduled loop's est_cycles_per_iter of the best schedule per
+  /// iteration as written (a pipelined kernel runs several per iteration);
+  /// none when the session schedules a program's block or nothing
+  /// compiled.
+  std::optional<double> bestCyclesPerInputIteration() const;
 
   /// Optional "--- Profiling ---" section text for the prompt (empty: none).
   void setProfilingSection(std::string text) { profiling = std::move(text); }
@@ -197,7 +205,20 @@ private:
   /// goes to `report` once).
   std::string executionMismatch(ProgramOp candidate, RoundReport &report);
 
+  /// The scheduled loop's position among its program's loops (pre-order,
+  /// the order of ProgramMetrics::loops), none for a program's block.
+  std::optional<unsigned> scheduledLoopIndex() const;
+  /// `metrics` (of `measured`, the module compiled) as rounds compare
+  /// them: est_cycles replaced by comparedCycles (pipeline/PipelinedCycles.h).
+  ProgramMetrics comparable(const ProgramMetrics &metrics,
+                            mlir::ModuleOp measured) const;
+
   SessionOptions options;
+  /// The scheduled loop's number when its trip count is not known: rounds
+  /// then compare its cycles per iteration as written instead of the
+  /// program's est_cycles (pipeline/PipelinedCycles.h).
+  std::optional<unsigned> perIterationLoop;
+  bool perIteration() const { return perIterationLoop.has_value(); }
   mlir::OwningOpRef<mlir::ModuleOp> module;
   /// The best schedule's pipelined expansion (null: not pipelined).
   mlir::OwningOpRef<mlir::ModuleOp> bestExpanded;
@@ -212,6 +233,8 @@ private:
   TargetModel target;
   std::vector<MetricKey> keys;
   ProgramMetrics baseline, best;
+  /// comparable(best, resultModule()).
+  ProgramMetrics bestCompared;
   std::string baselineFailure;
   bool bestCompiled = true;
   std::vector<std::string> acceptedMoves;

@@ -4,6 +4,7 @@
 #include "conductor/Padding.h"
 
 #include "analysis/LoopStages.h"
+#include "ir/LoopNumbering.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -169,12 +170,8 @@ OwningOpRef<ModuleOp> conductor::expandSchedule(ModuleOp module,
   if (!loop || !hasLoopStages(loop))
     return copy;
   auto cloned = cast<LoopOp>(mapping.lookup(loop.getOperation()));
-  int64_t index = 0, found = -1;
-  program.walk<WalkOrder::PreOrder>([&](LoopOp each) {
-    if (each == cloned)
-      found = index;
-    ++index;
-  });
+  std::optional<unsigned> number = getLoopNumber(cloned);
+  int64_t found = number ? int64_t(*number) : -1;
   // Annotations outside the pipelined loop stay (other loops' hints); the
   // pipelined code's copies of the body's annotations are dropped below, so
   // that the result does not ask for pipelining again.

@@ -10,6 +10,7 @@
 
 #include "analysis/LoopStages.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/PadLdsLayout.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -106,13 +107,25 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
     return result;
   }
   ModuleMeasurer measurer{options, programIndexOf(module, region.block)};
+  std::optional<unsigned> perIterationLoop = perIterationComparisonLoop(loop);
+  // The program of `measured` (a clone of `module`) the metrics are of.
+  auto programOf = [&](ModuleOp measured) {
+    auto programs = llvm::to_vector(measured.getOps<ProgramOp>());
+    return measurer.programIndex < programs.size()
+               ? programs[measurer.programIndex]
+               : ProgramOp();
+  };
   {
     // The input as the Session measures it (pipelined when already staged).
     std::string why;
     OwningOpRef<ModuleOp> expanded;
     if (needsExpansion(region))
       expanded = expandSchedule(module, region, why);
-    result.before = measurer.measure(expanded ? expanded.get() : module);
+    ModuleOp measured = expanded ? expanded.get() : module;
+    result.before = measurer.measure(measured);
+    if (result.before)
+      result.beforeComparedCycles =
+          comparedCycles(*result.before, programOf(measured), perIterationLoop);
   }
   if (!result.before)
     return result;
@@ -141,6 +154,8 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
     }
     anyPipelined = true;
     candidate.metrics = *metrics;
+    candidate.comparedCycles =
+        comparedCycles(*metrics, programOf(*expanded), perIterationLoop);
     result.tried.push_back(candidate);
   };
   for (int numStages : options.stageCounts) {
@@ -213,8 +228,7 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
     std::vector<PipelineCandidate> bases = {PipelineCandidate()};
     const PipelineCandidate *fastest = nullptr;
     for (const PipelineCandidate &candidate : result.tried)
-      if (!fastest ||
-          candidate.metrics.est_cycles < fastest->metrics.est_cycles)
+      if (!fastest || candidate.comparedCycles < fastest->comparedCycles)
         fastest = &candidate;
     if (fastest)
       bases.push_back(*fastest);
@@ -245,12 +259,12 @@ schedulePipelined(ModuleOp module, const TaggedRegion &region,
   if (anyPipelined)
     result.refusal.clear();
 
-  // Strictly fewer whole-program cycles; ties keep the earlier candidate
-  // (fewer stages, no reorder), so the choice is deterministic.
-  int64_t bestCycles = result.before->est_cycles;
+  // Strictly fewer cycles; ties keep the earlier candidate (fewer stages,
+  // no reorder), so the choice is deterministic.
+  int64_t bestCycles = result.beforeComparedCycles;
   for (const PipelineCandidate &candidate : result.tried)
-    if (candidate.metrics.est_cycles < bestCycles) {
-      bestCycles = candidate.metrics.est_cycles;
+    if (candidate.comparedCycles < bestCycles) {
+      bestCycles = candidate.comparedCycles;
       result.best = candidate;
     }
   if (result.best)

@@ -6,10 +6,13 @@
 // reorder of the steady-state body on top; every candidate is compiled and
 // measured on a clone of the whole module. The best candidate is returned
 // only when it lowers the *program's* est_cycles (per-iteration cycles are
-// not comparable: pipelining changes the kernel's trip count); otherwise
-// nothing, and the input stays. When the LDS planner finds bank conflicts a
-// padded layout lowers (analysis/LdsPadding.h), that padding is also tried
-// alone and on the fastest unpadded candidate (`pad lds S P` first).
+// not comparable: pipelining changes the kernel's trip count), or, when the
+// loop's trip count is not known (est_cycles then count one iteration), the
+// loop's cycles per iteration as written (pipeline/PipelinedCycles.h, as
+// the Session compares); otherwise nothing, and the input stays. When the LDS
+// planner finds bank conflicts a padded layout lowers (analysis/LdsPadding.h),
+// that padding is also tried alone and on the fastest unpadded candidate (`pad
+// lds S P` first).
 //
 // The result is commands (`pad lds S P`, `stage Ix N`, then moves), so the
 // Session applies it like any other round: validated, measured pipelined
@@ -56,13 +59,17 @@ struct PipelineCandidate {
   bool reordered = false;
   bool padded = false; // numStages 0: the padding alone
   ProgramMetrics metrics;
+  /// comparedCycles of `metrics`: what candidates are chosen by.
+  int64_t comparedCycles = 0;
   std::vector<MoveCommand> commands;
 };
 
 struct PipelineStrategyResult {
-  /// Empty unless a candidate lowers the program's est_cycles.
+  /// Empty unless a candidate lowers the compared cycles.
   std::vector<MoveCommand> commands;
   std::optional<ProgramMetrics> before;
+  /// comparedCycles of `before`.
+  int64_t beforeComparedCycles = 0;
   /// The chosen candidate (when commands is not empty).
   std::optional<PipelineCandidate> best;
   /// Every candidate measured, in the order tried.

@@ -4,6 +4,7 @@
 
 #include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
+#include "ir/LoopNumbering.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -32,14 +33,8 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
       programIndex = p;
     ++p;
   }
-  if (auto loop = dyn_cast<LoopOp>(parent)) {
-    unsigned l = 0;
-    program.walk<WalkOrder::PreOrder>([&](LoopOp candidate) {
-      if (candidate == loop)
-        loopIndex = l;
-      ++l;
-    });
-  }
+  if (auto loop = dyn_cast<LoopOp>(parent))
+    loopIndex = getLoopNumber(loop);
 
   if (robust) {
     llvm::Expected<TargetModel> model = TargetModel::getWithOverrides(

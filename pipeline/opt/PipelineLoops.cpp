@@ -37,18 +37,28 @@
 // one LDS stage.
 //
 // Automatic choice (`num-stages=0` without annotations, `unroll=0`): each
-// candidate is pipelined on a copy of the program (a trial). Stages: 2, 3
-// and 4, while the estimated occupancy (Liveness peaks of the copy) stays
-// that of 2 stages and until the cheap estimate (the cycle model on the
-// copy before allocation) runs at the loop's lower bound; with more than
-// one candidate, each is compiled with its unroll and the fewest
-// est_cycles_per_iter per input iteration wins (a stage more must gain
-// more than 1%). Unroll: neededUnroll, lowered while the occupancy drops.
+// candidate is pipelined on a copy of the program (a trial). Stages: 2 up
+// to the count whose load distance covers the global-load latency at the
+// loop's compiled lower bound per step (5 to 12), until the cheap estimate
+// (the cycle model on the copy before allocation) of 2 stages runs at the
+// loop's lower bound; each candidate is compiled with its unroll and the
+// fewest cycles per wave win (a candidate's cycles over the waves its
+// registers leave: a gain is weighed against the occupancy it costs the
+// same way for every loop; a stage more must gain more than 1%), a remark
+// naming a faster count refused for its occupancy and a chosen one that
+// costs occupancy. Unroll: neededUnroll, lowered while the occupancy drops.
 // Trials are memoized per loop, a staging's step order is computed once,
 // a (stages, steps) pipelined copy is made once and shared by the estimate
 // and the compile that measure it, one Compiler serves every compile of the
 // pass, and the chosen trial's copy becomes the program (no second
 // pipelining).
+//
+// Kernel control: with U > 1 steps per kernel iteration and a count the IR
+// does not give, the kernel goes on while the next U iterations exist;
+// a counter rising below an invariant bound needs only the furthest
+// compare. A kernel whose later stages store to global memory drains the
+// prologue's loads at its entry (an s_waitcnt vmcnt(0)), so its counted
+// waits count the steady state's queue, stores included.
 //
 // Barriers: the stages of a step bring their barriers together; where two
 // follow each other with nothing between that touches memory, the emitted
@@ -60,7 +70,9 @@
 // Profitability (`only-if-profitable`): each loop is pipelined on the
 // program, the program compiled and measured (pipeline/CompileAndMeasure.h,
 // the production backend and cycle model) before and after, and the input
-// restored unless est_cycles went down; a remark gives both figures.
+// restored unless est_cycles went down (for a loop whose trip count the IR
+// does not give, its cycles per iteration as written: PipelinedCycles.h);
+// a remark gives both figures.
 //
 // Iter_args rotated by hand (a yield of another block argument or of a
 // value defined outside) first get an explicit copy in the body
@@ -79,11 +91,13 @@
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
@@ -93,7 +107,10 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -200,6 +217,15 @@ private:
   void foldConditions(OpBuilder &b, DenseMap<Key, Value> &absolute, int first,
                       int last, llvm::function_ref<void(Value)> fold);
   llvm::SetVector<Operation *> controlSlice();
+  /// Whether the loop goes on while a counter rising by a positive
+  /// constant each iteration (block argument k + c, yielded as iter_arg k)
+  /// is below a bound defined outside the loop (`s_cmp_lt_u32` or
+  /// `_i32`): a true condition then implies every earlier one, as long as
+  /// the counter does not wrap within one kernel iteration.
+  bool risingExit() const;
+  /// Whether a body op after stage 0 writes global memory through a
+  /// vmcnt-counted store.
+  bool laterStageStore() const;
 
 public:
   /// Why no guard can be built (the control slice is not pure), or "".
@@ -372,6 +398,36 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
   }
 }
 
+bool Pipeliner::risingExit() const {
+  ConditionOp cond = this->cond;
+  LoopOp loop = this->loop;
+  Value condition = cond.getCondition();
+  Operation *cmp = condition.getDefiningOp();
+  if (!isa_and_nonnull<S_CMP_LT_U32, S_CMP_LT_I32>(cmp) ||
+      cmp->getBlock() != &body)
+    return false;
+  Value counter = cmp->getOperand(0), bound = cmp->getOperand(1);
+  if (loop.getBody().isAncestor(bound.getParentRegion()))
+    return false;
+  auto add = counter.getDefiningOp<S_ADD_U32>();
+  if (!add || add->getBlock() != &body)
+    return false;
+  auto arg = dyn_cast<BlockArgument>(add->getOperand(0));
+  std::optional<int64_t> step = getConstant32(add->getOperand(1));
+  if (!arg || arg.getOwner() != &body || !step || *step <= 0)
+    return false;
+  return cond.getIterArgs()[arg.getArgNumber()] == counter;
+}
+
+bool Pipeliner::laterStageStore() const {
+  return llvm::any_of(st.ops, [&](Operation *op) {
+    auto info = dyn_cast<InstInfoOpInterface>(op);
+    return stageOf(op) > 0 && info &&
+           info.getWaitCounter() == WaitCounter::VMCnt &&
+           (memWrites(op) & MemGlobal);
+  });
+}
+
 LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
                              std::optional<int64_t> kernelTrips, int steps,
                              bool lookahead, Value *more) {
@@ -390,6 +446,15 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     inits.push_back(S_MOV_B32::create(b, loop.getLoc(), sgpr, one));
     types.push_back(sgpr);
   }
+  // A global store of a later stage counts in vmcnt in the steady state
+  // but not in the prologue, whose steps have none yet: the wait pass
+  // joins the two at the kernel's head and counts every wait of the kernel
+  // as the prologue would, so it waits for loads steps younger than the
+  // one a step reads (attention #1 in 5 stages: vmcnt(4) instead of 8, 40
+  // slots per kernel iteration). Draining the prologue's loads once at the
+  // entry leaves the back edge's counts.
+  if (laterStageStore())
+    S_WAITCNT_VMCNT::create(b, loop.getLoc(), 0);
   auto kernel = LoopOp::create(b, loop.getLoc(), types, inits);
   if (!this->kernel)
     this->kernel = kernel;
@@ -428,11 +493,21 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     for (auto &[key, value] : step)
       if (key.second == 0)
         absolute[key] = value;
-    Value all = next1;
-    foldConditions(kbuilder, absolute, 1, steps - 1, [&](Value each) {
-      all = foldLoopCondition(kbuilder, loop.getLoc(), each, all);
-    });
-    c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
+    if (risingExit()) {
+      // A counter compared below an invariant bound: iteration t + steps
+      // - 1's condition implies the earlier ones, so it alone decides; the
+      // other compares are dead (the counters' adds remain). Saves two
+      // SALU ops per step (attention #0 in 5 stages: 152 -> 144 slots per
+      // kernel iteration, bound 134).
+      foldConditions(kbuilder, absolute, 1, steps - 1,
+                     [&](Value each) { c = each; });
+    } else {
+      Value all = next1;
+      foldConditions(kbuilder, absolute, 1, steps - 1, [&](Value each) {
+        all = foldLoopCondition(kbuilder, loop.getLoc(), each, all);
+      });
+      c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
+    }
     next.push_back(next1);
   }
   ConditionOp::create(kbuilder, cond.getLoc(), c, next);
@@ -708,7 +783,7 @@ struct PipelineLoopsPass
     SmallVector<LoopOp> loops;
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
-    std::optional<int64_t> baseline;
+    std::optional<ProgramMetrics> baseline;
     // By index: an unprofitable loop puts the input back, and `loops` is
     // collected again (the same loops, in the restored region).
     for (size_t i = 0; i < loops.size(); ++i) {
@@ -731,6 +806,9 @@ struct PipelineLoopsPass
         continue;
       }
       ProgramOp program = getOperation();
+      // Without a trip count est_cycles count one iteration: the loop's
+      // cycles per iteration as written decide (PipelinedCycles.h).
+      std::optional<unsigned> perIteration = perIterationComparisonLoop(l);
       if (!baseline)
         baseline = measure(program);
       if (!baseline) {
@@ -749,10 +827,16 @@ struct PipelineLoopsPass
       bool pipelined = pipelineChoosing(l, later);
       if (!pipelined && !deepened)
         continue;
-      std::optional<int64_t> after = measure(program);
-      if (after && *after < *baseline) {
+      std::optional<ProgramMetrics> after = measure(program);
+      int64_t cyclesBefore = comparedCycles(*baseline, *backup, perIteration);
+      std::optional<int64_t> cyclesAfter;
+      if (after)
+        cyclesAfter = comparedCycles(*after, program, perIteration);
+      if (cyclesAfter && *cyclesAfter < cyclesBefore) {
         emitRemark(loc) << (pipelined ? "loop pipelined" : "loop deepened")
-                        << ": est_cycles " << *baseline << " -> " << *after;
+                        << ": "
+                        << describeComparedCycles(cyclesBefore, *cyclesAfter,
+                                                  perIteration.has_value());
         baseline = after;
         continue;
       }
@@ -763,13 +847,21 @@ struct PipelineLoopsPass
       loops.clear();
       program->walk<WalkOrder::PreOrder>([&](LoopOp x) { loops.push_back(x); });
       InFlightDiagnostic diag = emitRemark(loc)
-                                << "loop not pipelined: not profitable, "
-                                   "est_cycles "
-                                << *baseline << " as written, ";
-      if (after)
-        diag << *after << " pipelined";
+                                << "loop not pipelined: not profitable, ";
+      if (!after)
+        diag << "est_cycles " << baseline->est_cycles
+             << " as written, the pipelined program does not compile";
+      else if (perIteration && *cyclesAfter / kComparedCyclesScale !=
+                                   cyclesBefore / kComparedCyclesScale)
+        diag << llvm::formatv(
+                    "cycles per iteration as written {0:f1} as "
+                    "written, {1:f1} pipelined",
+                    double(cyclesBefore / kComparedCyclesScale) / 1000.0,
+                    double(*cyclesAfter / kComparedCyclesScale) / 1000.0)
+                    .str();
       else
-        diag << "the pipelined program does not compile";
+        diag << "est_cycles " << baseline->est_cycles << " as written, "
+             << after->est_cycles << " pipelined";
     }
   }
 
@@ -1128,77 +1220,133 @@ struct PipelineLoopsPass
     return choice;
   }
 
-  /// The automatic stage count. The candidates are 2 to kMaxStages; more
-  /// stages hold more iterations' values at once, so 3 and more are
-  /// candidates only while the estimated occupancy (one step per kernel
-  /// iteration) stays that of two stages. When two stages run at the
-  /// loop's lower bound by the cheap estimate, two it is. Else each
-  /// candidate is pipelined with its own unroll (chooseUnroll) and
-  /// compiled, in order, until one runs at its lower bound, and the
-  /// fastest wins; a stage more must gain more than 1% (kStageGain). Fastest:
-  /// with a trip count known from the IR, the fewest est_cycles of the whole
-  /// program (a deeper pipeline's longer prologue and epilogue count: 32x32
-  /// GEMM, trip 8, 4 stages 1176 against 5 stages 1322 although 5 run an
-  /// iteration 1.4% faster); else the fewest est_cycles_per_iter per input
-  /// iteration.
+  /// The automatic stage count. The candidates are 2 up to the count whose
+  /// load distance covers the global-load latency at the loop's lower
+  /// bound per step (maxStagesFor). When two stages run at the loop's lower
+  /// bound by the cheap estimate, two it is. Else each candidate is
+  /// pipelined with its own unroll (chooseUnroll) and compiled, in order,
+  /// until one runs at its lower bound, and the best wins; a stage more
+  /// must gain more than 1% (kStageGain). Best: the fewest cycles per wave
+  /// (a candidate's cycles over the waves per SIMD its compiled registers
+  /// leave), the one rule that weighs a gain against the occupancy it
+  /// costs for every loop: a deeper pipeline that drops from 8 to 7 waves
+  /// must run more than 12.5% faster. Cycles: with a trip count known from
+  /// the IR, the whole program's est_cycles (a deeper pipeline's longer
+  /// prologue and epilogue count: 32x32 GEMM, trip 8, 4 stages 1176 against
+  /// 5 stages 1322 although 5 run an iteration 1.4% faster); else
+  /// est_cycles_per_iter per input iteration. A faster candidate refused
+  /// for the occupancy it costs is named in a remark, and so is a chosen
+  /// one that costs occupancy.
   int chooseStages(LoopOp l) {
-    SmallVector<int> candidates;
-    int64_t twoWaves = 0;
-    for (int s = 2; s <= kMaxStages; ++s) {
+    auto estimate = [&](int s) {
       Trial t = trial(l, s, 1, /*compiled=*/false, /*timed=*/true);
       LLVM_DEBUG(llvm::dbgs() << s << " stages, estimate: "
                               << t.cyclesPerIteration << " per iteration "
                               << "(bound " << t.lowerBound << "), " << t.waves
                               << " waves\n");
-      if (s == 2)
-        twoWaves = t.waves;
-      if (t.ok && t.waves < twoWaves) {
-        // Registers of one more iteration in flight (a register load read
-        // a step later) would cost occupancy the loop has: say so.
-        emitRemark(l.getLoc())
-            << s << " stages not tried: their registers would lower the "
-            << "estimated occupancy from " << twoWaves << " to " << t.waves
-            << " waves (num-stages=" << s << " forces them)";
-        break;
-      }
-      if (!t.ok)
-        break;
-      candidates.push_back(s);
-      // Two stages at the lower bound already (a resource-bound loop):
-      // more stages only hide latency, and there is none to hide. Later
-      // counts are not cut by the estimate: it sees no waits or copies,
-      // and compiled they may still differ (dot-static: 3 stages at the
-      // bound by the estimate, 4 compiled 30% faster than 2 and 3).
-      if (s == 2 && t.timed && t.cyclesPerIteration <= t.lowerBound)
-        break;
-    }
-    if (candidates.size() < 2)
+      return t;
+    };
+    Trial two = estimate(2);
+    // Two stages at the lower bound already (a resource-bound loop): more
+    // stages only hide latency, and there is none to hide. Later counts
+    // are not cut by the estimate: it sees no waits or copies, and
+    // compiled they may still differ (dot-static: 3 stages at the bound by
+    // the estimate, 4 compiled 30% faster than 2 and 3).
+    if (!two.ok || (two.timed && two.cyclesPerIteration <= two.lowerBound) ||
+        !estimate(3).ok)
       return 2;
     bool wholeProgram = getTripCount(l).source == TripCountSource::Inferred;
-    int best = 2;
-    std::optional<double> bestCycles;
-    for (int s : candidates) {
+    struct Scored {
+      int stages = 0;
+      double cycles = 0;
+      double perIteration = 0;
+      int64_t waves = 0;
+      double perWave() const { return cycles / double(waves); }
+    };
+    std::optional<Scored> best, firstWaves, fastest;
+    // The compiled lower bound per input iteration (about the same for
+    // every stage count), set by the first compiled candidate.
+    double bound = 0;
+    int maxStages = kMaxStages;
+    for (int s = 2; s <= maxStages; ++s) {
+      Trial guess = estimate(s);
+      if (!guess.ok)
+        break;
+      // Even at the lower bound, with the waves its estimated registers
+      // leave (a deeper count holds more), this count would not beat the
+      // best per wave: no compile for it or a deeper one.
+      if (best && bound > 0 && guess.waves > 0 &&
+          bound / double(guess.waves) >=
+              best->perIteration / double(best->waves))
+        break;
       int steps = chooseUnroll(l, s).steps;
       Trial t = trial(l, s, steps, /*compiled=*/true);
       LLVM_DEBUG(llvm::dbgs() << s << " stages x" << steps
                               << ", compiled: " << t.cyclesPerIteration
                               << " per iteration, " << t.waves << " waves\n");
-      if (!t.ok || !t.timed)
+      if (!t.ok || !t.timed || t.waves <= 0)
         continue;
-      double cycles =
-          wholeProgram ? double(t.programCycles) : t.cyclesPerIteration;
-      if (!bestCycles || cycles < *bestCycles * kStageGain) {
-        best = s;
-        bestCycles = cycles;
+      if (bound <= 0) {
+        bound = t.lowerBound;
+        maxStages = maxStagesFor(l, bound);
+      }
+      Scored c{s, wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
+               t.cyclesPerIteration, t.waves};
+      if (!firstWaves)
+        firstWaves = c;
+      if (!fastest || c.cycles < fastest->cycles * kStageGain)
+        fastest = c;
+      if (!best || c.perWave() < best->perWave() * kStageGain) {
+        best = c;
+      } else if (c.waves < best->waves) {
+        // It lost on the waves its registers cost, and a deeper count
+        // holds more registers still.
+        break;
       }
       if (t.cyclesPerIteration <= t.lowerBound)
         break;
     }
-    return best;
+    if (!best)
+      return 2;
+    auto cyclesText = [&](const Scored &c) {
+      return llvm::formatv("{0:F1} {1} at {2} waves", c.cycles,
+                           wholeProgram ? "cycles" : "per iteration", c.waves)
+          .str();
+    };
+    if (fastest && fastest->stages != best->stages)
+      emitRemark(l.getLoc())
+          << fastest->stages << " stages not taken: " << cyclesText(*fastest)
+          << " against " << best->stages << " stages' " << cyclesText(*best)
+          << " is more cycles per wave (num-stages=" << fastest->stages
+          << " forces them)";
+    if (firstWaves && best->waves < firstWaves->waves)
+      emitRemark(l.getLoc())
+          << best->stages << " stages cost occupancy: " << cyclesText(*best)
+          << " against " << firstWaves->stages << " stages' "
+          << cyclesText(*firstWaves) << ", fewer cycles per wave";
+    return best->stages;
   }
 
-  /// The most stages the automatic count tries.
+  /// The most stages worth trying for `l`, whose pipelined step takes at
+  /// least `stepBound` slots: enough for a load read S - 2 steps after it
+  /// (a consumer in the stage before the MFMAs) to be covered by the
+  /// global-load latency, at least kMaxStages and at most
+  /// kMaxLatencyStages (streaming loops of ~10 slots per step want ~10:
+  /// strength reduction).
+  int maxStagesFor(LoopOp l, double stepBound) {
+    const TargetModel &target =
+        TargetModel::get(l->getParentOfType<ProgramOp>().getTargetKind());
+    double latency = double(target.getLatency(LatencyClass::VMEMLoad));
+    if (stepBound <= 0)
+      return kMaxStages;
+    int needed = int(std::ceil(latency / stepBound)) + 2;
+    return std::clamp(needed, kMaxStages, kMaxLatencyStages);
+  }
+
+  /// The fewest stages the automatic count may try up to.
   static constexpr int kMaxStages = 5;
+  /// The most stages the automatic count tries.
+  static constexpr int kMaxLatencyStages = 12;
   /// A stage more is taken only when it is more than 1% faster per
   /// iteration: a smaller gain does not pay for the longer prologue and
   /// epilogue and the registers of one more iteration in flight.
@@ -1286,15 +1434,13 @@ struct PipelineLoopsPass
     }
   } compiler;
 
-  /// The program's est_cycles after the measuring backend (a clone is
+  /// The program's metrics after the measuring backend (a clone is
   /// compiled; the program is not changed), nullopt when it does not
   /// compile.
-  std::optional<int64_t> measure(ProgramOp program) {
+  std::optional<ProgramMetrics> measure(ProgramOp program) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     OpBuilder::atBlockEnd(module->getBody()).clone(*program);
-    if (std::optional<ProgramMetrics> metrics = measureModule(*module))
-      return metrics->est_cycles;
-    return std::nullopt;
+    return measureModule(*module);
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or

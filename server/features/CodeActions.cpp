@@ -19,6 +19,7 @@
 #include "conductor/Tags.h"
 #include "conductor/TextEdit.h"
 #include "conductor/strategies/Strategies.h"
+#include "ir/LoopNumbering.h"
 #include "sim/Compare.h"
 #include "sim/Directives.h"
 
@@ -33,24 +34,6 @@ using namespace waveasm::server;
 namespace json = llvm::json;
 
 namespace {
-
-/// Pre-order index of `loop` among the loops of its program.
-std::optional<unsigned> loopIndexOf(Operation *loop) {
-  auto program = loop->getParentOfType<ProgramOp>();
-  if (!program || !isa<LoopOp>(loop))
-    return std::nullopt;
-  unsigned index = 0;
-  std::optional<unsigned> found;
-  program.walk<WalkOrder::PreOrder>([&](LoopOp l) {
-    if (l.getOperation() == loop) {
-      found = index;
-      return WalkResult::interrupt();
-    }
-    ++index;
-    return WalkResult::advance();
-  });
-  return found;
-}
 
 /// Index of `op` in its block.
 unsigned indexInBlock(Operation *op) {
@@ -128,7 +111,8 @@ waveasm::server::findScheduleTarget(const ParsedDocument &parsed,
     return std::nullopt;
   if (at != owner)
     target.op = conductor::getAncestorInBlock(target.block, at);
-  target.loopIndex = loopIndexOf(owner);
+  if (auto loop = dyn_cast<LoopOp>(owner))
+    target.loopIndex = getLoopNumber(loop);
   return target;
 }
 

@@ -7,8 +7,8 @@
 #include "analysis/LoopStages.h"
 #include "conductor/Session.h"
 #include "conductor/strategies/PipelineStrategy.h"
-#include "pipeline/CountedWaits.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 
@@ -67,26 +67,7 @@ std::string signedText(int64_t n) {
   return (n > 0 ? "+" : "") + std::to_string(n);
 }
 
-/// Loop `index` (pre-order, the metrics' numbering) of `program`.
-LoopOp loopAt(ProgramOp program, unsigned index) {
-  LoopOp found;
-  unsigned seen = 0;
-  program.getBody().walk<WalkOrder::PreOrder>([&](LoopOp loop) {
-    if (seen++ != index)
-      return WalkResult::advance();
-    found = loop;
-    return WalkResult::interrupt();
-  });
-  return found;
-}
-
 } // namespace
-
-int64_t waveasm::server::inputIterationsPerIteration(LoopOp loop) {
-  auto attr = loop ? loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName)
-                   : IntegerAttr();
-  return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
-}
 
 std::string waveasm::server::formatPerInputIteration(LoopOp loop,
                                                      int64_t cycles) {
@@ -102,15 +83,10 @@ std::string waveasm::server::formatPerInputIteration(LoopOp loop,
 ProgramMetrics waveasm::server::bestMetricsPerInputIteration(
     const conductor::Session &session, std::optional<unsigned> loopIndex) {
   ProgramMetrics metrics = session.bestMetrics();
-  if (!session.bestIsPipelined() || !loopIndex ||
-      *loopIndex >= metrics.loops.size())
-    return metrics;
-  ProgramOp pipelined = session.programIn(session.resultModule());
-  if (!pipelined)
-    return metrics;
-  int64_t steps = inputIterationsPerIteration(loopAt(pipelined, *loopIndex));
-  int64_t &perIter = metrics.loops[*loopIndex].est_cycles_per_iter;
-  perIter = static_cast<int64_t>(std::llround(double(perIter) / double(steps)));
+  std::optional<double> perInput = session.bestCyclesPerInputIteration();
+  if (perInput && loopIndex && *loopIndex < metrics.loops.size())
+    metrics.loops[*loopIndex].est_cycles_per_iter =
+        static_cast<int64_t>(std::llround(*perInput));
   return metrics;
 }
 
@@ -175,6 +151,8 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
   if (failed(session))
     return actions;
   const ProgramMetrics &before = (*session)->baselineMetrics();
+  bool perIteration =
+      perIterationComparisonLoop(cast<LoopOp>(target->owner)).has_value();
   LdsProgramPlan ldsBefore = planLds((*session)->program());
   for (int stages : {2, 3}) {
     conductor::PipelineStrategyOptions strategy;
@@ -215,9 +193,15 @@ std::vector<lsp::CodeAction> waveasm::server::computePipelineLoopActions(
         ldsFactor(ldsBefore.arena.peakBytes, ldsAfter.arena.peakBytes);
     if (!lds.empty())
       title += ", " + lds;
-    title += llvm::formatv(" (est_cycles {0} -> {1})", before.est_cycles,
-                           after.est_cycles)
-                 .str();
+    // Without a trip count the program's est_cycles count one iteration
+    // (the prologue and epilogue outweigh it), so the Session compared per
+    // iteration and the title says so instead.
+    if (!perIteration)
+      title += llvm::formatv(" (est_cycles {0} -> {1})", before.est_cycles,
+                             after.est_cycles)
+                   .str();
+    else
+      title += " (per iteration: the trip count is not known)";
     for (const std::string &warning : report.warnings)
       if (llvm::StringRef(warning).starts_with("not checked by execution"))
         title += " (not checked by execution)";

@@ -68,10 +68,6 @@ computePlanLdsAction(const ParsedDocument &parsed, lsp::Position pos,
 std::string formatRegisterCost(const ProgramMetrics &before,
                                const ProgramMetrics &after);
 
-/// Iterations of the loop as written that one iteration of `loop` runs:
-/// its waveasm.pipeline_steps (a pipelined kernel unrolled by modulo
-/// variable expansion), else 1.
-int64_t inputIterationsPerIteration(LoopOp loop);
 /// ", 3 iterations as written per iteration: 40.3 each" for such a loop of
 /// `cycles` slots per iteration; empty for 1.
 std::string formatPerInputIteration(LoopOp loop, int64_t cycles);

@@ -45,6 +45,21 @@ class Pipelining(unittest.TestCase):
         client.initialize(EDITOR)
         return client
 
+    def apply_action(self, client, uri, text, action, version):
+        """Applies `action`'s edit of `text` (document `version`) as the
+        editor does, as the next version, and waits until that version is
+        published without errors; returns the new text."""
+        changes = action["edit"]["documentChanges"]
+        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": version})
+        self.assertEqual(len(changes), 1)
+        edited = apply_edits(text, changes[0]["edits"])
+        mark = client.mark()
+        client.change(uri, version + 1, [{"text": edited}])
+        published = client.wait_diagnostics(uri, version + 1, since=mark, timeout=TIMEOUT)
+        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
+                         published["diagnostics"])
+        return edited
+
     def lenses(self, client, uri):
         # Lenses come with the background compile: ask until they are there.
         deadline = time.time() + TIMEOUT
@@ -89,18 +104,11 @@ class Pipelining(unittest.TestCase):
         self.assertLess(promised_after, promised_before)
         self.assertNotIn("not checked by execution", action["title"])
 
-        changes = action["edit"]["documentChanges"]
-        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": 1})
-        pipelined = apply_edits(text, changes[0]["edits"])
+        pipelined = self.apply_action(client, uri, text, action, 1)
         self.assertNotEqual(pipelined, text)
         # The stage annotations are not left in the text (they would ask for
         # pipelining again).
         self.assertNotIn("waveasm.stage", pipelined)
-        mark = client.mark()
-        client.change(uri, 2, [{"text": pipelined}])
-        published = client.wait_diagnostics(uri, 2, since=mark, timeout=TIMEOUT)
-        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
-                         published["diagnostics"])
         after = client.result("waveasm/metrics", {"textDocument": {"uri": uri}}, TIMEOUT)
         self.assertEqual(after["version"], 2)
         self.assertEqual(after["programs"][0]["est_cycles"], promised_after)
@@ -129,16 +137,10 @@ class Pipelining(unittest.TestCase):
         declare = [a for a in actions if a["title"].startswith("Declare the kernel arguments")]
         self.assertEqual(len(declare), 1, [a["title"] for a in actions])
         changes = declare[0]["edit"]["documentChanges"]
-        self.assertEqual(changes[0]["textDocument"], {"uri": uri, "version": 1})
         self.assertEqual(len(changes[0]["edits"]), 1)
-        declared = apply_edits(text, changes[0]["edits"])
+        declared = self.apply_action(client, uri, text, declare[0], 1)
         # Only the declaration changed.
         self.assertEqual(declared.replace("noalias_args = [0, 8, 16], ", ""), text)
-        mark = client.mark()
-        client.change(uri, 2, [{"text": declared}])
-        published = client.wait_diagnostics(uri, 2, since=mark, timeout=TIMEOUT)
-        self.assertFalse([d for d in published["diagnostics"] if d["severity"] == 1],
-                         published["diagnostics"])
         actions = client.result("textDocument/codeAction", ask, TIMEOUT)
         self.assertFalse([a for a in actions if a["title"].startswith("Declare the kernel")])
         deadline = time.time() + TIMEOUT
@@ -149,6 +151,17 @@ class Pipelining(unittest.TestCase):
             time.sleep(0.2)
         self.assertTrue(titles)
         self.assertFalse([t for t in titles if "cannot pipeline" in t], titles)
+        # Declared, the loop is offered pipelining: its trip count is a
+        # kernel argument, so the action compares cycles per iteration as
+        # written (the program's est_cycles count one iteration) and says so.
+        offered = [a for a in actions if a["title"].startswith("Pipeline this loop")]
+        self.assertTrue(offered, [a["title"] for a in actions])
+        for action in offered:
+            self.assertTrue(action["title"].endswith(
+                " (per iteration: the trip count is not known)"), action["title"])
+            self.assertRegex(action["title"], r"\): -\d+ cycles/iter, ")
+        pipelined = self.apply_action(client, uri, declared, offered[0], 2)
+        self.assertIn("waveasm.pipeline_steps", pipelined)
 
     def test_pipeline_actions_are_kept_per_version(self):
         # The actions cost compiles and simulations; the editor asks again on

@@ -250,10 +250,18 @@ TEST(ConductorPadLds, SessionPadsMeasuresChecksAndReplays) {
 }
 
 TEST(ConductorPadLds, PipelineStrategyChoosesPadding) {
-  FileSession f(kGemm);
-  ASSERT_TRUE(f.session) << f.t.diagnostics;
-  OwningOpRef<ModuleOp> &module = f.module;
-  std::unique_ptr<Session> &session = f.session;
+  // The loop declared to run once, so no stage count fits and the program's
+  // est_cycles decide. (As written its trip count is a kernel argument:
+  // compared per iteration, the pipelined loop without padding wins.)
+  std::string text = waveasm::test::readFile(kGemm);
+  size_t end = text.find("\n  }\n");
+  ASSERT_NE(end, std::string::npos);
+  text.insert(end + 4, " {trip_count = 1 : i64}");
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(text);
+  ASSERT_TRUE(module) << t.diagnostics;
+  std::unique_ptr<Session> session = makeSession(*module, cyclesFirst());
+  ASSERT_TRUE(session);
   PipelineStrategyResult result = schedulePipelined(
       session->bestModule(), session->region(), session->targetModel());
   ASSERT_TRUE(result.best && result.before) << result.refusal;

@@ -14,6 +14,7 @@
 #include "conductor/MoveSource.h"
 #include "conductor/Stages.h"
 #include "conductor/strategies/PipelineStrategy.h"
+#include "pipeline/PipelinedCycles.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
 
@@ -232,14 +233,19 @@ TEST(ConductorPipelineStrategy, Deterministic) {
 }
 
 TEST(ConductorPipelineStrategy, RejectsALoss) {
-  // The attention example's first loop runs few iterations: pipelined, its
-  // steady state is faster but the prologue and epilogue cost more (whole
-  // program 403 -> 642 est_cycles and more with 3 stages): every candidate
-  // is measured and none is returned.
-  TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(
+  // The attention example's first loop declared to run twice: pipelined,
+  // its steady state is faster but the prologue and epilogue cost more
+  // (whole program 532 -> 642 est_cycles and more with 3 stages): every
+  // candidate is measured and none is returned.
+  std::string text =
       waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
-                              "/attention_softmax_rows.mlir"));
+                              "/attention_softmax_rows.mlir");
+  size_t end = text.find("\n  }\n", text.find("waveasm.condition %more :"));
+  ASSERT_NE(end, std::string::npos);
+  std::string twice = text;
+  twice.insert(end + 4, " {trip_count = 2 : i64}");
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(twice);
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);
@@ -247,11 +253,43 @@ TEST(ConductorPipelineStrategy, RejectsALoss) {
       session->bestModule(), session->region(), session->targetModel());
   ASSERT_TRUE(result.before);
   EXPECT_FALSE(result.tried.empty()) << result.refusal;
-  for (const PipelineCandidate &candidate : result.tried)
+  EXPECT_EQ(result.beforeComparedCycles, result.before->est_cycles);
+  for (const PipelineCandidate &candidate : result.tried) {
+    EXPECT_EQ(candidate.comparedCycles, candidate.metrics.est_cycles);
     EXPECT_GE(candidate.metrics.est_cycles, result.before->est_cycles)
         << candidate.numStages << " stages";
+  }
   EXPECT_TRUE(result.commands.empty());
   EXPECT_TRUE(pipelineStrategy().propose(*session).empty());
+
+  // As written its trip count comes from a kernel argument: est_cycles
+  // count one iteration, so candidates are compared by the loop's cycles
+  // per iteration as written (thousandths) first, and one pays.
+  OwningOpRef<ModuleOp> unknown = t.parseModule(text);
+  ASSERT_TRUE(unknown) << t.diagnostics;
+  auto perIteration = makeSession(*unknown, cyclesFirst());
+  ASSERT_TRUE(perIteration);
+  PipelineStrategyResult kept =
+      schedulePipelined(perIteration->bestModule(), perIteration->region(),
+                        perIteration->targetModel());
+  ASSERT_TRUE(kept.before && kept.best);
+  EXPECT_EQ(kept.beforeComparedCycles,
+            1000 * kept.before->loops[0].est_cycles_per_iter *
+                    kComparedCyclesScale +
+                kept.before->est_cycles);
+  EXPECT_LT(kept.best->comparedCycles, kept.beforeComparedCycles);
+  EXPECT_GT(kept.best->metrics.est_cycles, kept.before->est_cycles);
+  RoundReport report = perIteration->applyCommands(kept.commands);
+  EXPECT_TRUE(report.improved) << report.text();
+  EXPECT_TRUE(perIteration->bestIsPipelined());
+  std::optional<double> cycles = perIteration->bestCyclesPerInputIteration();
+  ASSERT_TRUE(cycles);
+  EXPECT_NEAR(*cycles * 1000.0,
+              double(kept.best->comparedCycles / kComparedCyclesScale), 1.0);
+  EXPECT_NE(
+      report.metricsChange.find("the loop's cycles per iteration as written "),
+      std::string::npos)
+      << report.metricsChange;
 }
 
 TEST(ConductorPipelineStrategy, PipelinesTheHandRotatedDoubleBuffer) {

@@ -16,6 +16,7 @@
 #include "server/features/Pipelining.h"
 #include "sim/Compare.h"
 #include "sim/CompareBuffers.h"
+#include "sim/Directives.h"
 
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -149,6 +150,58 @@ TEST(PipeliningFeatures, PipelineThisLoopOnItsHeaderLine) {
   EXPECT_FALSE(anyContains(lensTitles(before), "as written per iteration"));
 }
 
+// The dequant loop runs a trip count computed from kernel arguments, which
+// the estimate takes as 1: the program's est_cycles of a pipelined loop
+// (its prologue, its epilogue, a kernel iteration running several as
+// written) are higher than as written whatever the loop gains. The action
+// compares the loop's cycles per iteration as written instead, as the
+// pass does, and says so in its title.
+TEST(PipeliningFeatures, WithoutATripCountTheActionComparesPerIteration) {
+  ServerDoc d(example("dequant_i8_to_f16.mlir"), true);
+  ASSERT_TRUE(d.parsed->isVerified());
+  std::vector<lsp::CodeAction> actions = computePipelineLoopActions(
+      *d.parsed, d.pos("= waveasm.loop", 2), d.settings);
+  ASSERT_FALSE(actions.empty());
+  const ProgramMetrics &before = d.compiled->getPrograms()[0].result.metrics;
+  for (const lsp::CodeAction &action : actions) {
+    llvm::StringRef title(action.title);
+    EXPECT_TRUE(title.ends_with(" (per iteration: the trip count is not "
+                                "known)"))
+        << action.title;
+    EXPECT_FALSE(title.contains("not checked")) << action.title;
+    ASSERT_TRUE(action.edit);
+    ServerDoc after(applyEdits(d.text, editsOf(*action.edit)), true);
+    ASSERT_TRUE(after.parsed->isVerified());
+    ASSERT_TRUE(after.compiled && after.compiled->succeeded());
+    const ProgramMetrics &m = after.compiled->getPrograms()[0].result.metrics;
+    // What the title does not show: the program's est_cycles went up.
+    EXPECT_GT(m.est_cycles, before.est_cycles) << action.title;
+    // What it shows: the kernel's cycles per iteration as written, lower.
+    int64_t steps = 1;
+    after.parsed->getModule().walk([&](LoopOp loop) {
+      if (auto attr =
+              loop->getAttrOfType<IntegerAttr>("waveasm.pipeline_steps"))
+        steps = attr.getInt();
+    });
+    int64_t perIter =
+        static_cast<int64_t>(std::llround(
+            double(m.loops[0].est_cycles_per_iter) / double(steps))) -
+        before.loops[0].est_cycles_per_iter;
+    EXPECT_LT(perIter, 0) << action.title;
+    std::string delta = llvm::formatv("): {0} cycles/iter, ", perIter).str();
+    EXPECT_TRUE(title.contains(delta)) << action.title << " lacks " << delta;
+    // The edit computes what the input computes (the file's waveasm-sim
+    // line sets four iterations).
+    sim::SimDirectives inputs = sim::readSimDirectives(d.text);
+    ASSERT_TRUE(inputs.ok());
+    sim::Comparison c = sim::compareBuffersOnSeeds(
+        *d.parsed->getModule().getOps<ProgramOp>().begin(),
+        *after.parsed->getModule().getOps<ProgramOp>().begin(), 2,
+        inputs.options);
+    EXPECT_TRUE(c.equal()) << c.message;
+  }
+}
+
 // Split-K as written: 56 VGPRs + 8 AGPRs, 8 waves (the target's maximum).
 // Pipelined in 2 stages it holds more registers in flight (80 + 8 in the
 // unified file -> 5 waves on gfx942): the title must say what occupancy
@@ -199,15 +252,26 @@ TEST(PipeliningFeatures, RegisterCostText) {
 }
 
 TEST(PipeliningFeatures, NoActionWhenPipeliningDoesNotPay) {
-  // The 32x32 GEMM's K loop runs a trip count from a kernel argument, which
-  // the estimate takes as 1: its prologue and epilogue make the program
-  // slower in 2 and 3 stages (est_cycles 407 as written, 925 and 1190), so
-  // nothing is offered although an iteration gets faster.
-  ServerDoc d(example("gemm_f16_32x32x8_global.mlir"), false);
+  // The attention example's first loop declared to run twice
+  // (`trip_count = 2`): pipelined, its steady state is faster, but its
+  // prologue and epilogue cost more than two iterations gain (est_cycles
+  // 532 as written, 642 and more pipelined), so nothing is offered.
+  std::string text = example("attention_softmax_rows.mlir");
+  size_t end = text.find("\n  }\n", text.find("waveasm.condition %more :"));
+  ASSERT_NE(end, std::string::npos);
+  text.insert(end + 4, " {trip_count = 2 : i64}");
+  ServerDoc d(text, false);
   ASSERT_TRUE(d.parsed->isVerified());
-  EXPECT_TRUE(computePipelineLoopActions(*d.parsed, d.pos("waveasm.loop", 2),
+  EXPECT_TRUE(computePipelineLoopActions(*d.parsed, d.pos("= waveasm.loop", 2),
                                          d.settings)
                   .empty());
+  // Without the declaration its trip count is not known: compared per
+  // iteration, pipelining pays.
+  ServerDoc unknown(example("attention_softmax_rows.mlir"), false);
+  EXPECT_FALSE(computePipelineLoopActions(*unknown.parsed,
+                                          unknown.pos("= waveasm.loop", 2),
+                                          unknown.settings)
+                   .empty());
 }
 
 TEST(PipeliningFeatures, PingPongLoopIsOfferedAndChecked) {
