@@ -6,6 +6,7 @@
 // with no SrcC chain penalty); the layout and the picture on an example.
 
 #include "ServerTestUtils.h"
+#include "TestPaths.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

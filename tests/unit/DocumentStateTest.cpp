@@ -1,6 +1,7 @@
 //===- DocumentStateTest.cpp - parsed and compiled document snapshots -----===//
 
 #include "ServerTestUtils.h"
+#include "TestPaths.h"
 
 #include <gtest/gtest.h>
 

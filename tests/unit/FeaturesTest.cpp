@@ -1,6 +1,7 @@
 //===- FeaturesTest.cpp - the language features on small kernels ----------===//
 
 #include "ServerTestUtils.h"
+#include "TestPaths.h"
 
 #include "analysis/OrderCost.h"
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ServerTestUtils.h"
+#include "TestPaths.h"
 
 #include "protocol/LspJSON.h"
 #include "server/IncrementalParse.h"

@@ -4,6 +4,7 @@
 // directly (not against another rendering of the same numbers).
 
 #include "ServerTestUtils.h"
+#include "TestPaths.h"
 
 #include <gtest/gtest.h>
 
