@@ -675,8 +675,10 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
             !(fallback && fallback->isAncestor(x)))
           kernels.push_back(x);
       });
-  for (LoopOp x : kernels)
+  for (LoopOp x : kernels) {
+    foldInvariantRotations(x);
     insertKernelExitBarrier(x);
+  }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
