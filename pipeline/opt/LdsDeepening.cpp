@@ -117,6 +117,7 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   LdsDeepening plan;
   plan.loop = loop;
   plan.buffers = buffers;
+  plan.loadsAfterReads = buffers >= 4;
   auto fail = [&](std::string why) {
     plan.failure = std::move(why);
     return plan;
@@ -390,15 +391,9 @@ bool isDeadWhenUnused(Operation *op) {
 /// their tile. What it buys: the barrier waits for the reads to drain
 /// (lgkmcnt(0), ~20 slots after the last), and with the reads at the top
 /// of the step the loads, their M0 writes and the rest issue in that
-/// drain instead of ahead of it. Only with 4 buffers: the loads issued
-/// later in the step are still 3 steps ahead of their reads; with 3 (2
-/// steps, ~100 slots of global latency over two ~50-slot steps) the
-/// barrier that publishes them waited for them instead (the preshuffled
-/// loop, 2 stages: 2524 -> 2601 est_cycles). Not when an op the loads
-/// would pass reads SCC (the moved SALU ops write it).
-Operation *loadsAfterReads(const LdsDeepening &plan) {
-  if (plan.buffers < 4)
-    return nullptr;
+/// drain instead of ahead of it. Not when an op the loads would pass reads
+/// SCC (the moved SALU ops write it).
+Operation *sinkPoint(const LdsDeepening &plan) {
   LoopOp loop = plan.loop;
   Block &body = loop.getBodyBlock();
   Operation *lastRead = nullptr, *firstLoad = nullptr;
@@ -429,6 +424,10 @@ Operation *loadsAfterReads(const LdsDeepening &plan) {
 }
 
 } // namespace
+
+bool waveasm::canIssueLoadsAfterReads(const LdsDeepening &plan) {
+  return plan.ok() && sinkPoint(plan);
+}
 
 LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers) {
   if (buffers)
@@ -570,8 +569,9 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   IRMapping am = aheadMapping(ahead, last);
   // The loads (with their M0 writes and operands) go after the iteration's
   // reads, right before the barrier that follows them (`sinkTo`), when the
-  // plan allows (loadsAfterReads); else in body order.
-  Operation *sinkTo = loadsAfterReads(plan);
+  // plan asks for it (loadsAfterReads) and allows it (sinkPoint); else in
+  // body order.
+  Operation *sinkTo = plan.loadsAfterReads ? sinkPoint(plan) : nullptr;
   SmallVector<Operation *> deferred;
   for (Operation &op : body.without_terminator()) {
     if (&op == sinkTo)
