@@ -13,6 +13,9 @@
 // An operand the walk has not mapped yet but that is defined inside `op`
 // (a forward reference: unverified or graph-region IR) makes it drop the
 // partial copy, clear `mapper` of it and fall back to `op->clone(mapper)`.
+// Until then the partial copy holds a use of that source value (dropped
+// with the copy): valid IR, which the pipeline's callers hand it, adds no
+// use to any value inside `op`.
 //
 //===----------------------------------------------------------------------===//
 
