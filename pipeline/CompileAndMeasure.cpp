@@ -1,6 +1,7 @@
 //===- CompileAndMeasure.cpp - run the backend on a clone, measure --------===//
 
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 
@@ -121,7 +122,8 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
   const_cast<llvm::DenseMap<Operation *, Operation *> &>(
       mapping.getOperationMap())
       .reserve(numOps);
-  OwningOpRef<ModuleOp> clone = cast<ModuleOp>(module->clone(mapping));
+  OwningOpRef<ModuleOp> clone =
+      cast<ModuleOp>(cloneInOrder(module.getOperation(), mapping));
 
   SmallVector<ProgramOp> sourcePrograms(module.getOps<ProgramOp>());
   SmallVector<ProgramOp> programs(clone->getOps<ProgramOp>());

@@ -117,6 +117,7 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   LdsDeepening plan;
   plan.loop = loop;
   plan.buffers = buffers;
+  plan.loadsAfterReads = buffers >= 4;
   auto fail = [&](std::string why) {
     plan.failure = std::move(why);
     return plan;
@@ -381,7 +382,52 @@ bool isDeadWhenUnused(Operation *op) {
          !isa<LoopOp, IfOp, ConditionOp>(op);
 }
 
+/// Where the deepened body issues its loads: before the first barrier after
+/// the last LDS read (nullptr: in body order). In the deepened loop the
+/// loads write buffer N-1 and the reads read buffer 0, two different
+/// buffers, so the reads may go first; the loads still follow the previous
+/// iteration's barrier (which orders that iteration's reads of the same
+/// buffer before them) and still have N-2 barriers before the reads of
+/// their tile. What it buys: the barrier waits for the reads to drain
+/// (lgkmcnt(0), ~20 slots after the last), and with the reads at the top
+/// of the step the loads, their M0 writes and the rest issue in that
+/// drain instead of ahead of it. Not when an op the loads would pass reads
+/// SCC (the moved SALU ops write it).
+Operation *sinkPoint(const LdsDeepening &plan) {
+  LoopOp loop = plan.loop;
+  Block &body = loop.getBodyBlock();
+  Operation *lastRead = nullptr, *firstLoad = nullptr;
+  for (Operation &op : body.without_terminator()) {
+    if (!firstLoad && (plan.loads.contains(&op) || plan.ahead.contains(&op)))
+      firstLoad = &op;
+    if (!plan.loads.contains(&op) &&
+        ((memReads(&op) | memWrites(&op)) & MemLDS))
+      lastRead = &op;
+  }
+  if (!lastRead || !firstLoad || lastRead->isBeforeInBlock(firstLoad))
+    return nullptr;
+  Operation *sinkTo = lastRead->getNextNode();
+  while (sinkTo && !isa<S_BARRIER>(sinkTo))
+    sinkTo = sinkTo->getNextNode();
+  if (!sinkTo)
+    return nullptr;
+  for (Operation *op = firstLoad; op != sinkTo; op = op->getNextNode()) {
+    if (plan.loads.contains(op) || plan.ahead.contains(op))
+      continue;
+    auto facts = dyn_cast<InstInfoOpInterface>(op);
+    if ((facts && (facts.getImplicitUses() & ImpSCC)) ||
+        llvm::any_of(op->getOperandTypes(),
+                     [](Type type) { return isa<SCCType>(type); }))
+      return nullptr;
+  }
+  return sinkTo;
+}
+
 } // namespace
+
+bool waveasm::canIssueLoadsAfterReads(const LdsDeepening &plan) {
+  return plan.ok() && sinkPoint(plan);
+}
 
 LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers) {
   if (buffers)
@@ -521,9 +567,22 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   for (int i = 0; i < n - 2; ++i)
     advance(kb, ahead);
   IRMapping am = aheadMapping(ahead, last);
+  // The loads (with their M0 writes and operands) go after the iteration's
+  // reads, right before the barrier that follows them (`sinkTo`), when the
+  // plan asks for it (loadsAfterReads) and allows it (sinkPoint); else in
+  // body order.
+  Operation *sinkTo = plan.loadsAfterReads ? sinkPoint(plan) : nullptr;
+  SmallVector<Operation *> deferred;
   for (Operation &op : body.without_terminator()) {
-    if (plan.loads.contains(&op) || plan.ahead.contains(&op))
-      clone(kb, op, am);
+    if (&op == sinkTo)
+      for (Operation *load : std::exchange(deferred, {}))
+        clone(kb, *load, am);
+    if (plan.loads.contains(&op) || plan.ahead.contains(&op)) {
+      if (sinkTo && op.isBeforeInBlock(sinkTo))
+        deferred.push_back(&op);
+      else
+        clone(kb, op, am);
+    }
     if (normal.contains(&op))
       clone(kb, op, cur);
   }

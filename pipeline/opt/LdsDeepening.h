@@ -93,7 +93,19 @@ struct LdsDeepening {
   llvm::DenseSet<mlir::Operation *> condition;
   /// The ops computing the control iter_args' yields, in body order.
   llvm::SmallVector<mlir::Operation *> update;
+  /// Whether the loop issues the loads (with their M0 writes and operands)
+  /// after the iteration's LDS reads, right before the barrier after them
+  /// (canIssueLoadsAfterReads says where that is possible): the reads then
+  /// start a pipelined step and the loads issue in the barrier's LDS drain,
+  /// but they are waited for sooner when few steps ahead. Planned for 4
+  /// buffers (3 steps ahead), not 3 (the preshuffled loop, 2 stages: 2524
+  /// -> 2601 est_cycles that way); waveasm-pipeline-loops measures both.
+  bool loadsAfterReads = false;
 };
+
+/// Whether `plan`'s loads may go after its reads (loadsAfterReads changes
+/// the rewrite).
+bool canIssueLoadsAfterReads(const LdsDeepening &plan);
 
 /// Checks `loop` for `buffers` (3 or 4; 0: 4, else 3 when 4 does not fit
 /// or the trip count is too short). Changes nothing.

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/TrialAllocation.h"
@@ -338,7 +339,7 @@ struct LoopAddressPromotionPass
     trial = TrialAllocation(program);
     trial.module = ModuleOp::create(program.getLoc());
     IRMapping mapping;
-    trial.copy = cast<ProgramOp>(program->clone(mapping));
+    trial.copy = cast<ProgramOp>(cloneInOrder(program, mapping));
     trial.module->getBody()->push_back(trial.copy);
     // The copy's erasures (promotion, allocation) are deferred while the
     // map below names the copy's ops.

@@ -750,8 +750,10 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
             !(fallback && fallback->isAncestor(x)))
           kernels.push_back(x);
       });
-  for (LoopOp x : kernels)
+  for (LoopOp x : kernels) {
+    foldInvariantRotations(x);
     insertKernelExitBarrier(x);
+  }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
@@ -892,31 +894,44 @@ struct PipelineLoopsPass
     }
     std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
     int bestBuffers = 0;
+    bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
-    for (int buffers = 3; buffers <= plan.buffers; ++buffers) {
-      std::shared_ptr<PipelinedProgram> copy;
-      std::optional<ProgramMetrics> m = pipelinedMetrics(l, buffers, &copy);
-      LLVM_DEBUG(llvm::dbgs()
-                 << "est_cycles pipelined with " << buffers
-                 << " LDS buffers: " << (m ? m->est_cycles : -1) << "\n");
-      if (m && (!best || m->est_cycles < best->est_cycles)) {
-        best = std::move(m);
-        bestBuffers = buffers;
-        bestCopy = std::move(copy);
+    // Per buffer count, the loads in body order and, where possible, after
+    // the reads (LdsDeepening.h loadsAfterReads); a tie keeps body order.
+    for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+      for (bool afterReads : {false, true}) {
+        if (afterReads &&
+            !canIssueLoadsAfterReads(planLdsDeepening(l, buffers)))
+          continue;
+        std::shared_ptr<PipelinedProgram> copy;
+        std::optional<ProgramMetrics> m =
+            pipelinedMetrics(l, buffers, &copy, afterReads);
+        LLVM_DEBUG(llvm::dbgs()
+                   << "est_cycles pipelined with " << buffers << " LDS buffers"
+                   << (afterReads ? ", loads after reads" : "") << ": "
+                   << (m ? m->est_cycles : -1) << "\n");
+        if (m && (!best || m->est_cycles < best->est_cycles)) {
+          best = std::move(m);
+          bestBuffers = buffers;
+          bestAfterReads = afterReads;
+          bestCopy = std::move(copy);
+        }
       }
-    }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
                             << (asIs ? asIs->est_cycles : -1) << "\n");
     if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
       return l;
     if (bestBuffers != plan.buffers)
       plan = planLdsDeepening(l, bestBuffers);
-    InFlightDiagnostic diag = emitRemark(loc)
-                              << "LDS rotation deepened to " << bestBuffers
-                              << " buffers: est_cycles pipelined "
-                              << (asIs ? std::to_string(asIs->est_cycles) : "?")
-                              << " -> " << best->est_cycles << ", lds_size "
-                              << plan.ldsBefore << " -> " << plan.ldsAfter;
+    plan.loadsAfterReads = bestAfterReads;
+    InFlightDiagnostic diag =
+        emitRemark(loc) << "LDS rotation deepened to " << bestBuffers
+                        << " buffers"
+                        << (bestAfterReads ? ", loads after the reads" : "")
+                        << ": est_cycles pipelined "
+                        << (asIs ? std::to_string(asIs->est_cycles) : "?")
+                        << " -> " << best->est_cycles << ", lds_size "
+                        << plan.ldsBefore << " -> " << plan.ldsAfter;
     if (asIs && best->occupancy < asIs->occupancy)
       diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
            << " waves";
@@ -943,7 +958,8 @@ struct PipelineLoopsPass
   /// nullopt when that fails or does not compile.
   std::optional<ProgramMetrics>
   pipelinedMetrics(LoopOp l, int buffers,
-                   std::shared_ptr<PipelinedProgram> *keep = nullptr) {
+                   std::shared_ptr<PipelinedProgram> *keep = nullptr,
+                   bool loadsAfterReads = false) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
     ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
@@ -958,6 +974,7 @@ struct PipelineLoopsPass
       LdsDeepening plan = planLdsDeepening(copied, buffers);
       if (!plan.ok())
         return std::nullopt;
+      plan.loadsAfterReads = loadsAfterReads;
       copied = applyLdsDeepening(plan);
     }
     int64_t index = 0, found = -1;

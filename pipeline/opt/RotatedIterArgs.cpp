@@ -67,3 +67,48 @@ void RotationCopies::undo() {
   }
   copies.clear();
 }
+
+unsigned waveasm::foldInvariantRotations(LoopOp loop) {
+  Block &body = loop.getBodyBlock();
+  auto cond = cast<ConditionOp>(body.getTerminator());
+  // A plain copy of a one-register value of the body's own class.
+  auto copySource = [&](Value v) -> Value {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body || !isa<S_MOV_B32, V_MOV_B32>(def) ||
+        def->getNumOperands() != 1 ||
+        def->getOperand(0).getType() != v.getType())
+      return nullptr;
+    return def->getOperand(0);
+  };
+  bool any = false;
+  for (auto [k, yielded] : llvm::enumerate(cond.getIterArgs())) {
+    BlockArgument arg = body.getArgument(k);
+    Value v = yielded;
+    // At most one copy per step of the rotation: the chain is finite.
+    for (unsigned hops = 0; v && v != arg && hops <= body.getNumArguments();
+         ++hops)
+      v = copySource(v);
+    if (v != arg || yielded == arg ||
+        loop.getInitArgs()[k].getType() != arg.getType())
+      continue;
+    arg.replaceAllUsesWith(loop.getInitArgs()[k]);
+    any = true;
+  }
+  if (!any)
+    return 0;
+  // The copies now read values from outside the loop (or copies of them).
+  unsigned removed = 0;
+  for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
+    Value source =
+        op.getNumResults() == 1 ? copySource(op.getResult(0)) : Value();
+    if (!source ||
+        (source.getDefiningOp() && loop->isAncestor(source.getDefiningOp())) ||
+        (!source.getDefiningOp() &&
+         cast<BlockArgument>(source).getOwner() == &body))
+      continue;
+    op.getResult(0).replaceAllUsesWith(source);
+    op.erase();
+    ++removed;
+  }
+  return removed;
+}

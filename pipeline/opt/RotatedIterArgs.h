@@ -52,6 +52,16 @@ private:
   llvm::SmallVector<Copy> copies;
 };
 
+/// After modulo variable expansion a kernel that runs as many steps as a
+/// hand rotation has members yields each rotating argument back to itself
+/// through the copies above (b0 -> copy of b1 -> ... -> copy of b0): such
+/// an argument is its init in every iteration. Replaces its uses by the
+/// init and folds the body's copies of values from outside the loop into
+/// their sources, so the bases are constants per step instead of four SALU
+/// copies a step (and what is computed from them only is loop-invariant).
+/// Returns the number of copies removed.
+unsigned foldInvariantRotations(LoopOp loop);
+
 } // namespace waveasm
 
 #endif // WAVEASM_PIPELINE_OPT_ROTATEDITERARGS_H

@@ -273,6 +273,31 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     mfmaBound = passes > others + clock.drain();
   }
   int64_t prefetchOps = legal ? llvm::count(hoist, true) : 0;
+  // The rest of stage 0 (loop control, the next iterations' bases and
+  // offsets) as one more stream, merged last: its leading plain ops (no
+  // memory, barrier, wait, implicit register or SCC value read later) fill
+  // a later stage's barrier drain instead of delaying the next step's LDS
+  // reads after the barrier (mxfp4 direct-to-LDS, 3 stages: five SALU ops
+  // a step between the barrier and the reads). The rest after them still
+  // ends the step.
+  size_t restStream = streams.size();
+  streams.emplace_back();
+  for (int i = 0; i < n; ++i) {
+    Operation *op = stages.ops[i];
+    if (stages.stages[i] != 0 || (legal && hoist[i]))
+      continue;
+    bool plain = !isOrderingOp(op) && !(memReads(op) | memWrites(op)) &&
+                 op->getNumRegions() == 0 && implicitRegs(op).reads == 0 &&
+                 llvm::none_of(op->getResults(), [](Value r) {
+                   return isa<SCCType>(r.getType()) && !r.use_empty();
+                 });
+    if (!plain)
+      break;
+    streams.back().push_back(op);
+  }
+  ldsPrefix.push_back(0);
+  if (!coverPrefix.empty())
+    coverPrefix.push_back(0);
   SmallVector<size_t> ends;
   for (const SmallVector<Operation *> &stream : streams)
     ends.push_back(stream.size());
@@ -292,8 +317,10 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
         }
     }
     merger.merge(ends, ends);
+    size_t merged = 0;
     for (int i = 0; i < n; ++i)
-      if (stages.stages[i] == 0 && !(legal && hoist[i]))
+      if (stages.stages[i] == 0 && !(legal && hoist[i]) &&
+          merged++ >= streams[restStream].size())
         merger.issue(stages.ops[i]);
     return merger;
   };

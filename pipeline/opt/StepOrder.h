@@ -13,9 +13,12 @@
 //   body       every op in body order (stages interleaved as written);
 //   late-first the loads of stage 0 (the prefetch) and the stage-0 ops
 //              they need first, then stages S-1, S-2, ..., 1, then the
-//              rest of stage 0 (loop control). A load issued at the top
-//              of step t is consumed in stage 1 of step t + 1 (or later),
-//              the ops of the latest stages in between, so a load's
+//              rest of stage 0 (loop control; its leading plain ops merge
+//              with the later stages as a last stream, so they issue in a
+//              barrier's LDS drain when one is waited out). A load
+//              issued at the top of step t is consumed in stage 1 of step
+//              t + 1 (or later), the ops of the latest stages in between,
+//              so a load's
 //              latency is covered by almost whole steps instead of the
 //              distance between the two ops in body order. When every
 //              load is read two or more steps after it is issued, the

@@ -278,11 +278,14 @@ private:
   }
   /// Unites `a` and `b` if `a` lives exactly `offset` registers above `b`.
   void tieAt(Value a, Value b, int64_t offset) {
-    auto [idA, regA] = vgpr(a);
-    auto [idB, regB] = vgpr(b);
-    if (idA < 0 || idB < 0 || regA != regB + offset)
+    tieAt(vgpr(a), vgpr(b), offset);
+  }
+  /// The same with `vgpr` of both values already known.
+  void tieAt(std::pair<int32_t, int64_t> a, std::pair<int32_t, int64_t> b,
+             int64_t offset) {
+    if (a.first < 0 || b.first < 0 || a.second != b.second + offset)
       return;
-    parent[find(idA)] = find(idB);
+    parent[find(a.first)] = find(b.first);
   }
   bool checkSupported();
   void buildTies();
@@ -401,9 +404,14 @@ void Compactor::buildTies() {
       // A result in the registers of an operand is tied to it (the MFMA
       // accumulator); an ordinary result never shares an operand's
       // registers after allocation. Copies are separate values.
-      for (Value result : op->getResults())
+      // The result's id and register once, not once per operand.
+      for (Value result : op->getResults()) {
+        std::pair<int32_t, int64_t> tied = vgpr(result);
+        if (tied.first < 0)
+          continue;
         for (Value operand : op->getOperands())
-          tieAt(result, operand, 0);
+          tieAt(tied, vgpr(operand), 0);
+      }
     }
   }
 }
