@@ -9,7 +9,8 @@
 //
 //  (a) stores and atomics take tickets too (VMEM stores on vmcnt, ds_write on
 //      lgkmcnt), so an s_barrier after a ds_write gets lgkmcnt(0);
-//  (b) s_barrier waits only for what the barrier orders between waves: LDS
+//  (b) s_barrier waits only for what the barrier orders between waves (in a
+//      workgroup declared single-wave, ir/Workgroup.h, no LDS access): LDS
 //      reads/writes (lgkmcnt), VMEM stores and the direct-to-LDS loads it
 //      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
 //      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
@@ -57,6 +58,7 @@
 
 #include "analysis/LdsRotation.h"
 #include "ir/InstFacts.h"
+#include "ir/Workgroup.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
@@ -381,7 +383,8 @@ struct Node {
 class Walker {
 public:
   Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
-         bool insertAfterLoads, bool orderLDSAcrossCounters);
+         bool insertAfterLoads, bool orderLDSAcrossCounters,
+         bool barrierSkipsLDS);
 
   /// Walks the program, then inserts the waits. A walk only records the
   /// waits each op needs: a loop body is walked until the state at its head
@@ -571,6 +574,8 @@ private:
   bool ticketed;
   bool insertAfterLoads;
   bool orderLDSAcrossCounters;
+  /// The workgroup is declared one wave: a barrier waits for no LDS access.
+  bool barrierSkipsLDS;
   int64_t caps[kNumCounters];
   std::vector<PreorderOp> ops;
   std::vector<Node> nodes;
@@ -584,9 +589,11 @@ private:
 };
 
 Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
-               bool insertAfterLoads, bool orderLDSAcrossCounters)
+               bool insertAfterLoads, bool orderLDSAcrossCounters,
+               bool barrierSkipsLDS)
     : ticketed(ticketed), insertAfterLoads(insertAfterLoads),
-      orderLDSAcrossCounters(orderLDSAcrossCounters) {
+      orderLDSAcrossCounters(orderLDSAcrossCounters),
+      barrierSkipsLDS(barrierSkipsLDS) {
   caps[VM] = target.maxVmcnt;
   caps[LGKM] = target.maxLgkmcnt;
   ops = flattenPreorder(program.getBodyBlock());
@@ -938,8 +945,15 @@ void Walker::walkInst(uint32_t pos, State &state) {
         needs.add(c, 0);
         continue;
       }
-      addMarkNeeds(state, c, cs.lastLDSRead, needs);
       addMarkNeeds(state, c, cs.lastGlobalWrite, needs);
+      // A single-wave workgroup shares its LDS with no other wave: its own
+      // ds ops execute in order and (d) orders them against its
+      // direct-to-LDS loads, so the barrier waits for no LDS access (LLVM
+      // makes that barrier a wave barrier, which waits for nothing). The
+      // gemm_loop step waited out the LDS latency after its ds_writes.
+      if (barrierSkipsLDS)
+        continue;
+      addMarkNeeds(state, c, cs.lastLDSRead, needs);
       if (c == VM && !orderLDSAcrossCounters) {
         // Differs from upstream (b): only the direct-to-LDS loads whose
         // bytes some wave accesses after this barrier and before the next
@@ -1175,15 +1189,11 @@ struct InsertWaitcntPass
   void runOnOperation() override {
     ProgramOp program = getOperation();
     const TargetInfo &target = getTargetInfo(program.getTargetKind());
-    // A single-wave workgroup has no barrier protocol for LDS (see (d)).
-    bool singleWave = true;
-    if (std::optional<ArrayAttr> size = program.getWorkgroupSize()) {
-      int64_t threads = 1;
-      for (Attribute dim : *size)
-        if (auto value = dyn_cast<IntegerAttr>(dim))
-          threads *= value.getInt();
-      singleWave = threads <= target.defaultWaveSize;
-    }
+    // A single-wave workgroup has no barrier protocol for LDS: (d) orders
+    // its ds ops against its DMA also when the size is unknown, (b) drops
+    // the barrier's LDS waits only when it is declared.
+    std::optional<int64_t> waves = getWorkgroupWaves(program);
+    bool singleWave = !waves || *waves <= 1;
     bool ticketed = ticketedWaitcnt;
     if (ticketedByWorkgroup) {
       // The production driver's rule (SPEC.md 13): waves in M are the x
@@ -1202,7 +1212,8 @@ struct InsertWaitcntPass
       int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
       ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;
     }
-    Walker walker(program, target, ticketed, insertAfterLoads, singleWave);
+    Walker walker(program, target, ticketed, insertAfterLoads, singleWave,
+                  /*barrierSkipsLDS=*/waves && *waves <= 1);
     walker.walkProgram();
     // SPEC.md 15: finally, in every mode, adjacent waits merge.
     mergeAdjacentWaits(program);

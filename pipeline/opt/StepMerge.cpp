@@ -18,9 +18,10 @@ bool waveasm::leadsIntoMfma(Operation *op) {
          (isa<S_SETPRIO>(op) || getIssueCycles(op) == 0);
 }
 
-StepClock::StepClock(const TargetModel *target)
-    : target(target),
-      drainSlots(target ? target->getLatency(LatencyClass::LDSLoad) : 0) {}
+StepClock::StepClock(const TargetModel *target, bool barrierDrains)
+    : target(target), drainSlots(target && barrierDrains
+                                     ? target->getLatency(LatencyClass::LDSLoad)
+                                     : 0) {}
 
 int64_t StepClock::passes(Operation *op) const {
   return target ? target->getMFMAPasses(op) : 0;
@@ -39,8 +40,10 @@ int64_t StepClock::issue(Operation *op, int64_t ready) {
 }
 
 StepMerger::StepMerger(ArrayRef<SmallVector<Operation *>> streams,
-                       const TargetModel *target, ReadyFn ready)
-    : streams(streams), ready(ready), clock(target), heads(streams.size(), 0) {
+                       const TargetModel *target, ReadyFn ready,
+                       bool barrierDrains)
+    : streams(streams), ready(ready), clock(target, barrierDrains),
+      heads(streams.size(), 0) {
   for (const SmallVector<Operation *> &stream : streams) {
     SmallVector<size_t> &next = nextLds.emplace_back(stream.size() + 1);
     next[stream.size()] = stream.size();
@@ -60,15 +63,18 @@ void StepMerger::issue(Operation *op) {
 
 int StepMerger::pickCover(ArrayRef<size_t> ends, ArrayRef<size_t> coverEnds,
                           int64_t after, CoverFilter filter) const {
-  if (!clock.ldsStarted() || !clock.pipeFree())
+  if ((!clock.ldsStarted() && !coverBeforeLds) || !clock.pipeFree())
     return -1;
   bool ldsPending = false;
   for (unsigned k = 0; k < streams.size() && !ldsPending; ++k)
     ldsPending = nextLds[k][heads[k]] < ends[k];
   // While LDS accesses are pending, an MFMA costs the last one a slot:
   // only when the passes left outlast the drain after it. After them,
-  // the pipe should not idle while the drain is still running.
-  if (ldsPending ? passesLeft + after <= clock.drain() : clock.drained())
+  // the pipe should not idle while the drain is still running. Without a
+  // drain (a single-wave workgroup) the pipe should never idle while other
+  // ops issue: an MFMA goes whenever the pipe is free.
+  if (clock.drain() &&
+      (ldsPending ? passesLeft + after <= clock.drain() : clock.drained()))
     return -1;
   // An MFMA at a stream's head, or after ops that only lead into it
   // (extracts and packs, which take no slot; a priority change).

@@ -17,6 +17,11 @@
 //            stream. The rest covers the barrier's drain. (The double
 //            buffer issued its eight LDS reads, two writes, then eight
 //            MFMAs back to back: 52 slots a step for 32 of MFMA pipe.)
+//            Without a drain (a single-wave workgroup) an MFMA issues
+//            whenever the pipe is free and its operands are ready, once
+//            the LDS traffic has started. A step bound by the MFMA pipe
+//            (more passes than every other op's slot plus the drain)
+//            covers before its first LDS access too.
 //   drain    a stream stopped at a barrier waits while the LDS accesses
 //            issued before it drain (the barrier's lgkmcnt(0),
 //            pipeline/InsertWaitcnt.cpp (b)): the other streams go first,
@@ -59,10 +64,14 @@ bool leadsIntoMfma(mlir::Operation *op);
 /// Every op takes one slot; an MFMA waits for the MFMA pipe and holds it
 /// for its passes; the LDS accesses issued so far have drained once the LDS
 /// latency has passed since the last one. Without a target model no op has
-/// passes and nothing needs draining.
+/// passes and nothing needs draining; nor in a single-wave workgroup, whose
+/// barrier waits for no LDS access (`barrierDrains` false,
+/// pipeline/InsertWaitcnt.cpp (b)): there the cover rule takes every ready
+/// MFMA while LDS accesses are left and the drain rule never holds a
+/// barrier.
 class StepClock {
 public:
-  explicit StepClock(const TargetModel *target);
+  explicit StepClock(const TargetModel *target, bool barrierDrains = true);
   /// MFMA passes of `op` (0 for every other op).
   int64_t passes(mlir::Operation *op) const;
   /// Issues `op` at the first slot it may take, no earlier than `ready`;
@@ -101,8 +110,13 @@ public:
   /// `streams` are kept by reference and must outlive the merger; `ready`
   /// may be null (every operand ready).
   StepMerger(llvm::ArrayRef<llvm::SmallVector<mlir::Operation *>> streams,
-             const TargetModel *target, ReadyFn ready = nullptr);
+             const TargetModel *target, ReadyFn ready = nullptr,
+             bool barrierDrains = true);
 
+  /// Lets the cover rule take MFMAs before the step's first LDS access too:
+  /// for a step bound by the MFMA pipe, where an idle pipe costs more than
+  /// the slot an MFMA takes from the LDS stream (StepOrder.cpp decides).
+  void setCoverBeforeLds(bool allow) { coverBeforeLds = allow; }
   /// Issues an op outside the streams (the prefetch, the loop control).
   void issue(mlir::Operation *op);
   /// Issues the streams' ops: stream k's before ends[k], and its MFMAs
@@ -141,6 +155,7 @@ private:
   llvm::SmallVector<llvm::SmallVector<size_t>> nextLds;
   /// MFMA passes of the streams not issued yet.
   int64_t passesLeft = 0;
+  bool coverBeforeLds = false;
   llvm::SmallVector<mlir::Operation *> order;
   llvm::DenseMap<mlir::Operation *, int64_t> issuedAt;
 };

@@ -6,6 +6,7 @@
 #include "analysis/IssueRules.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -155,6 +156,8 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   if (body)
     if (auto program = body->getParentOp()->getParentOfType<ProgramOp>())
       target = &TargetModel::get(program.getTargetKind());
+  // A single-wave workgroup's barrier waits for no LDS access (ir/Workgroup.h).
+  bool barrierDrains = body && !isDeclaredSingleWave(body->getParentOp());
 
   // LDS first: the later stages' LDS accesses before their first barrier
   // (with the ops before them in their stage) go ahead of the prefetch. A
@@ -215,13 +218,19 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     loadDistance = std::min(loadDistance, stepsAfterLoad(op));
   bool hoisted = legal && llvm::any_of(hoist, [](bool h) { return h; });
   SmallVector<size_t> coverPrefix;
-  bool ldsFirst = anyPrefix && hoisted && loadDistance >= 2;
+  // Only where the barrier drains the LDS: in a single-wave workgroup the
+  // prefetch keeps the top of the step (gemm_loop, 5 stages: its loads
+  // issued 18 slots later there and its ds_writes waited 31 for them).
+  bool ldsFirst = barrierDrains && anyPrefix && hoisted && loadDistance >= 2;
   // Whether `op` may issue ahead of every prefetch op (memoized: the
-  // cover rule asks for MFMAs again and again).
+  // cover rule asks for MFMAs again and again). A priority change only
+  // steers the arbiter, so the `s_setprio 1` in front of a stage's MFMAs
+  // goes along with them (gemm_loop's MFMAs could not cover its LDS
+  // traffic otherwise).
   DenseMap<Operation *, bool> passing;
   auto passesPrefetch = [&](Operation *op) {
     auto [it, inserted] = passing.try_emplace(op, true);
-    if (inserted)
+    if (inserted && !isa<S_SETPRIO>(op))
       for (int h = 0; h < n && it->second; ++h)
         if (hoist[h])
           it->second = mayPass(op, stages.ops[h], false);
@@ -243,6 +252,25 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
                 leadsIntoMfma(stream[coverPrefix[k]])) &&
                passesPrefetch(stream[coverPrefix[k]]))
           ++coverPrefix[k];
+  }
+  // A step with LDS traffic whose MFMA passes outlast every other op's
+  // issue slot plus the barrier's drain is bound by the MFMA pipe: there an
+  // MFMA may cover the ops before the first LDS access too
+  // (gemm_f16_32x32x8, 5 stages: the prefetch and address adds at the top
+  // of each step left the pipe idle, 73.5 -> 72.5 slots per iteration).
+  // Without LDS the loads lead (splitk in 2 stages: 40.3 -> 54.7 with the
+  // MFMAs ahead of them).
+  bool hasLds = llvm::any_of(stages.ops, isLdsAccess);
+  bool mfmaBound = false;
+  if (target && hasLds) {
+    StepClock clock(target, barrierDrains);
+    int64_t passes = 0, others = 0;
+    for (Operation *op : stages.ops) {
+      int64_t p = clock.passes(op);
+      passes += p;
+      others += p ? 0 : getIssueCycles(op);
+    }
+    mfmaBound = passes > others + clock.drain();
   }
   int64_t prefetchOps = legal ? llvm::count(hoist, true) : 0;
   // The rest of stage 0 (loop control, the next iterations' bases and
@@ -276,7 +304,8 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
 
   // One step in order, the streams merged (StepMerge.h) with `ready`.
   auto build = [&](StepMerger::ReadyFn ready) {
-    StepMerger merger(streams, target, ready);
+    StepMerger merger(streams, target, ready, barrierDrains);
+    merger.setCoverBeforeLds(mfmaBound);
     if (ldsFirst)
       merger.merge(ldsPrefix, coverPrefix, prefetchOps);
     if (legal) {
@@ -303,15 +332,19 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   StepMerger first = build(nullptr);
   // Without LDS accesses the cover rule never applies: one merge is it
   // (the 300-op bench loop of buffer loads and MFMAs).
-  if (!target || llvm::none_of(stages.ops, isLdsAccess))
+  if (!target || !hasLds)
     return SmallVector<Operation *>(first.getOrder());
   const DenseMap<Operation *, int64_t> &slots = first.getIssueSlots();
   int64_t length = first.getClock().now();
   auto cond = cast<ConditionOp>(body->getTerminator());
   // The slot at which `v`, read by an op of `stage`, is ready; through
   // ops that take no slot (extracts, packs) to what they read.
-  std::function<int64_t(Value, int, int)> readyValue = [&](Value v, int stage,
-                                                           int depth) {
+  // Memoized: through packs of block arguments the walk fans out at every
+  // level (16-register accumulators: 16^4 calls per operand), and the cover
+  // rule asks again before every op.
+  DenseMap<std::tuple<void *, int, int>, int64_t> readyMemo;
+  std::function<int64_t(Value, int, int)> readyValue;
+  auto readyValueOnce = [&](Value v, int stage, int depth) -> int64_t {
     int steps = 0;
     if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == body) {
       v = cond.getIterArgs()[arg.getArgNumber()];
@@ -331,6 +364,15 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
       return at - steps * length;
     }
     return slot->second - steps * length + target->getOpLatency(def);
+  };
+  readyValue = [&](Value v, int stage, int depth) {
+    auto key = std::make_tuple(v.getAsOpaquePointer(), stage, depth);
+    auto it = readyMemo.find(key);
+    if (it != readyMemo.end())
+      return it->second;
+    int64_t at = readyValueOnce(v, stage, depth);
+    readyMemo[key] = at;
+    return at;
   };
   auto ready = [&](Operation *op) {
     int64_t at = 0;

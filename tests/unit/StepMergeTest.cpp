@@ -97,6 +97,15 @@ TEST(StepClock, MfmaPipeAndLdsDrain) {
   clock.issue(f.ops[6]);
   EXPECT_TRUE(clock.drained());
 
+  // A single-wave workgroup's barrier waits for no LDS access: the same
+  // MFMA passes, no drain after a read.
+  StepClock oneWave(f.target, /*barrierDrains=*/false);
+  EXPECT_EQ(oneWave.drain(), 0);
+  EXPECT_EQ(oneWave.passes(f.ops[7]), 4);
+  oneWave.issue(f.ops[0]);
+  EXPECT_TRUE(oneWave.ldsStarted());
+  EXPECT_TRUE(oneWave.drained());
+
   // Without a target model: no passes, nothing to drain.
   StepClock none(nullptr);
   EXPECT_EQ(none.passes(f.ops[7]), 0);
@@ -118,6 +127,46 @@ TEST(StepMerger, MfmasCoverTheLdsReads) {
       f.positions(merger.getOrder()),
       (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5, 9, 10, 11, 12, 13, 6, 14}));
   EXPECT_EQ(merger.getIssueSlots().lookup(f.ops[8]), 5);
+}
+
+// Without a drain (a single-wave workgroup): the MFMAs cover the reads
+// whenever the pipe is free, as above, but the barrier no longer waits for
+// a drain, so it follows the reads and the MFMAs left come after it.
+TEST(StepMerger, NoDrainInASingleWave) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  StepMerger merger(f.streams, f.target, nullptr, /*barrierDrains=*/false);
+  SmallVector<size_t> ends{7, 8};
+  merger.merge(ends, ends);
+  EXPECT_EQ(
+      f.positions(merger.getOrder()),
+      (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5, 6, 9, 10, 11, 12, 13, 14}));
+  // Five MFMAs (20 passes, no more than a drain would be) still go
+  // between the reads: there is no drain for them to fill.
+  f.streams[1].resize(5);
+  StepMerger five(f.streams, f.target, nullptr, /*barrierDrains=*/false);
+  five.merge(SmallVector<size_t>{6, 0}, SmallVector<size_t>{6, 5});
+  EXPECT_EQ(f.positions(five.getOrder()),
+            (SmallVector<int>{0, 7, 1, 2, 3, 8, 4, 5}));
+}
+
+// A step bound by the MFMA pipe: the cover rule takes an MFMA before the
+// first LDS access too (then the pipe is busy: none more after the read
+// issued by hand). Off (the default), none before the first read.
+TEST(StepMerger, CoverBeforeLdsWhenMfmaBound) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  SmallVector<size_t> ends{7, 8};
+  StepMerger off(f.streams, f.target);
+  off.cover(ends, ends);
+  EXPECT_TRUE(off.getOrder().empty());
+  StepMerger on(f.streams, f.target);
+  on.setCoverBeforeLds(true);
+  on.cover(ends, ends);
+  EXPECT_EQ(f.positions(on.getOrder()), (SmallVector<int>{7}));
+  on.issue(f.ops[0]); // slot 1: the pipe is busy until 4
+  on.cover(ends, ends);
+  EXPECT_EQ(f.positions(on.getOrder()), (SmallVector<int>{7, 0}));
 }
 
 // The same streams with the MFMAs' operands ready only at slot 100 (the

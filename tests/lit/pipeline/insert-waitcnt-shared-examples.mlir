@@ -6,15 +6,17 @@
 // RUN: waveasm-opt --waveasm-insert-waitcnt %shared/examples/scale_pack_loop.mlir | waveasm-opt | FileCheck %s --check-prefix=SCALE
 // RUN: waveasm-opt --waveasm-insert-waitcnt %shared/examples/strength_reduction_loop.mlir | waveasm-opt | FileCheck %s --check-prefix=SR
 
-// gemm_loop: the ds_write_b128 stores get lgkmcnt(0) before the first
-// s_barrier (upstream misses it), the loop-carried tiles are waited for at
-// the ds_writes and not at the latch, the second barrier needs nothing.
+// gemm_loop: its workgroup is declared one wave, so the s_barrier after the
+// ds_write_b128 stores waits for no LDS access (the wave's LDS ops execute
+// in order; a multi-wave workgroup gets lgkmcnt(0) there, which upstream
+// misses: insert-waitcnt-tickets.mlir, pipeline-loops-single-wave.test);
+// the loop-carried tiles are waited for at the ds_writes and not at the
+// latch, the second barrier needs nothing.
 // GEMM:      waveasm.loop
 // GEMM-NEXT: waveasm.s_waitcnt_vmcnt 1
 // GEMM-NEXT: waveasm.ds_write_b128
 // GEMM-NEXT: waveasm.s_waitcnt_vmcnt 0
 // GEMM-NEXT: waveasm.ds_write_b128
-// GEMM-NEXT: waveasm.s_waitcnt_lgkmcnt 0
 // GEMM-NEXT: waveasm.s_barrier
 // GEMM:      waveasm.s_waitcnt_lgkmcnt 1
 // GEMM-NEXT: waveasm.v_mfma_f32_16x16x16_f16

@@ -365,6 +365,43 @@ waveasm.program @label target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.
 
 // -----
 
+// The same in a workgroup declared one wave: no other wave reads the LDS and
+// the wave's own LDS ops execute in order, so the barrier waits for no LDS
+// access (ir/Workgroup.h; LLVM lowers this barrier to a wave barrier). The
+// two-wave mutation that the simulator reports is in
+// pipeline-loops-single-wave.test.
+// CHECK-LABEL: waveasm.program @barrier_lds_single_wave
+// CHECK:      waveasm.ds_write_b32
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.s_waitcnt_vmcnt 0
+// CHECK-NEXT: waveasm.ds_write_b128
+waveasm.program @barrier_lds_single_wave target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> attributes {workgroup_size = [64, 1, 1]} {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %v0 = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %g = waveasm.buffer_load_dwordx4 %srd, %v0, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg<4, 4>
+  waveasm.ds_write_b32 %v0, %v0 : !waveasm.pvreg<0>, !waveasm.pvreg<0>
+  waveasm.s_barrier
+  waveasm.ds_write_b128 %g, %v0 : !waveasm.vreg<4, 4>, !waveasm.pvreg<0>
+  waveasm.s_endpgm
+}
+
+// -----
+
+// A barrier of a two-wave workgroup still waits for the ds_write.
+// CHECK-LABEL: waveasm.program @barrier_lds_two_waves
+// CHECK:      waveasm.ds_write_b32
+// CHECK-NEXT: waveasm.s_waitcnt_lgkmcnt 0
+// CHECK-NEXT: waveasm.s_barrier
+waveasm.program @barrier_lds_two_waves target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> attributes {workgroup_size = [65, 1, 1]} {
+  %v0 = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  waveasm.ds_write_b32 %v0, %v0 : !waveasm.pvreg<0>, !waveasm.pvreg<0>
+  waveasm.s_barrier
+  waveasm.s_endpgm
+}
+
+// -----
+
 // LDS written by a direct-to-LDS load (vmcnt) is read by ds_read (lgkmcnt):
 // in a single-wave workgroup (or one of unknown size) nothing else orders
 // them, so the read waits for the DMA.
