@@ -221,8 +221,11 @@ private:
   /// constant each iteration (block argument k + c, yielded as iter_arg k)
   /// is below a bound defined outside the loop (`s_cmp_lt_u32` or
   /// `_i32`): a true condition then implies every earlier one, as long as
-  /// the counter does not wrap within one kernel iteration.
-  bool risingExit() const;
+  /// the counter does not wrap within one kernel iteration of `steps`
+  /// steps, which holds when the bound is known to stay `steps` increments
+  /// below the compare's largest value (a constant, a shifted or masked
+  /// value: boundMaximum).
+  bool risingExit(int steps) const;
   /// Whether a body op after stage 0 writes global memory through a
   /// vmcnt-counted store.
   bool laterStageStore() const;
@@ -398,7 +401,43 @@ void Pipeliner::emitStep(OpBuilder &b, DenseMap<Key, Value> &map, int lo,
   }
 }
 
-bool Pipeliner::risingExit() const {
+/// The largest value `v` can have as an unsigned 32-bit number, where the
+/// IR says (a constant, `s_lshr_b32` by a constant, `s_and_b32` with one,
+/// `s_min_u32` of a bounded value, `s_add_u32` of two that cannot carry,
+/// a copy); none elsewhere.
+static std::optional<uint64_t> boundMaximum(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstant32(v))
+    return uint64_t(uint32_t(*c));
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 4 || v != def->getResult(0))
+    return std::nullopt;
+  if (isa<S_LSHR_B32>(def))
+    if (std::optional<int64_t> c = getConstant32(def->getOperand(1)))
+      return uint64_t(UINT32_MAX) >> (*c & 31);
+  if (isa<S_AND_B32>(def))
+    for (Value operand : def->getOperands())
+      if (std::optional<int64_t> c = getConstant32(operand))
+        return uint64_t(uint32_t(*c));
+  if (isa<S_ADD_U32>(def)) {
+    std::optional<uint64_t> a = boundMaximum(def->getOperand(0), depth + 1);
+    std::optional<uint64_t> b = boundMaximum(def->getOperand(1), depth + 1);
+    if (a && b && *a + *b <= uint64_t(UINT32_MAX))
+      return *a + *b;
+    return std::nullopt;
+  }
+  if (isa<S_MOV_B32>(def))
+    return boundMaximum(def->getOperand(0), depth + 1);
+  if (isa<S_MIN_U32>(def)) {
+    std::optional<uint64_t> a = boundMaximum(def->getOperand(0), depth + 1);
+    std::optional<uint64_t> b = boundMaximum(def->getOperand(1), depth + 1);
+    if (a && b)
+      return std::min(*a, *b);
+    return a ? a : b;
+  }
+  return std::nullopt;
+}
+
+bool Pipeliner::risingExit(int steps) const {
   ConditionOp cond = this->cond;
   LoopOp loop = this->loop;
   Value condition = cond.getCondition();
@@ -415,6 +454,15 @@ bool Pipeliner::risingExit() const {
   auto arg = dyn_cast<BlockArgument>(add->getOperand(0));
   std::optional<int64_t> step = getConstant32(add->getOperand(1));
   if (!arg || arg.getOwner() != &body || !step || *step <= 0)
+    return false;
+  // Only with a bound known to stay clear of the wrap: otherwise a counter
+  // near it would compare below the bound again and the kernel would not
+  // stop (bound 0xFFFFFFFF, u32).
+  std::optional<uint64_t> maximum = boundMaximum(bound);
+  uint64_t largest =
+      isa<S_CMP_LT_I32>(cmp) ? uint64_t(INT32_MAX) : uint64_t(UINT32_MAX);
+  uint64_t reach = uint64_t(std::max(steps, 1)) * uint64_t(*step);
+  if (!maximum || *maximum > largest || reach > largest - *maximum)
     return false;
   return cond.getIterArgs()[arg.getArgNumber()] == counter;
 }
@@ -493,7 +541,7 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     for (auto &[key, value] : step)
       if (key.second == 0)
         absolute[key] = value;
-    if (risingExit()) {
+    if (risingExit(steps)) {
       // A counter compared below an invariant bound: iteration t + steps
       // - 1's condition implies the earlier ones, so it alone decides; the
       // other compares are dead (the counters' adds remain). Saves two
@@ -856,7 +904,7 @@ struct PipelineLoopsPass
       else if (perIteration && *cyclesAfter / kComparedCyclesScale !=
                                    cyclesBefore / kComparedCyclesScale)
         diag << llvm::formatv(
-                    "cycles per iteration as written {0:f1} as "
+                    "the loop's cycles per iteration {0:f1} as "
                     "written, {1:f1} pipelined",
                     double(cyclesBefore / kComparedCyclesScale) / 1000.0,
                     double(*cyclesAfter / kComparedCyclesScale) / 1000.0)

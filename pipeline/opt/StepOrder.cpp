@@ -40,6 +40,48 @@ ImplicitRegs implicitRegs(Operation *op) {
   return regs;
 }
 
+/// Whether `order` (a step of `stages`) runs every two ops that share an
+/// implicit register other than SCC (VCC, EXEC, M0: SCC values are SSA
+/// and the SCC spill/reload pass repairs their clobbers), one writing it,
+/// as the loop as written does: the higher stage (an older iteration)
+/// first, in one stage the body's order. A merge of the stages' streams
+/// may interleave a VCC writer and its reader with another stage's pair.
+bool keepsImplicitRegisterOrder(const LoopStages &stages,
+                                ArrayRef<Operation *> order) {
+  DenseMap<Operation *, int> index;
+  for (auto [i, op] : llvm::enumerate(stages.ops))
+    index[op] = i;
+  struct Use {
+    int stage, body;
+    ImplicitRegs regs;
+  };
+  SmallVector<Use> seen;
+  for (Operation *op : order) {
+    auto it = index.find(op);
+    if (it == index.end())
+      continue;
+    ImplicitRegs regs = implicitRegs(op);
+    regs.reads &= ~unsigned(ImpSCC);
+    regs.writes &= ~unsigned(ImpSCC);
+    if (!(regs.reads | regs.writes))
+      continue;
+    Use now{stages.stages[it->second], it->second, regs};
+    for (const Use &before : seen) {
+      bool conflict =
+          (before.regs.writes & (now.regs.reads | now.regs.writes)) |
+          (now.regs.writes & before.regs.reads);
+      // As written, `before` must run first: an older iteration, or the
+      // same one earlier in the body.
+      bool sequential = before.stage > now.stage ||
+                        (before.stage == now.stage && before.body < now.body);
+      if (conflict && !sequential)
+        return false;
+    }
+    seen.push_back(now);
+  }
+  return true;
+}
+
 /// Ops that keep their place: waits, nops, priority changes, barriers and
 /// pinned ops.
 bool isOrderingOp(Operation *op) {
@@ -282,12 +324,24 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // ends the step.
   size_t restStream = streams.size();
   streams.emplace_back();
+  unsigned laterStageRegs = 0;
+  for (int i = 0; i < n; ++i)
+    if (stages.stages[i] != 0) {
+      ImplicitRegs regs = implicitRegs(stages.ops[i]);
+      laterStageRegs |= regs.reads | regs.writes;
+    }
   for (int i = 0; i < n; ++i) {
     Operation *op = stages.ops[i];
     if (stages.stages[i] != 0 || (legal && hoist[i]))
       continue;
+    // Nor a write of an implicit register a later stage uses: a carry
+    // (VCC) written here and read by a later op of the rest would let
+    // another stage's VCC pair run between the two. (M0 for the next
+    // direct-to-LDS loads, used by stage 0 alone, may go.)
+    ImplicitRegs regs = implicitRegs(op);
     bool plain = !isOrderingOp(op) && !(memReads(op) | memWrites(op)) &&
-                 op->getNumRegions() == 0 && implicitRegs(op).reads == 0 &&
+                 op->getNumRegions() == 0 && regs.reads == 0 &&
+                 (regs.writes & ~unsigned(ImpSCC) & laterStageRegs) == 0 &&
                  llvm::none_of(op->getResults(), [](Value r) {
                    return isa<SCCType>(r.getType()) && !r.use_empty();
                  });
@@ -330,10 +384,17 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // reading the fragments a previous step's LDS reads returned may not
   // issue as cover before they arrive (the counted waits would stall it).
   StepMerger first = build(nullptr);
+  // A merge that reorders two users of VCC, EXEC or M0 against the loop as
+  // written computes something else: the body's order then.
+  auto checked = [&](ArrayRef<Operation *> merged) {
+    if (keepsImplicitRegisterOrder(stages, merged))
+      return SmallVector<Operation *>(merged);
+    return SmallVector<Operation *>(stages.ops.begin(), stages.ops.end());
+  };
   // Without LDS accesses the cover rule never applies: one merge is it
   // (the 300-op bench loop of buffer loads and MFMAs).
   if (!target || !hasLds)
-    return SmallVector<Operation *>(first.getOrder());
+    return checked(first.getOrder());
   const DenseMap<Operation *, int64_t> &slots = first.getIssueSlots();
   int64_t length = first.getClock().now();
   auto cond = cast<ConditionOp>(body->getTerminator());
@@ -393,5 +454,5 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     }
     return at;
   };
-  return SmallVector<Operation *>(build(ready).getOrder());
+  return checked(build(ready).getOrder());
 }
