@@ -9,6 +9,10 @@
 #include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+#include <numeric>
 
 #include <functional>
 #include <limits>
@@ -40,47 +44,54 @@ ImplicitRegs implicitRegs(Operation *op) {
   return regs;
 }
 
-/// Whether `order` (a step of `stages`) runs every two ops that share an
-/// implicit register other than SCC (VCC, EXEC, M0: SCC values are SSA
-/// and the SCC spill/reload pass repairs their clobbers), one writing it,
-/// as the loop as written does: the higher stage (an older iteration)
-/// first, in one stage the body's order. A merge of the stages' streams
-/// may interleave a VCC writer and its reader with another stage's pair.
-bool keepsImplicitRegisterOrder(const LoopStages &stages,
-                                ArrayRef<Operation *> order) {
-  DenseMap<Operation *, int> index;
-  for (auto [i, op] : llvm::enumerate(stages.ops))
-    index[op] = i;
-  struct Use {
-    int stage, body;
-    ImplicitRegs regs;
-  };
-  SmallVector<Use> seen;
+/// The implicit-register data flow of `order` (ops of `stages`): for each
+/// register other than SCC (VCC, EXEC, M0; SCC values are SSA and the SCC
+/// spill/reload pass repairs their clobbers), which op each reader reads it
+/// from (null: from before the step) and which op wrote it last.
+std::map<std::pair<Operation *, unsigned>, Operation *>
+implicitFlow(ArrayRef<Operation *> order) {
+  std::map<std::pair<Operation *, unsigned>, Operation *> flow;
+  std::map<unsigned, Operation *> lastWriter;
   for (Operation *op : order) {
-    auto it = index.find(op);
-    if (it == index.end())
-      continue;
     ImplicitRegs regs = implicitRegs(op);
-    regs.reads &= ~unsigned(ImpSCC);
-    regs.writes &= ~unsigned(ImpSCC);
-    if (!(regs.reads | regs.writes))
-      continue;
-    Use now{stages.stages[it->second], it->second, regs};
-    for (const Use &before : seen) {
-      bool conflict =
-          (before.regs.writes & (now.regs.reads | now.regs.writes)) |
-          (now.regs.writes & before.regs.reads);
-      // As written, `before` must run first: an older iteration, or the
-      // same one earlier in the body.
-      bool sequential = before.stage > now.stage ||
-                        (before.stage == now.stage && before.body < now.body);
-      if (conflict && !sequential)
-        return false;
+    for (unsigned bit = 1; bit; bit <<= 1) {
+      if (bit == ImpSCC)
+        continue;
+      if (regs.reads & bit)
+        flow[{op, bit}] = lastWriter.count(bit) ? lastWriter[bit] : nullptr;
+      if (regs.writes & bit)
+        lastWriter[bit] = op;
     }
-    seen.push_back(now);
   }
-  return true;
+  for (auto [bit, writer] : lastWriter)
+    flow[{nullptr, bit}] = writer;
+  return flow;
 }
+
+} // namespace
+
+bool waveasm::keepsImplicitRegisterFlow(const LoopStages &stages,
+                                        ArrayRef<Operation *> order) {
+  // As written, a step's ops run oldest iteration (highest stage) first,
+  // each iteration in body order.
+  SmallVector<unsigned> sequential(stages.ops.size());
+  std::iota(sequential.begin(), sequential.end(), 0u);
+  llvm::stable_sort(sequential, [&](unsigned a, unsigned b) {
+    return stages.stages[a] > stages.stages[b];
+  });
+  SmallVector<Operation *> written;
+  for (unsigned i : sequential)
+    written.push_back(stages.ops[i]);
+  llvm::SmallPtrSet<Operation *, 32> inStep(stages.ops.begin(),
+                                            stages.ops.end());
+  SmallVector<Operation *> merged;
+  for (Operation *op : order)
+    if (inStep.contains(op))
+      merged.push_back(op);
+  return implicitFlow(written) == implicitFlow(merged);
+}
+
+namespace {
 
 /// Ops that keep their place: waits, nops, priority changes, barriers and
 /// pinned ops.
@@ -387,7 +398,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // A merge that reorders two users of VCC, EXEC or M0 against the loop as
   // written computes something else: the body's order then.
   auto checked = [&](ArrayRef<Operation *> merged) {
-    if (keepsImplicitRegisterOrder(stages, merged))
+    if (keepsImplicitRegisterFlow(stages, merged))
       return SmallVector<Operation *>(merged);
     return SmallVector<Operation *>(stages.ops.begin(), stages.ops.end());
   };

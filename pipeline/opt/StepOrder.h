@@ -63,6 +63,15 @@ enum class StepOrder { Body, LateFirst };
 /// "body" / "late-first"; nullopt for another text.
 std::optional<StepOrder> parseStepOrder(llvm::StringRef text);
 
+/// Whether `order`, one step of `stages`, gives every reader of VCC, EXEC
+/// or M0 the value the loop as written gives it (the same writer, or none
+/// in the step) and leaves each such register as the loop does. A merge of
+/// the stages' streams may interleave a VCC writer and its reader with
+/// another stage's pair; computeStepOrder falls back to the body's order
+/// then.
+bool keepsImplicitRegisterFlow(const LoopStages &stages,
+                               llvm::ArrayRef<mlir::Operation *> order);
+
 /// The body ops of `stages` (which passed the stage rules) in the order one
 /// step issues them.
 llvm::SmallVector<mlir::Operation *> computeStepOrder(const LoopStages &stages,
