@@ -172,3 +172,5 @@ waveasm.program @attention_softmax_rows
   }
   waveasm.s_endpgm
 }
+// Simulated with ncols = 64 (16 iterations of each pass) and both flags set:
+// waveasm-sim: --kernarg-dword=24:64 --kernarg-dword=28:3
