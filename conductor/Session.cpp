@@ -307,12 +307,9 @@ ProgramMetrics Session::comparable(const ProgramMetrics &metrics,
 
 std::optional<double> Session::bestCyclesPerInputIteration() const {
   std::optional<unsigned> index = scheduledLoopIndex();
-  if (!bestCompiled || !index || *index >= best.loops.size())
+  if (!bestCompiled || !index)
     return std::nullopt;
-  ProgramOp copy = programIn(resultModule());
-  int64_t steps =
-      copy ? inputIterationsPerIteration(getLoopByNumber(copy, *index)) : 1;
-  return double(best.loops[*index].est_cycles_per_iter) / double(steps);
+  return cyclesPerInputIteration(best, programIn(resultModule()), *index);
 }
 
 /// "peak_vgpr 96 -> 100" at the first key where `now` and `before` differ

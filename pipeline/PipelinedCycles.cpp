@@ -20,6 +20,17 @@ int64_t waveasm::inputIterationsPerIteration(LoopOp loop) {
   return steps ? std::max<int64_t>(1, steps.getInt()) : 1;
 }
 
+std::optional<double>
+waveasm::cyclesPerInputIteration(const ProgramMetrics &metrics,
+                                 ProgramOp measured, unsigned loop) {
+  if (loop >= metrics.loops.size())
+    return std::nullopt;
+  int64_t steps =
+      measured ? inputIterationsPerIteration(getLoopByNumber(measured, loop))
+               : 1;
+  return double(metrics.loops[loop].est_cycles_per_iter) / double(steps);
+}
+
 std::optional<unsigned> waveasm::perIterationComparisonLoop(LoopOp loop) {
   if (!loop || getTripCount(loop).source != TripCountSource::Default)
     return std::nullopt;
@@ -29,14 +40,14 @@ std::optional<unsigned> waveasm::perIterationComparisonLoop(LoopOp loop) {
 int64_t waveasm::comparedCycles(const ProgramMetrics &metrics,
                                 ProgramOp measured,
                                 std::optional<unsigned> perIterationLoop) {
-  if (!perIterationLoop || *perIterationLoop >= metrics.loops.size())
+  std::optional<double> perIteration =
+      perIterationLoop
+          ? cyclesPerInputIteration(metrics, measured, *perIterationLoop)
+          : std::nullopt;
+  if (!perIteration)
     return metrics.est_cycles;
-  int64_t steps = measured ? inputIterationsPerIteration(
-                                 getLoopByNumber(measured, *perIterationLoop))
-                           : 1;
-  int64_t thousandths = static_cast<int64_t>(std::llround(
-      1000.0 * double(metrics.loops[*perIterationLoop].est_cycles_per_iter) /
-      double(steps)));
+  int64_t thousandths =
+      static_cast<int64_t>(std::llround(1000.0 * *perIteration));
   return thousandths * kComparedCyclesScale +
          std::min(metrics.est_cycles, kComparedCyclesScale - 1);
 }
@@ -44,13 +55,10 @@ int64_t waveasm::comparedCycles(const ProgramMetrics &metrics,
 std::string waveasm::describeComparedCycles(int64_t before, int64_t after,
                                             bool perIteration) {
   if (perIteration) {
-    int64_t loopBefore = before / kComparedCyclesScale,
-            loopAfter = after / kComparedCyclesScale;
-    if (loopBefore != loopAfter)
+    if (before / kComparedCyclesScale != after / kComparedCyclesScale)
       return llvm::formatv("the loop's cycles per iteration as written "
                            "{0:f1} -> {1:f1}",
-                           double(loopBefore) / 1000.0,
-                           double(loopAfter) / 1000.0)
+                           loopCyclesOf(before), loopCyclesOf(after))
           .str();
     before %= kComparedCyclesScale;
     after %= kComparedCyclesScale;

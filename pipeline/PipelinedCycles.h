@@ -28,6 +28,13 @@ namespace waveasm {
 /// variable expansion), else 1.
 int64_t inputIterationsPerIteration(LoopOp loop);
 
+/// Loop `loop`'s est_cycles_per_iter in `metrics` over the iterations as
+/// written one of its iterations runs in `measured` (the program the
+/// metrics are of; null: one); none when the metrics have no such loop.
+std::optional<double> cyclesPerInputIteration(const ProgramMetrics &metrics,
+                                              ProgramOp measured,
+                                              unsigned loop);
+
 /// `loop`'s number (ir/LoopNumbering.h) when its trip count is not known,
 /// so that comparedCycles compares it per iteration; else none.
 std::optional<unsigned> perIterationComparisonLoop(LoopOp loop);
@@ -41,6 +48,11 @@ int64_t comparedCycles(const ProgramMetrics &metrics, ProgramOp measured,
                        std::optional<unsigned> perIterationLoop);
 /// Above any program's est_cycles (16M slots).
 inline constexpr int64_t kComparedCyclesScale = int64_t(1) << 24;
+/// The loop's cycles per iteration as written a comparedCycles value with
+/// a loop holds (to the thousandth).
+inline double loopCyclesOf(int64_t compared) {
+  return double(compared / kComparedCyclesScale) / 1000.0;
+}
 
 /// "est_cycles 407 -> 395", or with a loop compared per iteration, "the
 /// loop's cycles per iteration as written 141.0 -> 131.0" (the program's

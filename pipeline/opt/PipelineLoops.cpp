@@ -87,6 +87,7 @@
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
 #include "analysis/TripCount.h"
+#include "ir/LoopNumbering.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
@@ -903,11 +904,10 @@ struct PipelineLoopsPass
              << " as written, the pipelined program does not compile";
       else if (perIteration && *cyclesAfter / kComparedCyclesScale !=
                                    cyclesBefore / kComparedCyclesScale)
-        diag << llvm::formatv(
-                    "the loop's cycles per iteration {0:f1} as "
-                    "written, {1:f1} pipelined",
-                    double(cyclesBefore / kComparedCyclesScale) / 1000.0,
-                    double(*cyclesAfter / kComparedCyclesScale) / 1000.0)
+        diag << llvm::formatv("the loop's cycles per iteration {0:f1} as "
+                              "written, {1:f1} pipelined",
+                              loopCyclesOf(cyclesBefore),
+                              loopCyclesOf(*cyclesAfter))
                     .str();
       else
         diag << "est_cycles " << baseline->est_cycles << " as written, "
@@ -1025,12 +1025,8 @@ struct PipelineLoopsPass
       plan.loadsAfterReads = loadsAfterReads;
       copied = applyLdsDeepening(plan);
     }
-    int64_t index = 0, found = -1;
-    (*copy)->walk<WalkOrder::PreOrder>([&](LoopOp x) {
-      if (x == copied)
-        found = index;
-      ++index;
-    });
+    std::optional<unsigned> number = getLoopNumber(copied);
+    int64_t found = number ? int64_t(*number) : -1;
     WaveASMPipelineLoopsOptions options;
     options.numStages = numStages;
     options.unroll = unroll;
