@@ -12,6 +12,7 @@
 
 #include "ConductorTestUtils.h"
 #include "TestPaths.h"
+#include "TripCountText.h"
 
 #include "conductor/Padding.h"
 #include "conductor/Stages.h"
@@ -253,12 +254,11 @@ TEST(ConductorPadLds, PipelineStrategyChoosesPadding) {
   // The loop declared to run once, so no stage count fits and the program's
   // est_cycles decide. (As written its trip count is a kernel argument:
   // compared per iteration, the pipelined loop without padding wins.)
-  std::string text = waveasm::test::readFile(kGemm);
-  size_t end = text.find("\n  }\n");
-  ASSERT_NE(end, std::string::npos);
-  text.insert(end + 4, " {trip_count = 1 : i64}");
+  std::optional<std::string> text = waveasm::test::withTripCount(
+      waveasm::test::readFile(kGemm), "waveasm.condition %more :", 1);
+  ASSERT_TRUE(text);
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(text);
+  OwningOpRef<ModuleOp> module = t.parseModule(*text);
   ASSERT_TRUE(module) << t.diagnostics;
   std::unique_ptr<Session> session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);

@@ -9,6 +9,7 @@
 
 #include "ConductorTestUtils.h"
 #include "TestPaths.h"
+#include "TripCountText.h"
 
 #include "analysis/LoopStages.h"
 #include "conductor/MoveSource.h"
@@ -240,12 +241,11 @@ TEST(ConductorPipelineStrategy, RejectsALoss) {
   std::string text =
       waveasm::test::readFile(std::string(waveasm::test::examplesDir()) +
                               "/attention_softmax_rows.mlir");
-  size_t end = text.find("\n  }\n", text.find("waveasm.condition %more :"));
-  ASSERT_NE(end, std::string::npos);
-  std::string twice = text;
-  twice.insert(end + 4, " {trip_count = 2 : i64}");
+  std::optional<std::string> twice =
+      waveasm::test::withTripCount(text, "waveasm.condition %more :", 2);
+  ASSERT_TRUE(twice);
   TestContext t;
-  OwningOpRef<ModuleOp> module = t.parseModule(twice);
+  OwningOpRef<ModuleOp> module = t.parseModule(*twice);
   ASSERT_TRUE(module) << t.diagnostics;
   auto session = makeSession(*module, cyclesFirst());
   ASSERT_TRUE(session);

@@ -146,6 +146,17 @@ RandomAccess randomAccess(std::mt19937_64 &random, int trial, unsigned lanes) {
   return r;
 }
 
+/// computeLdsBankCost of one access equals referenceBankCost's.
+void expectTheDefinitionsCost(const std::vector<uint32_t> &a, uint64_t mask,
+                              unsigned bytes, unsigned banks, int trial) {
+  LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
+  LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
+  ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
+  ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
+  ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
+  ASSERT_EQ(got.idealClocks, want.idealClocks) << "trial " << trial;
+}
+
 TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
   std::mt19937_64 random(11);
   for (int trial = 0; trial < 2000; ++trial) {
@@ -153,12 +164,8 @@ TEST(LdsBankCost, MatchesTheDefinitionOnRandomAccesses) {
     const std::vector<uint32_t> &a = r.addresses;
     uint64_t mask = r.mask;
     unsigned bytes = r.bytes, banks = r.banks;
-    LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
-    LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
-    ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
-    ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
-    ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
-    ASSERT_EQ(got.idealClocks, want.idealClocks) << "trial " << trial;
+    ASSERT_NO_FATAL_FAILURE(
+        expectTheDefinitionsCost(a, mask, bytes, banks, trial));
   }
 }
 
@@ -192,12 +199,8 @@ TEST(LdsBankCost, MatchesTheDefinitionForAnyBankCountAndAddress) {
       }
     }
     uint64_t mask = trial % 3 == 0 ? random() : ~uint64_t(0);
-    LdsBankCost got = computeLdsBankCost(a, mask, bytes, banks, 2);
-    LdsBankCost want = referenceBankCost(a, mask, bytes, banks, 2);
-    ASSERT_EQ(got.degree, want.degree) << "trial " << trial;
-    ASSERT_EQ(got.phases, want.phases) << "trial " << trial;
-    ASSERT_EQ(got.clocks, want.clocks) << "trial " << trial;
-    ASSERT_EQ(got.idealClocks, want.idealClocks) << "trial " << trial;
+    ASSERT_NO_FATAL_FAILURE(
+        expectTheDefinitionsCost(a, mask, bytes, banks, trial));
   }
 }
 

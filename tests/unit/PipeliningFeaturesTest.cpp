@@ -10,6 +10,7 @@
 
 #include "ServerTestUtils.h"
 #include "TestUtils.h"
+#include "TripCountText.h"
 
 #include "ir/Dialect.h"
 #include "pipeline/Passes.h"
@@ -256,11 +257,10 @@ TEST(PipeliningFeatures, NoActionWhenPipeliningDoesNotPay) {
   // (`trip_count = 2`): pipelined, its steady state is faster, but its
   // prologue and epilogue cost more than two iterations gain (est_cycles
   // 532 as written, 642 and more pipelined), so nothing is offered.
-  std::string text = example("attention_softmax_rows.mlir");
-  size_t end = text.find("\n  }\n", text.find("waveasm.condition %more :"));
-  ASSERT_NE(end, std::string::npos);
-  text.insert(end + 4, " {trip_count = 2 : i64}");
-  ServerDoc d(text, false);
+  std::optional<std::string> text = withTripCount(
+      example("attention_softmax_rows.mlir"), "waveasm.condition %more :", 2);
+  ASSERT_TRUE(text);
+  ServerDoc d(*text, false);
   ASSERT_TRUE(d.parsed->isVerified());
   EXPECT_TRUE(computePipelineLoopActions(*d.parsed, d.pos("= waveasm.loop", 2),
                                          d.settings)
