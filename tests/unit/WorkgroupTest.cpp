@@ -20,16 +20,21 @@ using namespace waveasm::test;
 
 namespace {
 
-/// The waves of a gfx942 program with `attributes` ("" for none), asked
-/// through an op inside it.
-std::optional<int64_t> wavesOf(TestContext &t, llvm::StringRef attributes,
-                               bool &single) {
+/// A gfx942 program with `attributes` ("" for none) holding a barrier.
+OwningOpRef<ModuleOp> programWith(TestContext &t, llvm::StringRef attributes) {
   std::string text =
       "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
       "#waveasm.abi<> " +
       attributes.str() + " {\n  waveasm.s_barrier\n  waveasm.s_endpgm\n}\n";
   OwningOpRef<ModuleOp> module = t.parseModule(text);
   EXPECT_TRUE(module) << t.diagnostics;
+  return module;
+}
+
+/// The waves of a program with `attributes`, asked through an op inside it.
+std::optional<int64_t> wavesOf(TestContext &t, llvm::StringRef attributes,
+                               bool &single) {
+  OwningOpRef<ModuleOp> module = programWith(t, attributes);
   if (!module)
     return std::nullopt;
   Operation *barrier = nullptr;
@@ -56,16 +61,10 @@ TEST(Workgroup, WavesFromTheDeclaredSize) {
   EXPECT_EQ(getWorkgroupWaves(nullptr), std::nullopt);
 }
 
-/// The declared dimensions and work items of a gfx942 program with
-/// `attributes`.
+/// The declared dimensions and work items of a program with `attributes`.
 std::optional<std::array<int64_t, 3>>
 dimsOf(TestContext &t, llvm::StringRef attributes, int64_t &workItems) {
-  std::string text =
-      "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
-      "#waveasm.abi<> " +
-      attributes.str() + " {\n  waveasm.s_endpgm\n}\n";
-  OwningOpRef<ModuleOp> module = t.parseModule(text);
-  EXPECT_TRUE(module) << t.diagnostics;
+  OwningOpRef<ModuleOp> module = programWith(t, attributes);
   if (!module)
     return std::nullopt;
   Operation *program = &module->getBody()->front();
