@@ -64,6 +64,7 @@ struct OpInfo {
   unsigned counters = 0; // bit c: the op counts on counter c
   int64_t slots = 0;     // issue slots
   int64_t latency = 0;
+  int64_t passes = 0; // MFMA pipe
   bool stops = false; // no fold across it
 };
 
@@ -87,7 +88,25 @@ OpInfo describe(Operation *op, const TargetModel &model) {
   }
   info.slots = getIssueCycles(op);
   info.latency = info.counters ? model.getOpLatency(op) : 0;
+  info.passes = model.getMFMAPasses(op);
   return info;
+}
+
+/// The issue slot of each op of the body from its start: one per issue
+/// slot an op takes, an MFMA no earlier than the previous one's passes
+/// end (the MFMA pipe); the body's length last. Waits for operands and
+/// counters are left out, so distances are lower bounds.
+SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body) {
+  SmallVector<int64_t> at;
+  int64_t clock = 0, pipeFree = 0;
+  for (const OpInfo &info : body) {
+    int64_t slot = info.passes ? std::max(clock, pipeFree) : clock;
+    at.push_back(slot);
+    pipeFree = info.passes ? slot + info.passes : pipeFree;
+    clock = slot + info.slots;
+  }
+  at.push_back(clock);
+  return at;
 }
 
 /// The slots a wait at `at` would stall for the (k+1)-th newest op counting
@@ -97,15 +116,16 @@ OpInfo describe(Operation *op, const TargetModel &model) {
 int64_t stallFor(ArrayRef<OpInfo> body, size_t at, unsigned c, int64_t k) {
   if (k == kNone)
     return 0;
-  int64_t seen = 0, distance = 0;
+  SmallVector<int64_t> slot = issueSlots(body);
+  int64_t length = slot.back(), seen = 0;
   size_t n = body.size();
   for (size_t step = 1; step <= 3 * n; ++step) {
-    const OpInfo &info = body[(at + 3 * n - step) % n];
-    distance += info.slots;
-    if (!(info.counters & (1u << c)))
+    size_t i = (at + 3 * n - step) % n;
+    if (!(body[i].counters & (1u << c)) || seen++ != k)
       continue;
-    if (seen++ == k)
-      return std::max<int64_t>(0, info.latency - distance);
+    int64_t iterations = int64_t((step - 1 + n - at) / n);
+    int64_t distance = slot[at] + iterations * length - slot[i];
+    return std::max<int64_t>(0, body[i].latency - distance);
   }
   return 0;
 }

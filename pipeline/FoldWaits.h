@@ -22,8 +22,12 @@
 // before W_i (counting issue slots backwards, across the back edge into
 // the previous iteration), or at most one slot after the ticket W_i
 // already waited for (in-order completion: it lands at most that much
-// later). The slots counted are a lower bound of the real distance (stalls
-// only add to it), so the estimated cost is an upper bound.
+// later; VMEM only, an LDS op may queue behind bank conflicts). The slots
+// are counted one per issued op, an MFMA no earlier than the previous
+// one's passes end: a lower bound of the real distance (operand and
+// counter stalls only add to it), so the estimated cost is an upper bound
+// (gemm_loop in 6 stages: the second MFMA's fragment wait folds once the
+// MFMA pipe's three idle slots count, 25.4 -> 24.4 per iteration).
 //
 //===----------------------------------------------------------------------===//
 
