@@ -14,7 +14,8 @@
 //      reads/writes (lgkmcnt), VMEM stores and the direct-to-LDS loads it
 //      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
 //      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
-//      buffers nothing reads before the next barrier stay in flight;
+//      buffers nothing reads before the next barrier, and LDS reads of
+//      buffers nothing writes before it, stay in flight;
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
 //      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0); FLAT
@@ -137,6 +138,9 @@ struct CounterState {
   int64_t lastGlobalWrite = 0;
   // Outstanding direct-to-LDS loads (vmcnt), sorted by key.
   SmallVector<DmaTicket, 4> dmas;
+  // Outstanding LDS reads (lgkmcnt), sorted by key: the same tickets, for
+  // the barrier rule's other half (which reads a barrier must wait for).
+  SmallVector<DmaTicket, 4> ldsReads;
   // Set at a label (a join with unknown predecessors): every wait on this
   // counter is a full one until one has happened.
   bool forceZero = false;
@@ -148,7 +152,7 @@ struct CounterState {
            lastLDSRead == other.lastLDSRead &&
            lastLDSWrite == other.lastLDSWrite &&
            lastGlobalWrite == other.lastGlobalWrite && dmas == other.dmas &&
-           forceZero == other.forceZero;
+           ldsReads == other.ldsReads && forceZero == other.forceZero;
   }
 };
 
@@ -480,30 +484,44 @@ private:
                ? pos
                : kUnknownDma;
   }
+  /// The ticket key of an LDS read at `pos` (one that writes no LDS),
+  /// likewise: the barrier rule places its bytes only then.
+  uint32_t readKey(uint32_t pos) const {
+    Operation *op = ops[pos].op;
+    InstFacts facts = lookupInstFacts(op);
+    return (facts.memReads & MemLDS) && !(facts.memWrites & MemLDS) &&
+                   !isa<RawOp>(op) && isa<LoopOp>(op->getParentOp())
+               ? pos
+               : kUnknownDma;
+  }
   static void crossBackEdge(State &state) {
-    for (CounterState &cs : state.counters) {
-      SmallVector<DmaTicket, 4> moved;
-      for (DmaTicket ticket : cs.dmas) {
-        if (ticket.op != kUnknownDma && ++ticket.edges > kMaxDmaEdges)
-          ticket = DmaTicket{kUnknownDma, 0, ticket.score};
-        addDma(moved, ticket);
+    for (CounterState &cs : state.counters)
+      for (SmallVector<DmaTicket, 4> *list : {&cs.dmas, &cs.ldsReads}) {
+        SmallVector<DmaTicket, 4> moved;
+        for (DmaTicket ticket : *list) {
+          if (ticket.op != kUnknownDma && ++ticket.edges > kMaxDmaEdges)
+            ticket = DmaTicket{kUnknownDma, 0, ticket.score};
+          addDma(moved, ticket);
+        }
+        *list = std::move(moved);
       }
-      cs.dmas = std::move(moved);
-    }
   }
   static void forgetDmaIdentity(State &state) {
-    for (CounterState &cs : state.counters) {
-      SmallVector<DmaTicket, 4> moved;
-      for (const DmaTicket &ticket : cs.dmas)
-        addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
-      cs.dmas = std::move(moved);
-    }
+    for (CounterState &cs : state.counters)
+      for (SmallVector<DmaTicket, 4> *list : {&cs.dmas, &cs.ldsReads}) {
+        SmallVector<DmaTicket, 4> moved;
+        for (const DmaTicket &ticket : *list)
+          addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
+        *list = std::move(moved);
+      }
   }
   /// Whether the barrier at `barrierPos` publishes the load of `ticket`
-  /// (cached: a loop body is walked several times).
-  bool barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket);
-  bool computeBarrierPublishes(Operation *barrier, Operation *dma,
-                               unsigned edges);
+  /// (cached: a loop body is walked several times); with `read`, whether
+  /// it must order the LDS read of `ticket` before other waves' writes.
+  bool barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket,
+                        bool read = false);
+  bool computeBarrierPublishes(Operation *barrier, Operation *access,
+                               unsigned edges, bool read);
 
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
@@ -776,6 +794,9 @@ State Walker::canonicalized(const State &state) const {
     for (DmaTicket ticket : cs.dmas)
       if ((ticket.score = rescore(ticket.score)))
         addDma(out.dmas, ticket);
+    for (DmaTicket ticket : cs.ldsReads)
+      if ((ticket.score = rescore(ticket.score)))
+        addDma(out.ldsReads, ticket);
     out.lb = top - std::min(cs.ub - cs.lb, top);
     out.ub = top;
     out.forceZero = cs.forceZero;
@@ -805,6 +826,8 @@ void Walker::join(State &into, const State &other) const {
     a.lastGlobalWrite = std::max(a.lastGlobalWrite, b.lastGlobalWrite);
     for (const DmaTicket &ticket : b.dmas)
       addDma(a.dmas, ticket);
+    for (const DmaTicket &ticket : b.ldsReads)
+      addDma(a.ldsReads, ticket);
     a.forceZero |= b.forceZero;
   }
 }
@@ -953,7 +976,18 @@ void Walker::walkInst(uint32_t pos, State &state) {
       // gemm_loop step waited out the LDS latency after its ds_writes.
       if (barrierSkipsLDS)
         continue;
-      addMarkNeeds(state, c, cs.lastLDSRead, needs);
+      if (orderLDSAcrossCounters) {
+        addMarkNeeds(state, c, cs.lastLDSRead, needs);
+      } else {
+        // Differs from upstream (b): only the LDS reads whose bytes some
+        // wave may write after this barrier and before the next one; a
+        // read of a buffer rewritten later (a spare buffer in the
+        // rotation, LdsDeepening.h) stays in flight until the barrier
+        // before that write, which sees it still outstanding.
+        for (const DmaTicket &ticket : cs.ldsReads)
+          if (ticket.score > cs.lb && barrierPublishes(pos, ticket, true))
+            addMarkNeeds(state, c, ticket.score, needs);
+      }
       if (c == VM && !orderLDSAcrossCounters) {
         // Differs from upstream (b): only the direct-to-LDS loads whose
         // bytes some wave accesses after this barrier and before the next
@@ -989,8 +1023,10 @@ void Walker::walkInst(uint32_t pos, State &state) {
     int64_t score = ++cs.ub;
     if (event->outOfOrder)
       cs.lastOutOfOrder = score;
-    if (event->ldsRead)
+    if (event->ldsRead) {
       cs.lastLDSRead = score;
+      addDma(cs.ldsReads, DmaTicket{readKey(pos), 0, score});
+    }
     if (event->ldsWrite) {
       cs.lastLDSWrite = score;
       if (c == VM)
@@ -1007,14 +1043,16 @@ void Walker::walkInst(uint32_t pos, State &state) {
   node.after = afterNeeds;
 }
 
-bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket) {
+bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket,
+                              bool read) {
   if (ticket.op == kUnknownDma)
     return true;
+  // Ticket ops are distinct (a read is no DMA): the key needs no `read`.
   auto [it, inserted] =
       publishes.try_emplace({barrierPos, ticket.op, ticket.edges}, true);
   if (inserted)
     it->second = computeBarrierPublishes(ops[barrierPos].op, ops[ticket.op].op,
-                                         ticket.edges);
+                                         ticket.edges, read);
   return it->second;
 }
 
@@ -1022,9 +1060,10 @@ bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket) {
 /// barrier, across the back edge into the next iteration (and past the
 /// loop's end on the exit path). The load issued `edges` back edges before
 /// the barrier is published there when an LDS access of the window may
-/// touch its bytes (LdsRotation, with the two ops' iteration distance).
+/// touch its bytes (LdsRotation, with the two ops' iteration distance); a
+/// read (`read`) must be done there when an LDS write of the window may.
 bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
-                                     unsigned edges) {
+                                     unsigned edges, bool read) {
   auto loop = dyn_cast<LoopOp>(barrier->getParentOp());
   if (!loop || dma->getParentOp() != loop.getOperation())
     return true;
@@ -1039,6 +1078,10 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
     InstFacts facts = lookupInstFacts(op);
     return isa<RawOp>(op) || (((facts.memReads | facts.memWrites) & MemLDS) &&
                               !isa<S_BARRIER>(op));
+  };
+  auto conflicts = [&](Operation *op) {
+    return accessesLds(op) && (!read || isa<RawOp>(op) ||
+                               (lookupInstFacts(op).memWrites & MemLDS));
   };
   std::unique_ptr<LdsRotation> &rotation = rotations[loop];
   if (!rotation)
@@ -1064,7 +1107,7 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
       ++distance;
       continue;
     }
-    if (accessesLds(op) && rotation->mayOverlap(dma, op, distance))
+    if (conflicts(op) && rotation->mayOverlap(dma, op, distance))
       return true;
     op = op->getNextNode();
   }

@@ -820,10 +820,16 @@ struct PipelineLoopsPass
           << stepOrder << "'";
       return signalPassFailure();
     }
-    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 4) {
+    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 6) {
       getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
-                               "0, 2, 3 or 4, not ")
+                               "0 or 2 to 6, not ")
           << int(ldsBuffers);
+      return signalPassFailure();
+    }
+    if (ldsSpare < 0 || ldsSpare > 1 || (ldsSpare && ldsBuffers < 4)) {
+      getOperation().emitError("waveasm-pipeline-loops: lds-spare must be 0, "
+                               "or 1 with lds-buffers 4 to 6, not ")
+          << int(ldsSpare);
       return signalPassFailure();
     }
     if (unroll < 0 || numStages < 0) {
@@ -928,7 +934,7 @@ struct PipelineLoopsPass
     if (hasLoopStages(l) && numStages == 0)
       return l;
     int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
-    LdsDeepening plan = planLdsDeepening(l, forced);
+    LdsDeepening plan = planLdsDeepening(l, forced, forced ? ldsSpare : 0);
     if (!plan.ok()) {
       LLVM_DEBUG(llvm::dbgs()
                  << "LDS rotation not deepened: " << plan.failure << "\n");
@@ -937,7 +943,8 @@ struct PipelineLoopsPass
     Location loc = l.getLoc();
     if (forced) {
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers (lds-buffers=" << forced << ")";
+                      << " buffers (lds-buffers=" << forced
+                      << (plan.spare ? ", one spare" : "") << ")";
       return applyLdsDeepening(plan);
     }
     std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
