@@ -485,14 +485,22 @@ private:
                : kUnknownDma;
   }
   /// The ticket key of an LDS read at `pos` (one that writes no LDS),
-  /// likewise: the barrier rule places its bytes only then.
-  uint32_t readKey(uint32_t pos) const {
+  /// likewise, in a loop with direct-to-LDS loads (the rotations the rule
+  /// is for; elsewhere every barrier waits for the read, and the walk
+  /// saves the window's footprints).
+  uint32_t readKey(uint32_t pos) {
     Operation *op = ops[pos].op;
     InstFacts facts = lookupInstFacts(op);
-    return (facts.memReads & MemLDS) && !(facts.memWrites & MemLDS) &&
-                   !isa<RawOp>(op) && isa<LoopOp>(op->getParentOp())
-               ? pos
-               : kUnknownDma;
+    auto loop = dyn_cast<LoopOp>(op->getParentOp());
+    if (!loop || !(facts.memReads & MemLDS) || (facts.memWrites & MemLDS) ||
+        isa<RawOp>(op))
+      return kUnknownDma;
+    auto [it, inserted] = loopHasDma.try_emplace(loop, false);
+    if (inserted)
+      for (Operation &other : loop.getBodyBlock())
+        it->second |=
+            isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(other);
+    return it->second ? pos : kUnknownDma;
   }
   static void crossBackEdge(State &state) {
     for (CounterState &cs : state.counters)
@@ -604,6 +612,8 @@ private:
   RegisterSlots slots;
   llvm::DenseMap<Operation *, std::unique_ptr<LdsRotation>> rotations;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, bool> publishes;
+  /// Per loop: whether its body has a direct-to-LDS load (readKey).
+  llvm::DenseMap<Operation *, bool> loopHasDma;
 };
 
 Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
@@ -984,9 +994,19 @@ void Walker::walkInst(uint32_t pos, State &state) {
         // read of a buffer rewritten later (a spare buffer in the
         // rotation, LdsDeepening.h) stays in flight until the barrier
         // before that write, which sees it still outstanding.
+        // Youngest first: waiting for one covers every older read.
+        SmallVector<const DmaTicket *, 8> young;
         for (const DmaTicket &ticket : cs.ldsReads)
-          if (ticket.score > cs.lb && barrierPublishes(pos, ticket, true))
-            addMarkNeeds(state, c, ticket.score, needs);
+          if (ticket.score > cs.lb)
+            young.push_back(&ticket);
+        llvm::sort(young, [](const DmaTicket *a, const DmaTicket *b) {
+          return a->score > b->score;
+        });
+        for (const DmaTicket *ticket : young)
+          if (barrierPublishes(pos, *ticket, true)) {
+            addMarkNeeds(state, c, ticket->score, needs);
+            break;
+          }
       }
       if (c == VM && !orderLDSAcrossCounters) {
         // Differs from upstream (b): only the direct-to-LDS loads whose
