@@ -14,7 +14,8 @@
 //      reads/writes (lgkmcnt), VMEM stores and the direct-to-LDS loads it
 //      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
 //      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
-//      buffers nothing reads before the next barrier stay in flight;
+//      buffers nothing reads before the next barrier, and LDS reads of
+//      buffers nothing writes before it, stay in flight;
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
 //      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0); FLAT
@@ -142,6 +143,9 @@ struct CounterState {
   int64_t lastGlobalWrite = 0;
   // Outstanding direct-to-LDS loads (vmcnt), sorted by key.
   SmallVector<DmaTicket, 4> dmas;
+  // Outstanding LDS reads (lgkmcnt), sorted by key: the same tickets, for
+  // the barrier rule's other half (which reads a barrier must wait for).
+  SmallVector<DmaTicket, 4> ldsReads;
   // Set at a label (a join with unknown predecessors): every wait on this
   // counter is a full one until one has happened.
   bool forceZero = false;
@@ -153,7 +157,7 @@ struct CounterState {
            lastLDSRead == other.lastLDSRead &&
            lastLDSWrite == other.lastLDSWrite &&
            lastGlobalWrite == other.lastGlobalWrite && dmas == other.dmas &&
-           forceZero == other.forceZero;
+           ldsReads == other.ldsReads && forceZero == other.forceZero;
   }
 };
 
@@ -485,30 +489,52 @@ private:
                ? pos
                : kUnknownDma;
   }
+  /// The ticket key of an LDS read at `pos` (one that writes no LDS),
+  /// likewise, in a loop with direct-to-LDS loads (the rotations the rule
+  /// is for; elsewhere every barrier waits for the read, and the walk
+  /// saves the window's footprints).
+  uint32_t readKey(uint32_t pos) {
+    Operation *op = ops[pos].op;
+    InstFacts facts = lookupInstFacts(op);
+    auto loop = dyn_cast<LoopOp>(op->getParentOp());
+    if (!loop || !(facts.memReads & MemLDS) || (facts.memWrites & MemLDS) ||
+        isa<RawOp>(op))
+      return kUnknownDma;
+    auto [it, inserted] = loopHasDma.try_emplace(loop, false);
+    if (inserted)
+      for (Operation &other : loop.getBodyBlock())
+        it->second |=
+            isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(other);
+    return it->second ? pos : kUnknownDma;
+  }
   static void crossBackEdge(State &state) {
-    for (CounterState &cs : state.counters) {
-      SmallVector<DmaTicket, 4> moved;
-      for (DmaTicket ticket : cs.dmas) {
-        if (ticket.op != kUnknownDma && ++ticket.edges > kMaxDmaEdges)
-          ticket = DmaTicket{kUnknownDma, 0, ticket.score};
-        addDma(moved, ticket);
+    for (CounterState &cs : state.counters)
+      for (SmallVector<DmaTicket, 4> *list : {&cs.dmas, &cs.ldsReads}) {
+        SmallVector<DmaTicket, 4> moved;
+        for (DmaTicket ticket : *list) {
+          if (ticket.op != kUnknownDma && ++ticket.edges > kMaxDmaEdges)
+            ticket = DmaTicket{kUnknownDma, 0, ticket.score};
+          addDma(moved, ticket);
+        }
+        *list = std::move(moved);
       }
-      cs.dmas = std::move(moved);
-    }
   }
   static void forgetDmaIdentity(State &state) {
-    for (CounterState &cs : state.counters) {
-      SmallVector<DmaTicket, 4> moved;
-      for (const DmaTicket &ticket : cs.dmas)
-        addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
-      cs.dmas = std::move(moved);
-    }
+    for (CounterState &cs : state.counters)
+      for (SmallVector<DmaTicket, 4> *list : {&cs.dmas, &cs.ldsReads}) {
+        SmallVector<DmaTicket, 4> moved;
+        for (const DmaTicket &ticket : *list)
+          addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
+        *list = std::move(moved);
+      }
   }
   /// Whether the barrier at `barrierPos` publishes the load of `ticket`
-  /// (cached: a loop body is walked several times).
-  bool barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket);
-  bool computeBarrierPublishes(Operation *barrier, Operation *dma,
-                               unsigned edges);
+  /// (cached: a loop body is walked several times); with `read`, whether
+  /// it must order the LDS read of `ticket` before other waves' writes.
+  bool barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket,
+                        bool read = false);
+  bool computeBarrierPublishes(Operation *barrier, Operation *access,
+                               unsigned edges, bool read);
 
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
@@ -591,6 +617,8 @@ private:
   RegisterSlots slots;
   llvm::DenseMap<Operation *, std::unique_ptr<LdsRotation>> rotations;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, bool> publishes;
+  /// Per loop: whether its body has a direct-to-LDS load (readKey).
+  llvm::DenseMap<Operation *, bool> loopHasDma;
 };
 
 Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
@@ -781,6 +809,9 @@ State Walker::canonicalized(const State &state) const {
     for (DmaTicket ticket : cs.dmas)
       if ((ticket.score = rescore(ticket.score)))
         addDma(out.dmas, ticket);
+    for (DmaTicket ticket : cs.ldsReads)
+      if ((ticket.score = rescore(ticket.score)))
+        addDma(out.ldsReads, ticket);
     out.lb = top - std::min(cs.ub - cs.lb, top);
     out.ub = top;
     out.forceZero = cs.forceZero;
@@ -810,6 +841,8 @@ void Walker::join(State &into, const State &other) const {
     a.lastGlobalWrite = std::max(a.lastGlobalWrite, b.lastGlobalWrite);
     for (const DmaTicket &ticket : b.dmas)
       addDma(a.dmas, ticket);
+    for (const DmaTicket &ticket : b.ldsReads)
+      addDma(a.ldsReads, ticket);
     a.forceZero |= b.forceZero;
   }
 }
@@ -958,7 +991,28 @@ void Walker::walkInst(uint32_t pos, State &state) {
       // gemm_loop step waited out the LDS latency after its ds_writes.
       if (barrierSkipsLDS)
         continue;
-      addMarkNeeds(state, c, cs.lastLDSRead, needs);
+      if (orderLDSAcrossCounters) {
+        addMarkNeeds(state, c, cs.lastLDSRead, needs);
+      } else {
+        // Differs from upstream (b): only the LDS reads whose bytes some
+        // wave may write after this barrier and before the next one; a
+        // read of a buffer rewritten later (a spare buffer in the
+        // rotation, LdsDeepening.h) stays in flight until the barrier
+        // before that write, which sees it still outstanding.
+        // Youngest first: waiting for one covers every older read.
+        SmallVector<const DmaTicket *, 8> young;
+        for (const DmaTicket &ticket : cs.ldsReads)
+          if (ticket.score > cs.lb)
+            young.push_back(&ticket);
+        llvm::sort(young, [](const DmaTicket *a, const DmaTicket *b) {
+          return a->score > b->score;
+        });
+        for (const DmaTicket *ticket : young)
+          if (barrierPublishes(pos, *ticket, true)) {
+            addMarkNeeds(state, c, ticket->score, needs);
+            break;
+          }
+      }
       if (c == VM && !orderLDSAcrossCounters) {
         // Differs from upstream (b): only the direct-to-LDS loads whose
         // bytes some wave accesses after this barrier and before the next
@@ -994,8 +1048,10 @@ void Walker::walkInst(uint32_t pos, State &state) {
     int64_t score = ++cs.ub;
     if (event->outOfOrder)
       cs.lastOutOfOrder = score;
-    if (event->ldsRead)
+    if (event->ldsRead) {
       cs.lastLDSRead = score;
+      addDma(cs.ldsReads, DmaTicket{readKey(pos), 0, score});
+    }
     if (event->ldsWrite) {
       cs.lastLDSWrite = score;
       if (c == VM)
@@ -1012,14 +1068,16 @@ void Walker::walkInst(uint32_t pos, State &state) {
   node.after = afterNeeds;
 }
 
-bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket) {
+bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket,
+                              bool read) {
   if (ticket.op == kUnknownDma)
     return true;
+  // Ticket ops are distinct (a read is no DMA): the key needs no `read`.
   auto [it, inserted] =
       publishes.try_emplace({barrierPos, ticket.op, ticket.edges}, true);
   if (inserted)
     it->second = computeBarrierPublishes(ops[barrierPos].op, ops[ticket.op].op,
-                                         ticket.edges);
+                                         ticket.edges, read);
   return it->second;
 }
 
@@ -1027,9 +1085,10 @@ bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket) {
 /// barrier, across the back edge into the next iteration (and past the
 /// loop's end on the exit path). The load issued `edges` back edges before
 /// the barrier is published there when an LDS access of the window may
-/// touch its bytes (LdsRotation, with the two ops' iteration distance).
+/// touch its bytes (LdsRotation, with the two ops' iteration distance); a
+/// read (`read`) must be done there when an LDS write of the window may.
 bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
-                                     unsigned edges) {
+                                     unsigned edges, bool read) {
   auto loop = dyn_cast<LoopOp>(barrier->getParentOp());
   if (!loop || dma->getParentOp() != loop.getOperation())
     return true;
@@ -1044,6 +1103,10 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
     InstFacts facts = lookupInstFacts(op);
     return isa<RawOp>(op) || (((facts.memReads | facts.memWrites) & MemLDS) &&
                               !isa<S_BARRIER>(op));
+  };
+  auto conflicts = [&](Operation *op) {
+    return accessesLds(op) && (!read || isa<RawOp>(op) ||
+                               (lookupInstFacts(op).memWrites & MemLDS));
   };
   std::unique_ptr<LdsRotation> &rotation = rotations[loop];
   if (!rotation)
@@ -1069,7 +1132,7 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
       ++distance;
       continue;
     }
-    if (accessesLds(op) && rotation->mayOverlap(dma, op, distance))
+    if (conflicts(op) && rotation->mayOverlap(dma, op, distance))
       return true;
     op = op->getNextNode();
   }

@@ -196,7 +196,7 @@ def WaveASMPadLdsLayout
 
 def WaveASMDeepenLdsRotation
     : Pass<"waveasm-deepen-lds-rotation", "::waveasm::ProgramOp"> {
-  let summary = "Turn a two-buffer direct-to-LDS rotation into 3 or 4 buffers";
+  let summary = "Turn a two-buffer direct-to-LDS rotation into 3 to 6 buffers";
   let description = [{
     pipeline/opt/LdsDeepening.h: a loop that double-buffers its
     direct-to-LDS loads by hand (bases swapped through iter_args or toggled
@@ -204,15 +204,20 @@ def WaveASMDeepenLdsRotation
     the prologue issues the extra steps, the loop carries N rotating bases
     and runs N-2 iterations less, the epilogue runs those without loads;
     a trip count the IR does not give is guarded (the original loop below
-    N-1 iterations).
+    N-1 iterations). With `spare=1` one buffer stays spare: the loads run
+    N-2 steps ahead and write the buffer read two steps earlier, so a
+    barrier need not wait for the reads of the step before it.
     A loop it cannot rewrite (or that does not fit the target's LDS: the
     remark names the bytes over) gets a remark and no change.
     waveasm-pipeline-loops runs it first where it makes the program faster.
   }];
   let options = [
     Option<"buffers", "buffers", "int", "0",
-           "LDS buffers: 3 or 4 (0: 4, else 3 when 4 do not fit or the trip "
+           "LDS buffers: 3 to 6 (0: 4, else 3 when 4 do not fit or the trip "
            "count is too short)">,
+    Option<"spare", "spare", "int", "0",
+           "Buffers kept spare (0 or 1): the loads run buffers - 1 - spare "
+           "steps ahead">,
     Option<"loopIndex", "loop", "int64_t", "-1",
            "Only the loop with this index in program pre-order (-1: all)">,
   ];
@@ -258,8 +263,13 @@ def WaveASMPipelineLoops
     Option<"ldsBuffers", "lds-buffers", "int", "0",
            "LDS buffers of a loop rotating two by hand "
            "(waveasm-deepen-lds-rotation first): 0 = 4 or 3 as LDS allows, "
-           "kept when the pipelined program's est_cycles drops; 2 = never; "
-           "3 or 4 = that many whenever possible">,
+           "kept when the pipelined program's est_cycles drops (also 5 and 6 "
+           "with one spare); 2 = never; 3 to 6 = that many whenever "
+           "possible">,
+    Option<"ldsSpare", "lds-spare", "int", "0",
+           "With lds-buffers 4 to 6: buffers kept spare (0 or 1), so the "
+           "barrier between two steps need not wait for the earlier step's "
+           "LDS reads">,
   ];
 }
 

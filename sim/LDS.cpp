@@ -13,6 +13,10 @@
 // same bytes (write-after-read): a write of bytes another wave read since
 // the last barrier (a ds_write or a direct-to-LDS load) is noted as a race
 // (SimResult::ldsRaces), since on the GPU that read may see the new value.
+// In allocated IR a ds_read counts until an lgkmcnt wait covers it: one the
+// wave has not waited for when it passes a barrier still counts as read in
+// the next interval (the barrier does not wait for it), so the write after
+// the next barrier races with it unless that barrier's wait covered it.
 //
 // Direct-to-LDS loads (buffer_load ... lds) follow the same protocol on
 // vmcnt: other waves see their bytes after a vmcnt wait that no longer
@@ -74,6 +78,16 @@ bool ownDmaInFlight(Workgroup &wg, const Wave &wave, uint64_t address) {
   return false;
 }
 
+/// Notes `wave`'s read of the byte at `at` in barrier interval `interval`.
+void noteRead(Workgroup &wg, const Wave &wave, uint64_t at, uint32_t interval) {
+  if (wg.ldsReadInterval[at] != interval) {
+    wg.ldsReadInterval[at] = interval;
+    wg.ldsReader[at] = int16_t(wave.id);
+  } else if (wg.ldsReader[at] != int16_t(wave.id)) {
+    wg.ldsReader[at] = kSeveralReaders;
+  }
+}
+
 /// Whether `wave` sees the byte at `address` as written.
 bool visibleTo(const Workgroup &wg, const Wave &wave, uint64_t address) {
   int16_t writer = wg.ldsWriter[address];
@@ -91,14 +105,15 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
   // Barrier intervals are workgroup-wide: every read of interval k runs
   // before any op of interval k + 1 (lockstep, or the waves' turns).
   uint32_t interval = wave.barriers + 1;
+  auto &ranges = wave.readRanges;
+  if (!ranges.empty() &&
+      ranges.back().first + ranges.back().second == uint32_t(address))
+    ranges.back().second += size;
+  else
+    ranges.push_back({uint32_t(address), size});
   for (unsigned i = 0; i < size; ++i) {
     uint64_t at = address + i;
-    if (wg.ldsReadInterval[at] != interval) {
-      wg.ldsReadInterval[at] = interval;
-      wg.ldsReader[at] = int16_t(wave.id);
-    } else if (wg.ldsReader[at] != int16_t(wave.id)) {
-      wg.ldsReader[at] = kSeveralReaders;
-    }
+    noteRead(wg, wave, at, interval);
     // The wave's own DMA still in flight, or another wave's write this
     // wave may not see yet: either way the bytes before it.
     bool ownDma = wg.ldsOwnDma[at] && wg.ldsWriter[at] == int16_t(wave.id) &&
@@ -125,6 +140,14 @@ uint32_t WaveExec::readLDS(uint64_t address, unsigned size) {
     });
   }
   return word;
+}
+
+void WaveExec::endLDSRead(bool queued) {
+  if (!tracking(wg))
+    return;
+  if (queued && !wg.singleWave && !wave.readRanges.empty())
+    wave.ldsReads.push_back({wave.lgkmIssued, std::move(wave.readRanges)});
+  wave.readRanges.clear();
 }
 
 void WaveExec::beginLDSWrite(Counter counter) {
@@ -215,6 +238,7 @@ void WaveExec::endLDSWrite(Counter counter) {
                     false};
   entry.ldsWrite = id;
   (vm ? wave.vmPending : wave.lgkmPending).push_back(std::move(entry));
+  wave.lgkmIssued += !vm;
 }
 
 void WaveExec::countStore(Counter counter) {
@@ -226,6 +250,7 @@ void WaveExec::countStore(Counter counter) {
                     false};
   (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
       .push_back(std::move(entry));
+  wave.lgkmIssued += counter != Counter::VM;
 }
 
 void WaveExec::ldsBarrier() {
@@ -244,4 +269,10 @@ void WaveExec::ldsBarrier() {
     return true;
   });
   ++wave.barriers;
+  // Reads not waited for are still reads of the interval this barrier
+  // opens: a write by another wave in it may land before them.
+  for (const LDSRead &read : wave.ldsReads)
+    for (auto [address, size] : read.ranges)
+      for (uint32_t at = address; at < address + size; ++at)
+        noteRead(wg, wave, at, wave.barriers + 1);
 }

@@ -156,6 +156,15 @@ struct LDSWrite {
   bool vm = false;     // a direct-to-LDS load: counted on vmcnt
 };
 
+/// An LDS read another wave must not overwrite yet (timing mode, allocated
+/// IR, LDS.cpp): its bytes, and the wave's count of lgkmcnt ops issued up
+/// to it. It is in flight until an lgkmcnt wait covers it by count (a
+/// read done by latency alone is not ordered: latency is not completion).
+struct LDSRead {
+  uint64_t issue;
+  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 16> ranges; // addr, size
+};
+
 /// A register's recent hazard producers (SimOptions::timing, allocated
 /// registers only; analysis/HazardRules.h decides what a record means).
 struct HazardRecord {
@@ -217,6 +226,11 @@ struct Wave {
   uint32_t barriers = 0;
   int64_t nextLDSWrite = 0;
   std::vector<LDSWrite> ldsWrites;
+  /// lgkmcnt ops issued; the LDS reads no wait has covered yet, and the
+  /// bytes of the read being executed.
+  uint64_t lgkmIssued = 0;
+  std::vector<LDSRead> ldsReads;
+  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 16> readRanges;
 };
 
 /// Shared by the waves of one run.
@@ -341,6 +355,10 @@ public:
   /// the LDS. A write belongs to the ds_write between beginLDSWrite and
   /// endLDSWrite, which queues it on lgkmcnt.
   uint32_t readLDS(uint64_t address, unsigned size);
+  /// After a ds_read's readLDS calls: `queued` (its result went on
+  /// lgkmcnt) keeps its bytes in flight for the write-after-read rule
+  /// until a wait covers it.
+  void endLDSRead(bool queued);
   /// Whether LDS accesses go through the visibility rules (timing, more
   /// than one wave); else readLDS and writeLDS are plain copies.
   bool ldsTracked() const { return wg.options.timing && !wg.ldsWriter.empty(); }

@@ -543,7 +543,15 @@ public:
         if (exec.active(lane))
           byDword(lane);
     }
-    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
+    return writeLoadedRead(result, std::move(out));
+  }
+
+  /// A ds_read's result onto lgkmcnt, its bytes in flight until waited.
+  bool writeLoadedRead(Value result, RegValue out) {
+    uint64_t before = exec.wave.lgkmIssued;
+    bool ok = exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
+    exec.endLDSRead(exec.wave.lgkmIssued != before);
+    return ok;
   }
 
   bool ldsWrite() {
@@ -615,7 +623,7 @@ public:
         }
       }
     }
-    return exec.writeLoaded(result, std::move(out), WaveExec::Counter::LDS);
+    return writeLoadedRead(result, std::move(out));
   }
 
   /// ds_write2_b32/b64: the data's low half to vaddr + offset, its high

@@ -890,6 +890,7 @@ bool WaveExec::writeLoaded(Value value, RegValue contents, Counter counter) {
   noteLoadInto(wave, load.dest, +1);
   (counter == Counter::VM ? wave.vmPending : wave.lgkmPending)
       .push_back(std::move(load));
+  wave.lgkmIssued += counter != Counter::VM;
   return true;
 }
 
@@ -948,6 +949,18 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
     }
     return true;
   };
+  if (lgkm && !wave.ldsReads.empty()) {
+    // The reads this wait covers by count (LDS.cpp: in flight until then);
+    // with SMEM outstanding only lgkmcnt(0) covers anything.
+    uint64_t left = *lgkm;
+    if (left < wave.lgkmPending.size() &&
+        llvm::any_of(wave.lgkmPending,
+                     [](const PendingLoad &l) { return l.scalarMemory; }))
+      left = 0;
+    uint64_t covered = wave.lgkmIssued - std::min(left, wave.lgkmIssued);
+    llvm::erase_if(wave.ldsReads,
+                   [&](const LDSRead &read) { return read.issue <= covered; });
+  }
   if (!(!vm || drain(wave.vmPending, *vm, false)) ||
       !(!lgkm || drain(wave.lgkmPending, *lgkm, true)))
     return false;

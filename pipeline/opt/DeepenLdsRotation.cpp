@@ -28,14 +28,20 @@ struct DeepenLdsRotationPass
   using WaveASMDeepenLdsRotationBase::WaveASMDeepenLdsRotationBase;
 
   void runOnOperation() override {
-    if (buffers != 0 && buffers != 3 && buffers != 4) {
+    if (buffers != 0 && (buffers < 3 || buffers > 6)) {
       getOperation().emitError("waveasm-deepen-lds-rotation: buffers must "
-                               "be 0, 3 or 4, not ")
+                               "be 0 or 3 to 6, not ")
           << int(buffers);
       return signalPassFailure();
     }
+    if (spare < 0 || spare > 1 || (spare && buffers < 4)) {
+      getOperation().emitError("waveasm-deepen-lds-rotation: spare must be "
+                               "0, or 1 with 4 to 6 buffers, not ")
+          << int(spare);
+      return signalPassFailure();
+    }
     for (LoopOp loop : selectInnermostLoops(getOperation(), loopIndex)) {
-      LdsDeepening plan = planLdsDeepening(loop, buffers);
+      LdsDeepening plan = planLdsDeepening(loop, buffers, spare);
       if (!plan.ok()) {
         loop.emitRemark("LDS rotation not deepened: ") << plan.failure;
         continue;
@@ -43,7 +49,7 @@ struct DeepenLdsRotationPass
       Location loc = loop.getLoc();
       applyLdsDeepening(plan);
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers, loads " << plan.buffers - 1
+                      << " buffers, loads " << plan.aheadIterations() + 1
                       << " steps ahead; lds_size " << plan.ldsBefore << " -> "
                       << plan.ldsAfter;
     }

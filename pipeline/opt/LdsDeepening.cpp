@@ -113,15 +113,22 @@ std::string checkReach(Value start, ConditionOp cond, int yieldSlot,
   return "";
 }
 
-LdsDeepening planOne(LoopOp loop, int buffers) {
+LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
   LdsDeepening plan;
   plan.loop = loop;
   plan.buffers = buffers;
+  plan.spare = spare;
   plan.loadsAfterReads = buffers >= 4;
   auto fail = [&](std::string why) {
     plan.failure = std::move(why);
     return plan;
   };
+  if (buffers < 3 || buffers > 6 || spare < 0 || spare > 1 ||
+      plan.aheadIterations() < 1)
+    return fail(llvm::formatv("{0} buffers with {1} spare: the loads would "
+                              "not run ahead (3 to 6 buffers, at most one "
+                              "spare, at least 4 with one)",
+                              buffers, spare));
   auto program = dyn_cast_or_null<ProgramOp>(loop->getParentOp());
   if (!program)
     return fail("the loop is nested in another region");
@@ -184,11 +191,12 @@ LdsDeepening planOne(LoopOp loop, int buffers) {
   // below N - 1); a `trip_count` attribute is only a hint.
   TripCount trips = getTripCount(loop);
   plan.guarded = trips.source != TripCountSource::Inferred;
-  if (!plan.guarded && trips.count < buffers - 1) {
+  int ahead = plan.aheadIterations();
+  if (!plan.guarded && trips.count < ahead + 1) {
     plan.fewerMayFit = true;
     return fail(llvm::formatv("trip count {0} is below the {1} iterations "
                               "of {2} buffers",
-                              trips.count, buffers - 1, buffers));
+                              trips.count, ahead + 1, buffers));
   }
   plan.trips = trips.count;
 
@@ -429,13 +437,13 @@ bool waveasm::canIssueLoadsAfterReads(const LdsDeepening &plan) {
   return plan.ok() && sinkPoint(plan);
 }
 
-LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers) {
+LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers, int spare) {
   if (buffers)
-    return planOne(loop, buffers);
-  LdsDeepening four = planOne(loop, 4);
+    return planOne(loop, buffers, spare);
+  LdsDeepening four = planOne(loop, 4, 0);
   if (!four.fewerMayFit)
     return four;
-  return planOne(loop, 3);
+  return planOne(loop, 3, 0);
 }
 
 LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
@@ -446,6 +454,8 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   int n = plan.buffers;
+  // Iterations the loads move ahead (n - 2 without a spare buffer).
+  int ahead = plan.aheadIterations();
   unsigned numArgs = body.getNumArguments();
   ValueRange yields = cond.getIterArgs(), inits = loop.getInitArgs();
   Type baseType = body.getArgument(plan.readArg).getType();
@@ -493,13 +503,13 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   };
 
   // A count the IR does not fix: the original's conditions after its
-  // iterations 0 .. n-3 must all hold (n - 1 iterations at least), else
-  // the original loop runs.
+  // iterations 0 .. ahead-1 must all hold (ahead + 1 iterations at least),
+  // else the original loop runs.
   IfOp guard;
   if (plan.guarded) {
     LoopGuardBuilder all(b, loc);
     SmallVector<Value> state(inits.begin(), inits.end());
-    for (int j = 0; j < n - 2; ++j) {
+    for (int j = 0; j < ahead; ++j) {
       IRMapping mapping;
       for (unsigned k = 0; k < numArgs; ++k)
         if (plan.control[k])
@@ -514,11 +524,11 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     b.setInsertionPointToEnd(b.createBlock(&guard.getThenRegion()));
   }
 
-  // Prologue: the loads of the original iterations 0 .. n-3 into buffers
-  // 1 .. n-2 (the original's iteration 0 loaded into buffer 1 at the same
-  // point: right before the loop).
+  // Prologue: the loads of the original iterations 0 .. ahead-1 into
+  // buffers 1 .. ahead (the original's iteration 0 loaded into buffer 1 at
+  // the same point: right before the loop).
   SmallVector<Value> control(inits.begin(), inits.end());
-  for (int s = 1; s <= n - 2; ++s) {
+  for (int s = 1; s <= ahead; ++s) {
     if (s > 1)
       advance(b, control);
     IRMapping mapping = aheadMapping(control, baseConstant(b, plan.bases[s]));
@@ -554,19 +564,22 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   for (auto [i, k] : llvm::enumerate(kept))
     cur.map(body.getArgument(k), nb->getArgument(i));
   Value first = nb->getArgument(kept.size());
-  Value last = nb->getArgument(kept.size() + n - 1);
+  // The buffer of step t + ahead + 1: the last one, or the one before it
+  // with a spare buffer (whose reads, a step earlier, the barrier between
+  // need not wait for).
+  Value last = nb->getArgument(kept.size() + ahead + 1);
   cur.map(body.getArgument(plan.readArg), first);
   // The write base's only other users are dead here (a copy yielded into
   // the read slot, which `next` below replaces; pure ops nothing reads):
   // their clones must still not point into the erased loop.
   cur.map(plan.writeBase, last);
-  SmallVector<Value> ahead(numArgs);
+  SmallVector<Value> aheadControl(numArgs);
   for (unsigned k = 0; k < numArgs; ++k)
     if (plan.control[k])
-      ahead[k] = cur.lookup(body.getArgument(k));
-  for (int i = 0; i < n - 2; ++i)
-    advance(kb, ahead);
-  IRMapping am = aheadMapping(ahead, last);
+      aheadControl[k] = cur.lookup(body.getArgument(k));
+  for (int i = 0; i < ahead; ++i)
+    advance(kb, aheadControl);
+  IRMapping am = aheadMapping(aheadControl, last);
   // The loads (with their M0 writes and operands) go after the iteration's
   // reads, right before the barrier that follows them (`sinkTo`), when the
   // plan asks for it (loadsAfterReads) and allows it (sinkPoint); else in
@@ -586,12 +599,12 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     if (normal.contains(&op))
       clone(kb, op, cur);
   }
-  // The condition: the counted compare with its bound n - 2 steps nearer
+  // The condition: the counted compare with its bound `ahead` steps nearer
   // when that keeps the trip count inferable, else the original's
-  // condition n - 2 iterations ahead and the count as an attribute. The
+  // condition `ahead` iterations ahead and the count as an attribute. The
   // compare as the trip count analysis reads it (analysis/TripCount.h): an
   // induction variable of the loop control against a constant bound.
-  int64_t newTrips = plan.trips - (n - 2);
+  int64_t newTrips = plan.trips - ahead;
   Value newCond;
   std::optional<ExitCompare> exit = getExitCompare(loop);
   Operation *cmp = exit ? exit->compare : nullptr;
@@ -609,7 +622,7 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     step.reset();
   if (step) {
     Operation *moved = cur.lookup(cmp->getResult(0)).getDefiningOp();
-    int64_t value = *bound - (n - 2) * *step;
+    int64_t value = *bound - ahead * *step;
     moved->setOperand(
         1, ConstantOp::create(kb, loc, ImmType::get(ctx, value), value));
     // The constant before its user.
@@ -638,13 +651,13 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     newLoop->setAttr(kTripCountAttrName, kb.getI64IntegerAttr(newTrips));
   }
 
-  // Epilogue: the last n - 2 iterations, reading buffers 0 .. n-3 of the
-  // loop's final rotation, without the loads.
+  // Epilogue: the last `ahead` iterations, reading buffers 0 .. ahead-1 of
+  // the loop's final rotation, without the loads.
   b.setInsertionPointAfter(newLoop);
   SmallVector<Value> state(numArgs);
   for (auto [i, k] : llvm::enumerate(kept))
     state[k] = newLoop.getResult(i);
-  for (int e = 0; e < n - 2; ++e) {
+  for (int e = 0; e < ahead; ++e) {
     IRMapping mapping;
     for (unsigned k : kept)
       mapping.map(body.getArgument(k), state[k]);

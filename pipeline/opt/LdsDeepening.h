@@ -5,8 +5,9 @@
 // other; the two SGPR bases swap through iter_args or toggle with
 // s_xor_b32; one s_barrier per iteration publishes the next step) waits in
 // every iteration for the loads it issued in that iteration. With N
-// buffers (3 or 4) the loads run N-1 steps ahead, as
-// examples/mxfp4_rotating4_direct_to_lds.mlir does by hand:
+// buffers (3 to 6) the loads run N-1 steps ahead, as
+// examples/mxfp4_rotating4_direct_to_lds.mlir does by hand (N-2 with one
+// buffer kept spare, `spare` below; read N-2 for that many below):
 //
 //   prologue:  the loads of the original's iterations 0 .. N-3 (steps
 //              1 .. N-2, with those iterations' control values) into
@@ -66,8 +67,17 @@ struct LdsDeepening {
   bool fewerMayFit = false;
   bool ok() const { return failure.empty(); }
 
-  /// Buffers after the rewrite (3 or 4).
+  /// Buffers after the rewrite (3 to 6).
   int buffers = 0;
+  /// Buffers kept spare (0 or 1): the loads run buffers - 1 - spare steps
+  /// ahead. With one spare, a step's loads write the buffer read two steps
+  /// earlier, not one, so the barrier between the two steps need not wait
+  /// for the previous step's reads (pipeline/InsertWaitcnt.cpp (b)): the
+  /// reads of a pipelined step stay in flight across its barrier.
+  int spare = 0;
+  /// Iterations the loads move ahead of the original's (buffers - 2 -
+  /// spare): the prologue's loads and the epilogue's iterations.
+  int aheadIterations() const { return buffers - 2 - spare; }
   LoopOp loop;
   /// The read base's block argument; the write base: a block argument
   /// (swapped bases, `writeArg`) or the s_xor_b32 toggling the read base.
@@ -107,9 +117,10 @@ struct LdsDeepening {
 /// the rewrite).
 bool canIssueLoadsAfterReads(const LdsDeepening &plan);
 
-/// Checks `loop` for `buffers` (3 or 4; 0: 4, else 3 when 4 does not fit
-/// or the trip count is too short). Changes nothing.
-LdsDeepening planLdsDeepening(LoopOp loop, int buffers);
+/// Checks `loop` for `buffers` (3 to 6, `spare` of them kept spare, at
+/// least one step ahead; 0: 4, else 3 when 4 does not fit or the trip
+/// count is too short, none spare). Changes nothing.
+LdsDeepening planLdsDeepening(LoopOp loop, int buffers, int spare = 0);
 
 /// Rewrites the loop of an ok() plan; returns the new loop (the original
 /// is erased through DeferredErase).

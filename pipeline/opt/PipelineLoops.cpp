@@ -820,10 +820,16 @@ struct PipelineLoopsPass
           << stepOrder << "'";
       return signalPassFailure();
     }
-    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 4) {
+    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 6) {
       getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
-                               "0, 2, 3 or 4, not ")
+                               "0 or 2 to 6, not ")
           << int(ldsBuffers);
+      return signalPassFailure();
+    }
+    if (ldsSpare < 0 || ldsSpare > 1 || (ldsSpare && ldsBuffers < 4)) {
+      getOperation().emitError("waveasm-pipeline-loops: lds-spare must be 0, "
+                               "or 1 with lds-buffers 4 to 6, not ")
+          << int(ldsSpare);
       return signalPassFailure();
     }
     if (unroll < 0 || numStages < 0) {
@@ -937,10 +943,10 @@ struct PipelineLoopsPass
 
   /// `l` with its two-buffer LDS rotation made deeper
   /// (pipeline/opt/LdsDeepening.h) when `lds-buffers` forces it or, at 0,
-  /// to the 4 or 3 buffers whose program, pipelined with this pass's
-  /// options, measures the fewest est_cycles, fewer than the program
-  /// pipelined as it is (the rewrite needs a trip count known from the IR,
-  /// so the whole program's figure counts prologue and epilogue; on a tie
+  /// to the 3 or 4 buffers (or 5 or 6 with one spare) whose program, pipelined
+  /// with this pass's options, measures the fewest est_cycles, fewer than the
+  /// program pipelined as it is (the rewrite needs a trip count known from the
+  /// IR, so the whole program's figure counts prologue and epilogue; on a tie
   /// the fewer buffers, which cost less LDS and occupancy). A remark gives
   /// the figures and the occupancy lost. Stages written for the body stay
   /// its own: such a loop is left alone.
@@ -948,7 +954,7 @@ struct PipelineLoopsPass
     if (hasLoopStages(l) && numStages == 0)
       return l;
     int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
-    LdsDeepening plan = planLdsDeepening(l, forced);
+    LdsDeepening plan = planLdsDeepening(l, forced, forced ? ldsSpare : 0);
     if (!plan.ok()) {
       LLVM_DEBUG(llvm::dbgs()
                  << "LDS rotation not deepened: " << plan.failure << "\n");
@@ -957,30 +963,46 @@ struct PipelineLoopsPass
     Location loc = l.getLoc();
     if (forced) {
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers (lds-buffers=" << forced << ")";
+                      << " buffers (lds-buffers=" << forced
+                      << (plan.spare ? ", one spare" : "") << ")";
       return applyLdsDeepening(plan);
     }
     std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
-    int bestBuffers = 0;
+    int bestBuffers = 0, bestSpare = 0;
     bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
+    // The buffer counts without a spare buffer, then 5 and 6 with one (the
+    // loads 3 or 4 steps ahead, the barriers free of the previous step's
+    // reads; 4 with one runs them 2 ahead, as 3 buffers do) where LDS
+    // allows 4.
+    SmallVector<std::pair<int, int>> configs;
+    for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+      configs.push_back({buffers, 0});
+    if (plan.buffers == 4)
+      configs.append({{5, 1}, {6, 1}});
     // Per buffer count, the loads in body order and, where possible, after
     // the reads (LdsDeepening.h loadsAfterReads); a tie keeps body order.
-    for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+    for (auto [buffers, spare] : configs)
       for (bool afterReads : {false, true}) {
-        if (afterReads &&
-            !canIssueLoadsAfterReads(planLdsDeepening(l, buffers)))
+        LdsDeepening candidate = planLdsDeepening(l, buffers, spare);
+        if (!candidate.ok() ||
+            (afterReads && !canIssueLoadsAfterReads(candidate)))
           continue;
         std::shared_ptr<PipelinedProgram> copy;
         std::optional<ProgramMetrics> m =
-            pipelinedMetrics(l, buffers, &copy, afterReads);
+            pipelinedMetrics(l, buffers, &copy, afterReads, spare);
         LLVM_DEBUG(llvm::dbgs()
                    << "est_cycles pipelined with " << buffers << " LDS buffers"
+                   << (spare ? ", one spare" : "")
                    << (afterReads ? ", loads after reads" : "") << ": "
                    << (m ? m->est_cycles : -1) << "\n");
-        if (m && (!best || m->est_cycles < best->est_cycles)) {
+        // A spare buffer costs LDS (and so occupancy) for the barrier's
+        // drain alone: only for a gain above 1%, the stage count's rule.
+        if (m && (!best || (spare ? m->est_cycles * 100 < best->est_cycles * 99
+                                  : m->est_cycles < best->est_cycles))) {
           best = std::move(m);
           bestBuffers = buffers;
+          bestSpare = spare;
           bestAfterReads = afterReads;
           bestCopy = std::move(copy);
         }
@@ -989,12 +1011,12 @@ struct PipelineLoopsPass
                             << (asIs ? asIs->est_cycles : -1) << "\n");
     if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
       return l;
-    if (bestBuffers != plan.buffers)
-      plan = planLdsDeepening(l, bestBuffers);
+    if (bestBuffers != plan.buffers || bestSpare != plan.spare)
+      plan = planLdsDeepening(l, bestBuffers, bestSpare);
     plan.loadsAfterReads = bestAfterReads;
     InFlightDiagnostic diag =
         emitRemark(loc) << "LDS rotation deepened to " << bestBuffers
-                        << " buffers"
+                        << " buffers" << (bestSpare ? ", one spare" : "")
                         << (bestAfterReads ? ", loads after the reads" : "")
                         << ": est_cycles pipelined "
                         << (asIs ? std::to_string(asIs->est_cycles) : "?")
@@ -1027,7 +1049,7 @@ struct PipelineLoopsPass
   std::optional<ProgramMetrics>
   pipelinedMetrics(LoopOp l, int buffers,
                    std::shared_ptr<PipelinedProgram> *keep = nullptr,
-                   bool loadsAfterReads = false) {
+                   bool loadsAfterReads = false, int spare = 0) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
     ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
@@ -1039,7 +1061,7 @@ struct PipelineLoopsPass
     OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
     auto copied = cast<LoopOp>(mapping.lookup(l.getOperation()));
     if (buffers) {
-      LdsDeepening plan = planLdsDeepening(copied, buffers);
+      LdsDeepening plan = planLdsDeepening(copied, buffers, spare);
       if (!plan.ok())
         return std::nullopt;
       plan.loadsAfterReads = loadsAfterReads;

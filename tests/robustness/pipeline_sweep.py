@@ -5,7 +5,7 @@ option sets, must compute what the input computes (the simulator decides).
 For each example (examples/*.mlir and the shared spec's examples, the
 invalid_* ones excepted), each loop (by pre-order number) and a sample of
 option sets of `--waveasm-pipeline-loops` (num-stages 2-6 or automatic,
-unroll, order, lds-buffers), and for every stage count on the loop given
+unroll, order, lds-buffers and lds-spare), and for every stage count on the loop given
 other trip counts (a loop whose bound is a constant: 1 to 9 iterations,
 below and above the stage count, with remainders) and given other values
 of the kernel arguments its `// waveasm-sim:` lines set (trip counts the IR
@@ -44,7 +44,8 @@ STAGES = (0, 2, 3, 4, 5, 6)
 TRIPS = (1, 2, 3, 4, 5, 7, 9)
 UNROLL = (0, 1, 2, 3)
 ORDER = ("late-first", "body")
-LDS_BUFFERS = (0, 2, 3, 4)
+# (lds-buffers, lds-spare): a spare buffer needs 4 to 6.
+LDS_BUFFERS = ((0, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (4, 1), (5, 1), (6, 1))
 
 
 def run(argv, timeout=120):
@@ -140,8 +141,8 @@ def options_of(stages, unroll, order, lds, loop):
     parts = []
     if stages:
         parts.append("num-stages=%d" % stages)
-    parts += ["unroll=%d" % unroll, "order=" + order, "lds-buffers=%d" % lds,
-              "loop=%d" % loop]
+    parts += ["unroll=%d" % unroll, "order=" + order, "lds-buffers=%d" % lds[0],
+              "lds-spare=%d" % lds[1], "loop=%d" % loop]
     return " ".join(parts)
 
 
@@ -186,7 +187,7 @@ def cases(opt, paths, per_loop, rng, everything):
             if not everything:
                 # The automatic choice and each stage count with default
                 # options always; a seeded sample of the rest.
-                base = [(s, 0, "late-first", 0) for s in STAGES]
+                base = [(s, 0, "late-first", (0, 0)) for s in STAGES]
                 rest = [c for c in combos if c not in base]
                 combos = base + rng.sample(rest, min(per_loop, len(rest)))
             for stages, unroll, order, lds in combos:
@@ -204,7 +205,7 @@ def cases(opt, paths, per_loop, rng, everything):
                     (0,) + tuple(rng.sample(STAGES[1:], 2))
                 for stages in counts:
                     yield path, "%s_%s" % (os.path.basename(path)[:-5], label), variant, \
-                        options_of(stages, 0, "late-first", 0, loop)
+                        options_of(stages, 0, "late-first", (0, 0), loop)
 
 
 def main():

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# compare-trips.sh OUTDIR INPUT "PASSES" TRIPS...
+# compare-trips.sh OUTDIR INPUT "PASS" TRIPS...
 # For each trip count T: INPUT with its K-step bound (`imm<32>`, the
-# examples' `%ksteps`) set to T, through `waveasm-opt PASSES`, then the
+# examples' `%ksteps`) set to T, through `waveasm-opt PASS` (one flag, its
+# options separated by spaces), then the
 # production pipeline (allocation, waits, hazards). Prints per T whether
 # the LDS grew (deepened) or not, and compares both outputs with the input
 # by execution (waveasm-sim --compare, timing-aware: a DMA's bytes reach
@@ -14,8 +15,7 @@ name="$(basename "$input" .mlir)"
 for t in "$@"; do
   base="$out/$name-$t"
   sed "s/imm<32>/imm<$t>/g; s/constant 32 :/constant $t :/; s/TRIPS/$t/g" "$input" > "$base.in.mlir"
-  # shellcheck disable=SC2086 # PASSES is a list of flags
-  waveasm-opt $passes "$base.in.mlir" -o "$base.mlir" 2> "$base.remarks"
+  waveasm-opt "$passes" "$base.in.mlir" -o "$base.mlir" 2> "$base.remarks"
   waveasm-opt --waveasm-pipeline "$base.mlir" -o "$base.compiled.mlir"
   before="$(grep -o 'lds_size = [0-9]*' "$base.in.mlir")"
   after="$(grep -o 'lds_size = [0-9]*' "$base.mlir")"
