@@ -33,7 +33,9 @@ std::optional<BufferLoadOperands> getBufferLoadOperands(mlir::Operation *op);
 bool isAddressOp(mlir::Operation *op);
 
 /// The induction variable: block argument 0, whose iter_arg is
-/// `s_add_u32(iv, step)` with a constant step (either operand order).
+/// `s_add_u32(iv, step)` with a constant step (either operand order); in a
+/// pipelined kernel (`waveasm.pipeline_steps` = U) any SGPR block argument
+/// whose iter_arg is it stepped by up to U such adds, step = their sum.
 struct InductionVariable {
   mlir::BlockArgument iv;
   int64_t step = 0;

@@ -335,6 +335,43 @@ waveasm.program @iv_not_iter_arg_0 target = #waveasm.target<#waveasm.gfx942> abi
   waveasm.s_endpgm
 }
 
+// A pipelined kernel (waveasm.pipeline_steps = 2, PipelineLoops.cpp): the
+// counter is the last iter_arg, stepped twice, and each step's address reads
+// its own partial sum. The counter is found, both loads move by 2 * 4 bytes
+// per kernel iteration, one group, one bump of 8; no VALU address math is
+// left in the body. Without the attribute (above) the loop is left alone.
+// CHECK-LABEL: waveasm.program @pipelined_kernel_counter_last
+// CHECK: waveasm.loop
+// CHECK-NOT: waveasm.v_lshlrev_b32
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %{{.*}}, %[[SOFF:arg[0-9]+]] :
+// CHECK-NOT: waveasm.v_lshlrev_b32
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %{{.*}}, %[[SOFF]] :
+// CHECK: waveasm.s_add_u32 %[[SOFF]], %{{.*}} : !waveasm.sreg, !waveasm.imm<8>
+// CHECK: waveasm.condition
+// CHECK: waveasm.pipeline_steps = 2
+// LOG: loop at {{.*}}: group (stride 8, 2 load(s))
+waveasm.program @pipelined_kernel_counter_last target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %n = waveasm.constant 16 : !waveasm.imm<16>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %a0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%a = %a0, %k = %k0) : (!waveasm.vreg, !waveasm.sreg) -> (!waveasm.vreg, !waveasm.sreg) {
+    %kv = waveasm.v_lshlrev_b32 %c2, %k : !waveasm.imm<2>, !waveasm.sreg -> !waveasm.vreg
+    %x = waveasm.buffer_load_dword %srd, %kv, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %kv1 = waveasm.v_lshlrev_b32 %c2, %k1#0 : !waveasm.imm<2>, !waveasm.sreg -> !waveasm.vreg
+    %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %s = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
+  } {waveasm.pipeline_steps = 2 : i64}
+  waveasm.s_endpgm
+}
+
 // The step is an SGPR, not a constant.
 // CHECK-LABEL: waveasm.program @step_not_constant
 // CHECK: waveasm.loop (%{{.*}} = %{{.*}}) : (!waveasm.sreg) -> !waveasm.sreg
