@@ -55,6 +55,13 @@ static std::optional<int64_t> counterStep(Block &body, BlockArgument arg,
   return total;
 }
 
+unsigned waveasm::getPipelinedKernelSteps(LoopOp loop) {
+  if (!loop->hasAttr(kCountedWaitsAttrName))
+    return 0;
+  auto steps = loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName);
+  return steps ? std::max<int64_t>(steps.getInt(), 1) : 1;
+}
+
 std::optional<InductionVariable>
 waveasm::getInductionVariable(LoopOp loop, const char *&whyNot) {
   Block &body = loop.getBodyBlock();
@@ -81,8 +88,7 @@ waveasm::getInductionVariable(LoopOp loop, const char *&whyNot) {
   // block argument stepped by a chain of constant adds is its induction
   // variable (the partial sums are IV + constant, so StrideAnalysis derives
   // their strides); loops as written keep SPEC.md 18.3's rule.
-  if (auto steps = loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName)) {
-    unsigned maxAdds = std::max<int64_t>(steps.getInt(), 1);
+  if (unsigned maxAdds = getPipelinedKernelSteps(loop)) {
     for (auto [arg, yielded] :
          llvm::zip(body.getArguments(), cond.getIterArgs()))
       if (isa<SRegType>(arg.getType()))
