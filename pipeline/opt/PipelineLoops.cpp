@@ -43,8 +43,11 @@
 // (the cycle model on the copy before allocation) of 2 stages runs at the
 // loop's lower bound; each candidate is compiled with its unroll and the
 // fewest cycles per wave win (a candidate's cycles over the waves its
-// registers leave: a gain is weighed against the occupancy it costs the
-// same way for every loop; a stage more must gain more than 1%), a remark
+// registers leave, but no less than the slots it holds a pipe the SIMD's
+// waves share, the matrix pipe or the VALU, when that is the kernel's
+// busiest unit: a gain is weighed against the occupancy it costs the same
+// way for every loop; as few, the fewest cycles; a stage more must gain
+// more than 1%), a remark
 // naming a faster count refused for its occupancy and a chosen one that
 // costs occupancy. Unroll: neededUnroll, lowered while the occupancy drops.
 // Trials are memoized per loop, a staging's step order is computed once,
@@ -1094,6 +1097,11 @@ struct PipelineLoopsPass
     bool timed = false;
     double cyclesPerIteration = 0;
     double lowerBound = 0;
+    /// Compiled: the slots per input iteration the kernel holds a pipe its
+    /// SIMD's waves share (the matrix pipe or the VALU, SCHEDULING-FACTS.md
+    /// "Units") when that pipe is its busiest unit, else 0: however many
+    /// waves run, each costs the SIMD at least that long.
+    double sharedPipe = 0;
     /// Compiled: the whole program's est_cycles (prologue and epilogue
     /// included).
     int64_t programCycles = 0;
@@ -1215,6 +1223,10 @@ struct PipelineLoopsPass
               double(kernel.est_cycles_per_iter) / pipelined.steps;
           result.lowerBound =
               double(kernel.lower_bound_cycles) / pipelined.steps;
+          if (kernel.busiest_unit == stringifyExecUnit(ExecUnit::MFMA) ||
+              kernel.busiest_unit == stringifyExecUnit(ExecUnit::VALU))
+            result.sharedPipe =
+                double(kernel.resource_bound_cycles) / pipelined.steps;
         }
       }
     } else if (result.ok) {
@@ -1289,7 +1301,12 @@ struct PipelineLoopsPass
   /// until one runs at its lower bound, and the best wins; a stage more
   /// must gain more than 1% (kStageGain). Best: the fewest cycles per wave
   /// (a candidate's cycles over the waves per SIMD its compiled registers
-  /// leave), the one rule that weighs a gain against the occupancy it
+  /// leave, but at least the slots its kernel holds the SIMD's matrix pipe
+  /// or VALU when that is its busiest unit: waves share those, so split-K,
+  /// MFMA-bound at 2 to 6 stages, costs 256 slots per wave whatever its
+  /// occupancy, and as few per wave the fewest cycles win: 5 stages at 3
+  /// waves, 653 cycles, against 2 at 5, 880), the one rule that weighs a
+  /// gain against the occupancy it
   /// costs for every loop: a deeper pipeline that drops from 8 to 7 waves
   /// must run more than 12.5% faster. Cycles: with a trip count known from
   /// the IR, the whole program's est_cycles (a deeper pipeline's longer
@@ -1316,13 +1333,30 @@ struct PipelineLoopsPass
     if (!two.ok || (two.timed && two.cyclesPerIteration <= two.lowerBound) ||
         !estimate(3).ok)
       return 2;
-    bool wholeProgram = getTripCount(l).source == TripCountSource::Inferred;
+    TripCount trips = getTripCount(l);
+    bool wholeProgram = trips.source == TripCountSource::Inferred;
     struct Scored {
       int stages = 0;
       double cycles = 0;
       double perIteration = 0;
       int64_t waves = 0;
-      double perWave() const { return cycles / double(waves); }
+      /// Trial::sharedPipe per input iteration and in the unit of `cycles`.
+      double pipePerIteration = 0;
+      double sharedPipe = 0;
+      /// What a wave costs its SIMD: its cycles over the waves that share
+      /// the SIMD, but no less than the slots it holds a pipe they all
+      /// share (more waves cannot run the matrix pipe faster).
+      double perWave() const {
+        return std::max(cycles / double(waves), sharedPipe);
+      }
+      bool atSharedPipe() const { return cycles / double(waves) < sharedPipe; }
+      /// Fewer cycles per wave by more than 1%, or as few (both at the
+      /// shared pipe's bound) and more than 1% fewer cycles.
+      bool beats(const Scored &other) const {
+        return perWave() < other.perWave() * kStageGain ||
+               (perWave() <= other.perWave() &&
+                cycles < other.cycles * kStageGain);
+      }
     };
     std::optional<Scored> best, firstWaves, fastest;
     // The compiled lower bound per input iteration (about the same for
@@ -1336,10 +1370,15 @@ struct PipelineLoopsPass
       // Even at the lower bound, with the waves its estimated registers
       // leave (a deeper count holds more), this count would not beat the
       // best per wave: no compile for it or a deeper one.
-      if (best && bound > 0 && guess.waves > 0 &&
-          bound / double(guess.waves) >=
-              best->perIteration / double(best->waves))
-        break;
+      if (best && bound > 0 && guess.waves > 0) {
+        double bestPerWave = std::max(best->perIteration / double(best->waves),
+                                      best->pipePerIteration);
+        double reachable = bound / double(guess.waves);
+        if (reachable > bestPerWave ||
+            (reachable >= bestPerWave &&
+             bound >= best->perIteration * kStageGain))
+          break;
+      }
       int steps = chooseUnroll(l, s).steps;
       Trial t = trial(l, s, steps, /*compiled=*/true);
       LLVM_DEBUG(llvm::dbgs() << s << " stages x" << steps
@@ -1351,13 +1390,18 @@ struct PipelineLoopsPass
         bound = t.lowerBound;
         maxStages = maxStagesFor(l, bound);
       }
-      Scored c{s, wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
-               t.cyclesPerIteration, t.waves};
+      Scored c{s,
+               wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
+               t.cyclesPerIteration,
+               t.waves,
+               t.sharedPipe,
+               wholeProgram ? t.sharedPipe * double(trips.count)
+                            : t.sharedPipe};
       if (!firstWaves)
         firstWaves = c;
       if (!fastest || c.cycles < fastest->cycles * kStageGain)
         fastest = c;
-      if (!best || c.perWave() < best->perWave() * kStageGain) {
+      if (!best || c.beats(*best)) {
         best = c;
       } else if (c.waves < best->waves) {
         // It lost on the waves its registers cost, and a deeper count
@@ -1380,11 +1424,19 @@ struct PipelineLoopsPass
           << " against " << best->stages << " stages' " << cyclesText(*best)
           << " is more cycles per wave (num-stages=" << fastest->stages
           << " forces them)";
-    if (firstWaves && best->waves < firstWaves->waves)
-      emitRemark(l.getLoc())
-          << best->stages << " stages cost occupancy: " << cyclesText(*best)
-          << " against " << firstWaves->stages << " stages' "
-          << cyclesText(*firstWaves) << ", fewer cycles per wave";
+    if (firstWaves && best->waves < firstWaves->waves) {
+      InFlightDiagnostic diag = emitRemark(l.getLoc());
+      diag << best->stages << " stages cost occupancy: " << cyclesText(*best)
+           << " against " << firstWaves->stages << " stages' "
+           << cyclesText(*firstWaves);
+      if (best->atSharedPipe() && firstWaves->atSharedPipe())
+        diag << llvm::formatv(", both held by a pipe the SIMD's waves share "
+                              "({0:F1} cycles per wave), fewer cycles",
+                              best->sharedPipe)
+                    .str();
+      else
+        diag << ", fewer cycles per wave";
+    }
     return best->stages;
   }
 
