@@ -9,6 +9,7 @@
 #include "analysis/LdsPadding.h"
 
 #include "ir/InstFacts.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -536,14 +537,10 @@ void LdsBankConflicts::Evaluator::collectStrides(
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The workgroup's dimensions, one wave without a declared size.
 std::array<int64_t, 3> workgroupSize(ProgramOp program, unsigned waveSize) {
-  std::array<int64_t, 3> size = {int64_t(waveSize), 1, 1};
-  if (auto attr = program->getAttrOfType<ArrayAttr>("workgroup_size"))
-    for (auto [i, element] : llvm::enumerate(attr.getValue()))
-      if (auto integer = dyn_cast<IntegerAttr>(element);
-          integer && i < 3 && integer.getInt() > 0)
-        size[i] = integer.getInt();
-  return size;
+  return getDeclaredWorkgroupSize(program).value_or(
+      std::array<int64_t, 3>{int64_t(waveSize), 1, 1});
 }
 } // namespace
 

@@ -4,6 +4,7 @@
 
 #include "ir/InstFacts.h"
 #include "ir/TargetInfo.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -95,12 +96,11 @@ public:
     tidReg = abi ? abi.getTid() : -1;
     // The packed work-item id x | y << 10 | z << 20; without a declared
     // workgroup size one wave, as the simulator and occupancy assume.
-    std::array<int64_t, 3> size = {
-        getTargetInfo(program.getTargetKind()).defaultWaveSize, 1, 1};
-    if (std::optional<ArrayAttr> attr = program.getWorkgroupSize())
-      for (unsigned i = 0; i < 3 && i < attr->size(); ++i)
-        if (auto v = dyn_cast<IntegerAttr>((*attr)[i]))
-          size[i] = std::clamp<int64_t>(v.getInt(), 1, 1024);
+    std::array<int64_t, 3> size =
+        getDeclaredWorkgroupSize(program).value_or(std::array<int64_t, 3>{
+            getTargetInfo(program.getTargetKind()).defaultWaveSize, 1, 1});
+    for (int64_t &dim : size)
+      dim = std::min<int64_t>(dim, 1024);
     tidMax = (size[0] - 1) | ((size[1] - 1) << 10) | ((size[2] - 1) << 20);
   }
 

@@ -2,6 +2,7 @@
 
 #include "analysis/Occupancy.h"
 #include "ir/Dialect.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -205,13 +206,8 @@ OccupancyInput waveasm::getProgramOccupancyInput(const TargetModel &target,
                                                  int64_t vgprs, int64_t agprs,
                                                  int64_t sgprs) {
   OccupancyInput in{vgprs, agprs, sgprs};
-  int64_t workItems = 1;
-  if (std::optional<mlir::ArrayAttr> size = program.getWorkgroupSize())
-    for (mlir::Attribute dim : *size)
-      workItems *=
-          std::max<int64_t>(mlir::cast<mlir::IntegerAttr>(dim).getInt(), 1);
-  else
-    workItems = 256;
+  // Without a declared size, the metadata's max_flat_workgroup_size.
+  int64_t workItems = getWorkgroupWorkItems(program, 256);
   int64_t waveSize = target.arch->defaultWaveSize;
   in.wavesPerWorkgroup = (workItems + waveSize - 1) / waveSize;
   if (std::optional<uint64_t> lds = program.getLdsSize())

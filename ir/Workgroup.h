@@ -15,9 +15,21 @@
 
 #include "mlir/IR/Operation.h"
 
+#include <array>
 #include <optional>
 
 namespace waveasm {
+
+/// The declared `workgroup_size` of `program` (a waveasm.program, or any op
+/// inside one) as three dimensions, each at least 1 (missing ones are 1);
+/// nullopt when it declares none. Each user picks its own default then:
+/// one wave (the simulator, the bank-conflict and range analyses) or the
+/// metadata's 256 work items (occupancy).
+std::optional<std::array<int64_t, 3>>
+getDeclaredWorkgroupSize(mlir::Operation *program);
+
+/// The declared size's work items, or `fallback` without one.
+int64_t getWorkgroupWorkItems(mlir::Operation *program, int64_t fallback);
 
 /// The waves of the workgroup of `program` (a waveasm.program, or any op
 /// inside one): its work items over the target's wave size, rounded up;

@@ -10,6 +10,7 @@
 #include "sim/Machine.h"
 
 #include "ir/DefinedValues.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -732,11 +733,8 @@ SimResult runWorkgroup(const DecodedProgram &decoded, const SimOptions &options,
   makeModerateOnEvenSeed(options.seed, wg.lds);
 
   unsigned lanes = target.defaultWaveSize;
-  std::array<int64_t, 3> size = {int64_t(lanes), 1, 1};
-  if (std::optional<ArrayAttr> attr = program.getWorkgroupSize())
-    for (unsigned i = 0; i < 3 && i < attr->size(); ++i)
-      if (auto v = dyn_cast<IntegerAttr>((*attr)[i]))
-        size[i] = std::max<int64_t>(v.getInt(), 1);
+  std::array<int64_t, 3> size = getDeclaredWorkgroupSize(program).value_or(
+      std::array<int64_t, 3>{int64_t(lanes), 1, 1});
   uint64_t threads = size[0] * size[1] * size[2];
   unsigned waves =
       options.waves ? options.waves : unsigned((threads + lanes - 1) / lanes);

@@ -853,13 +853,33 @@ struct PipelineLoopsPass
         continue;
       }
       auto later = MutableArrayRef<LoopOp>(loops).drop_front(i + 1);
+      ProgramOp program = getOperation();
       if (!onlyIfProfitable) {
+        // Stages or steps the user chose (options or annotations) may need
+        // more registers than the file holds (the automatic choices are
+        // compiled): such a program is not kept.
+        OwningOpRef<ProgramOp> backup;
+        if (numStages != 0 || unroll != 0 || hasLoopStages(l))
+          backup = cast<ProgramOp>(program->clone());
+        Location loc = l.getLoc();
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
-        pipelineChoosing(l, later);
+        if (!pipelineChoosing(l, later) || !backup)
+          continue;
+        std::string why = registersThatDoNotFit(program);
+        if (why.empty())
+          continue;
+        program.getBody().takeBody(backup->getBody());
+        program->setAttrs((*backup)->getAttrDictionary());
+        loops.clear();
+        program->walk<WalkOrder::PreOrder>(
+            [&](LoopOp x) { loops.push_back(x); });
+        emitRemark(loc)
+            << "loop not pipelined: the pipelined program does "
+               "not compile: "
+            << why << "; fewer stages or a smaller unroll need fewer registers";
         continue;
       }
-      ProgramOp program = getOperation();
       // Without a trip count est_cycles count one iteration: the loop's
       // cycles per iteration as written decide (PipelinedCycles.h).
       std::optional<unsigned> perIteration = perIterationComparisonLoop(l);
@@ -1521,7 +1541,8 @@ struct PipelineLoopsPass
   /// backend (the compiler works on a clone; the module is not changed),
   /// nullopt when it fails. One Compiler serves every trial and measure of
   /// the pass: its pass manager and target models are built once.
-  std::optional<ProgramMetrics> measureModule(ModuleOp module) {
+  std::optional<ProgramMetrics>
+  measureModule(ModuleOp module, std::string *firstError = nullptr) {
     if (!compiler) {
       CompileOptions options;
       options.emitAssembly = false;
@@ -1529,8 +1550,12 @@ struct PipelineLoopsPass
       compiler.reset(new Compiler(module.getContext(), options));
     }
     // A failed compile reports through the context; it only means "no".
-    ScopedDiagnosticHandler quiet(module.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
+      if (firstError && firstError->empty() &&
+          diag.getSeverity() == DiagnosticSeverity::Error)
+        *firstError = diag.str();
+      return success();
+    });
     FailureOr<CompileResult> result = compiler->compile(module);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
@@ -1554,6 +1579,27 @@ struct PipelineLoopsPass
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     OpBuilder::atBlockEnd(module->getBody()).clone(*program);
     return measureModule(*module);
+  }
+
+  /// Empty when the program's registers fit in the target's files; else
+  /// why not. The estimate before allocation (Liveness peaks) decides
+  /// alone while it stays well below the files; near or above them the
+  /// program is compiled and allocation's own error is the answer.
+  std::string registersThatDoNotFit(ProgramOp program) {
+    ProgramIndex index(program);
+    Liveness live(index);
+    const TargetInfo &info = getTargetInfo(program.getTargetKind());
+    int64_t vgprs = live.getPeak(RegClass::VGPR).regs;
+    int64_t agprs = live.getPeak(RegClass::AGPR).regs;
+    if (vgprs <= info.maxArchVGPRs * 3 / 4 &&
+        (info.maxAGPRs == 0 || agprs <= info.maxAGPRs * 3 / 4))
+      return "";
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    OpBuilder::atBlockEnd(module->getBody()).clone(*program);
+    std::string error;
+    if (measureModule(*module, &error))
+      return "";
+    return error.empty() ? "it fails in the backend" : error;
   }
 
   /// The copies inserted into a loop whose stages were written (by hand or

@@ -2,7 +2,9 @@
 //
 // ir/Workgroup.h: the waves a declared workgroup_size makes on the target's
 // wave size, none for an undeclared one; only a declared single wave lets a
-// barrier skip its LDS waits (pipeline/InsertWaitcnt.cpp (b)).
+// barrier skip its LDS waits (pipeline/InsertWaitcnt.cpp (b)); the declared
+// dimensions every analysis reads (occupancy, bank conflicts, the
+// simulator).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,16 +20,21 @@ using namespace waveasm::test;
 
 namespace {
 
-/// The waves of a gfx942 program with `attributes` ("" for none), asked
-/// through an op inside it.
-std::optional<int64_t> wavesOf(TestContext &t, llvm::StringRef attributes,
-                               bool &single) {
+/// A gfx942 program with `attributes` ("" for none) holding a barrier.
+OwningOpRef<ModuleOp> programWith(TestContext &t, llvm::StringRef attributes) {
   std::string text =
       "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> abi = "
       "#waveasm.abi<> " +
       attributes.str() + " {\n  waveasm.s_barrier\n  waveasm.s_endpgm\n}\n";
   OwningOpRef<ModuleOp> module = t.parseModule(text);
   EXPECT_TRUE(module) << t.diagnostics;
+  return module;
+}
+
+/// The waves of a program with `attributes`, asked through an op inside it.
+std::optional<int64_t> wavesOf(TestContext &t, llvm::StringRef attributes,
+                               bool &single) {
+  OwningOpRef<ModuleOp> module = programWith(t, attributes);
   if (!module)
     return std::nullopt;
   Operation *barrier = nullptr;
@@ -52,6 +59,36 @@ TEST(Workgroup, WavesFromTheDeclaredSize) {
   EXPECT_EQ(wavesOf(t, "", single), std::nullopt);
   EXPECT_FALSE(single);
   EXPECT_EQ(getWorkgroupWaves(nullptr), std::nullopt);
+}
+
+/// The declared dimensions and work items of a program with `attributes`.
+std::optional<std::array<int64_t, 3>>
+dimsOf(TestContext &t, llvm::StringRef attributes, int64_t &workItems) {
+  OwningOpRef<ModuleOp> module = programWith(t, attributes);
+  if (!module)
+    return std::nullopt;
+  Operation *program = &module->getBody()->front();
+  workItems = getWorkgroupWorkItems(program, 256);
+  return getDeclaredWorkgroupSize(program);
+}
+
+TEST(Workgroup, DimensionsFromTheDeclaredSize) {
+  TestContext t;
+  int64_t items = 0;
+  using Dims = std::array<int64_t, 3>;
+  EXPECT_EQ(dimsOf(t, "attributes {workgroup_size = [64, 2, 3]}", items),
+            (Dims{64, 2, 3}));
+  EXPECT_EQ(items, 384);
+  // Missing dimensions are 1; a zero counts as 1 (the emitter rejects it).
+  EXPECT_EQ(dimsOf(t, "attributes {workgroup_size = [128]}", items),
+            (Dims{128, 1, 1}));
+  EXPECT_EQ(items, 128);
+  EXPECT_EQ(dimsOf(t, "attributes {workgroup_size = [0, 4]}", items),
+            (Dims{1, 4, 1}));
+  EXPECT_EQ(items, 4);
+  // Undeclared: the caller's fallback.
+  EXPECT_EQ(dimsOf(t, "", items), std::nullopt);
+  EXPECT_EQ(items, 256);
 }
 
 } // namespace
