@@ -230,6 +230,13 @@ private:
   /// below the compare's largest value (a constant, a shifted or masked
   /// value: boundMaximum).
   bool risingExit(int steps) const;
+  /// With a rising exit: the slot holding the counter the newest iteration
+  /// yields, after a kernel (key (counter, 1) of the next step).
+  Key remainderCounterSlot() const;
+  /// With a rising exit, after a kernel (`map` its results): the newest
+  /// iteration's compare on the counter it yielded, i.e. whether the next
+  /// iteration exists.
+  Value remainderCondition(OpBuilder &b, DenseMap<Key, Value> &map);
   /// Whether a body op after stage 0 writes global memory through a
   /// vmcnt-counted store.
   bool laterStageStore() const;
@@ -471,6 +478,19 @@ bool Pipeliner::risingExit(int steps) const {
   return cond.getIterArgs()[arg.getArgNumber()] == counter;
 }
 
+Key Pipeliner::remainderCounterSlot() const {
+  ConditionOp cond = this->cond;
+  Operation *cmp = cond.getCondition().getDefiningOp();
+  return {cmp->getOperand(0), 1};
+}
+
+Value Pipeliner::remainderCondition(OpBuilder &b, DenseMap<Key, Value> &map) {
+  Operation *cmp = cond.getCondition().getDefiningOp();
+  IRMapping mapping;
+  mapping.map(cmp->getOperand(0), map.lookup(remainderCounterSlot()));
+  return b.clone(*cmp, mapping)->getResult(0);
+}
+
 bool Pipeliner::laterStageStore() const {
   return llvm::any_of(st.ops, [&](Operation *op) {
     auto info = dyn_cast<InstInfoOpInterface>(op);
@@ -491,8 +511,16 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     inits.push_back(map.lookup(slot));
     types.push_back(slot.first.getType());
   }
+  // With a rising exit the kernel's own condition is its furthest compare
+  // and the remainder's (does iteration t + 1 exist?) is iteration t's
+  // compare, evaluated after the kernel on the counter it leaves
+  // (remainderCondition): the kernel carries no flag for it (3 SALU ops
+  // per kernel iteration: the compare, a move and a select).
+  bool rising = lookahead && risingExit(steps) &&
+                llvm::is_contained(slots, remainderCounterSlot());
+  bool carryFlag = lookahead && !rising;
   Value one, zero;
-  if (lookahead) {
+  if (carryFlag) {
     one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
     zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
     inits.push_back(S_MOV_B32::create(b, loop.getLoc(), sgpr, one));
@@ -520,7 +548,7 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
   DenseMap<Key, Value> step;
   for (auto [i, slot] : llvm::enumerate(slots))
     step[slot] = kb->addArgument(types[i], loop.getLoc());
-  if (lookahead)
+  if (carryFlag)
     kb->addArgument(sgpr, loop.getLoc());
   OpBuilder kbuilder = OpBuilder::atBlockEnd(kb);
   // Steps t .. t + steps - 1; between two of them the slots move by one
@@ -537,15 +565,12 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     next.push_back(step.lookup({slot.first, slot.second - 1}));
   Value c = lookup(step, cond.getCondition(), 0);
   if (lookahead) {
-    // The newest iteration t's condition (t + 1 exists), kept for the
-    // remainder; the kernel goes on only if t + 1 .. t + steps all exist.
-    Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
-    Value next1 = foldLoopCondition(kbuilder, loop.getLoc(), c, s1);
+    // The kernel goes on only if t + 1 .. t + steps all exist.
     DenseMap<Key, Value> absolute;
     for (auto &[key, value] : step)
       if (key.second == 0)
         absolute[key] = value;
-    if (risingExit(steps)) {
+    if (rising) {
       // A counter compared below an invariant bound: iteration t + steps
       // - 1's condition implies the earlier ones, so it alone decides; the
       // other compares are dead (the counters' adds remain). Saves two
@@ -554,13 +579,17 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
       foldConditions(kbuilder, absolute, 1, steps - 1,
                      [&](Value each) { c = each; });
     } else {
+      // The newest iteration t's condition (t + 1 exists), kept for the
+      // remainder.
+      Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
+      Value next1 = foldLoopCondition(kbuilder, loop.getLoc(), c, s1);
       Value all = next1;
       foldConditions(kbuilder, absolute, 1, steps - 1, [&](Value each) {
         all = foldLoopCondition(kbuilder, loop.getLoc(), each, all);
       });
       c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
+      next.push_back(next1);
     }
-    next.push_back(next1);
   }
   ConditionOp::create(kbuilder, cond.getLoc(), c, next);
   b.setInsertionPointAfter(kernel);
@@ -568,7 +597,7 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
   for (auto [i, slot] : llvm::enumerate(slots))
     map[slot] = kernel.getResult(i);
   if (more)
-    *more = lookahead ? kernel.getResults().back() : Value();
+    *more = carryFlag ? kernel.getResults().back() : Value();
   return kernel;
 }
 
@@ -615,9 +644,15 @@ Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> steadySteps,
     // The last 0 .. unroll-1 steps: a loop of one step per iteration,
     // entered when the next iteration exists.
     MLIRContext *ctx = b.getContext();
-    Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
-    Value go =
-        S_CMP_NE_U32::create(b, loop.getLoc(), SCCType::get(ctx), more, zero);
+    Value go;
+    if (more) {
+      Value zero =
+          ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+      go =
+          S_CMP_NE_U32::create(b, loop.getLoc(), SCCType::get(ctx), more, zero);
+    } else {
+      go = remainderCondition(b, map);
+    }
     SmallVector<Type> types;
     SmallVector<Value> passed;
     for (const Key &slot : slots) {
