@@ -34,7 +34,10 @@
 //      completion;
 //  (h) a loop marked `waveasm.counted_waits` (a software-pipelined steady
 //      state, CountedWaits.h) is walked ticketed whatever the mode, so its
-//      loads of later iterations stay in flight across the back edge.
+//      loads of later iterations stay in flight across the back edge;
+//      in its body a wait folds into the wait before it where the earlier
+//      wait, made as strict as both, costs at most the slot saved
+//      (FoldWaits.h).
 //
 // Uses through pack/extract/insert (non-emitting) are traced to the loads
 // behind them, and loop block arguments, loop results and if results inherit
@@ -53,10 +56,12 @@
 
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/FoldWaits.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
 #include "analysis/LdsRotation.h"
+#include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
 #include "ir/Workgroup.h"
 
@@ -1217,6 +1222,11 @@ struct InsertWaitcntPass
     walker.walkProgram();
     // SPEC.md 15: finally, in every mode, adjacent waits merge.
     mergeAdjacentWaits(program);
+    // Differs from upstream: in a pipelined steady state a wait folds into
+    // the one before it where that costs no more than its issue slot
+    // (FoldWaits.h); the folded waits are left next to it, to merge.
+    if (foldCountedWaits(program, TargetModel::get(program.getTargetKind())))
+      mergeAdjacentWaits(program);
   }
 };
 

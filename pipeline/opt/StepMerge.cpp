@@ -63,7 +63,8 @@ void StepMerger::issue(Operation *op) {
 
 int StepMerger::pickCover(ArrayRef<size_t> ends, ArrayRef<size_t> coverEnds,
                           int64_t after, CoverFilter filter) const {
-  if ((!clock.ldsStarted() && !coverBeforeLds) || !clock.pipeFree())
+  if (!coverAllowed || (!clock.ldsStarted() && !coverBeforeLds) ||
+      !clock.pipeFree())
     return -1;
   bool ldsPending = false;
   for (unsigned k = 0; k < streams.size() && !ldsPending; ++k)

@@ -21,7 +21,10 @@
 //            whenever the pipe is free and its operands are ready, once
 //            the LDS traffic has started. A step bound by the MFMA pipe
 //            (more passes than every other op's slot plus the drain)
-//            covers before its first LDS access too.
+//            covers before its first LDS access too. A single-wave step
+//            whose MFMAs fill at most half of it has no cover at all
+//            (setCover): its MFMAs would only push back the reads that
+//            feed the next step's.
 //   drain    a stream stopped at a barrier waits while the LDS accesses
 //            issued before it drain (the barrier's lgkmcnt(0),
 //            pipeline/InsertWaitcnt.cpp (b)): the other streams go first,
@@ -117,6 +120,9 @@ public:
   /// for a step bound by the MFMA pipe, where an idle pipe costs more than
   /// the slot an MFMA takes from the LDS stream (StepOrder.cpp decides).
   void setCoverBeforeLds(bool allow) { coverBeforeLds = allow; }
+  /// Turns the cover rule off: the MFMAs then issue by the nearest rule,
+  /// after the other streams' memory accesses (StepOrder.cpp decides).
+  void setCover(bool allow) { coverAllowed = allow; }
   /// Issues an op outside the streams (the prefetch, the loop control).
   void issue(mlir::Operation *op);
   /// Issues the streams' ops: stream k's before ends[k], and its MFMAs
@@ -156,6 +162,7 @@ private:
   /// MFMA passes of the streams not issued yet.
   int64_t passesLeft = 0;
   bool coverBeforeLds = false;
+  bool coverAllowed = true;
   llvm::SmallVector<mlir::Operation *> order;
   llvm::DenseMap<mlir::Operation *, int64_t> issuedAt;
 };

@@ -93,6 +93,10 @@ bool waveasm::keepsImplicitRegisterFlow(const LoopStages &stages,
 
 namespace {
 
+/// Steps between a load and its readers from which a single-wave step
+/// issues its LDS accesses ahead of the prefetch (computeStepOrder).
+constexpr int kSingleWaveLdsFirst = 4;
+
 /// Ops that keep their place: waits, nops, priority changes, barriers and
 /// pinned ops.
 bool isOrderingOp(Operation *op) {
@@ -271,10 +275,16 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     loadDistance = std::min(loadDistance, stepsAfterLoad(op));
   bool hoisted = legal && llvm::any_of(hoist, [](bool h) { return h; });
   SmallVector<size_t> coverPrefix;
-  // Only where the barrier drains the LDS: in a single-wave workgroup the
-  // prefetch keeps the top of the step (gemm_loop, 5 stages: its loads
-  // issued 18 slots later there and its ds_writes waited 31 for them).
-  bool ldsFirst = barrierDrains && anyPrefix && hoisted && loadDistance >= 2;
+  // In a single-wave workgroup the barrier drains nothing, but the LDS
+  // reads still return ~20 slots after they issue, about a step of these
+  // loops: the reads early in the step keep their fragments a whole step
+  // ahead of the MFMAs of the next (the triple buffer, auto: 23.6 -> 18.5
+  // slots per iteration). Only with four or more steps between the loads
+  // and their readers: with three the prefetch keeps the top of the step
+  // (gemm_loop, 5 stages: its loads issued 18 slots later there and its
+  // ds_writes waited 31 for them).
+  bool ldsFirst = (barrierDrains || loadDistance >= kSingleWaveLdsFirst) &&
+                  anyPrefix && hoisted && loadDistance >= 2;
   // Whether `op` may issue ahead of every prefetch op (memoized: the
   // cover rule asks for MFMAs again and again). A priority change only
   // steers the arbiter, so the `s_setprio 1` in front of a stage's MFMAs
@@ -314,7 +324,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // Without LDS the loads lead (splitk in 2 stages: 40.3 -> 54.7 with the
   // MFMAs ahead of them).
   bool hasLds = llvm::any_of(stages.ops, isLdsAccess);
-  bool mfmaBound = false;
+  bool mfmaBound = false, lightMfma = false;
   if (target && hasLds) {
     StepClock clock(target, barrierDrains);
     int64_t passes = 0, others = 0;
@@ -324,6 +334,11 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
       others += p ? 0 : getIssueCycles(op);
     }
     mfmaBound = passes > others + clock.drain();
+    // Without a drain to cover (a single-wave workgroup) and with the MFMA
+    // pipe busy at most half the step, an MFMA covering the LDS traffic
+    // only moves ahead of the reads that feed the next step's MFMAs: they
+    // issue after it instead (the triple buffer, 6 stages: 22.0 -> 20.3).
+    lightMfma = !barrierDrains && 2 * passes <= others;
   }
   int64_t prefetchOps = legal ? llvm::count(hoist, true) : 0;
   // The rest of stage 0 (loop control, the next iterations' bases and
@@ -371,6 +386,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   auto build = [&](StepMerger::ReadyFn ready) {
     StepMerger merger(streams, target, ready, barrierDrains);
     merger.setCoverBeforeLds(mfmaBound);
+    merger.setCover(!lightMfma);
     if (ldsFirst)
       merger.merge(ldsPrefix, coverPrefix, prefetchOps);
     if (legal) {

@@ -25,9 +25,13 @@
 //              later stages' LDS accesses before their first barrier go
 //              ahead of the prefetch: the barrier drains every earlier
 //              LDS access (~20 slots after the last), the loads have
-//              whole steps of slack. Not in a workgroup declared one
-//              wave (ir/Workgroup.h): its barrier drains nothing, and the
-//              prefetch keeps the top of the step. The later stages merge by
+//              whole steps of slack. In a workgroup declared one wave
+//              (ir/Workgroup.h) the barrier drains nothing: there only
+//              with four or more steps between the loads and their
+//              readers (the reads then return a step ahead of the MFMAs
+//              they feed), else the prefetch keeps the top of the step;
+//              and when the MFMAs fill at most half such a step they do
+//              not cover, they follow the reads. The later stages merge by
 //              pipeline/opt/StepMerge.h's rules: MFMAs of one stage issue
 //              between another's LDS accesses while more MFMA passes are
 //              left than the LDS drain after the last one (cover), a stage
