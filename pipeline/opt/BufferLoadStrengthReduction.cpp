@@ -47,6 +47,7 @@
 
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/opt/AffineAddress.h"
 #include "pipeline/opt/InductionStride.h"
 #include "pipeline/opt/LoopRewrite.h"
 
@@ -377,14 +378,64 @@ Value sumAddends(OpBuilder &b, Location loc, ArrayRef<Value> addends) {
   return sum;
 }
 
+/// In a pipelined kernel, step j's voffset is step 0's at counter + j: a
+/// load of the group whose hoisted voffset is an earlier load's (one that
+/// uses the first base) plus a constant (AffineAddress.h) takes that load's
+/// base and SGPR addend, the constant's low 12 bits in `offset` and the
+/// rest (all of it for an `_lds` load, which has no offset here) added to
+/// the addend, one `s_add_u32` per distinct addend per kernel iteration, so
+/// a kernel of U steps keeps one VGPR per group instead of one per load
+/// (VGPRs cost waves; a SALU slot per kernel iteration is cheap). Loops as
+/// written keep SPEC.md 18.3's plan.
+void shareKernelBases(ArrayRef<Candidate> loads,
+                      MutableArrayRef<LoadPlan> plans, ArrayRef<Value> hoisted,
+                      Value firstBase, OpBuilder &pre, Location loc) {
+  AffineAddresses affine;
+  // (hoisted voffset, plan) of the loads on the first base.
+  SmallVector<std::pair<Value, LoadPlan>> anchors;
+  llvm::SmallDenseMap<std::pair<Value, int64_t>, Value> addends;
+  for (auto [c, plan, voffset] : llvm::zip(loads, plans, hoisted)) {
+    if (plan.voffset == firstBase) {
+      anchors.push_back({voffset, plan});
+      continue;
+    }
+    for (const auto &[anchorVoffset, anchor] : anchors) {
+      std::optional<uint32_t> d =
+          affine.constantDifference(voffset, anchorVoffset);
+      // A difference of 2^31 or more is a load below the anchor.
+      if (!d || *d >= (uint32_t(1) << 31))
+        continue;
+      // The anchor reads firstBase + its addend + its offset; this load
+      // d bytes further plus its own offset.
+      int64_t total = anchor.instOffset + int64_t(*d) + plan.instOffset;
+      int64_t inField =
+          c.operands.toLDS ? plan.instOffset : total % (kMaxInstOffset + 1);
+      int64_t rest = total - inField;
+      Value &addend = addends[{anchor.addend, rest}];
+      if (!addend && rest != 0) {
+        Value imm = getImmediate(pre, loc, rest);
+        addend =
+            anchor.addend ? sumAddends(pre, loc, {anchor.addend, imm}) : imm;
+      }
+      plan.voffset = firstBase;
+      plan.instOffset = inField;
+      plan.addend = rest != 0 ? addend : anchor.addend;
+      break;
+    }
+  }
+}
+
 SmallVector<LoadPlan> planGroup(ArrayRef<Candidate> loads, ChainClones &clones,
-                                Location loc) {
+                                Location loc, bool kernel) {
   SmallVector<LoadPlan> plans;
   for (const Candidate &c : loads)
     plans.push_back({clones.lookup(operandOf(c, c.operands.voffset)),
                      getInstOffset(c.load), Value()});
   if (loads.size() < 2)
     return plans;
+  SmallVector<Value> hoisted;
+  for (const LoadPlan &plan : plans)
+    hoisted.push_back(plan.voffset);
   SmallVector<SplitOffset> splits;
   for (const LoadPlan &plan : plans)
     splits.push_back(splitOffset(plan.voffset));
@@ -400,6 +451,9 @@ SmallVector<LoadPlan> planGroup(ArrayRef<Candidate> loads, ChainClones &clones,
     plan.instOffset = total;
     plan.addend = sumAddends(clones.getBuilder(), loc, split.sgprAddends);
   }
+  if (kernel && firstBase)
+    shareKernelBases(loads, plans, hoisted, firstBase, clones.getBuilder(),
+                     loc);
   return plans;
 }
 
@@ -423,7 +477,8 @@ void rewriteLoop(LoopOp loop, Groups &groups) {
   OpBuilder bump(compare);
   for (auto &[key, loads] : groups) {
     auto [srd, stride, soffset] = key;
-    SmallVector<LoadPlan> plans = planGroup(loads, clones, loc);
+    SmallVector<LoadPlan> plans =
+        planGroup(loads, clones, loc, getPipelinedKernelSteps(loop) != 0);
     // The block argument is a virtual SGPR; an immediate or a physical
     // SGPR init is copied into one (init and block argument then have one
     // type, and the precolored register is not tied to the bumped value).

@@ -3,6 +3,8 @@
 #include "pipeline/opt/InductionStride.h"
 #include "pipeline/opt/LoopRewrite.h"
 
+#include "pipeline/CountedWaits.h"
+
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -27,6 +29,39 @@ bool waveasm::isAddressOp(Operation *op) {
       op);
 }
 
+/// The constant a counter `arg` moves by per iteration when `yielded` (its
+/// iter_arg) is `arg` stepped by a chain of at most `maxAdds` s_add_u32s of
+/// constants in the body (either operand order), else nullopt.
+static std::optional<int64_t> counterStep(Block &body, BlockArgument arg,
+                                          Value yielded, unsigned maxAdds) {
+  int64_t total = 0;
+  Value v = yielded;
+  for (unsigned adds = 0; adds < maxAdds && v != arg; ++adds) {
+    auto add = v.getDefiningOp<S_ADD_U32>();
+    if (!add || add->getBlock() != &body)
+      return std::nullopt;
+    std::optional<int64_t> c = getConstantValue(add.getSrc1());
+    v = add.getSrc0();
+    if (!c) {
+      c = getConstantValue(add.getSrc0());
+      v = add.getSrc1();
+    }
+    if (!c)
+      return std::nullopt;
+    total += *c;
+  }
+  if (v != arg)
+    return std::nullopt;
+  return total;
+}
+
+unsigned waveasm::getPipelinedKernelSteps(LoopOp loop) {
+  if (!loop->hasAttr(kCountedWaitsAttrName))
+    return 0;
+  auto steps = loop->getAttrOfType<IntegerAttr>(kPipelineStepsAttrName);
+  return steps ? std::max<int64_t>(steps.getInt(), 1) : 1;
+}
+
 std::optional<InductionVariable>
 waveasm::getInductionVariable(LoopOp loop, const char *&whyNot) {
   Block &body = loop.getBodyBlock();
@@ -37,24 +72,36 @@ waveasm::getInductionVariable(LoopOp loop, const char *&whyNot) {
   }
   BlockArgument iv = body.getArgument(0);
   auto add = cond.getIterArgs()[0].getDefiningOp<S_ADD_U32>();
-  if (!add || add->getBlock() != &body) {
-    whyNot = "iter_arg 0 is not an s_add_u32 of block argument 0 in the body";
+  if (add && add->getBlock() == &body &&
+      (add.getSrc0() == iv || add.getSrc1() == iv)) {
+    std::optional<int64_t> step =
+        getConstantValue(add.getSrc0() == iv ? add.getSrc1() : add.getSrc0());
+    if (!step) {
+      whyNot = "the induction variable's step is not a constant";
+      return std::nullopt;
+    }
+    return InductionVariable{iv, *step};
+  }
+  // A pipelined kernel (modulo variable expansion, PipelineLoops.cpp) runs
+  // U steps per iteration: its counter is the last iter_arg, stepped U
+  // times, and each step's addresses read one of the partial sums. Any
+  // block argument stepped by a chain of constant adds is its induction
+  // variable (the partial sums are IV + constant, so StrideAnalysis derives
+  // their strides); loops as written keep SPEC.md 18.3's rule.
+  if (unsigned maxAdds = getPipelinedKernelSteps(loop)) {
+    for (auto [arg, yielded] :
+         llvm::zip(body.getArguments(), cond.getIterArgs()))
+      if (isa<SRegType>(arg.getType()))
+        if (std::optional<int64_t> step =
+                counterStep(body, arg, yielded, maxAdds))
+          if (*step != 0)
+            return InductionVariable{arg, *step};
+    whyNot = "no iter_arg of the pipelined kernel is its block argument "
+             "stepped by s_add_u32s of constants";
     return std::nullopt;
   }
-  std::optional<int64_t> step;
-  if (add.getSrc0() == iv)
-    step = getConstantValue(add.getSrc1());
-  else if (add.getSrc1() == iv)
-    step = getConstantValue(add.getSrc0());
-  else {
-    whyNot = "iter_arg 0 is not an s_add_u32 of block argument 0 in the body";
-    return std::nullopt;
-  }
-  if (!step) {
-    whyNot = "the induction variable's step is not a constant";
-    return std::nullopt;
-  }
-  return InductionVariable{iv, *step};
+  whyNot = "iter_arg 0 is not an s_add_u32 of block argument 0 in the body";
+  return std::nullopt;
 }
 
 StrideAnalysis::StrideAnalysis(LoopOp loop, InductionVariable iv)

@@ -33,11 +33,19 @@ std::optional<BufferLoadOperands> getBufferLoadOperands(mlir::Operation *op);
 bool isAddressOp(mlir::Operation *op);
 
 /// The induction variable: block argument 0, whose iter_arg is
-/// `s_add_u32(iv, step)` with a constant step (either operand order).
+/// `s_add_u32(iv, step)` with a constant step (either operand order); in a
+/// pipelined kernel of U steps (getPipelinedKernelSteps) any SGPR block
+/// argument whose iter_arg is it stepped by up to U such adds, step = their
+/// sum.
 struct InductionVariable {
   mlir::BlockArgument iv;
   int64_t step = 0;
 };
+
+/// The steps per iteration of a steady-state loop `waveasm-pipeline-loops`
+/// built (`waveasm.counted_waits`; `waveasm.pipeline_steps`, else 1), 0 for
+/// any other loop.
+unsigned getPipelinedKernelSteps(LoopOp loop);
 
 /// The induction variable of `loop`, or the reason there is none.
 std::optional<InductionVariable> getInductionVariable(LoopOp loop,

@@ -43,8 +43,11 @@
 // (the cycle model on the copy before allocation) of 2 stages runs at the
 // loop's lower bound; each candidate is compiled with its unroll and the
 // fewest cycles per wave win (a candidate's cycles over the waves its
-// registers leave: a gain is weighed against the occupancy it costs the
-// same way for every loop; a stage more must gain more than 1%), a remark
+// registers leave, but no less than the slots it holds a pipe the SIMD's
+// waves share, the matrix pipe or the VALU, when that is the kernel's
+// busiest unit: a gain is weighed against the occupancy it costs the same
+// way for every loop; as few, the fewest cycles; a stage more must gain
+// more than 1%), a remark
 // naming a faster count refused for its occupancy and a chosen one that
 // costs occupancy. Unroll: neededUnroll, lowered while the occupancy drops.
 // Trials are memoized per loop, a staging's step order is computed once,
@@ -227,6 +230,13 @@ private:
   /// below the compare's largest value (a constant, a shifted or masked
   /// value: boundMaximum).
   bool risingExit(int steps) const;
+  /// With a rising exit: the slot holding the counter the newest iteration
+  /// yields, after a kernel (key (counter, 1) of the next step).
+  Key remainderCounterSlot() const;
+  /// With a rising exit, after a kernel (`map` its results): the newest
+  /// iteration's compare on the counter it yielded, i.e. whether the next
+  /// iteration exists.
+  Value remainderCondition(OpBuilder &b, DenseMap<Key, Value> &map);
   /// Whether a body op after stage 0 writes global memory through a
   /// vmcnt-counted store.
   bool laterStageStore() const;
@@ -468,6 +478,19 @@ bool Pipeliner::risingExit(int steps) const {
   return cond.getIterArgs()[arg.getArgNumber()] == counter;
 }
 
+Key Pipeliner::remainderCounterSlot() const {
+  ConditionOp cond = this->cond;
+  Operation *cmp = cond.getCondition().getDefiningOp();
+  return {cmp->getOperand(0), 1};
+}
+
+Value Pipeliner::remainderCondition(OpBuilder &b, DenseMap<Key, Value> &map) {
+  Operation *cmp = cond.getCondition().getDefiningOp();
+  IRMapping mapping;
+  mapping.map(cmp->getOperand(0), map.lookup(remainderCounterSlot()));
+  return b.clone(*cmp, mapping)->getResult(0);
+}
+
 bool Pipeliner::laterStageStore() const {
   return llvm::any_of(st.ops, [&](Operation *op) {
     auto info = dyn_cast<InstInfoOpInterface>(op);
@@ -488,8 +511,16 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     inits.push_back(map.lookup(slot));
     types.push_back(slot.first.getType());
   }
+  // With a rising exit the kernel's own condition is its furthest compare
+  // and the remainder's (does iteration t + 1 exist?) is iteration t's
+  // compare, evaluated after the kernel on the counter it leaves
+  // (remainderCondition): the kernel carries no flag for it (3 SALU ops
+  // per kernel iteration: the compare, a move and a select).
+  bool rising = lookahead && risingExit(steps) &&
+                llvm::is_contained(slots, remainderCounterSlot());
+  bool carryFlag = lookahead && !rising;
   Value one, zero;
-  if (lookahead) {
+  if (carryFlag) {
     one = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 1), 1);
     zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
     inits.push_back(S_MOV_B32::create(b, loop.getLoc(), sgpr, one));
@@ -517,7 +548,7 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
   DenseMap<Key, Value> step;
   for (auto [i, slot] : llvm::enumerate(slots))
     step[slot] = kb->addArgument(types[i], loop.getLoc());
-  if (lookahead)
+  if (carryFlag)
     kb->addArgument(sgpr, loop.getLoc());
   OpBuilder kbuilder = OpBuilder::atBlockEnd(kb);
   // Steps t .. t + steps - 1; between two of them the slots move by one
@@ -534,15 +565,12 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     next.push_back(step.lookup({slot.first, slot.second - 1}));
   Value c = lookup(step, cond.getCondition(), 0);
   if (lookahead) {
-    // The newest iteration t's condition (t + 1 exists), kept for the
-    // remainder; the kernel goes on only if t + 1 .. t + steps all exist.
-    Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
-    Value next1 = foldLoopCondition(kbuilder, loop.getLoc(), c, s1);
+    // The kernel goes on only if t + 1 .. t + steps all exist.
     DenseMap<Key, Value> absolute;
     for (auto &[key, value] : step)
       if (key.second == 0)
         absolute[key] = value;
-    if (risingExit(steps)) {
+    if (rising) {
       // A counter compared below an invariant bound: iteration t + steps
       // - 1's condition implies the earlier ones, so it alone decides; the
       // other compares are dead (the counters' adds remain). Saves two
@@ -551,13 +579,17 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
       foldConditions(kbuilder, absolute, 1, steps - 1,
                      [&](Value each) { c = each; });
     } else {
+      // The newest iteration t's condition (t + 1 exists), kept for the
+      // remainder.
+      Value s1 = S_MOV_B32::create(kbuilder, loop.getLoc(), sgpr, one);
+      Value next1 = foldLoopCondition(kbuilder, loop.getLoc(), c, s1);
       Value all = next1;
       foldConditions(kbuilder, absolute, 1, steps - 1, [&](Value each) {
         all = foldLoopCondition(kbuilder, loop.getLoc(), each, all);
       });
       c = S_CMP_NE_U32::create(kbuilder, loop.getLoc(), scc, all, zero);
+      next.push_back(next1);
     }
-    next.push_back(next1);
   }
   ConditionOp::create(kbuilder, cond.getLoc(), c, next);
   b.setInsertionPointAfter(kernel);
@@ -565,7 +597,7 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
   for (auto [i, slot] : llvm::enumerate(slots))
     map[slot] = kernel.getResult(i);
   if (more)
-    *more = lookahead ? kernel.getResults().back() : Value();
+    *more = carryFlag ? kernel.getResults().back() : Value();
   return kernel;
 }
 
@@ -612,9 +644,15 @@ Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> steadySteps,
     // The last 0 .. unroll-1 steps: a loop of one step per iteration,
     // entered when the next iteration exists.
     MLIRContext *ctx = b.getContext();
-    Value zero = ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
-    Value go =
-        S_CMP_NE_U32::create(b, loop.getLoc(), SCCType::get(ctx), more, zero);
+    Value go;
+    if (more) {
+      Value zero =
+          ConstantOp::create(b, loop.getLoc(), ImmType::get(ctx, 0), 0);
+      go =
+          S_CMP_NE_U32::create(b, loop.getLoc(), SCCType::get(ctx), more, zero);
+    } else {
+      go = remainderCondition(b, map);
+    }
     SmallVector<Type> types;
     SmallVector<Value> passed;
     for (const Key &slot : slots) {
@@ -1136,6 +1174,11 @@ struct PipelineLoopsPass
     bool timed = false;
     double cyclesPerIteration = 0;
     double lowerBound = 0;
+    /// Compiled: the slots per input iteration the kernel holds a pipe its
+    /// SIMD's waves share (the matrix pipe or the VALU, SCHEDULING-FACTS.md
+    /// "Units") when that pipe is its busiest unit, else 0: however many
+    /// waves run, each costs the SIMD at least that long.
+    double sharedPipe = 0;
     /// Compiled: the whole program's est_cycles (prologue and epilogue
     /// included).
     int64_t programCycles = 0;
@@ -1257,6 +1300,10 @@ struct PipelineLoopsPass
               double(kernel.est_cycles_per_iter) / pipelined.steps;
           result.lowerBound =
               double(kernel.lower_bound_cycles) / pipelined.steps;
+          if (kernel.busiest_unit == stringifyExecUnit(ExecUnit::MFMA) ||
+              kernel.busiest_unit == stringifyExecUnit(ExecUnit::VALU))
+            result.sharedPipe =
+                double(kernel.resource_bound_cycles) / pipelined.steps;
         }
       }
     } else if (result.ok) {
@@ -1331,7 +1378,12 @@ struct PipelineLoopsPass
   /// until one runs at its lower bound, and the best wins; a stage more
   /// must gain more than 1% (kStageGain). Best: the fewest cycles per wave
   /// (a candidate's cycles over the waves per SIMD its compiled registers
-  /// leave), the one rule that weighs a gain against the occupancy it
+  /// leave, but at least the slots its kernel holds the SIMD's matrix pipe
+  /// or VALU when that is its busiest unit: waves share those, so split-K,
+  /// MFMA-bound at 2 to 6 stages, costs 256 slots per wave whatever its
+  /// occupancy, and as few per wave the fewest cycles win: 5 stages at 3
+  /// waves, 653 cycles, against 2 at 5, 880), the one rule that weighs a
+  /// gain against the occupancy it
   /// costs for every loop: a deeper pipeline that drops from 8 to 7 waves
   /// must run more than 12.5% faster. Cycles: with a trip count known from
   /// the IR, the whole program's est_cycles (a deeper pipeline's longer
@@ -1358,13 +1410,30 @@ struct PipelineLoopsPass
     if (!two.ok || (two.timed && two.cyclesPerIteration <= two.lowerBound) ||
         !estimate(3).ok)
       return 2;
-    bool wholeProgram = getTripCount(l).source == TripCountSource::Inferred;
+    TripCount trips = getTripCount(l);
+    bool wholeProgram = trips.source == TripCountSource::Inferred;
     struct Scored {
       int stages = 0;
       double cycles = 0;
       double perIteration = 0;
       int64_t waves = 0;
-      double perWave() const { return cycles / double(waves); }
+      /// Trial::sharedPipe per input iteration and in the unit of `cycles`.
+      double pipePerIteration = 0;
+      double sharedPipe = 0;
+      /// What a wave costs its SIMD: its cycles over the waves that share
+      /// the SIMD, but no less than the slots it holds a pipe they all
+      /// share (more waves cannot run the matrix pipe faster).
+      double perWave() const {
+        return std::max(cycles / double(waves), sharedPipe);
+      }
+      bool atSharedPipe() const { return cycles / double(waves) < sharedPipe; }
+      /// Fewer cycles per wave by more than 1%, or as few (both at the
+      /// shared pipe's bound) and more than 1% fewer cycles.
+      bool beats(const Scored &other) const {
+        return perWave() < other.perWave() * kStageGain ||
+               (perWave() <= other.perWave() &&
+                cycles < other.cycles * kStageGain);
+      }
     };
     std::optional<Scored> best, firstWaves, fastest;
     // The compiled lower bound per input iteration (about the same for
@@ -1378,10 +1447,15 @@ struct PipelineLoopsPass
       // Even at the lower bound, with the waves its estimated registers
       // leave (a deeper count holds more), this count would not beat the
       // best per wave: no compile for it or a deeper one.
-      if (best && bound > 0 && guess.waves > 0 &&
-          bound / double(guess.waves) >=
-              best->perIteration / double(best->waves))
-        break;
+      if (best && bound > 0 && guess.waves > 0) {
+        double bestPerWave = std::max(best->perIteration / double(best->waves),
+                                      best->pipePerIteration);
+        double reachable = bound / double(guess.waves);
+        if (reachable > bestPerWave ||
+            (reachable >= bestPerWave &&
+             bound >= best->perIteration * kStageGain))
+          break;
+      }
       int steps = chooseUnroll(l, s).steps;
       Trial t = trial(l, s, steps, /*compiled=*/true);
       LLVM_DEBUG(llvm::dbgs() << s << " stages x" << steps
@@ -1393,13 +1467,18 @@ struct PipelineLoopsPass
         bound = t.lowerBound;
         maxStages = maxStagesFor(l, bound);
       }
-      Scored c{s, wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
-               t.cyclesPerIteration, t.waves};
+      Scored c{s,
+               wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
+               t.cyclesPerIteration,
+               t.waves,
+               t.sharedPipe,
+               wholeProgram ? t.sharedPipe * double(trips.count)
+                            : t.sharedPipe};
       if (!firstWaves)
         firstWaves = c;
       if (!fastest || c.cycles < fastest->cycles * kStageGain)
         fastest = c;
-      if (!best || c.perWave() < best->perWave() * kStageGain) {
+      if (!best || c.beats(*best)) {
         best = c;
       } else if (c.waves < best->waves) {
         // It lost on the waves its registers cost, and a deeper count
@@ -1422,11 +1501,19 @@ struct PipelineLoopsPass
           << " against " << best->stages << " stages' " << cyclesText(*best)
           << " is more cycles per wave (num-stages=" << fastest->stages
           << " forces them)";
-    if (firstWaves && best->waves < firstWaves->waves)
-      emitRemark(l.getLoc())
-          << best->stages << " stages cost occupancy: " << cyclesText(*best)
-          << " against " << firstWaves->stages << " stages' "
-          << cyclesText(*firstWaves) << ", fewer cycles per wave";
+    if (firstWaves && best->waves < firstWaves->waves) {
+      InFlightDiagnostic diag = emitRemark(l.getLoc());
+      diag << best->stages << " stages cost occupancy: " << cyclesText(*best)
+           << " against " << firstWaves->stages << " stages' "
+           << cyclesText(*firstWaves);
+      if (best->atSharedPipe() && firstWaves->atSharedPipe())
+        diag << llvm::formatv(", both held by a pipe the SIMD's waves share "
+                              "({0:F1} cycles per wave), fewer cycles",
+                              best->sharedPipe)
+                    .str();
+      else
+        diag << ", fewer cycles per wave";
+    }
     return best->stages;
   }
 

@@ -5,6 +5,18 @@
 // rewritten come back unchanged; the debug log says why.
 // RUN: waveasm-opt --waveasm-buffer-load-strength-reduction %s | FileCheck %s
 // RUN: waveasm-opt --waveasm-buffer-load-strength-reduction %s | waveasm-opt > /dev/null
+// Equal by execution (the simulator exits 2: @step_not_constant never ends
+// and is reported as not checked):
+// RUN: waveasm-opt --waveasm-buffer-load-strength-reduction %s -o %t.mlir
+// RUN: not waveasm-sim --compare %s %t.mlir | FileCheck %s --check-prefix=EXEC
+// EXEC: @pipelined_kernel_counter_last: equal on 4 seeds
+// EXEC: @pipelined_kernel_no_common_base: equal on 4 seeds
+// Sharing the no-common-base kernel's first voffset (`offset : 4` on its
+// second load) is caught:
+// RUN: awk '/@pipelined_kernel_no_common_base/ { p = 1 } p && /buffer_load_dword/ { n++; if (n == 1) { match($0, /%%[0-9]+, %%arg/); v = substr($0, RSTART, RLENGTH - 6) } if (n == 2) { sub(/%%[0-9]+, %%arg/, v ", %%arg"); sub(/ : !waveasm.psreg/, " offset : 4 : !waveasm.psreg") } } { print }' %t.mlir > %t.shared.mlir
+// RUN: not diff %t.mlir %t.shared.mlir > /dev/null
+// RUN: not waveasm-sim --compare %s %t.shared.mlir | FileCheck %s --check-prefix=SHARED
+// SHARED: @pipelined_kernel_no_common_base: different
 // RUN: waveasm-opt --waveasm-buffer-load-strength-reduction --mlir-disable-threading --debug-only=waveasm-buffer-load-strength-reduction %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
 
 // Two groups, (x, 512, 0) with two loads and (w, 256, 0) with one: each
@@ -332,6 +344,87 @@ waveasm.program @iv_not_iter_arg_0 target = #waveasm.target<#waveasm.gfx942> abi
     %go = waveasm.s_cmp_lt_u32 %kn#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
     waveasm.condition %go : !waveasm.scc iter_args(%x, %kn#0) : !waveasm.vreg, !waveasm.sreg
   }
+  waveasm.s_endpgm
+}
+
+// A pipelined kernel (waveasm.counted_waits, waveasm.pipeline_steps = 2,
+// PipelineLoops.cpp): the
+// counter is the last iter_arg, stepped twice, and each step's address reads
+// its own partial sum. The counter is found, both loads move by 2 * 4 bytes
+// per kernel iteration, one group, one bump of 8; no VALU address math is
+// left in the body; the second step's hoisted voffset is the first's plus 4
+// (AffineAddress.h), so it shares the first's VGPR with `offset : 4`.
+// Without the attributes (@iv_not_iter_arg_0 above) the loop is left alone.
+// CHECK-LABEL: waveasm.program @pipelined_kernel_counter_last
+// CHECK: waveasm.loop
+// CHECK-NOT: waveasm.v_lshlrev_b32
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %[[BASE:[0-9]+]], %[[SOFF:arg[0-9]+]] :
+// CHECK-NOT: waveasm.v_lshlrev_b32
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %[[BASE]], %[[SOFF]] offset : 4 :
+// CHECK: waveasm.s_add_u32 %[[SOFF]], %{{.*}} : !waveasm.sreg, !waveasm.imm<8>
+// CHECK: waveasm.condition
+// CHECK: waveasm.pipeline_steps = 2
+// LOG: loop at {{.*}}: group (stride 8, 2 load(s))
+waveasm.program @pipelined_kernel_counter_last target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %n = waveasm.constant 16 : !waveasm.imm<16>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %a0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%a = %a0, %k = %k0) : (!waveasm.vreg, !waveasm.sreg) -> (!waveasm.vreg, !waveasm.sreg) {
+    %kv = waveasm.v_lshlrev_b32 %c2, %k : !waveasm.imm<2>, !waveasm.sreg -> !waveasm.vreg
+    %x = waveasm.buffer_load_dword %srd, %kv, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %kv1 = waveasm.v_lshlrev_b32 %c2, %k1#0 : !waveasm.imm<2>, !waveasm.sreg -> !waveasm.vreg
+    %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %s = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
+  } {waveasm.counted_waits, waveasm.pipeline_steps = 2 : i64}
+  %out = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %r#0, %srd, %out : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+
+// A kernel whose steps' addresses differ by no constant: (k >> 1) << 2 and
+// ((k + 1) >> 1) << 2 are 0 or 4 bytes apart depending on k's parity (the
+// shift right is not linear), so each load keeps its own hoisted voffset.
+// (k starts at 0: sharing the first voffset with `offset : 4` reads the
+// wrong bytes, which the execution compare below catches.)
+// CHECK-LABEL: waveasm.program @pipelined_kernel_no_common_base
+// CHECK: %[[V0:[0-9]+]] = waveasm.v_lshlrev_b32
+// CHECK: %[[V1:[0-9]+]] = waveasm.v_lshlrev_b32
+// CHECK: waveasm.loop
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %[[V0]], %[[S:arg[0-9]+]] :
+// CHECK: waveasm.buffer_load_dword %{{.*}}, %[[V1]], %[[S]] :
+// CHECK: waveasm.pipeline_steps = 2
+waveasm.program @pipelined_kernel_no_common_base target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c2 = waveasm.constant 2 : !waveasm.imm<2>
+  %n = waveasm.constant 16 : !waveasm.imm<16>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %a0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%a = %a0, %k = %k0) : (!waveasm.vreg, !waveasm.sreg) -> (!waveasm.vreg, !waveasm.sreg) {
+    %h = waveasm.v_lshrrev_b32 %c1, %k : !waveasm.imm<1>, !waveasm.sreg -> !waveasm.vreg
+    %kv = waveasm.v_lshlrev_b32 %c2, %h : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
+    %x = waveasm.buffer_load_dword %srd, %kv, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %h1 = waveasm.v_lshrrev_b32 %c1, %k1#0 : !waveasm.imm<1>, !waveasm.sreg -> !waveasm.vreg
+    %kv1 = waveasm.v_lshlrev_b32 %c2, %h1 : !waveasm.imm<2>, !waveasm.vreg -> !waveasm.vreg
+    %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %xy = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %s = waveasm.v_add_f32 %a, %xy : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
+  } {waveasm.counted_waits, waveasm.pipeline_steps = 2 : i64}
+  %out = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %r#0, %srd, %out : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
   waveasm.s_endpgm
 }
 
