@@ -33,12 +33,12 @@ ProgramIndex::ProgramIndex(ProgramOp program) : program(program) {
 }
 
 unsigned ProgramIndex::addValue(Value value, unsigned defOp, bool isBlockArg) {
-  Type type = value.getType();
-  std::optional<RegClass> cls = waveasm::getRegClass(type);
+  // One decode of the type gives both the class and the size.
+  RegTypeInfo type = getRegTypeInfo(value.getType());
   values.push_back(value);
-  valueInfo.push_back({defOp, cls ? static_cast<int8_t>(*cls) : int8_t(-1),
-                       isBlockArg,
-                       static_cast<int32_t>(waveasm::getRegSize(type))});
+  valueInfo.push_back({defOp,
+                       type.cls ? static_cast<int8_t>(*type.cls) : int8_t(-1),
+                       isBlockArg, static_cast<int32_t>(type.size)});
   return values.size() - 1;
 }
 
@@ -52,6 +52,16 @@ void ProgramIndex::visit(Operation *op, unsigned loop) {
   // Operands were numbered before: SSA dominance in single-block regions
   // puts every definition before its uses in pre-order.
   for (Value operand : op->getOperands()) {
+    // Most operands are results: their owner's number is the one lookup
+    // (lookupValue's general path handles block arguments).
+    if (auto result = dyn_cast<OpResult>(operand)) {
+      auto it = opNumbers.find(result.getOwner());
+      operandIds.push_back(it == opNumbers.end()
+                               ? kNone
+                               : firstResult[it->second] +
+                                     result.getResultNumber());
+      continue;
+    }
     std::optional<unsigned> id = lookupValue(operand);
     operandIds.push_back(id ? *id : kNone);
   }

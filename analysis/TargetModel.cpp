@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/TargetModel.h"
+#include "analysis/MFMATable.h"
 #include "analysis/Occupancy.h"
 
 #include "ir/InstFacts.h"
@@ -217,8 +218,7 @@ llvm::Error TargetModel::applyOverride(llvm::StringRef assignment) {
   return llvm::Error::success();
 }
 
-static const MFMAEntry *lookupMFMA(Operation *op) {
-  // Hashed once: the cycle model asks for every MFMA of every program.
+static const MFMAEntry *lookupMFMAByName(Operation *op) {
   static const llvm::StringMap<const MFMAEntry *> byName = [] {
     llvm::StringMap<const MFMAEntry *> map;
     for (const MFMAEntry &entry : kMFMAs)
@@ -226,6 +226,45 @@ static const MFMAEntry *lookupMFMA(Operation *op) {
     return map;
   }();
   return byName.lookup(op->getName().stripDialect());
+}
+
+namespace {
+/// lookupMFMAByName's answers per op class, in a direct-mapped table per
+/// thread keyed by the class's TypeID (as lookupInstFacts keeps the
+/// interface's facts): the cycle model, the hazard pass and the wait states
+/// ask for every MFMA several times, and the name lookup hashed the op's
+/// name each time (a tenth of a hazard pass's op facts). The table is a
+/// constant, so an entry never goes stale; a collision only costs a name
+/// lookup.
+struct MFMASlot {
+  const void *typeID = nullptr;
+  const MFMAEntry *entry = nullptr;
+};
+constexpr unsigned kMFMASlots = 256;
+thread_local MFMASlot mfmaSlots[kMFMASlots];
+} // namespace
+
+static const MFMAEntry *lookupMFMA(Operation *op) {
+  // An unregistered op's TypeID is void's (no class to cache for).
+  TypeID id = op->getName().getTypeID();
+  if (LLVM_UNLIKELY(id == TypeID::get<void>()))
+    return lookupMFMAByName(op);
+  const void *typeID = id.getAsOpaquePointer();
+  MFMASlot &slot =
+      mfmaSlots[(reinterpret_cast<uintptr_t>(typeID) >> 3) % kMFMASlots];
+  if (LLVM_LIKELY(slot.typeID == typeID))
+    return slot.entry;
+  slot.entry = lookupMFMAByName(op);
+  slot.typeID = typeID;
+  return slot.entry;
+}
+
+std::optional<MFMATableRow> waveasm::getMFMATableRow(Operation *op,
+                                                     bool byName) {
+  const MFMAEntry *entry = byName ? lookupMFMAByName(op) : lookupMFMA(op);
+  if (!entry)
+    return std::nullopt;
+  return MFMATableRow{entry->kind, entry->gfx942, entry->gfx950};
 }
 
 MFMAKind TargetModel::getMFMAKind(Operation *op) const {

@@ -103,11 +103,11 @@ void LiveModel::collectValues() {
   valueIds.reserve(ops.size() + ops.size() / 2);
   // `joined`: a loop or if result, written by the copies at the region's
   // end, i.e. before the next op reads anything (half-point 2p, not 2p+1).
-  auto add = [&](Value value, int64_t defOp, int64_t defPoint,
-                 bool joined = false) {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
+  // Returns the new value's id, or -1 when it is not collected.
+  auto add = [&](Value value, const RegTypeInfo &type, int64_t defOp,
+                 int64_t defPoint, bool joined = false) -> int32_t {
     if (!type.cls || (!includePhysical && !type.isVirtual()))
-      return;
+      return -1;
     LiveValue info;
     info.value = value;
     info.regClass = *type.cls;
@@ -116,45 +116,46 @@ void LiveModel::collectValues() {
     info.defOp = defOp;
     int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
     info.live = {start, start};
-    valueIds[value] = static_cast<int32_t>(values.size());
+    int32_t id = static_cast<int32_t>(values.size());
+    valueIds[value] = id;
     values.push_back(info);
+    return id;
   };
   // Registers named by physical types (loop and if results are their block
   // arguments' and yields' registers; pack, extract and insert results
   // alias their operands).
-  auto notePhysical = [&](Value value) {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
+  auto notePhysical = [&](const RegTypeInfo &type) {
     if (type.cls && type.physicalIndex)
       noteRegisterName(*type.cls, *type.physicalIndex,
                        std::max<int64_t>(1, type.size));
   };
+  // Each type is decoded once per value (both uses above read it).
   for (auto [index, op] : llvm::enumerate(ops)) {
     int64_t idx = static_cast<int64_t>(index);
     if (auto loop = dyn_cast<LoopOp>(op))
       if (!loop.getBody().empty())
         for (BlockArgument arg : loop.getBody().getArguments()) {
-          add(arg, idx, idx);
-          notePhysical(arg);
+          RegTypeInfo type = getRegTypeInfo(arg.getType());
+          add(arg, type, idx, idx);
+          notePhysical(type);
         }
-    if (std::optional<PrecoloredRange> range = getPrecoloredRange(op))
+    std::optional<PrecoloredRange> range = getPrecoloredRange(op);
+    if (range)
       noteRegisterName(range->cls, range->index, range->size);
-    else if (!isa<LoopOp, IfOp, PackOp, ExtractOp, InsertOp>(op))
-      for (Value result : op->getResults())
-        notePhysical(result);
     // Loop and if results come into existence after the region.
     bool joined = isa<LoopOp, IfOp>(op);
+    bool namesRegisters =
+        !range && !joined && !isa<PackOp, ExtractOp, InsertOp>(op);
     int64_t defPoint = joined ? regionEnd.lookup(op) + 1 : idx;
-    for (Value result : op->getResults())
-      add(result, idx, defPoint, joined);
-    if (auto pre = dyn_cast<PrecoloredVRegOp>(op))
-      if (int32_t id = idOf(pre.getResult()); id >= 0)
-        values[id].fixed = static_cast<int64_t>(pre.getIndex());
-    if (auto pre = dyn_cast<PrecoloredSRegOp>(op))
-      if (int32_t id = idOf(pre.getResult()); id >= 0)
-        values[id].fixed = static_cast<int64_t>(pre.getIndex());
-    if (auto pre = dyn_cast<PrecoloredARegOp>(op))
-      if (int32_t id = idOf(pre.getResult()); id >= 0)
-        values[id].fixed = static_cast<int64_t>(pre.getIndex());
+    for (Value result : op->getResults()) {
+      RegTypeInfo type = getRegTypeInfo(result.getType());
+      if (namesRegisters)
+        notePhysical(type);
+      int32_t id = add(result, type, idx, defPoint, joined);
+      // A precolored op has one result, pinned to the op's index.
+      if (range && id >= 0)
+        values[id].fixed = range->index;
+    }
   }
 }
 

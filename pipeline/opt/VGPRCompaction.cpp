@@ -271,10 +271,19 @@ private:
   }
   /// A VGPR value's id and first register, or (-1, -1).
   std::pair<int32_t, int64_t> vgpr(Value value) const {
-    if (getRegClass(value.getType()) != RegClass::VGPR)
+    RegTypeInfo type = getRegTypeInfo(value.getType());
+    if (type.cls != RegClass::VGPR)
       return {-1, -1};
-    return {model.idOf(value),
-            getPhysicalIndex(value.getType()).value_or(int64_t(-1))};
+    return {model.idOf(value), type.physicalIndex.value_or(int64_t(-1))};
+  }
+  /// A VGPR value's id when its first register is `reg`, else -1: the
+  /// value's id is looked up only when the registers match.
+  int32_t vgprAt(Value value, int64_t reg) const {
+    RegTypeInfo type = getRegTypeInfo(value.getType());
+    if (type.cls != RegClass::VGPR ||
+        type.physicalIndex.value_or(int64_t(-1)) != reg)
+      return -1;
+    return model.idOf(value);
   }
   /// Unites `a` and `b` if `a` lives exactly `offset` registers above `b`.
   void tieAt(Value a, Value b, int64_t offset) {
@@ -410,7 +419,8 @@ void Compactor::buildTies() {
         if (tied.first < 0)
           continue;
         for (Value operand : op->getOperands())
-          tieAt(tied, vgpr(operand), 0);
+          if (int32_t id = vgprAt(operand, tied.second); id >= 0)
+            parent[find(tied.first)] = find(id);
       }
     }
   }

@@ -2,6 +2,7 @@
 
 #include "TestUtils.h"
 
+#include "analysis/MFMATable.h"
 #include "analysis/TargetModel.h"
 
 #include "mlir/IR/Builders.h"
@@ -9,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace waveasm;
@@ -248,4 +250,47 @@ TEST(TargetModel, VALUCoIssueAfterMFMA) {
   EXPECT_EQ(
       m942.getValuCoIssueDelay(ops.make("waveasm.v_mfma_f64_16x16x4_f64", 2)),
       10);
+}
+
+// getMFMATableRow reads the MFMA table through a per-thread cache keyed by
+// the op class: for every op class of the dialect (an op of each, created
+// without operands), in two contexts and in both orders (so that classes
+// sharing a cache slot evict each other), the cached row must be the one
+// the table gives by name. A cache that answered for the wrong class (no
+// key check, a key of the slot instead of the class) fails here.
+TEST(TargetModel, CachedMFMARowsEqualTheTableByName) {
+  unsigned mfmas = 0, checked = 0;
+  for (int round = 0; round < 2; ++round) {
+    test::TestContext t;
+    mlir::OpBuilder b(&t.ctx);
+    std::vector<mlir::Operation *> ops;
+    for (mlir::RegisteredOperationName name : t.ctx.getRegisteredOperations()) {
+      if (name.getDialectNamespace() != "waveasm")
+        continue;
+      mlir::OperationState state(b.getUnknownLoc(), name);
+      ops.push_back(mlir::Operation::create(state));
+    }
+    ASSERT_GT(ops.size(), 256u); // more classes than cache slots
+    if (round == 1)
+      std::reverse(ops.begin(), ops.end());
+    for (int pass = 0; pass < 2; ++pass)
+      for (mlir::Operation *op : ops) {
+        std::optional<MFMATableRow> cached = getMFMATableRow(op);
+        std::optional<MFMATableRow> byName =
+            getMFMATableRow(op, /*byName=*/true);
+        ASSERT_EQ(cached.has_value(), byName.has_value())
+            << op->getName().getStringRef().str();
+        if (cached) {
+          EXPECT_TRUE(*cached == *byName) << op->getName().getStringRef().str();
+          mfmas += round == 0 && pass == 0;
+        }
+        ++checked;
+      }
+    for (mlir::Operation *op : ops)
+      op->destroy();
+  }
+  // The table's opcodes are ops of the dialect (a misspelled name would
+  // never be found).
+  EXPECT_GE(mfmas, 20u);
+  EXPECT_GT(checked, 1000u);
 }
