@@ -391,23 +391,27 @@ void shareKernelBases(ArrayRef<Candidate> loads,
                       MutableArrayRef<LoadPlan> plans, ArrayRef<Value> hoisted,
                       Value firstBase, OpBuilder &pre, Location loc) {
   AffineAddresses affine;
-  // (hoisted voffset, plan) of the loads on the first base.
-  SmallVector<std::pair<Value, LoadPlan>> anchors;
+  // (hoisted voffset, plan, the constant its hoisted voffset adds to the
+  // first base) of the loads on the first base.
+  SmallVector<std::tuple<Value, LoadPlan, int64_t>> anchors;
   llvm::SmallDenseMap<std::pair<Value, int64_t>, Value> addends;
   for (auto [c, plan, voffset] : llvm::zip(loads, plans, hoisted)) {
     if (plan.voffset == firstBase) {
-      anchors.push_back({voffset, plan});
+      // The plan's offset is the load's own plus that constant.
+      anchors.push_back(
+          {voffset, plan, plan.instOffset - getInstOffset(c.load)});
       continue;
     }
-    for (const auto &[anchorVoffset, anchor] : anchors) {
+    for (const auto &[anchorVoffset, anchor, anchorConstant] : anchors) {
       std::optional<uint32_t> d =
           affine.constantDifference(voffset, anchorVoffset);
       // A difference of 2^31 or more is a load below the anchor.
       if (!d || *d >= (uint32_t(1) << 31))
         continue;
-      // The anchor reads firstBase + its addend + its offset; this load
-      // d bytes further plus its own offset.
-      int64_t total = anchor.instOffset + int64_t(*d) + plan.instOffset;
+      // The anchor's hoisted voffset is firstBase + its addend + its
+      // constant (not its own offset); this load reads d bytes further
+      // plus its own offset.
+      int64_t total = anchorConstant + int64_t(*d) + plan.instOffset;
       int64_t inField =
           c.operands.toLDS ? plan.instOffset : total % (kMaxInstOffset + 1);
       int64_t rest = total - inField;

@@ -847,6 +847,47 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
   eraseOp(loop);
 }
 
+/// The program as it was before a loop was pipelined, to put back when the
+/// result is not kept, and the copies of the loops still to visit. After a
+/// restore the scan goes on with those copies: collecting the loops again
+/// would also find the kernels and fallbacks that pipelining the earlier
+/// loops made, shift every later index and reach the same loop again (a
+/// pass that never ended on two loops, the second one refused).
+struct ProgramBackup {
+  OwningOpRef<ProgramOp> copy;
+  SmallVector<Operation *> laterCopies;
+
+  ProgramBackup(ProgramOp program, ArrayRef<LoopOp> later) {
+    copy = cast<ProgramOp>(program->clone());
+    // The copy has the program's shape: its loops in pre-order pair with
+    // the program's.
+    llvm::DenseMap<Operation *, Operation *> copyOf;
+    SmallVector<Operation *> copies;
+    (*copy)->walk<WalkOrder::PreOrder>([&](LoopOp x) { copies.push_back(x); });
+    unsigned n = 0;
+    program->walk<WalkOrder::PreOrder>([&](LoopOp x) {
+      if (n < copies.size())
+        copyOf[x] = copies[n++];
+    });
+    for (LoopOp l : later)
+      laterCopies.push_back(copyOf.lookup(l.getOperation()));
+  }
+
+  /// Puts the copy's regions and attributes into `program`; `loops[i]` (the
+  /// loop not kept) is dropped from the scan's view, the loops after it
+  /// become their copies.
+  void restore(ProgramOp program, SmallVectorImpl<LoopOp> &loops, size_t i) {
+    program.getBody().takeBody(copy->getBody());
+    program->setAttrs((*copy)->getAttrDictionary());
+    loops.truncate(i + 1);
+    for (Operation *later : laterCopies)
+      loops.push_back(cast<LoopOp>(later));
+    // The loop at `i` was in the replaced region: it is not visited again,
+    // and nothing may read it.
+    loops[i] = LoopOp();
+  }
+};
+
 struct PipelineLoopsPass
     : public waveasm::impl::WaveASMPipelineLoopsBase<PipelineLoopsPass> {
   using WaveASMPipelineLoopsBase::WaveASMPipelineLoopsBase;
@@ -879,8 +920,8 @@ struct PipelineLoopsPass
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
     std::optional<ProgramMetrics> baseline;
-    // By index: an unprofitable loop puts the input back, and `loops` is
-    // collected again (the same loops, in the restored region).
+    // By index: a loop not kept puts the program back as it was before it
+    // (ProgramBackup), and the loops still to visit become their copies.
     for (size_t i = 0; i < loops.size(); ++i) {
       LoopOp l = loops[i];
       if (loopIndex >= 0 && int64_t(i) != loopIndex)
@@ -899,9 +940,9 @@ struct PipelineLoopsPass
         // Stages or steps the user chose (options or annotations) may need
         // more registers than the file holds (the automatic choices are
         // compiled): such a program is not kept.
-        OwningOpRef<ProgramOp> backup;
+        std::optional<ProgramBackup> backup;
         if (numStages != 0 || unroll != 0 || hasLoopStages(l))
-          backup = cast<ProgramOp>(program->clone());
+          backup.emplace(program, later);
         Location loc = l.getLoc();
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
@@ -910,11 +951,7 @@ struct PipelineLoopsPass
         std::string why = registersThatDoNotFit(program);
         if (why.empty())
           continue;
-        program.getBody().takeBody(backup->getBody());
-        program->setAttrs((*backup)->getAttrDictionary());
-        loops.clear();
-        program->walk<WalkOrder::PreOrder>(
-            [&](LoopOp x) { loops.push_back(x); });
+        backup->restore(program, loops, i);
         emitRemark(loc)
             << "loop not pipelined: the pipelined program does "
                "not compile: "
@@ -934,7 +971,7 @@ struct PipelineLoopsPass
       Location loc = l.getLoc();
       // The backup and the baseline are the input before the deepening
       // too, so a deepened loop that is not faster goes back as written.
-      OwningOpRef<ProgramOp> backup = cast<ProgramOp>(program->clone());
+      ProgramBackup backup(program, later);
       LoopOp input = l;
       if (ldsBuffers != 2)
         loops[i] = l = deepenIfFaster(l);
@@ -943,7 +980,8 @@ struct PipelineLoopsPass
       if (!pipelined && !deepened)
         continue;
       std::optional<ProgramMetrics> after = measure(program);
-      int64_t cyclesBefore = comparedCycles(*baseline, *backup, perIteration);
+      int64_t cyclesBefore =
+          comparedCycles(*baseline, *backup.copy, perIteration);
       std::optional<int64_t> cyclesAfter;
       if (after)
         cyclesAfter = comparedCycles(*after, program, perIteration);
@@ -956,11 +994,7 @@ struct PipelineLoopsPass
         continue;
       }
       // Not better: the input comes back (regions and attributes).
-      program.getBody().takeBody(backup->getBody());
-      program->setAttrs((*backup)->getAttrDictionary());
-      // The loops collected above were in the replaced region.
-      loops.clear();
-      program->walk<WalkOrder::PreOrder>([&](LoopOp x) { loops.push_back(x); });
+      backup.restore(program, loops, i);
       InFlightDiagnostic diag = emitRemark(loc)
                                 << "loop not pipelined: not profitable, ";
       if (!after)
