@@ -5,7 +5,7 @@ option sets, must compute what the input computes (the simulator decides).
 For each example (examples/*.mlir and the shared spec's examples, the
 invalid_* ones excepted), each loop (by pre-order number) and a sample of
 option sets of `--waveasm-pipeline-loops` (num-stages 2-6 or automatic,
-unroll, order, lds-buffers and lds-spare), and for every stage count on the loop given
+unroll, order, lds-buffers and lds-spare, only-if-profitable), and for every stage count on the loop given
 other trip counts (a loop whose bound is a constant: 1 to 9 iterations,
 below and above the stage count, with remainders) and given other values
 of the kernel arguments its `// waveasm-sim:` lines set (trip counts the IR
@@ -44,6 +44,9 @@ STAGES = (0, 2, 3, 4, 5, 6)
 TRIPS = (1, 2, 3, 4, 5, 7, 9)
 UNROLL = (0, 1, 2, 3)
 ORDER = ("late-first", "body")
+# only-if-profitable: 1 keeps a pipelined loop only when it measures faster
+# (the path that puts the program back when not).
+PROFITABLE = (0, 1)
 # (lds-buffers, lds-spare): a spare buffer needs 4 to 6.
 LDS_BUFFERS = ((0, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (4, 1), (5, 1), (6, 1))
 
@@ -137,8 +140,8 @@ def loop_count(opt, path):
     return max([0] + [len(p["loops"]) for p in json.loads(out)["programs"]])
 
 
-def options_of(stages, unroll, order, lds, loop):
-    parts = []
+def options_of(stages, unroll, order, lds, loop, profitable=0):
+    parts = ["only-if-profitable=%d" % profitable] if profitable else []
     if stages:
         parts.append("num-stages=%d" % stages)
     parts += ["unroll=%d" % unroll, "order=" + order, "lds-buffers=%d" % lds[0],
@@ -183,16 +186,16 @@ def cases(opt, paths, per_loop, rng, everything):
             text = f.read()
         loops = loop_count(opt, path)
         for loop in range(loops):
-            combos = list(itertools.product(STAGES, UNROLL, ORDER, LDS_BUFFERS))
+            combos = list(itertools.product(STAGES, UNROLL, ORDER, LDS_BUFFERS, PROFITABLE))
             if not everything:
                 # The automatic choice and each stage count with default
                 # options always; a seeded sample of the rest.
-                base = [(s, 0, "late-first", (0, 0)) for s in STAGES]
+                base = [(s, 0, "late-first", (0, 0), 0) for s in STAGES]
                 rest = [c for c in combos if c not in base]
                 combos = base + rng.sample(rest, min(per_loop, len(rest)))
-            for stages, unroll, order, lds in combos:
+            for stages, unroll, order, lds, profitable in combos:
                 yield path, os.path.basename(path)[:-5], text, \
-                    options_of(stages, unroll, order, lds, loop)
+                    options_of(stages, unroll, order, lds, loop, profitable)
             # Other trip counts of a loop with a constant bound: short ones
             # (below the stage count: refused or guarded), remainders.
             variants = [("trip%d" % trip, variant)
