@@ -177,7 +177,7 @@ def analyse(tools, path, label, budget, iterations):
                     row["pad_input"] = {"est_cycles_per_iter": e[0], "est_cycles": e[1],
                                         "steps": 1, "occupancy": occupancy_of(progs_pad, name)}
                     if e[0] is not None:
-                        best = ("pad_input", e[0], pad_path)
+                        best = ("pad_input", e[0], pad_path, progs_pad)
                 variants = [(s, path, "") for s in (2, 3, 4, 5, None)]
                 if progs_pad:
                     variants += [(s, pad_path, "pad_") for s in (2, 3, 4, 5, None)]
@@ -209,7 +209,7 @@ def analyse(tools, path, label, budget, iterations):
                                 "occupancy": occupancy_of(p, name),
                                 "lds_size": int(lds.group(1)) if lds else None}
                     if per is not None and (best is None or per < best[1]):
-                        best = (key, per, out)
+                        best = (key, per, out, p)
                 row["best"] = best[0] if best else None
                 mca_best = None
                 if best:
@@ -217,16 +217,17 @@ def analyse(tools, path, label, budget, iterations):
                     c = mca_of(opt, mca, best[2], target, name, li, iterations)
                     mca_best = round(c / row[best[0]]["steps"], 1) if c is not None else None
                 row["mca"] = [mca_of(opt, mca, path, target, name, li, iterations), mca_best]
-                row["best_path"] = best[2] if best else None
+                # The best program's metrics, for the loops that hold this one.
+                row["best_programs"] = best[3] if best else None
                 rows.append(row)
         for row in rows:
-            with_inner(opt, row, rows)
+            with_inner(row, rows)
     for row in rows:
-        row.pop("best_path", None)
+        row.pop("best_programs", None)
     return rows
 
 
-def with_inner(opt, row, rows):
+def with_inner(row, rows):
     """A loop the pass leaves alone without a remark holds other loops (it
     is not innermost): its figure is the one it has once a loop nested in
     it is pipelined. The best output of each later loop of the program is
@@ -241,9 +242,9 @@ def with_inner(opt, row, rows):
     best = None
     for inner in rows:
         if inner.get("program") != row.get("program") or inner["loop"] <= row["loop"] \
-                or not inner.get("best_path") or not inner["best"].startswith(("pipe", "pad_")):
+                or not inner.get("best_programs") or not inner["best"].startswith(("pipe", "pad_")):
             continue
-        e = loop_entry(programs(opt, inner["best_path"]) or [], row["program"], row["loop"])
+        e = loop_entry(inner["best_programs"], row["program"], row["loop"])
         if e[0] is not None and e[0] < row["input"][0] and (best is None or e[0] < best["est_cycles_per_iter"]):
             best = {"est_cycles_per_iter": e[0], "est_cycles": e[1], "inner_loop": inner["loop"],
                     "inner_schedule": inner["best"]}

@@ -1268,14 +1268,10 @@ struct InsertWaitcntPass
       // work items over the subgroup size, waves in N the y work items.
       const WaveASMToolDefaults &tool = getWaveASMToolDefaults();
       int64_t x = tool.workgroupSize[0], y = tool.workgroupSize[1];
-      if (std::optional<ArrayAttr> size = program.getWorkgroupSize()) {
-        auto dim = [&](unsigned i, int64_t fallback) {
-          auto value = i < size->size() ? dyn_cast<IntegerAttr>((*size)[i])
-                                        : IntegerAttr();
-          return value ? value.getInt() : fallback;
-        };
-        x = dim(0, x);
-        y = dim(1, 1);
+      if (std::optional<std::array<int64_t, 3>> size =
+              getDeclaredWorkgroupSize(program)) {
+        x = (*size)[0];
+        y = (*size)[1];
       }
       int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
       ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;

@@ -91,6 +91,7 @@
 #include "analysis/TargetModel.h"
 #include "analysis/TripCount.h"
 #include "ir/LoopNumbering.h"
+#include "pipeline/CloneInOrder.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CountedWaits.h"
 #include "pipeline/DeferredErase.h"
@@ -858,19 +859,11 @@ struct ProgramBackup {
   SmallVector<Operation *> laterCopies;
 
   ProgramBackup(ProgramOp program, ArrayRef<LoopOp> later) {
-    copy = cast<ProgramOp>(program->clone());
-    // The copy has the program's shape: its loops in pre-order pair with
-    // the program's.
-    llvm::DenseMap<Operation *, Operation *> copyOf;
-    SmallVector<Operation *> copies;
-    (*copy)->walk<WalkOrder::PreOrder>([&](LoopOp x) { copies.push_back(x); });
-    unsigned n = 0;
-    program->walk<WalkOrder::PreOrder>([&](LoopOp x) {
-      if (n < copies.size())
-        copyOf[x] = copies[n++];
-    });
+    // The mapping pairs each op with its copy (as adoptModule reads it).
+    IRMapping mapping;
+    copy = cast<ProgramOp>(cloneInOrder(program, mapping));
     for (LoopOp l : later)
-      laterCopies.push_back(copyOf.lookup(l.getOperation()));
+      laterCopies.push_back(mapping.lookup(l.getOperation()));
   }
 
   /// Puts the copy's regions and attributes into `program`; `loops[i]` (the
@@ -1666,10 +1659,11 @@ struct PipelineLoopsPass
   /// The program's metrics after the measuring backend (a clone is
   /// compiled; the program is not changed), nullopt when it does not
   /// compile.
-  std::optional<ProgramMetrics> measure(ProgramOp program) {
+  std::optional<ProgramMetrics> measure(ProgramOp program,
+                                        std::string *firstError = nullptr) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
     OpBuilder::atBlockEnd(module->getBody()).clone(*program);
-    return measureModule(*module);
+    return measureModule(*module, firstError);
   }
 
   /// Empty when the program's registers fit in the target's files; else
@@ -1685,10 +1679,8 @@ struct PipelineLoopsPass
     if (vgprs <= info.maxArchVGPRs * 3 / 4 &&
         (info.maxAGPRs == 0 || agprs <= info.maxAGPRs * 3 / 4))
       return "";
-    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
-    OpBuilder::atBlockEnd(module->getBody()).clone(*program);
     std::string error;
-    if (measureModule(*module, &error))
+    if (measure(program, &error))
       return "";
     return error.empty() ? "it fails in the backend" : error;
   }

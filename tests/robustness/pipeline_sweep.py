@@ -76,14 +76,13 @@ def loop_trips(opt, text):
             for l in programs[0]["loops"]]
 
 
-def trip_variants(opt, text, loop, trips):
+def trip_variants(opt, text, loop, trips, base):
     """(trip count, text) for each count of TRIPS that the loop's bound can
     be given: a loop whose exit compare reads `%NAME = waveasm.constant V`
     with V a multiple of its trip count T (a counter from 0 by V / T) gets
     V' = V / T * trip on the constant's line and the lines that use it;
     kept when the metrics then infer that trip count for the loop and for
-    no other loop a changed one."""
-    base = loop_trips(opt, text)
+    no other loop a changed one. `base`: loop_trips of the text."""
     if not base or loop >= len(base) or not base[loop]:
         return []
     count = base[loop]
@@ -185,6 +184,7 @@ def cases(opt, paths, per_loop, rng, everything):
         with open(path) as f:
             text = f.read()
         loops = loop_count(opt, path)
+        trips_as_written = loop_trips(opt, text)
         for loop in range(loops):
             combos = list(itertools.product(STAGES, UNROLL, ORDER, LDS_BUFFERS, PROFITABLE))
             if not everything:
@@ -199,7 +199,7 @@ def cases(opt, paths, per_loop, rng, everything):
             # Other trip counts of a loop with a constant bound: short ones
             # (below the stage count: refused or guarded), remainders.
             variants = [("trip%d" % trip, variant)
-                        for trip, variant in trip_variants(opt, text, loop, TRIPS)]
+                        for trip, variant in trip_variants(opt, text, loop, TRIPS, trips_as_written)]
             variants += kernarg_variants(text)
             for label, variant in variants:
                 # Every stage count with --all, else the automatic choice
