@@ -18,6 +18,7 @@
 
 #include "pipeline/AsmEmitterImpl.h"
 
+#include "ir/InstFacts.h"
 #include "ir/OpSignatures.h"
 #include "ir/TargetAvailability.h"
 
@@ -882,9 +883,9 @@ FailureOr<AsmOperand> loadDst(ProgramEmitter &e, Operation *op, int64_t width) {
 }
 
 unsigned dataDwords(Operation *op) {
-  if (auto info = dyn_cast<InstInfoOpInterface>(op))
-    return info.getDataDwords();
-  return 1;
+  // The facts cached per op class (InstFacts.h), not an interface cast.
+  InstFacts facts = lookupInstFacts(op);
+  return facts.hasInfo ? facts.dataDwords : 1;
 }
 
 /// A 32-bit VGPR address made of an optional VGPR, an optional SGPR and a
@@ -1251,15 +1252,17 @@ LogicalResult emitSync(ProgramEmitter &e, Operation *op, StringRef name) {
 LogicalResult waveasm::asmemit::emitInstruction(ProgramEmitter &e,
                                                 Operation *op) {
   StringRef name = mnemonicOf(op);
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
+  // The interface's facts cached per op class (InstFacts.h): an interface
+  // cast per op was a twentieth of the emission.
+  InstFacts info = lookupInstFacts(op);
+  if (!info.hasInfo)
     return op->emitOpError("has no assembly form");
   // Ops the target lacks, with the replacement the ISA documents: one table
   // shared with the language server's quick fixes and completion.
   std::string unavailable = getUnavailableMessage(name, e.targetKind);
   if (!unavailable.empty())
     return op->emitOpError(unavailable);
-  switch (info.getExecUnit()) {
+  switch (info.unit) {
   case ExecUnit::VALU:
     return emitVALU(e, op, name);
   case ExecUnit::MFMA:
