@@ -177,11 +177,14 @@ AsmOperand ProgramEmitter::resolve(Value value) const {
     scc.kind = AsmOperand::SCC;
     return scc;
   }
-  std::optional<RegClass> cls = getRegClass(type);
-  if (!cls)
+  // Class, size and index decoded once (the emitter resolves every operand
+  // and result, some several times; three decodings were a fifth of it).
+  RegTypeInfo info = getRegTypeInfo(type);
+  if (!info.cls)
     return AsmOperand();
-  if (std::optional<int64_t> index = getPhysicalIndex(type))
-    return AsmOperand::ofReg(PhysReg{*cls, *index, getRegSize(type)});
+  if (info.physicalIndex)
+    return AsmOperand::ofReg(
+        PhysReg{*info.cls, *info.physicalIndex, info.size});
   // A precolored value is allocated by definition, whatever its type says.
   if (Operation *def = value.getDefiningOp()) {
     IntegerAttr index;
@@ -192,7 +195,7 @@ AsmOperand ProgramEmitter::resolve(Value value) const {
     else if (auto op = dyn_cast<PrecoloredARegOp>(def))
       index = op.getIndexAttr();
     if (index)
-      return AsmOperand::ofReg(PhysReg{*cls, index.getInt(), getRegSize(type)});
+      return AsmOperand::ofReg(PhysReg{*info.cls, index.getInt(), info.size});
   }
   return AsmOperand();
 }
