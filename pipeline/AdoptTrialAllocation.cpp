@@ -91,11 +91,14 @@ bool waveasm::adoptTrialAllocation(ProgramOp program, TrialAllocation &trial,
 
   // Each op of the program becomes its copy as allocated (or nothing, when
   // the allocation erased it), for compile-and-measure's op map; recorded
-  // while the ops are still in the program.
-  program.getBody().walk([&](Operation *op) {
-    if (Operation *copy = trial.erased->live(trial.copyOf.lookup(op)))
-      noteReplacement(op, copy);
-  });
+  // while the ops are still in the program. Without a scope of the
+  // program's (waveasm-opt) nothing would be recorded: a walk with two
+  // locked lookups per op saved.
+  if (hasDeferredEraseScope(program))
+    program.getBody().walk([&](Operation *op) {
+      if (Operation *copy = trial.erased->live(trial.copyOf.lookup(op)))
+        noteReplacement(op, copy);
+    });
   for (Operation &op : mine)
     op.dropAllReferences();
   while (!mine.empty())

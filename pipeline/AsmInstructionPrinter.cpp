@@ -18,6 +18,7 @@
 
 #include "pipeline/AsmEmitterImpl.h"
 
+#include "ir/InstFacts.h"
 #include "ir/OpSignatures.h"
 #include "ir/TargetAvailability.h"
 
@@ -619,8 +620,23 @@ std::optional<MFMAInfo> getMFMAInfo(StringRef name) {
           .Case("v_mfma_i32_4x4x4_i8", "v_mfma_i32_4x4x4_16b_i8")
           .Case("v_mfma_f32_4x4x1_f32", "v_mfma_f32_4x4x1_16b_f32")
           .Case("v_mfma_f64_4x4x4_f64", "v_mfma_f64_4x4x4_4b_f64")
-          .Default(name);
+          .Default(sig->mnemonic); // `name`'s text, in static storage
   return MFMAInfo{asmName, sig->mfmaWidth, sig->operands()[0].width};
+}
+
+/// getMFMAInfo of `op`'s class, worked out once per class and thread (a
+/// search of the signature table and a string switch per MFMA were a sixth
+/// of its emission). Keyed by the class's TypeID, the same in every
+/// context; the info names only static strings.
+std::optional<MFMAInfo> getMFMAInfo(Operation *op) {
+  std::optional<RegisteredOperationName> registered = op->getRegisteredInfo();
+  if (!registered)
+    return getMFMAInfo(mnemonicOf(op));
+  thread_local llvm::DenseMap<TypeID, std::optional<MFMAInfo>> cache;
+  auto [it, inserted] = cache.try_emplace(registered->getTypeID());
+  if (inserted)
+    it->second = getMFMAInfo(mnemonicOf(op));
+  return it->second;
 }
 
 /// Registers of an f8f6f4 operand for its cbsz/blgp format code.
@@ -629,7 +645,7 @@ int64_t f8f6f4Regs(int64_t format) {
 }
 
 LogicalResult emitMFMA(ProgramEmitter &e, Operation *op, StringRef name) {
-  std::optional<MFMAInfo> info = getMFMAInfo(name);
+  std::optional<MFMAInfo> info = getMFMAInfo(op);
   if (!info)
     return op->emitOpError("has no known MFMA encoding");
   bool scaled = op->getNumOperands() == 5;
@@ -882,9 +898,9 @@ FailureOr<AsmOperand> loadDst(ProgramEmitter &e, Operation *op, int64_t width) {
 }
 
 unsigned dataDwords(Operation *op) {
-  if (auto info = dyn_cast<InstInfoOpInterface>(op))
-    return info.getDataDwords();
-  return 1;
+  // The facts cached per op class (InstFacts.h), not an interface cast.
+  InstFacts facts = lookupInstFacts(op);
+  return facts.hasInfo ? facts.dataDwords : 1;
 }
 
 /// A 32-bit VGPR address made of an optional VGPR, an optional SGPR and a
@@ -1251,15 +1267,17 @@ LogicalResult emitSync(ProgramEmitter &e, Operation *op, StringRef name) {
 LogicalResult waveasm::asmemit::emitInstruction(ProgramEmitter &e,
                                                 Operation *op) {
   StringRef name = mnemonicOf(op);
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  if (!info)
+  // The interface's facts cached per op class (InstFacts.h): an interface
+  // cast per op was a twentieth of the emission.
+  InstFacts info = lookupInstFacts(op);
+  if (!info.hasInfo)
     return op->emitOpError("has no assembly form");
   // Ops the target lacks, with the replacement the ISA documents: one table
   // shared with the language server's quick fixes and completion.
   std::string unavailable = getUnavailableMessage(name, e.targetKind);
   if (!unavailable.empty())
     return op->emitOpError(unavailable);
-  switch (info.getExecUnit()) {
+  switch (info.unit) {
   case ExecUnit::VALU:
     return emitVALU(e, op, name);
   case ExecUnit::MFMA:

@@ -46,20 +46,21 @@ static char *appendDecimal(char *out, int64_t value) {
   return out;
 }
 
-// Registers and immediates are formatted into a local buffer and written
-// once: the emitter's text stream is unbuffered, and writing a register
-// piece by piece (prefix, '[', number, ':', number, ']') through
-// raw_ostream's integer formatting was a fifth of the emission.
-void waveasm::asmemit::printReg(raw_ostream &os, const PhysReg &reg) {
+// Registers and immediates are formatted into a buffer and written once:
+// the emitter's text stream is unbuffered, and writing a register piece by
+// piece (prefix, '[', number, ':', number, ']') through raw_ostream's
+// integer formatting was a fifth of the emission. ProgramEmitter::emit
+// appends a whole instruction line this way and writes it in one call.
+static void appendText(llvm::SmallVectorImpl<char> &out, StringRef text) {
+  out.append(text.begin(), text.end());
+}
+
+static void appendReg(llvm::SmallVectorImpl<char> &out, const PhysReg &reg) {
   if (reg.cls == RegClass::SGPR && reg.index >= kVCCIndex) {
-    if (reg.index == kVCCIndex && reg.size == 2) {
-      os << "vcc";
-      return;
-    }
-    if (reg.size == 1) {
-      os << (reg.index == kVCCIndex ? "vcc_lo" : "vcc_hi");
-      return;
-    }
+    if (reg.index == kVCCIndex && reg.size == 2)
+      return appendText(out, "vcc");
+    if (reg.size == 1)
+      return appendText(out, reg.index == kVCCIndex ? "vcc_lo" : "vcc_hi");
   }
   char text[48];
   char *end = text;
@@ -75,17 +76,16 @@ void waveasm::asmemit::printReg(raw_ostream &os, const PhysReg &reg) {
     end = appendDecimal(end, reg.index + reg.size - 1);
     *end++ = ']';
   }
-  os.write(text, end - text);
+  out.append(text, end);
 }
 
-void waveasm::asmemit::printOperand(raw_ostream &os,
-                                    const AsmOperand &operand) {
+static void appendOperand(llvm::SmallVectorImpl<char> &out,
+                          const AsmOperand &operand) {
   switch (operand.kind) {
   case AsmOperand::Reg:
     if (operand.neg)
-      os << '-';
-    printReg(os, operand.reg);
-    return;
+      out.push_back('-');
+    return appendReg(out, operand.reg);
   case AsmOperand::Imm: {
     char text[32];
     char *end = text;
@@ -96,19 +96,29 @@ void waveasm::asmemit::printOperand(raw_ostream &os,
     end = appendDecimal(end, operand.imm);
     if (operand.neg)
       *end++ = ')';
-    os.write(text, end - text);
+    out.append(text, end);
     return;
   }
   case AsmOperand::Text:
-    os << operand.text;
-    return;
+    return appendText(out, operand.text);
   case AsmOperand::SCC:
-    os << "scc";
-    return;
+    return appendText(out, "scc");
   case AsmOperand::None:
-    os << "<none>";
-    return;
+    return appendText(out, "<none>");
   }
+}
+
+void waveasm::asmemit::printReg(raw_ostream &os, const PhysReg &reg) {
+  llvm::SmallString<48> text;
+  appendReg(text, reg);
+  os << text;
+}
+
+void waveasm::asmemit::printOperand(raw_ostream &os,
+                                    const AsmOperand &operand) {
+  llvm::SmallString<48> text;
+  appendOperand(text, operand);
+  os << text;
 }
 
 size_t AsmText::currentLine() {
@@ -167,11 +177,14 @@ AsmOperand ProgramEmitter::resolve(Value value) const {
     scc.kind = AsmOperand::SCC;
     return scc;
   }
-  std::optional<RegClass> cls = getRegClass(type);
-  if (!cls)
+  // Class, size and index decoded once (the emitter resolves every operand
+  // and result, some several times; three decodings were a fifth of it).
+  RegTypeInfo info = getRegTypeInfo(type);
+  if (!info.cls)
     return AsmOperand();
-  if (std::optional<int64_t> index = getPhysicalIndex(type))
-    return AsmOperand::ofReg(PhysReg{*cls, *index, getRegSize(type)});
+  if (info.physicalIndex)
+    return AsmOperand::ofReg(
+        PhysReg{*info.cls, *info.physicalIndex, info.size});
   // A precolored value is allocated by definition, whatever its type says.
   if (Operation *def = value.getDefiningOp()) {
     IntegerAttr index;
@@ -182,7 +195,7 @@ AsmOperand ProgramEmitter::resolve(Value value) const {
     else if (auto op = dyn_cast<PrecoloredARegOp>(def))
       index = op.getIndexAttr();
     if (index)
-      return AsmOperand::ofReg(PhysReg{*cls, index.getInt(), getRegSize(type)});
+      return AsmOperand::ofReg(PhysReg{*info.cls, index.getInt(), info.size});
   }
   return AsmOperand();
 }
@@ -544,13 +557,15 @@ LogicalResult ProgramEmitter::emit(Operation *op, const AsmInst &inst) {
   for (const AsmOperand &operand : inst.operands)
     if (operand.isReg() && failed(checkReg(op, operand.reg)))
       return failure();
-  raw_ostream &os = text.inst(op);
-  os << inst.mnemonic;
+  llvm::SmallString<128> line;
+  appendText(line, inst.mnemonic);
   for (auto [i, operand] : llvm::enumerate(inst.operands)) {
-    os << (i == 0 ? " " : ", ");
-    printOperand(os, operand);
+    appendText(line, i == 0 ? " " : ", ");
+    appendOperand(line, operand);
   }
-  os << inst.suffix << '\n';
+  appendText(line, inst.suffix);
+  line.push_back('\n');
+  text.inst(op) << line;
   // An instruction that writes v15 invalidates the literal cache; only
   // stageLiteralInScratch() re-establishes it.
   if (!inst.operands.empty() && inst.operands.front().isVGPR() &&

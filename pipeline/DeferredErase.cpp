@@ -67,6 +67,11 @@ void waveasm::noteReplacement(Operation *op, Operation *replacement) {
     scope->replacements[op] = replacement;
 }
 
+bool waveasm::hasDeferredEraseScope(Operation *op) {
+  std::lock_guard<std::mutex> lock(scopesMutex);
+  return !scopes().empty() && scopes().count(topLevel(op));
+}
+
 Operation *DeferredEraseScope::live(Operation *op) const {
   std::lock_guard<std::mutex> lock(scopesMutex);
   // Replacements form chains (a loop rebuilt by two passes), never cycles.

@@ -56,6 +56,11 @@ void eraseOp(mlir::Operation *op);
 /// erases), for the scope of their top-level op, if any.
 void noteReplacement(mlir::Operation *op, mlir::Operation *replacement);
 
+/// Whether a scope covers `op`'s top-level op: without one, eraseOp erases
+/// at once and noteReplacement records nothing, so a caller may skip
+/// working out replacements it would only report.
+bool hasDeferredEraseScope(mlir::Operation *op);
+
 } // namespace waveasm
 
 #endif // WAVEASM_PIPELINE_DEFERREDERASE_H

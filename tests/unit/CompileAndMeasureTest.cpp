@@ -3,6 +3,7 @@
 #include "TestUtils.h"
 
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/DeferredErase.h"
 #include "pipeline/TrialAllocation.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -171,6 +172,39 @@ TEST(CompileAndMeasure, CompilerIsReusable) {
   FailureOr<CompileResult> again = compiler.compile(*module);
   ASSERT_TRUE(succeeded(again));
   same(again->programs[0], expected->programs[0]);
+}
+
+TEST(DeferredErase, AScopeCoversTheOpsOfItsOwnModuleOnly) {
+  // adoptTrialAllocation skips working out the op map's replacements when
+  // no scope covers the program (noteReplacement would drop them): the
+  // answer must be exact for every op of a module with a scope, and for
+  // none of another module or after the scope ends.
+  TestContext t;
+  OwningOpRef<ModuleOp> a = t.parseModule(program(kBody));
+  OwningOpRef<ModuleOp> b = t.parseModule(program(kBody));
+  ASSERT_TRUE(a && b) << t.diagnostics;
+  auto every = [](ModuleOp module, bool expected) {
+    unsigned ops = 0;
+    module->walk([&](Operation *op) {
+      EXPECT_EQ(hasDeferredEraseScope(op), expected)
+          << op->getName().getStringRef().str();
+      ++ops;
+    });
+    EXPECT_GT(ops, 5u);
+  };
+  every(*a, false);
+  {
+    DeferredEraseScope scope(a->getOperation());
+    every(*a, true);
+    every(*b, false);
+    // An op taken out of the module is no longer covered.
+    Operation *end = findOp(*a, "waveasm.s_endpgm");
+    ASSERT_TRUE(end);
+    end->remove();
+    EXPECT_FALSE(hasDeferredEraseScope(end));
+    end->destroy();
+  }
+  every(*a, false);
 }
 
 TEST(CompileAndMeasure, TakesLoopAddressPromotionsTrialAllocation) {
