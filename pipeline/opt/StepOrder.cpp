@@ -97,6 +97,10 @@ namespace {
 /// issues its LDS accesses ahead of the prefetch (computeStepOrder).
 constexpr int kSingleWaveLdsFirst = 4;
 
+/// Steps between a load and its readers from which the MFMAs of a step
+/// without LDS cover its prefetch (computeStepOrder).
+constexpr int kMfmaInterleaveDistance = 5;
+
 /// Ops that keep their place: waits, nops, priority changes, barriers and
 /// pinned ops.
 bool isOrderingOp(Operation *op) {
@@ -325,15 +329,28 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // MFMAs ahead of them).
   bool hasLds = llvm::any_of(stages.ops, isLdsAccess);
   bool mfmaBound = false, lightMfma = false;
-  if (target && hasLds) {
-    StepClock clock(target, barrierDrains);
+  // Without LDS the MFMAs cover the prefetch in a step bound by the MFMA
+  // pipe once every load is read five or more steps after it is issued
+  // (kMfmaInterleaveDistance): each MFMA issues when the pipe is free and
+  // the loads and their address ops fill the pipe's passes. Split-K, 5
+  // stages: its six loads and three SALU ops issued before the four MFMAs,
+  // the pipe idle 7 of 23 slots a step, 23.3 -> 21.0 slots per iteration.
+  // Closer loads lead (the interleave moves them down to a step's passes
+  // later: split-K in 2 stages 40.3 -> 54.7 with the MFMAs ahead).
+  bool interleave = false;
+  if (target) {
+    StepClock clock(target, barrierDrains && hasLds);
     int64_t passes = 0, others = 0;
     for (Operation *op : stages.ops) {
       int64_t p = clock.passes(op);
       passes += p;
       others += p ? 0 : getIssueCycles(op);
     }
-    mfmaBound = passes > others + clock.drain();
+    if (hasLds)
+      mfmaBound = passes > others + clock.drain();
+    else
+      interleave = mfmaBound =
+          passes > others && loadDistance >= kMfmaInterleaveDistance;
     // Without a drain to cover (a single-wave workgroup) and with the MFMA
     // pipe busy at most half the step, an MFMA covering the LDS traffic
     // only moves ahead of the reads that feed the next step's MFMAs: they
@@ -382,14 +399,108 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   for (const SmallVector<Operation *> &stream : streams)
     ends.push_back(stream.size());
 
+  // When the MFMAs cover the prefetch, a load issues after the later
+  // stages' ops that read its previous copies: its new registers then take
+  // the ones those readers free in the same step, so a load's registers
+  // live S - 1 steps instead of S - 1 and a part, one set of loads fewer
+  // at the peak. Split-K in 6 stages: 180 -> 156 VGPRs, 2 -> 3 waves, 18.0
+  // slots per iteration (5 stages at 3 waves: 21.0, its loads 5 steps
+  // ahead do not cover their latency). Not elsewhere: each load is read a
+  // little less than S - 1 whole steps after it issues, and scale_pack
+  // (issue-bound), 8 waves in 5 stages instead of 7, lost more per wave
+  // than it gained (588 cycles at 8 waves against 489 at 7).
+  bool afterReaders = interleave && legal;
+  DenseMap<Operation *, SmallVector<Operation *>> readersOf;
+  if (afterReaders)
+    for (int i = 0; i < n; ++i)
+      if (stages.stages[i] != 0)
+        stages.ops[i]->walk([&](Operation *nested) {
+          for (Value v : nested->getOperands())
+            if (Operation *load = loadBehind(v);
+                load && hoist[bodyIndexOf(load)])
+              readersOf[load].push_back(stages.ops[i]);
+        });
+  // Issues the prefetch: each MFMA the cover rule takes when the pipe is
+  // free, else the first prefetch op whose operands are issued, which may
+  // pass the pending ones before it and, for a load, whose readers have
+  // issued; else the stream holding such a reader issues its next op.
+  auto issueAfterReaders = [&](StepMerger &merger, ArrayRef<size_t> ends,
+                               int64_t left, StepMerger::CoverFilter filter) {
+    SmallVector<int> pending;
+    for (int i = 0; i < n; ++i)
+      if (hoist[i])
+        pending.push_back(i);
+    auto issued = [&](Operation *op) {
+      return merger.getIssueSlots().count(op) != 0;
+    };
+    auto canIssue = [&](size_t at) {
+      Operation *op = stages.ops[pending[at]];
+      for (size_t q = 0; q < at; ++q)
+        if (!mayPass(op, stages.ops[pending[q]], false))
+          return false;
+      bool operandsIssued = true;
+      op->walk([&](Operation *nested) {
+        for (Value v : nested->getOperands())
+          if (Operation *def = v.getDefiningOp();
+              def && def != op && def->getBlock() == body &&
+              llvm::any_of(pending,
+                           [&](int p) { return stages.ops[p] == def; }))
+            operandsIssued = false;
+      });
+      auto it = readersOf.find(op);
+      return operandsIssued &&
+             (it == readersOf.end() || llvm::all_of(it->second, issued));
+    };
+    while (!pending.empty()) {
+      merger.cover(ends, ends, left, filter);
+      size_t at = 0;
+      while (at < pending.size() && !canIssue(at))
+        ++at;
+      if (at < pending.size()) {
+        merger.issue(stages.ops[pending[at]]);
+        pending.erase(pending.begin() + at);
+        --left;
+        continue;
+      }
+      // The stream of the first pending load's first reader not issued.
+      int stream = -1;
+      for (int p : pending) {
+        auto it = readersOf.find(stages.ops[p]);
+        if (it == readersOf.end())
+          continue;
+        for (Operation *reader : it->second)
+          if (!issued(reader)) {
+            stream = highest - stages.stages[bodyIndexOf(reader)];
+            break;
+          }
+        if (stream >= 0)
+          break;
+      }
+      if (stream < 0 || merger.head(stream) >= ends[stream]) {
+        merger.issue(stages.ops[pending.front()]);
+        pending.erase(pending.begin());
+        --left;
+        continue;
+      }
+      SmallVector<size_t> next;
+      for (unsigned k = 0; k < ends.size(); ++k)
+        next.push_back(merger.head(k) + (int(k) == stream));
+      merger.merge(next, next);
+    }
+  };
+
   // One step in order, the streams merged (StepMerge.h) with `ready`.
   auto build = [&](StepMerger::ReadyFn ready) {
-    StepMerger merger(streams, target, ready, barrierDrains);
+    // Nothing to drain without LDS: the cover rule then takes an MFMA
+    // whenever the pipe is free (StepMerge.h).
+    StepMerger merger(streams, target, ready, barrierDrains && !interleave);
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);
     if (ldsFirst)
       merger.merge(ldsPrefix, coverPrefix, prefetchOps);
-    if (legal) {
+    if (legal && afterReaders) {
+      issueAfterReaders(merger, ends, prefetchOps, passesPrefetch);
+    } else if (legal) {
       int64_t left = prefetchOps;
       for (int i = 0; i < n; ++i)
         if (hoist[i]) {
