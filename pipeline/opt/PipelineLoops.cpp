@@ -98,6 +98,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/AdjacentBarriers.h"
+#include "pipeline/opt/ConstantIterArgs.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
@@ -827,9 +828,11 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     mergeBarriersIn(first, loop->getIterator(), fallback);
   // The merge may have erased the first op (a barrier): start again.
   first = before ? std::next(before->getIterator()) : block->begin();
-  // A barrier after each kernel whose epilogue reads LDS first, so the
-  // kernel's last barrier leaves its direct-to-LDS loads in flight
-  // (KernelExitBarrier.h).
+  // Each kernel's rotations that its steps bring back folded
+  // (RotatedIterArgs.h, ConstantIterArgs.h: the LDS copy bases become
+  // constants), and a barrier after each kernel whose epilogue reads LDS
+  // first, so the kernel's last barrier leaves its direct-to-LDS loads in
+  // flight (KernelExitBarrier.h).
   SmallVector<LoopOp> kernels;
   for (Operation &op : llvm::make_range(first, loop->getIterator()))
     if (&op != fallback)
@@ -840,6 +843,7 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
       });
   for (LoopOp x : kernels) {
     foldInvariantRotations(x);
+    foldConstantIterArgs(x);
     insertKernelExitBarrier(x);
   }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
