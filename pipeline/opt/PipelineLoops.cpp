@@ -362,6 +362,12 @@ int Pipeliner::neededUnroll() const {
     int live = use.first - d + (use.second > positionOf.lookup(def) ? 1 : 0);
     needed = std::max(needed, live);
   }
+  // With LDS copies, a multiple of their count: each step's copy base is
+  // then the same in every kernel iteration, and its updates and address
+  // adds fold away (ConstantIterArgs.h; gemm_loop in 9 stages: 8 steps
+  // instead of 7, 22.6 -> 19.5 slots per iteration).
+  if (st.ldsCopies > 1)
+    needed = int(llvm::alignTo(needed, st.ldsCopies));
   return needed;
 }
 
