@@ -110,12 +110,8 @@ bool isOrderingOp(Operation *op) {
 /// Whether `hoisted` may move above `passed` (an earlier op of the same
 /// stage that stays). Two writes of SCC may swap when `sccWritesSwap`: the
 /// hoisted op's SCC is read through SSA by hoisted ops only (checked by the
-/// caller) and no op that stays reads SCC implicitly. `sccFromHoisted`: the
-/// SCC the hoisted op reads is an SSA value of another hoisted op (a 64-bit
-/// add's carry), which moves with it, so a passed SCC writer does not
-/// change what it reads.
-bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap,
-             bool sccFromHoisted = false) {
+/// caller) and no op that stays reads SCC implicitly.
+bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap) {
   if (isOrderingOp(passed) || isOrderingOp(hoisted))
     return false;
   unsigned rA = memReads(hoisted), wA = memWrites(hoisted);
@@ -123,8 +119,6 @@ bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap,
   if ((wA & (rB | wB)) | (wB & rA))
     return false;
   ImplicitRegs a = implicitRegs(hoisted), b = implicitRegs(passed);
-  if (sccFromHoisted)
-    a.reads &= ~unsigned(ImpSCC);
   unsigned bothWrite = a.writes & b.writes;
   if (sccWritesSwap)
     bothWrite &= ~unsigned(ImpSCC);
@@ -243,25 +237,9 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
         for (Operation *user : r.getUsers())
           if (int u = bodyIndexOf(user); u < 0 || !hoist[u])
             legal = false;
-    // Every SCC it reads is a hoisted op's SSA value (through its operands;
-    // an op reading SCC only implicitly reads the flag as it is).
-    bool sccFromHoisted = true;
-    stages.ops[h]->walk([&](Operation *nested) {
-      auto info = dyn_cast<InstInfoOpInterface>(nested);
-      bool sccOperand = false;
-      for (Value v : nested->getOperands())
-        if (isa<SCCType>(v.getType())) {
-          sccOperand = true;
-          int p = v.getDefiningOp() ? bodyIndexOf(v.getDefiningOp()) : -1;
-          sccFromHoisted &= p >= 0 && hoist[p];
-        }
-      if (info && (info.getImplicitUses() & ImpSCC) && !sccOperand)
-        sccFromHoisted = false;
-    });
     for (int x = 0; x < h && legal; ++x)
       if (stages.stages[x] == 0 && !hoist[x])
-        legal = mayPass(stages.ops[h], stages.ops[x], sccWritesSwap,
-                        sccFromHoisted);
+        legal = mayPass(stages.ops[h], stages.ops[x], sccWritesSwap);
   }
 
   int highest = 0;
