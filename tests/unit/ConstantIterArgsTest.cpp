@@ -81,13 +81,30 @@ Folded fold(llvm::StringRef init, llvm::StringRef update) {
   return f;
 }
 
-constexpr const char *kXor = R"(
-      %x1:2 = waveasm.s_xor_b32 %base, %c4096 : !waveasm.sreg, !waveasm.imm<4096> -> !waveasm.sreg, !waveasm.scc
-)";
-constexpr const char *kXorXor = R"(
-      %x1:2 = waveasm.s_xor_b32 %base, %c4096 : !waveasm.sreg, !waveasm.imm<4096> -> !waveasm.sreg, !waveasm.scc
-      %x2:2 = waveasm.s_xor_b32 %x1#0, %c4096 : !waveasm.sreg, !waveasm.imm<4096> -> !waveasm.sreg, !waveasm.scc
-)";
+/// Inits of the base: 0, or 4096 by a flip before the loop, or unknown.
+constexpr const char *kZero =
+    "%init = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg";
+constexpr const char *kFlipped =
+    "%init:2 = waveasm.s_xor_b32 %z, %c4096 : !waveasm.sreg, "
+    "!waveasm.imm<4096> -> !waveasm.sreg, !waveasm.scc";
+constexpr const char *kLoaded =
+    "%init = waveasm.s_load_dword %srd, %c0 : !waveasm.psreg<4, 4>, "
+    "!waveasm.imm<0> -> !waveasm.sreg";
+
+/// `flips` flips of the base by 4096 an iteration (as LdsCopies.h updates
+/// two copies), the last one copied to %next.
+std::string flips(int flips) {
+  std::string text, from = "%base";
+  for (int i = 1; i <= flips; ++i) {
+    std::string to = "%x" + std::to_string(i);
+    text += "      " + to + ":2 = waveasm.s_xor_b32 " + from +
+            ", %c4096 : !waveasm.sreg, !waveasm.imm<4096> -> !waveasm.sreg, "
+            "!waveasm.scc\n";
+    from = to + "#0";
+  }
+  return text + "      %next = waveasm.s_mov_b32 " + from +
+         " : !waveasm.sreg -> !waveasm.sreg\n";
+}
 
 /// One add/compare/select step of three copies from `from` to `to`.
 std::string rotate3(llvm::StringRef from, llvm::StringRef to) {
@@ -106,11 +123,7 @@ std::string rotate3(llvm::StringRef from, llvm::StringRef to) {
 TEST(ConstantIterArgsTest, TwoXorsBringTheBaseBack) {
   // Base 0, two flips an iteration: 0 in every iteration; the add of 0
   // goes (the read takes the thread id) and so do the flips.
-  Folded f = fold("%init = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> "
-                  "!waveasm.sreg",
-                  std::string(kXorXor) + "      %next = waveasm.s_mov_b32 "
-                                         "%x2#0 : !waveasm.sreg -> "
-                                         "!waveasm.sreg\n");
+  Folded f = fold(kZero, flips(2));
   EXPECT_GT(f.changed, 0u);
   EXPECT_EQ(f.updates, 0u);
   EXPECT_EQ(f.adds, 0u);
@@ -119,11 +132,7 @@ TEST(ConstantIterArgsTest, TwoXorsBringTheBaseBack) {
 
 TEST(ConstantIterArgsTest, ANonzeroConstantBecomesAnImmediate) {
   // Base 4096 (the second copy, computed by a flip before the loop).
-  Folded f = fold("%init:2 = waveasm.s_xor_b32 %z, %c4096 : !waveasm.sreg, "
-                  "!waveasm.imm<4096> -> !waveasm.sreg, !waveasm.scc",
-                  std::string(kXorXor) + "      %next = waveasm.s_mov_b32 "
-                                         "%x2#0 : !waveasm.sreg -> "
-                                         "!waveasm.sreg\n");
+  Folded f = fold(kFlipped, flips(2));
   EXPECT_EQ(f.updates, 0u);
   ASSERT_EQ(f.adds, 1u);
   EXPECT_EQ(f.immediates, llvm::SmallVector<int64_t>({4096}));
@@ -131,11 +140,7 @@ TEST(ConstantIterArgsTest, ANonzeroConstantBecomesAnImmediate) {
 
 TEST(ConstantIterArgsTest, OneXorAlternates) {
   // One flip an iteration: 0, 4096, 0, ...: nothing folds.
-  Folded f = fold("%init = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> "
-                  "!waveasm.sreg",
-                  std::string(kXor) + "      %next = waveasm.s_mov_b32 "
-                                      "%x1#0 : !waveasm.sreg -> "
-                                      "!waveasm.sreg\n");
+  Folded f = fold(kZero, flips(1));
   EXPECT_EQ(f.changed, 0u);
   EXPECT_EQ(f.updates, 1u);
   EXPECT_EQ(f.adds, 1u);
@@ -146,15 +151,11 @@ TEST(ConstantIterArgsTest, ThreeCopiesThreeSteps) {
   // 0 -> 4096 -> 8192 -> 0 through add, compare, select.
   std::string steps =
       rotate3("%base", "r1") + rotate3("%r1", "r2") + rotate3("%r2", "next");
-  Folded f = fold("%init = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> "
-                  "!waveasm.sreg",
-                  steps);
+  Folded f = fold(kZero, steps);
   EXPECT_EQ(f.updates, 0u);
   EXPECT_EQ(f.adds, 0u);
   // Two steps of three copies: 0 -> 4096 -> 8192, not back.
-  Folded g = fold("%init = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> "
-                  "!waveasm.sreg",
-                  rotate3("%base", "r1") + rotate3("%r1", "next"));
+  Folded g = fold(kZero, rotate3("%base", "r1") + rotate3("%r1", "next"));
   EXPECT_EQ(g.changed, 0u);
   EXPECT_EQ(g.updates, 4u); // two adds, two selects
   EXPECT_EQ(g.adds, 1u);
@@ -163,11 +164,7 @@ TEST(ConstantIterArgsTest, ThreeCopiesThreeSteps) {
 TEST(ConstantIterArgsTest, AnUnknownInitIsLeftAlone) {
   // The base starts at a value read from memory: unknown, even if two
   // flips bring it back.
-  Folded f = fold("%init = waveasm.s_load_dword %srd, %c0 : !waveasm.psreg<4, "
-                  "4>, !waveasm.imm<0> -> !waveasm.sreg",
-                  std::string(kXorXor) + "      %next = waveasm.s_mov_b32 "
-                                         "%x2#0 : !waveasm.sreg -> "
-                                         "!waveasm.sreg\n");
+  Folded f = fold(kLoaded, flips(2));
   EXPECT_EQ(f.changed, 0u);
   EXPECT_EQ(f.updates, 2u);
 }
