@@ -98,6 +98,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/AdjacentBarriers.h"
+#include "pipeline/opt/ConstantIterArgs.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
@@ -361,6 +362,12 @@ int Pipeliner::neededUnroll() const {
     int live = use.first - d + (use.second > positionOf.lookup(def) ? 1 : 0);
     needed = std::max(needed, live);
   }
+  // With LDS copies, a multiple of their count: each step's copy base is
+  // then the same in every kernel iteration, and its updates and address
+  // adds fold away (ConstantIterArgs.h; gemm_loop in 9 stages: 8 steps
+  // instead of 7, 22.6 -> 19.5 slots per iteration).
+  if (st.ldsCopies > 1)
+    needed = int(llvm::alignTo(needed, st.ldsCopies));
   return needed;
 }
 
@@ -827,9 +834,11 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     mergeBarriersIn(first, loop->getIterator(), fallback);
   // The merge may have erased the first op (a barrier): start again.
   first = before ? std::next(before->getIterator()) : block->begin();
-  // A barrier after each kernel whose epilogue reads LDS first, so the
-  // kernel's last barrier leaves its direct-to-LDS loads in flight
-  // (KernelExitBarrier.h).
+  // Each kernel's rotations that its steps bring back folded
+  // (RotatedIterArgs.h, ConstantIterArgs.h: the LDS copy bases become
+  // constants), and a barrier after each kernel whose epilogue reads LDS
+  // first, so the kernel's last barrier leaves its direct-to-LDS loads in
+  // flight (KernelExitBarrier.h).
   SmallVector<LoopOp> kernels;
   for (Operation &op : llvm::make_range(first, loop->getIterator()))
     if (&op != fallback)
@@ -840,6 +849,7 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
       });
   for (LoopOp x : kernels) {
     foldInvariantRotations(x);
+    foldConstantIterArgs(x);
     insertKernelExitBarrier(x);
   }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))

@@ -129,6 +129,52 @@ bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap) {
   return !((a.writes & b.reads) | (a.reads & b.writes) | bothWrite);
 }
 
+/// The body position of the first op reading `op`'s results, through ops
+/// that take no issue slot (extracts, packs); max when none.
+int firstConsumer(Operation *op, function_ref<int(Operation *)> bodyIndexOf,
+                  int depth = 0) {
+  int first = std::numeric_limits<int>::max();
+  for (Operation *user : op->getUsers()) {
+    if (user->getNumRegions() == 0 && getIssueCycles(user) == 0 && depth < 4)
+      first = std::min(first, firstConsumer(user, bodyIndexOf, depth + 1));
+    else if (int u = bodyIndexOf(user); u >= 0)
+      first = std::min(first, u);
+  }
+  return first;
+}
+
+/// Runs of consecutive LDS reads of one stage, reordered by their first
+/// consumer: reads never conflict with one another and none of a run reads
+/// another's result, so any order of them computes the same. The MFMAs of
+/// a step read the fragments in their own order (gemm_loop: a0 b0, a0 b1,
+/// a1 b0, a1 b1 from reads written a0 a1 b0 b1), and a read issued late
+/// for the first MFMA delays it a step later, when one step is about the
+/// LDS latency (gemm_loop with its copy bases folded: 18 issue slots).
+void orderReadsByConsumer(SmallVectorImpl<Operation *> &stream,
+                          function_ref<int(Operation *)> bodyIndexOf) {
+  auto isRead = [](Operation *op) {
+    return op->getNumRegions() == 0 && (memReads(op) & MemLDS) &&
+           !memWrites(op) && !isOrderingOp(op) && implicitRegs(op).reads == 0 &&
+           implicitRegs(op).writes == 0;
+  };
+  for (size_t begin = 0; begin < stream.size();) {
+    size_t end = begin;
+    llvm::SmallPtrSet<Operation *, 8> run;
+    while (end < stream.size() && isRead(stream[end]) &&
+           llvm::none_of(stream[end]->getOperands(), [&](Value v) {
+             return run.contains(v.getDefiningOp());
+           }))
+      run.insert(stream[end++]);
+    if (end - begin > 1)
+      std::stable_sort(stream.begin() + begin, stream.begin() + end,
+                       [&](Operation *a, Operation *b) {
+                         return firstConsumer(a, bodyIndexOf) <
+                                firstConsumer(b, bodyIndexOf);
+                       });
+    begin = std::max(end, begin + 1);
+  }
+}
+
 } // namespace
 
 std::optional<StepOrder> waveasm::parseStepOrder(StringRef text) {
@@ -212,6 +258,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     for (int i = 0; i < n; ++i)
       if (stages.stages[i] == s)
         streams.back().push_back(stages.ops[i]);
+    orderReadsByConsumer(streams.back(), bodyIndexOf);
   }
   const TargetModel *target = nullptr;
   if (body)
@@ -490,10 +537,12 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   };
 
   // One step in order, the streams merged (StepMerge.h) with `ready`.
+  const StepMerger *building = nullptr;
   auto build = [&](StepMerger::ReadyFn ready) {
     // Nothing to drain without LDS: the cover rule then takes an MFMA
     // whenever the pipe is free (StepMerge.h).
     StepMerger merger(streams, target, ready, barrierDrains && !interleave);
+    building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);
     if (ldsFirst)
@@ -592,5 +641,41 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     }
     return at;
   };
-  return checked(build(ready).getOrder());
+  // In a single-wave step (no drain: an MFMA covers whenever its pipe is
+  // free) an MFMA reading fragments the previous step's LDS reads returned
+  // covers only once this step has issued those reads (for the next
+  // iteration): a whole step then separates each read from its MFMA, about
+  // the LDS latency in these loops. Else a covering MFMA ahead of them
+  // pushes them back, and with them the same MFMA a step later (gemm_loop,
+  // its copy bases folded: a wait stalled 2-3 slots a step).
+  std::function<bool(Value, int, int)> waitsForRead = [&](Value v, int stage,
+                                                          int depth) {
+    int steps = 0;
+    if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == body) {
+      v = cond.getIterArgs()[arg.getArgNumber()];
+      steps = 1;
+    }
+    Operation *def = v.getDefiningOp();
+    int p = def ? bodyIndexOf(def) : -1;
+    if (p < 0 || def->getBlock() != body)
+      return false;
+    if (def->getNumRegions() == 0 && getIssueCycles(def) == 0)
+      return depth < 4 && llvm::any_of(def->getOperands(), [&](Value w) {
+               return waitsForRead(w, stages.stages[p], depth + 1);
+             });
+    return isLdsAccess(def) && !(memWrites(def) & MemLDS) &&
+           steps + stage - stages.stages[p] == 1 &&
+           !building->getIssueSlots().count(def);
+  };
+  auto readyInStep = [&](Operation *op) -> int64_t {
+    int64_t at = ready(op);
+    if (barrierDrains || !building || !target->getMFMAPasses(op))
+      return at;
+    int stage = stages.stages[bodyIndexOf(op)];
+    for (Value v : op->getOperands())
+      if (waitsForRead(v, stage, 0))
+        return std::numeric_limits<int64_t>::max() / 2;
+    return at;
+  };
+  return checked(build(readyInStep).getOrder());
 }
