@@ -944,12 +944,13 @@ struct PipelineLoopsPass
         // more registers than the file holds, and so may the automatic
         // choice where it is not compiled (two stages at the estimate's
         // bound: the generated 300-op loop needs 271 VGPRs of 256): such a
-        // program is not kept. The check compiles only near the files.
+        // program is not kept. The check compiles only near the files, and
+        // not a choice its trial compiled.
         ProgramBackup backup(program, later);
         Location loc = l.getLoc();
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
-        if (!pipelineChoosing(l, later))
+        if (!pipelineChoosing(l, later) || choiceCompiled)
           continue;
         std::string why = registersThatDoNotFit(program);
         if (why.empty())
@@ -1245,6 +1246,9 @@ struct PipelineLoopsPass
   };
   /// The cache of the loop being chosen for (null outside pipelineChoosing).
   ChoiceCache *cache = nullptr;
+  /// Whether the last pipelineChoosing's choice was compiled by its trial
+  /// (so its registers fit; the check after it need not compile again).
+  bool choiceCompiled = false;
 
   /// The order one step of `stages` issues its ops in: computed once per
   /// staging of the loop being chosen for (it is the costliest part of a
@@ -1616,6 +1620,11 @@ struct PipelineLoopsPass
     if (unroll == 0)
       choice = chooseUnroll(l, stages);
     Location loc = l.getLoc();
+    // A choice whose copy was compiled is known to fit the register files.
+    auto compiledTrial = choices.trials.find({stages, choice.steps, true});
+    choiceCompiled = compiledTrial != choices.trials.end() &&
+                     compiledTrial->second.ok &&
+                     compiledTrial->second.waves > 0;
     if (!adoptCopy(stages, choice.steps, later) &&
         !pipeline(l, stages, choice.steps))
       return false;
