@@ -270,6 +270,11 @@ def WaveASMPipelineLoops
            "With lds-buffers 4 to 6: buffers kept spare (0 or 1), so the "
            "barrier between two steps need not wait for the earlier step's "
            "LDS reads">,
+    Option<"overlapOuter", "overlap-outer", "bool", "true",
+           "Rotate a loop holding a pipelined kernel so one iteration's "
+           "epilogue and tail overlap the next one's head and prologue "
+           "(pipeline/opt/OuterOverlap.h); kept when the program's "
+           "est_cycles drops">,
   ];
 }
 

@@ -77,6 +77,12 @@
 // does not give, its cycles per iteration as written: PipelinedCycles.h);
 // a remark gives both figures.
 //
+// Outer loops (`overlap-outer`, on by default): once its inner loop is
+// pipelined, a loop holding the kernel is rotated so one iteration's
+// epilogue and tail overlap the next one's head and prologue
+// (pipeline/opt/OuterOverlap.h), kept when est_cycles drop (per iteration
+// without a known count), with a remark either way.
+//
 // Iter_args rotated by hand (a yield of another block argument or of a
 // value defined outside) first get an explicit copy in the body
 // (pipeline/opt/RotatedIterArgs.h), removed again when the loop is left
@@ -104,6 +110,7 @@
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/OperandFacts.h"
+#include "pipeline/opt/OuterOverlap.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
@@ -922,6 +929,16 @@ struct PipelineLoopsPass
     SmallVector<LoopOp> loops;
     getOperation()->walk<WalkOrder::PreOrder>(
         [&](LoopOp l) { loops.push_back(l); });
+    // The loop holding the one asked for keeps its number (pre-order: the
+    // pipelined code follows it), so it is found again afterwards.
+    int64_t outerIndex = loopIndex >= 0 ? -2 : -1;
+    if (loopIndex >= 0 && loopIndex < int64_t(loops.size()))
+      if (auto parent = dyn_cast<LoopOp>(loops[loopIndex]->getParentOp()))
+        outerIndex = llvm::find(loops, parent) - loops.begin();
+    auto overlapAtEnd = llvm::make_scope_exit([&] {
+      if (overlapOuter && outerIndex != -2)
+        overlapOuterLoops(outerIndex);
+    });
     std::optional<ProgramMetrics> baseline;
     // By index: a loop not kept puts the program back as it was before it
     // (ProgramBackup), and the loops still to visit become their copies.
@@ -1014,6 +1031,64 @@ struct PipelineLoopsPass
       else
         diag << "est_cycles " << baseline->est_cycles << " as written, "
              << after->est_cycles << " pipelined";
+    }
+  }
+
+  /// Rotates the loops holding a pipelined kernel (the one numbered
+  /// `only`, or every one at -1) so that one iteration's epilogue and tail
+  /// overlap the next one's head and prologue (OuterOverlap.h), kept only
+  /// when the program's est_cycles drop; a remark either way.
+  void overlapOuterLoops(int64_t only) {
+    ProgramOp program = getOperation();
+    auto collect = [&] {
+      SmallVector<LoopOp> all;
+      program->walk<WalkOrder::PreOrder>([&](LoopOp l) { all.push_back(l); });
+      return all;
+    };
+    // Later loops first: a rotation renumbers only the loops after it.
+    for (int64_t i = int64_t(collect().size()) - 1; i >= 0; --i) {
+      if (only >= 0 && i != only)
+        continue;
+      SmallVector<LoopOp> loops = collect();
+      LoopOp outer = loops[i];
+      if (!holdsInnerRegion(outer) || isRegisterAllocated(outer))
+        continue;
+      Location loc = outer.getLoc();
+      if (std::string why = checkOuterOverlap(outer); !why.empty()) {
+        emitRemark(loc) << "outer loop not rotated: " << why;
+        continue;
+      }
+      // Without a trip count est_cycles count one iteration (and the
+      // rotation's peeled tile looks like a loss): the loop's cycles per
+      // iteration decide then (the rotated loop keeps its number).
+      bool perIteration =
+          getTripCount(outer).source != TripCountSource::Inferred;
+      auto cost = [&](const ProgramMetrics &m) {
+        if (!perIteration)
+          return m.est_cycles;
+        return size_t(i) < m.loops.size() ? m.loops[i].est_cycles_per_iter
+                                          : std::numeric_limits<int64_t>::max();
+      };
+      std::optional<ProgramMetrics> before = measure(program);
+      ProgramBackup backup(program, {});
+      overlapOuterIterations(outer, &TargetModel::get(program.getTargetKind()));
+      std::optional<ProgramMetrics> after = measure(program);
+      const char *what = perIteration ? "cycles per iteration " : "est_cycles ";
+      if (before && after && cost(*after) < cost(*before)) {
+        emitRemark(loc) << "outer loop rotated: one iteration's epilogue "
+                           "overlaps the next one's prologue, "
+                        << what << cost(*before) << " -> " << cost(*after);
+        continue;
+      }
+      backup.restore(program, loops, i);
+      InFlightDiagnostic diag = emitRemark(loc)
+                                << "outer loop not rotated: not profitable, ";
+      if (!before || !after)
+        diag << "the " << (before ? "rotated" : "input")
+             << " program does not compile";
+      else
+        diag << what << cost(*before) << " as written, " << cost(*after)
+             << " rotated";
     }
   }
 
