@@ -117,9 +117,15 @@ LoadsAfterReads waveasm::planLoadsAfterReads(LoopOp loop) {
   // The loads, the M0 writes, and (last op first, so users come before
   // their operands) the pure ops whose every result only moved ops read.
   llvm::DenseSet<Operation *> moved;
-  for (Operation &op : body.without_terminator())
+  bool loads = false;
+  for (Operation &op : body.without_terminator()) {
+    loads |= isDirectToLds(&op);
     if (isDirectToLds(&op) || isa<S_MOV_B32_M0>(op))
       moved.insert(&op);
+  }
+  // Checked first: most loops have none, and the rotation costs a walk.
+  if (!loads)
+    return fail("the loop has no direct-to-LDS load");
   for (Operation &op : llvm::reverse(body.without_terminator())) {
     if (moved.contains(&op) || op.getNumResults() == 0)
       continue;
