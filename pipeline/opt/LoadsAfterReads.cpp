@@ -134,9 +134,10 @@ LoadsAfterReads waveasm::planLoadsAfterReads(LoopOp loop) {
         ((facts.getImplicitUses() | facts.getImplicitDefs()) &
          (ImpVCC | ImpEXEC | ImpM0)))
       continue;
-    bool onlyMoved = llvm::all_of(
-        op.getUsers(), [&](Operation *user) { return moved.contains(user); });
-    if (onlyMoved)
+    // Read, and only by moved ops (an unread op computes no operand).
+    if (!op.use_empty() && llvm::all_of(op.getUsers(), [&](Operation *user) {
+          return moved.contains(user);
+        }))
       moved.insert(&op);
   }
   LdsRotation rotation(loop);
