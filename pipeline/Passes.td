@@ -223,6 +223,26 @@ def WaveASMDeepenLdsRotation
   ];
 }
 
+def WaveASMLoadsAfterReads
+    : Pass<"waveasm-loads-after-reads", "::waveasm::ProgramOp"> {
+  let summary = "Issue a loop's direct-to-LDS loads after its LDS reads";
+  let description = [{
+    pipeline/opt/LoadsAfterReads.h: the direct-to-LDS loads of a loop body
+    (with their M0 writes and the SALU ops only they read) move after the
+    body's LDS reads, right before the s_barrier that follows them, when
+    analysis/LdsRotation.h proves the reads touch other bytes and nothing
+    they pass forbids it (a barrier or wait, an SCC reader, M0 or EXEC, a
+    global store): the reads start the iteration and the loads issue while
+    the reads drain. A loop it cannot reorder gets a remark and no change.
+    waveasm-pipeline-loops applies it where the pipelined program gets
+    faster (`loads-after-reads`).
+  }];
+  let options = [
+    Option<"loopIndex", "loop", "int64_t", "-1",
+           "Only the loop with this index in program pre-order (-1: all)">,
+  ];
+}
+
 def WaveASMPipelineLoops
     : Pass<"waveasm-pipeline-loops", "::waveasm::ProgramOp"> {
   let summary = "Software-pipeline waveasm.loop from its stage annotations";
@@ -275,6 +295,10 @@ def WaveASMPipelineLoops
            "epilogue and tail overlap the next one's head and prologue "
            "(pipeline/opt/OuterOverlap.h); kept when the program's "
            "est_cycles drops">,
+    Option<"loadsAfterReads", "loads-after-reads", "std::string", "\"auto\"",
+           "A loop not deepened: its direct-to-LDS loads issued after its LDS "
+           "reads (waveasm-loads-after-reads first): auto = where the "
+           "pipelined program's est_cycles drop, never, always (where legal)">,
   ];
 }
 

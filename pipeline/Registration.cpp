@@ -138,6 +138,7 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMAssignLoopStages();
   registerWaveASMPadLdsLayout();
   registerWaveASMDeepenLdsRotation();
+  registerWaveASMLoadsAfterReads();
   registerWaveASMPipelineLoops();
 
   //--- legalization and SCC

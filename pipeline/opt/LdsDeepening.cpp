@@ -10,6 +10,7 @@
 #include "analysis/TripCount.h"
 #include "ir/TargetInfo.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/LoopRewrite.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -391,44 +392,23 @@ bool isDeadWhenUnused(Operation *op) {
 }
 
 /// Where the deepened body issues its loads: before the first barrier after
-/// the last LDS read (nullptr: in body order). In the deepened loop the
-/// loads write buffer N-1 and the reads read buffer 0, two different
-/// buffers, so the reads may go first; the loads still follow the previous
-/// iteration's barrier (which orders that iteration's reads of the same
-/// buffer before them) and still have N-2 barriers before the reads of
-/// their tile. What it buys: the barrier waits for the reads to drain
-/// (lgkmcnt(0), ~20 slots after the last), and with the reads at the top
-/// of the step the loads, their M0 writes and the rest issue in that
-/// drain instead of ahead of it. Not when an op the loads would pass reads
-/// SCC (the moved SALU ops write it).
+/// the last LDS read (nullptr: in body order), by LoadsAfterReads.h's rules.
+/// In the deepened loop the loads write buffer N-1 and the reads read
+/// buffer 0, two different buffers (the plan checked them apart), so the
+/// reads may go first; the loads still follow the previous iteration's
+/// barrier (which orders that iteration's reads of the same buffer before
+/// them) and still have N-2 barriers before the reads of their tile. What
+/// it buys: the barrier waits for the reads to drain (lgkmcnt(0), ~20
+/// slots after the last), and with the reads at the top of the step the
+/// loads, their M0 writes and the rest issue in that drain instead of
+/// ahead of it.
 Operation *sinkPoint(const LdsDeepening &plan) {
-  LoopOp loop = plan.loop;
-  Block &body = loop.getBodyBlock();
-  Operation *lastRead = nullptr, *firstLoad = nullptr;
-  for (Operation &op : body.without_terminator()) {
-    if (!firstLoad && (plan.loads.contains(&op) || plan.ahead.contains(&op)))
-      firstLoad = &op;
-    if (!plan.loads.contains(&op) &&
-        ((memReads(&op) | memWrites(&op)) & MemLDS))
-      lastRead = &op;
-  }
-  if (!lastRead || !firstLoad || lastRead->isBeforeInBlock(firstLoad))
-    return nullptr;
-  Operation *sinkTo = lastRead->getNextNode();
-  while (sinkTo && !isa<S_BARRIER>(sinkTo))
-    sinkTo = sinkTo->getNextNode();
-  if (!sinkTo)
-    return nullptr;
-  for (Operation *op = firstLoad; op != sinkTo; op = op->getNextNode()) {
-    if (plan.loads.contains(op) || plan.ahead.contains(op))
-      continue;
-    auto facts = dyn_cast<InstInfoOpInterface>(op);
-    if ((facts && (facts.getImplicitUses() & ImpSCC)) ||
-        llvm::any_of(op->getOperandTypes(),
-                     [](Type type) { return isa<SCCType>(type); }))
-      return nullptr;
-  }
-  return sinkTo;
+  return findLoadsSinkPoint(
+      LoopOp(plan.loop).getBodyBlock(),
+      [&](Operation *op) {
+        return plan.loads.contains(op) || plan.ahead.contains(op);
+      },
+      [](Operation *, Operation *) { return false; });
 }
 
 } // namespace

@@ -108,6 +108,7 @@
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
+#include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/OuterOverlap.h"
@@ -921,6 +922,13 @@ struct PipelineLoopsPass
           << int(ldsSpare);
       return signalPassFailure();
     }
+    if (loadsAfterReads != "auto" && loadsAfterReads != "never" &&
+        loadsAfterReads != "always") {
+      getOperation().emitError("waveasm-pipeline-loops: loads-after-reads "
+                               "must be 'auto', 'never' or 'always', not '")
+          << loadsAfterReads << "'";
+      return signalPassFailure();
+    }
     if (unroll < 0 || numStages < 0) {
       getOperation().emitError("waveasm-pipeline-loops: unroll and "
                                "num-stages must not be negative");
@@ -965,8 +973,11 @@ struct PipelineLoopsPass
         // not a choice its trial compiled.
         ProgramBackup backup(program, later);
         Location loc = l.getLoc();
+        LoopOp input = l;
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
+        if (l == input)
+          sinkLoadsIfFaster(l);
         if (!pipelineChoosing(l, later) || choiceCompiled)
           continue;
         std::string why = registersThatDoNotFit(program);
@@ -997,6 +1008,8 @@ struct PipelineLoopsPass
       if (ldsBuffers != 2)
         loops[i] = l = deepenIfFaster(l);
       bool deepened = l != input;
+      if (!deepened)
+        sinkLoadsIfFaster(l);
       bool pipelined = pipelineChoosing(l, later);
       if (!pipelined && !deepened)
         continue;
@@ -1181,6 +1194,44 @@ struct PipelineLoopsPass
     return applyLdsDeepening(plan);
   }
 
+  /// `l`'s direct-to-LDS loads issued after its LDS reads
+  /// (pipeline/opt/LoadsAfterReads.h) when `loads-after-reads` is always
+  /// or, at auto, when the program pipelined with this pass's options that
+  /// way measures fewer est_cycles than in body order (a remark gives both).
+  /// Stages written for the body stay its own: such a loop is left alone.
+  void sinkLoadsIfFaster(LoopOp l) {
+    if (loadsAfterReads == "never" || (hasLoopStages(l) && numStages == 0))
+      return;
+    LoadsAfterReads plan = planLoadsAfterReads(l);
+    if (!plan.ok()) {
+      LLVM_DEBUG(llvm::dbgs() << "loads not moved: " << plan.failure << "\n");
+      return;
+    }
+    Location loc = l.getLoc();
+    if (loadsAfterReads == "always") {
+      emitRemark(loc) << "direct-to-LDS loads issued after the LDS reads "
+                         "(loads-after-reads=always)";
+      applyLoadsAfterReads(plan);
+      return;
+    }
+    std::shared_ptr<PipelinedProgram> sunkCopy;
+    std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0);
+    std::optional<ProgramMetrics> sunk =
+        pipelinedMetrics(l, 0, &sunkCopy, /*loadsAfterReads=*/true);
+    LLVM_DEBUG(llvm::dbgs()
+               << "est_cycles pipelined, loads in body order: "
+               << (asIs ? asIs->est_cycles : -1) << ", after the reads: "
+               << (sunk ? sunk->est_cycles : -1) << "\n");
+    if (!sunk || (asIs && sunk->est_cycles >= asIs->est_cycles))
+      return;
+    emitRemark(loc) << "direct-to-LDS loads issued after the LDS reads: "
+                       "est_cycles pipelined "
+                    << (asIs ? std::to_string(asIs->est_cycles) : "?") << " -> "
+                    << sunk->est_cycles;
+    applyLoadsAfterReads(plan);
+    deepenedCopy = std::move(sunkCopy);
+  }
+
   /// A program pipelined on a copy (pipelinedMetrics): its module, the
   /// mapping of the program's ops into it, and the remarks the pass gave
   /// there.
@@ -1189,14 +1240,17 @@ struct PipelineLoopsPass
     IRMapping mapping;
     SmallVector<std::pair<Location, std::string>> remarks;
   };
-  /// The deepened and pipelined copy deepenIfFaster chose: pipelineChoosing
-  /// adopts it instead of pipelining the deepened loop again (the same IR:
-  /// the pass with the same options on the same deepening).
+  /// The deepened (or reordered) and pipelined copy deepenIfFaster (or
+  /// sinkLoadsIfFaster) chose: pipelineChoosing adopts it instead of
+  /// pipelining the rewritten loop again (the same IR: the pass with the
+  /// same options on the same rewrite).
   std::shared_ptr<PipelinedProgram> deepenedCopy;
 
   /// The metrics of the program after pipelining `l` on a copy (with this
-  /// pass's options), first deepened to `buffers` LDS buffers unless 0;
-  /// nullopt when that fails or does not compile.
+  /// pass's options), first deepened to `buffers` LDS buffers unless 0
+  /// (its loads after the reads with `loadsAfterReads`), else with its
+  /// direct-to-LDS loads after the reads (LoadsAfterReads.h) when
+  /// `loadsAfterReads`; nullopt when that fails or does not compile.
   std::optional<ProgramMetrics>
   pipelinedMetrics(LoopOp l, int buffers,
                    std::shared_ptr<PipelinedProgram> *keep = nullptr,
@@ -1217,6 +1271,11 @@ struct PipelineLoopsPass
         return std::nullopt;
       plan.loadsAfterReads = loadsAfterReads;
       copied = applyLdsDeepening(plan);
+    } else if (loadsAfterReads) {
+      LoadsAfterReads plan = planLoadsAfterReads(copied);
+      if (!plan.ok())
+        return std::nullopt;
+      applyLoadsAfterReads(plan);
     }
     std::optional<unsigned> number = getLoopNumber(copied);
     int64_t found = number ? int64_t(*number) : -1;
@@ -1226,6 +1285,7 @@ struct PipelineLoopsPass
     options.stepOrder = stepOrder;
     options.loopIndex = found;
     options.ldsBuffers = 2;
+    options.loadsAfterReads = "never";
     PassManager pm(program.getContext(), ProgramOp::getOperationName());
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
