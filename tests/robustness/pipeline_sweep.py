@@ -5,7 +5,8 @@ option sets, must compute what the input computes (the simulator decides).
 For each example (examples/*.mlir and the shared spec's examples, the
 invalid_* ones excepted), each loop (by pre-order number) and a sample of
 option sets of `--waveasm-pipeline-loops` (num-stages 2-6 or automatic,
-unroll, order, lds-buffers and lds-spare, only-if-profitable), and for every stage count on the loop given
+unroll, order, lds-buffers and lds-spare, only-if-profitable,
+loads-after-reads and overlap-outer), and for every stage count on the loop given
 other trip counts (a loop whose bound is a constant: 1 to 9 iterations,
 below and above the stage count, with remainders) and given other values
 of the kernel arguments its `// waveasm-sim:` lines set (trip counts the IR
@@ -49,6 +50,11 @@ ORDER = ("late-first", "body")
 PROFITABLE = (0, 1)
 # (lds-buffers, lds-spare): a spare buffer needs 4 to 6.
 LDS_BUFFERS = ((0, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (4, 1), (5, 1), (6, 1))
+# (loads-after-reads, overlap-outer): direct-to-LDS loads moved after the
+# LDS reads (auto: where faster), and the outer loop of a pipelined kernel
+# rotated (1, the default). Not multiplied into the other options (that
+# would triple --all): each option set gets one pair, in turn.
+LATER = (("auto", 1), ("always", 1), ("never", 0), ("auto", 0), ("always", 0), ("never", 1))
 
 
 def run(argv, timeout=120):
@@ -139,12 +145,14 @@ def loop_count(opt, path):
     return max([0] + [len(p["loops"]) for p in json.loads(out)["programs"]])
 
 
-def options_of(stages, unroll, order, lds, loop, profitable=0):
+def options_of(stages, unroll, order, lds, loop, profitable=0, later=("auto", 1)):
     parts = ["only-if-profitable=%d" % profitable] if profitable else []
     if stages:
         parts.append("num-stages=%d" % stages)
     parts += ["unroll=%d" % unroll, "order=" + order, "lds-buffers=%d" % lds[0],
               "lds-spare=%d" % lds[1], "loop=%d" % loop]
+    if later != ("auto", 1):
+        parts += ["loads-after-reads=" + later[0], "overlap-outer=%d" % later[1]]
     return " ".join(parts)
 
 
@@ -193,9 +201,10 @@ def cases(opt, paths, per_loop, rng, everything):
                 base = [(s, 0, "late-first", (0, 0), 0) for s in STAGES]
                 rest = [c for c in combos if c not in base]
                 combos = base + rng.sample(rest, min(per_loop, len(rest)))
-            for stages, unroll, order, lds, profitable in combos:
+            for i, (stages, unroll, order, lds, profitable) in enumerate(combos):
+                later = LATER[i % len(LATER)] if i >= len(STAGES) else LATER[0]
                 yield path, os.path.basename(path)[:-5], text, \
-                    options_of(stages, unroll, order, lds, loop, profitable)
+                    options_of(stages, unroll, order, lds, loop, profitable, later)
             # Other trip counts of a loop with a constant bound: short ones
             # (below the stage count: refused or guarded), remainders.
             variants = [("trip%d" % trip, variant)
