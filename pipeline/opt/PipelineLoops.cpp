@@ -127,6 +127,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -1257,7 +1258,12 @@ struct PipelineLoopsPass
                    bool loadsAfterReads = false, int spare = 0) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
+    // Only this thread's diagnostics: a module's programs run in parallel
+    // on one context, and another program's are not this copy's.
+    std::thread::id self = std::this_thread::get_id();
     ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
+      if (std::this_thread::get_id() != self)
+        return failure();
       if (d.getSeverity() == DiagnosticSeverity::Remark)
         kept->remarks.push_back({d.getLocation(), d.str()});
       return success();
@@ -1286,6 +1292,10 @@ struct PipelineLoopsPass
     options.loopIndex = found;
     options.ldsBuffers = 2;
     options.loadsAfterReads = "never";
+    // The outer loop is rotated once, by this pass at its end: a copy
+    // rotated here would be adopted and then rotated again (a second,
+    // guarded rotation and contradicting remarks).
+    options.overlapOuter = false;
     PassManager pm(program.getContext(), ProgramOp::getOperationName());
     pm.addPass(createWaveASMPipelineLoops(options));
     if (failed(pm.run(*copy)))
@@ -1421,8 +1431,10 @@ struct PipelineLoopsPass
           it != cache->trials.end() && (it->second.timed || !timed || compiled))
         return it->second;
     ProgramOp program = getOperation();
-    ScopedDiagnosticHandler quiet(program.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    std::thread::id self = std::this_thread::get_id();
+    ScopedDiagnosticHandler quiet(program.getContext(), [self](Diagnostic &) {
+      return success(std::this_thread::get_id() == self);
+    });
     Trial result;
     // A trial of the same (stages, steps) pipelined the loop already, and
     // pipelining is a function of the program and those two: its copy is
@@ -1788,7 +1800,10 @@ struct PipelineLoopsPass
       compiler.reset(new Compiler(module.getContext(), options));
     }
     // A failed compile reports through the context; it only means "no".
+    std::thread::id self = std::this_thread::get_id();
     ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
+      if (std::this_thread::get_id() != self)
+        return failure();
       if (firstError && firstError->empty() &&
           diag.getSeverity() == DiagnosticSeverity::Error)
         *firstError = diag.str();
