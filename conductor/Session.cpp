@@ -3,6 +3,7 @@
 #include "conductor/Session.h"
 #include "conductor/Padding.h"
 #include "conductor/Stages.h"
+#include "ir/ThisThreadDiagnostics.h"
 
 #include "analysis/LoopStages.h"
 #include "ir/LoopNumbering.h"
@@ -20,8 +21,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <thread>
 
 using namespace mlir;
 using namespace waveasm;
@@ -250,17 +249,13 @@ bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
   compile.coAccessMetrics = false;
   compile.targetOverrides = options.targetModelOverrides;
   MLIRContext *ctx = module.get().getContext();
-  std::thread::id self = std::this_thread::get_id();
   FailureOr<CompileResult> result = failure();
   {
     // Capture this thread's diagnostics only: the context may be shared
     // with a server whose other threads report their own.
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      if (std::this_thread::get_id() != self)
-        return failure();
+    ThisThreadDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error && error.empty())
         error = diag.str();
-      return success();
     });
     result = compileAndMeasure(compiled, compile);
   }

@@ -2,6 +2,7 @@
 
 #include "conductor/Stages.h"
 #include "conductor/Padding.h"
+#include "ir/ThisThreadDiagnostics.h"
 
 #include "analysis/LoopStages.h"
 #include "ir/LoopNumbering.h"
@@ -11,8 +12,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
-
-#include <thread>
 
 using namespace mlir;
 using namespace waveasm;
@@ -184,7 +183,6 @@ OwningOpRef<ModuleOp> conductor::expandSchedule(ModuleOp module,
   // Run on this program only: the pass runs per program, and the other
   // programs' loops must stay as written.
   MLIRContext *ctx = module.getContext();
-  std::thread::id self = std::this_thread::get_id();
   std::string remark, error;
   PassManager pm(ctx, ProgramOp::getOperationName());
   WaveASMPipelineLoopsOptions options;
@@ -192,16 +190,13 @@ OwningOpRef<ModuleOp> conductor::expandSchedule(ModuleOp module,
   pm.addPass(createWaveASMPipelineLoops(options));
   LogicalResult ran = failure();
   {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      if (std::this_thread::get_id() != self)
-        return failure();
+    ThisThreadDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
       std::string text = diag.str();
       if (diag.getSeverity() == DiagnosticSeverity::Remark &&
           llvm::StringRef(text).starts_with("loop not pipelined"))
         remark = text;
       else if (diag.getSeverity() == DiagnosticSeverity::Error && error.empty())
         error = text;
-      return success();
     });
     ran = pm.run(program);
   }

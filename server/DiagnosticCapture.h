@@ -13,11 +13,11 @@
 #ifndef WAVEASM_SERVER_DIAGNOSTICCAPTURE_H
 #define WAVEASM_SERVER_DIAGNOSTICCAPTURE_H
 
+#include "ir/ThisThreadDiagnostics.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace waveasm::server {
@@ -33,24 +33,20 @@ struct RawDiagnostic {
 class DiagnosticCapture {
 public:
   explicit DiagnosticCapture(mlir::MLIRContext &context)
-      : owner(std::this_thread::get_id()),
-        handler(&context, [this](mlir::Diagnostic &diag) {
-          if (std::this_thread::get_id() != owner)
-            return mlir::failure(); // another thread's capture takes it
+      : handler(&context, [this](mlir::Diagnostic &diag) {
           RawDiagnostic raw{
               diag.getLocation(), diag.getSeverity(), diag.str(), {}};
           for (mlir::Diagnostic &note : diag.getNotes())
             raw.notes.emplace_back(note.getLocation(), note.str());
           captured.push_back(std::move(raw));
-          return mlir::success();
         }) {}
 
   std::vector<RawDiagnostic> take() { return std::move(captured); }
 
 private:
-  std::thread::id owner;
   std::vector<RawDiagnostic> captured;
-  mlir::ScopedDiagnosticHandler handler;
+  /// Another thread's diagnostics fall through to that thread's capture.
+  ThisThreadDiagnosticHandler handler;
 };
 
 } // namespace waveasm::server

@@ -1,6 +1,7 @@
 //===- PipelineStrategy.cpp - the software-pipelining strategy ------------===//
 
 #include "conductor/strategies/PipelineStrategy.h"
+#include "ir/ThisThreadDiagnostics.h"
 
 #include "conductor/Moves.h"
 #include "conductor/Padding.h"
@@ -15,8 +16,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
-
-#include <thread>
 
 using namespace mlir;
 
@@ -42,14 +41,10 @@ struct ModuleMeasurer {
   /// error in `error` (when given).
   std::optional<ProgramMetrics> measure(ModuleOp module,
                                         std::string *error = nullptr) const {
-    std::thread::id self = std::this_thread::get_id();
-    ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
-      if (std::this_thread::get_id() != self)
-        return failure();
+    ThisThreadDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &d) {
       if (error && error->empty() &&
-          diag.getSeverity() == DiagnosticSeverity::Error)
-        *error = diag.str();
-      return success();
+          d.getSeverity() == DiagnosticSeverity::Error)
+        *error = d.str();
     });
     FailureOr<CompileResult> result =
         compileAndMeasure(module, compileOptions());

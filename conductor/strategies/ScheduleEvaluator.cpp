@@ -1,6 +1,7 @@
 //===- ScheduleEvaluator.cpp - measure an order of one block --------------===//
 
 #include "conductor/strategies/ScheduleEvaluator.h"
+#include "ir/ThisThreadDiagnostics.h"
 
 #include "analysis/TargetModel.h"
 #include "ir/Dialect.h"
@@ -8,8 +9,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
-
-#include <thread>
 
 using namespace mlir;
 
@@ -74,10 +73,7 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   // may be shared with other threads (the language server parses on its
   // main thread while the worker schedules): only this thread's
   // diagnostics are swallowed, the others fall through to their handlers.
-  std::thread::id self = std::this_thread::get_id();
-  ScopedDiagnosticHandler quiet(clone->getContext(), [self](Diagnostic &) {
-    return success(std::this_thread::get_id() == self);
-  });
+  ThisThreadDiagnosticHandler quiet(clone->getContext());
   FailureOr<CompileResult> result = compileAndMeasure(*clone, options);
   if (failed(result) || programIndex >= result->programs.size())
     return std::nullopt;

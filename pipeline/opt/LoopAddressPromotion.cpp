@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/ThisThreadDiagnostics.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
@@ -36,8 +37,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Debug.h"
-
-#include <thread>
 
 #define DEBUG_TYPE "waveasm-loop-address-promotion"
 
@@ -265,10 +264,7 @@ struct TrialResult {
 /// compile of the user's.
 TrialResult allocateTrial(ModuleOp module, int64_t limit) {
   MLIRContext *ctx = module.getContext();
-  std::thread::id self = std::this_thread::get_id();
-  ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
-    return success(std::this_thread::get_id() == self);
-  });
+  ThisThreadDiagnosticHandler quiet(ctx);
   auto run = [&](std::unique_ptr<Pass> pass) -> std::optional<int64_t> {
     PassManager pm(ctx, ModuleOp::getOperationName());
     pm.enableVerifier(false);

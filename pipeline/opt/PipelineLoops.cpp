@@ -97,6 +97,7 @@
 #include "analysis/TargetModel.h"
 #include "analysis/TripCount.h"
 #include "ir/LoopNumbering.h"
+#include "ir/ThisThreadDiagnostics.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CountedWaits.h"
@@ -127,7 +128,6 @@
 #include <cmath>
 #include <map>
 #include <memory>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -1258,15 +1258,11 @@ struct PipelineLoopsPass
                    bool loadsAfterReads = false, int spare = 0) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
-    // Only this thread's diagnostics: a module's programs run in parallel
-    // on one context, and another program's are not this copy's.
-    std::thread::id self = std::this_thread::get_id();
-    ScopedDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
-      if (std::this_thread::get_id() != self)
-        return failure();
+    // Only this thread's: a module's programs run in parallel on one
+    // context, and another program's remarks are not this copy's.
+    ThisThreadDiagnosticHandler quiet(program.getContext(), [&](Diagnostic &d) {
       if (d.getSeverity() == DiagnosticSeverity::Remark)
         kept->remarks.push_back({d.getLocation(), d.str()});
-      return success();
     });
     IRMapping &mapping = kept->mapping;
     OwningOpRef<ProgramOp> copy = cast<ProgramOp>(program->clone(mapping));
@@ -1431,10 +1427,7 @@ struct PipelineLoopsPass
           it != cache->trials.end() && (it->second.timed || !timed || compiled))
         return it->second;
     ProgramOp program = getOperation();
-    std::thread::id self = std::this_thread::get_id();
-    ScopedDiagnosticHandler quiet(program.getContext(), [self](Diagnostic &) {
-      return success(std::this_thread::get_id() == self);
-    });
+    ThisThreadDiagnosticHandler quiet(program.getContext());
     Trial result;
     // A trial of the same (stages, steps) pipelined the loop already, and
     // pipelining is a function of the program and those two: its copy is
@@ -1800,14 +1793,10 @@ struct PipelineLoopsPass
       compiler.reset(new Compiler(module.getContext(), options));
     }
     // A failed compile reports through the context; it only means "no".
-    std::thread::id self = std::this_thread::get_id();
-    ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
-      if (std::this_thread::get_id() != self)
-        return failure();
+    ThisThreadDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &d) {
       if (firstError && firstError->empty() &&
-          diag.getSeverity() == DiagnosticSeverity::Error)
-        *firstError = diag.str();
-      return success();
+          d.getSeverity() == DiagnosticSeverity::Error)
+        *firstError = d.str();
     });
     FailureOr<CompileResult> result = compiler->compile(module);
     if (failed(result) || result->programs.empty())

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/ThisThreadDiagnostics.h"
 #include "server/Features.h"
 
 #include "conductor/TextEdit.h"
@@ -19,8 +20,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <thread>
 
 using namespace mlir;
 using namespace waveasm;
@@ -152,10 +151,7 @@ static std::optional<std::string> optimizedProgramText(ModuleOp module,
                                                        unsigned index) {
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
   MLIRContext *ctx = module.getContext();
-  std::thread::id self = std::this_thread::get_id();
-  ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
-    return success(std::this_thread::get_id() == self);
-  });
+  ThisThreadDiagnosticHandler quiet(ctx);
   PassManager pm(ctx, ModuleOp::getOperationName());
   WaveASMPipelineConfig config;
   config.stopBeforeAllocation = true;
@@ -178,10 +174,7 @@ static std::optional<ProgramMetrics> backendMetrics(ModuleOp module,
   CompileOptions options;
   options.pipeline = CompileOptions::measuringPipeline(/*optimize=*/false);
   options.emitAssembly = false;
-  std::thread::id self = std::this_thread::get_id();
-  ScopedDiagnosticHandler quiet(module.getContext(), [self](Diagnostic &) {
-    return success(std::this_thread::get_id() == self);
-  });
+  ThisThreadDiagnosticHandler quiet(module.getContext());
   FailureOr<CompileResult> result = compileAndMeasure(module, options);
   if (failed(result) || index >= result->programs.size())
     return std::nullopt;
