@@ -1387,8 +1387,9 @@ struct PipelineLoopsPass
   };
   /// The cache of the loop being chosen for (null outside pipelineChoosing).
   ChoiceCache *cache = nullptr;
-  /// Whether the last pipelineChoosing's choice was compiled by its trial
-  /// (so its registers fit; the check after it need not compile again).
+  /// Whether the program the last successful pipelineChoosing made was
+  /// compiled by its trial or by pipelinedMetrics (so its registers fit;
+  /// the check after it need not compile again).
   bool choiceCompiled = false;
 
   /// The order one step of `stages` issues its ops in: computed once per
@@ -1745,8 +1746,11 @@ struct PipelineLoopsPass
       // Only with no loop left to visit: the pass run on the copy may have
       // adopted a copy of its own, so the mapping's values are gone and
       // the later loops cannot be found in it.
-      if (later.empty() && adoptProgram(*kept, later))
+      // pipelinedMetrics keeps a copy only when it compiled: it fits.
+      if (later.empty() && adoptProgram(*kept, later)) {
+        choiceCompiled = true;
         return true;
+      }
     }
     ChoiceCache choices;
     cache = &choices;
