@@ -1281,6 +1281,10 @@ struct InsertWaitcntPass
       int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
       ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;
     }
+    // A program whose outer loop was rotated (OuterOverlap.h) counts its
+    // waits everywhere, as its pipelined loops do (CountedWaits.h).
+    if (program->hasAttr(kCountedWaitsAttrName))
+      ticketed = true;
     Walker walker(program, target, ticketed, insertAfterLoads, singleWave,
                   /*barrierSkipsLDS=*/waves && *waves <= 1);
     walker.walkProgram();
