@@ -8,7 +8,10 @@
 // the steady-state loops `waveasm-pipeline-loops` builds carry this unit
 // attribute, and `waveasm-insert-waitcnt` counts the waits inside them in
 // every mode (the counting itself is the ticketed mode's, SPEC.md 15, with
-// the loop's back edge iterated to a fixed point).
+// the loop's back edge iterated to a fixed point). A program whose outer
+// loop was rotated around its kernel (pipeline/opt/OuterOverlap.h) carries
+// it too: the peeled first head and last tile are the pipeline's fill and
+// drain in straight-line code, and the whole program counts its waits.
 //
 //===----------------------------------------------------------------------===//
 

@@ -113,7 +113,13 @@ SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body) {
 /// on `c` before it: its latency less the issue slots since it issued,
 /// counted backwards through the body and, across the back edge, the
 /// previous iterations (two at most; older ones are taken as landed).
-int64_t stallFor(ArrayRef<OpInfo> body, size_t at, unsigned c, int64_t k) {
+/// Unknown (nullopt) when the walk meets an op with regions first: an
+/// inner loop (a rotated outer loop's kernel) issues ops on the counter
+/// that this walk cannot count, so the ticket is nearer than it looks (the
+/// nested GEMM's epilogue waited 44 slots for a kernel load the walk took
+/// for the previous tile's head).
+std::optional<int64_t> stallFor(ArrayRef<OpInfo> body, size_t at, unsigned c,
+                                int64_t k) {
   if (k == kNone)
     return 0;
   SmallVector<int64_t> slot = issueSlots(body);
@@ -121,6 +127,8 @@ int64_t stallFor(ArrayRef<OpInfo> body, size_t at, unsigned c, int64_t k) {
   size_t n = body.size();
   for (size_t step = 1; step <= 3 * n; ++step) {
     size_t i = (at + 3 * n - step) % n;
+    if (body[i].op->getNumRegions())
+      return std::nullopt;
     if (!(body[i].counters & (1u << c)) || seen++ != k)
       continue;
     int64_t iterations = int64_t((step - 1 + n - at) / n);
@@ -170,14 +178,24 @@ unsigned foldBody(Block &block, const TargetModel &model) {
       // waited for already counts; LDS ops queue on the LDS pipe (bank
       // conflicts hold it for several slots each), so the newest ticket
       // must have landed by its latency alone.
+      // An unknown stall for the new ticket refuses the fold; an unknown
+      // one for the ticket already waited for counts as none (the cost is
+      // then an upper bound).
       int64_t cost = 0;
-      for (unsigned c = VM; c <= LGKM; ++c)
-        if (merged[c] < anchorCounts[c])
-          cost = std::max(
-              cost,
-              stallFor(body, anchor, c, merged[c]) -
-                  (c == VM ? stallFor(body, anchor, c, anchorCounts[c]) : 0));
-      foldable = cost <= 1;
+      for (unsigned c = VM; c <= LGKM && foldable; ++c) {
+        if (merged[c] >= anchorCounts[c])
+          continue;
+        std::optional<int64_t> stall = stallFor(body, anchor, c, merged[c]);
+        if (!stall) {
+          foldable = false;
+          break;
+        }
+        int64_t already =
+            c == VM ? stallFor(body, anchor, c, anchorCounts[c]).value_or(0)
+                    : 0;
+        cost = std::max(cost, *stall - already);
+      }
+      foldable = foldable && cost <= 1;
     }
     if (!foldable) {
       anchor = j;

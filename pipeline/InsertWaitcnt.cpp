@@ -10,7 +10,7 @@
 //  (a) stores and atomics take tickets too (VMEM stores on vmcnt, ds_write on
 //      lgkmcnt), so an s_barrier after a ds_write gets lgkmcnt(0);
 //  (b) s_barrier waits only for what the barrier orders between waves (in a
-//      workgroup declared single-wave, ir/Workgroup.h, no LDS access): LDS
+//      workgroup declared single-wave, ir/Workgroup.h, nothing): LDS
 //      reads/writes (lgkmcnt), VMEM stores and the direct-to-LDS loads it
 //      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
 //      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
@@ -605,7 +605,8 @@ private:
   bool ticketed;
   bool insertAfterLoads;
   bool orderLDSAcrossCounters;
-  /// The workgroup is declared one wave: a barrier waits for no LDS access.
+  /// The workgroup is declared one wave: a barrier waits for no LDS access
+  /// and no store.
   bool barrierSkipsLDS;
   int64_t caps[kNumCounters];
   std::vector<PreorderOp> ops;
@@ -983,14 +984,18 @@ void Walker::walkInst(uint32_t pos, State &state) {
         needs.add(c, 0);
         continue;
       }
-      addMarkNeeds(state, c, cs.lastGlobalWrite, needs);
       // A single-wave workgroup shares its LDS with no other wave: its own
       // ds ops execute in order and (d) orders them against its
       // direct-to-LDS loads, so the barrier waits for no LDS access (LLVM
       // makes that barrier a wave barrier, which waits for nothing). The
-      // gemm_loop step waited out the LDS latency after its ds_writes.
+      // gemm_loop step waited out the LDS latency after its ds_writes. Nor
+      // for its stores: no wave of the workgroup reads them after the
+      // barrier, and a barrier orders nothing between workgroups (the
+      // nested GEMM's barrier after its C stores waited ~100 slots for
+      // them while the next tile's loads flew).
       if (barrierSkipsLDS)
         continue;
+      addMarkNeeds(state, c, cs.lastGlobalWrite, needs);
       if (orderLDSAcrossCounters) {
         addMarkNeeds(state, c, cs.lastLDSRead, needs);
       } else {
@@ -1276,6 +1281,10 @@ struct InsertWaitcntPass
       int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
       ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;
     }
+    // A program whose outer loop was rotated (OuterOverlap.h) counts its
+    // waits everywhere, as its pipelined loops do (CountedWaits.h).
+    if (program->hasAttr(kCountedWaitsAttrName))
+      ticketed = true;
     Walker walker(program, target, ticketed, insertAfterLoads, singleWave,
                   /*barrierSkipsLDS=*/waves && *waves <= 1);
     walker.walkProgram();

@@ -381,6 +381,12 @@ LoopOp waveasm::overlapOuterIterations(LoopOp outer,
     YieldOp::create(elseB, loc, cloneTile(elseB, first));
     results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
+  // The peeled head(0) and the last tile are the pipeline's fill and
+  // drain in straight-line code: the program counts its waits too, or the
+  // last tile's epilogue would drain every load of its kernel at its first
+  // ds_write (vmcnt(0): 80 slots) and wait out each step's reads.
+  outer->getParentOfType<ProgramOp>()->setAttr(kCountedWaitsAttrName,
+                                               b.getUnitAttr());
   for (auto [k, result] : llvm::enumerate(outer.getResults()))
     result.replaceAllUsesWith(results[k]);
   noteReplacement(outer, rotated);
