@@ -1861,9 +1861,10 @@ struct PipelineLoopsPass
         (info.maxAGPRs == 0 || agprs <= info.maxAGPRs * 3 / 4))
       return "";
     // Allocation alone answers (AllocationCheck.h: compile()'s verdict and
-    // error), on a copy it may change.
+    // error), on a copy it may change (made in one pass, CloneInOrder.h).
     OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
-    OpBuilder::atBlockEnd(module->getBody()).clone(*program);
+    IRMapping mapping;
+    module->getBody()->push_back(cloneInOrder(program, mapping));
     std::string error;
     ThisThreadDiagnosticHandler quiet(program.getContext(),
                                       firstErrorInto(&error));
