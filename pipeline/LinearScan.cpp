@@ -997,7 +997,12 @@ void LinearScanPass::reportFailure(LiveModel &model, ArrayRef<AllocItem> items,
                             << ": kernel requires " << peak << " but only "
                             << limit << " are available";
   {
-    AsmState state(model.program);
+    // Names as the printed program has them. The program is valid here (it
+    // was verified, and rematerialization and copies keep it so): MLIR's
+    // AsmState would verify it again, only to fall back to generic names
+    // for invalid IR, three quarters of a failed allocation's cost (the
+    // pipelining pass's register check fails this way).
+    AsmState state(model.program, OpPrintingFlags().assumeVerified());
     std::string text;
     llvm::raw_string_ostream os(text);
     os << className << "s live here: " << peak << " = " << reservedCount

@@ -1,5 +1,6 @@
 //===- Registration.cpp - pass registration and the production pipeline ---===//
 
+#include "pipeline/AllocationCheck.h"
 #include "pipeline/OneSweepCanonicalizer.h"
 #include "pipeline/Passes.h"
 
@@ -48,12 +49,14 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 
 void addAllocationWaitsHazards(OpPassManager &programPM,
                                const WaveASMPipelineConfig &config,
-                               bool compactVGPRs) {
+                               bool compactVGPRs, bool stopAfterAllocation) {
   WaveASMLinearScanOptions allocation;
   allocation.maxVGPRs = config.maxVGPRs;
   allocation.maxSGPRs = config.maxSGPRs;
   allocation.maxAGPRs = config.maxAGPRs;
   programPM.addPass(createWaveASMLinearScan(allocation));
+  if (stopAfterAllocation)
+    return;
   if (compactVGPRs)
     programPM.addPass(createWaveASMVGPRCompaction());
   WaveASMInsertWaitcntOptions waits;
@@ -86,8 +89,11 @@ void waveasm::addWaveASMPassesBeforeCanonicalize(OpPassManager &pm) {
   middle.addPass(createWaveASMMemoryOffsetOpt());
 }
 
-void waveasm::buildWaveASMPipeline(OpPassManager &pm,
-                                   const WaveASMPipelineConfig &config) {
+/// buildWaveASMPipeline, or with `stopAfterAllocation` its passes up to and
+/// including allocation (buildWaveASMPipelineToAllocation).
+static void buildPipeline(OpPassManager &pm,
+                          const WaveASMPipelineConfig &config,
+                          bool stopAfterAllocation) {
   if (!config.optimize) {
     // The IR as written: upstream's reference pipeline's generic cleanups
     // (compile-and-measure leaves those out too), then the backend.
@@ -96,7 +102,7 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
       pm.addPass(createOneSweepCanonicalizer());
     }
     addAllocationWaitsHazards(pm.nest<ProgramOp>(), config,
-                              /*compactVGPRs=*/false);
+                              /*compactVGPRs=*/false, stopAfterAllocation);
     return;
   }
   // SPEC.md 13, the production driver (wave_lang/kernel/wave/compile.py):
@@ -117,7 +123,18 @@ void waveasm::buildWaveASMPipeline(OpPassManager &pm,
   back.addPass(createWaveASMSCCSpillReload());
   back.addPass(createWaveASMSCCVerifier());
   if (!config.stopBeforeAllocation)
-    addAllocationWaitsHazards(back, config, /*compactVGPRs=*/true);
+    addAllocationWaitsHazards(back, config, /*compactVGPRs=*/true,
+                              stopAfterAllocation);
+}
+
+void waveasm::buildWaveASMPipeline(OpPassManager &pm,
+                                   const WaveASMPipelineConfig &config) {
+  buildPipeline(pm, config, /*stopAfterAllocation=*/false);
+}
+
+void waveasm::buildWaveASMPipelineToAllocation(
+    OpPassManager &pm, const WaveASMPipelineConfig &config) {
+  buildPipeline(pm, config, /*stopAfterAllocation=*/true);
 }
 
 void waveasm::registerWaveASMPipeline() {

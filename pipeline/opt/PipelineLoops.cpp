@@ -98,6 +98,7 @@
 #include "analysis/TripCount.h"
 #include "ir/LoopNumbering.h"
 #include "ir/ThisThreadDiagnostics.h"
+#include "pipeline/AllocationCheck.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CountedWaits.h"
@@ -126,6 +127,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -1790,33 +1792,49 @@ struct PipelineLoopsPass
   /// the pass: its pass manager and target models are built once.
   std::optional<ProgramMetrics>
   measureModule(ModuleOp module, std::string *firstError = nullptr) {
-    if (!compiler) {
-      CompileOptions options;
-      options.emitAssembly = false;
-      options.coAccessMetrics = false;
-      compiler.reset(new Compiler(module.getContext(), options));
-    }
     // A failed compile reports through the context; it only means "no".
-    ThisThreadDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &d) {
-      if (firstError && firstError->empty() &&
-          d.getSeverity() == DiagnosticSeverity::Error)
-        *firstError = d.str();
-    });
-    FailureOr<CompileResult> result = compiler->compile(module);
+    ThisThreadDiagnosticHandler quiet(module.getContext(),
+                                      firstErrorInto(firstError));
+    FailureOr<CompileResult> result = getCompiler(module)->compile(module);
     if (failed(result) || result->programs.empty())
       return std::nullopt;
     return std::move(result->programs.front().metrics);
   }
+  /// The measure's options: metrics only.
+  static CompileOptions measuringOptions() {
+    CompileOptions options;
+    options.emitAssembly = false;
+    options.coAccessMetrics = false;
+    return options;
+  }
+  Compiler *getCompiler(ModuleOp module) {
+    if (!compiler)
+      compiler.reset(new Compiler(module.getContext(), measuringOptions()));
+    return compiler.get();
+  }
+  /// A diagnostic handler that keeps the first error's text in `firstError`
+  /// (if not null).
+  static std::function<void(Diagnostic &)>
+  firstErrorInto(std::string *firstError) {
+    return [firstError](Diagnostic &d) {
+      if (firstError && firstError->empty() &&
+          d.getSeverity() == DiagnosticSeverity::Error)
+        *firstError = d.str();
+    };
+  }
   /// Built on first use; a copy of the pass (MLIR clones passes per
   /// thread) builds its own.
-  struct LazyCompiler : std::unique_ptr<Compiler> {
-    LazyCompiler() = default;
-    LazyCompiler(const LazyCompiler &) {}
-    LazyCompiler &operator=(const LazyCompiler &) {
-      reset();
+  template <typename T> struct Lazy : std::unique_ptr<T> {
+    Lazy() = default;
+    Lazy(const Lazy &) {}
+    Lazy &operator=(const Lazy &) {
+      this->reset();
       return *this;
     }
-  } compiler;
+  };
+  Lazy<Compiler> compiler;
+  /// The register check's pipeline (up to allocation).
+  Lazy<AllocationCheck> allocationCheck;
 
   /// The program's metrics after the measuring backend (a clone is
   /// compiled; the program is not changed), nullopt when it does not
@@ -1831,7 +1849,8 @@ struct PipelineLoopsPass
   /// Empty when the program's registers fit in the target's files; else
   /// why not. The estimate before allocation (Liveness peaks) decides
   /// alone while it stays well below the files; near or above them the
-  /// program is compiled and allocation's own error is the answer.
+  /// program is allocated (the backend up to allocation, not compiled and
+  /// measured) and allocation's own error is the answer.
   std::string registersThatDoNotFit(ProgramOp program) {
     ProgramIndex index(program);
     Liveness live(index);
@@ -1841,8 +1860,18 @@ struct PipelineLoopsPass
     if (vgprs <= info.maxArchVGPRs * 3 / 4 &&
         (info.maxAGPRs == 0 || agprs <= info.maxAGPRs * 3 / 4))
       return "";
+    // Allocation alone answers (AllocationCheck.h: compile()'s verdict and
+    // error), on a copy it may change (made in one pass, CloneInOrder.h).
+    OwningOpRef<ModuleOp> module = ModuleOp::create(program.getLoc());
+    IRMapping mapping;
+    module->getBody()->push_back(cloneInOrder(program, mapping));
     std::string error;
-    if (measure(program, &error))
+    ThisThreadDiagnosticHandler quiet(program.getContext(),
+                                      firstErrorInto(&error));
+    if (!allocationCheck)
+      allocationCheck.reset(
+          new AllocationCheck(program.getContext(), measuringOptions()));
+    if (succeeded(allocationCheck->run(*module)))
       return "";
     return error.empty() ? "it fails in the backend" : error;
   }
