@@ -86,13 +86,15 @@ unsigned waveasm::foldConstantIterArgs(LoopOp kernel) {
   }
 
   unsigned folded = 0;
-  unsigned first = cond.getIterArgs().getBeginOperandIndex();
+  // Through the mutable range: getBeginOperandIndex() of an empty range (a
+  // loop without iter_args) reads past the operands.
+  MutableOperandRange iterArgs = cond.getIterArgsMutable();
   llvm::SetVector<Operation *> maybeDead;
   for (auto [k, c] : held) {
     Value yielded = cond.getIterArgs()[k];
     if (yielded == body.getArgument(k))
       continue;
-    cond->setOperand(first + k, body.getArgument(k));
+    iterArgs[k].set(body.getArgument(k));
     if (Operation *def = yielded.getDefiningOp())
       maybeDead.insert(def);
   }

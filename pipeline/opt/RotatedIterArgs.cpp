@@ -42,7 +42,9 @@ RotationCopies RotationCopies::materialize(LoopOp loop) {
     todo.push_back(k);
   }
   OpBuilder b = OpBuilder::atBlockBegin(&body);
-  unsigned first = cond.getIterArgs().getBeginOperandIndex();
+  // Through the mutable range: getBeginOperandIndex() of an empty range (a
+  // loop without iter_args) reads past the operands.
+  MutableOperandRange iterArgs = cond.getIterArgsMutable();
   for (unsigned k : todo) {
     Value v = cond.getIterArgs()[k];
     Type type = loop.getBodyBlock().getArgument(k).getType();
@@ -50,7 +52,7 @@ RotationCopies RotationCopies::materialize(LoopOp loop) {
         isa<SRegType>(type)
             ? S_MOV_B32::create(b, loop.getLoc(), type, v).getOperation()
             : V_MOV_B32::create(b, loop.getLoc(), type, v).getOperation();
-    cond->setOperand(first + k, copy->getResult(0));
+    iterArgs[k].set(copy->getResult(0));
     result.copies.push_back({copy, k, v});
   }
   return result;
@@ -60,9 +62,9 @@ void RotationCopies::undo() {
   if (copies.empty())
     return;
   auto cond = cast<ConditionOp>(loop.getBodyBlock().getTerminator());
-  unsigned first = cond.getIterArgs().getBeginOperandIndex();
+  MutableOperandRange iterArgs = cond.getIterArgsMutable();
   for (const Copy &c : copies) {
-    cond->setOperand(first + c.iterArg, c.original);
+    iterArgs[c.iterArg].set(c.original);
     c.op->erase();
   }
   copies.clear();
