@@ -1,6 +1,7 @@
 //===- Types.cpp - WaveASM register and immediate types -------------------===//
 
 #include "ir/Dialect.h"
+#include "ir/RegisterKind.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -122,6 +123,32 @@ Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
 
 void WaveASMDialect::printType(Type type, DialectAsmPrinter &printer) const {
   (void)generatedTypePrinter(type, printer);
+}
+
+// RegisterTypes.h's decoding of a type, here where the types' accessors
+// are defined so that they inline (a call each otherwise).
+RegTypeInfo waveasm::getRegTypeInfo(Type type) {
+  auto virt = [](RegClass cls, auto t) {
+    return RegTypeInfo{cls, t.getSize(), t.getAlignment(), std::nullopt};
+  };
+  auto phys = [](RegClass cls, auto t) {
+    return RegTypeInfo{cls, t.getSize(), 1, t.getIndex()};
+  };
+  switch (waveasm::detail::getRegisterKind(type)) {
+  case 0:
+    return virt(RegClass::VGPR, cast<VRegType>(type));
+  case 1:
+    return virt(RegClass::SGPR, cast<SRegType>(type));
+  case 2:
+    return virt(RegClass::AGPR, cast<ARegType>(type));
+  case 3:
+    return phys(RegClass::VGPR, cast<PVRegType>(type));
+  case 4:
+    return phys(RegClass::SGPR, cast<PSRegType>(type));
+  case 5:
+    return phys(RegClass::AGPR, cast<PARegType>(type));
+  }
+  return RegTypeInfo();
 }
 
 //===----------------------------------------------------------------------===//
