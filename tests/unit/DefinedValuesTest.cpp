@@ -14,8 +14,6 @@
 
 #include "ir/DefinedValues.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -82,10 +80,10 @@ TEST(DefinedValues, SameOrderAsRegionWalkOnExamples) {
   std::vector<std::string> paths = waveasm::test::exampleKernelPaths();
   ASSERT_FALSE(paths.empty());
   for (const std::string &path : paths) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
+    std::string text = waveasm::test::readFileText(path);
+    ASSERT_FALSE(text.empty()) << path;
     TestContext t;
-    OwningOpRef<ModuleOp> module = t.parseModule((*buffer)->getBuffer());
+    OwningOpRef<ModuleOp> module = t.parseModule(text);
     ASSERT_TRUE(module) << path << t.diagnostics;
     expectSameOrder(*module, path);
   }

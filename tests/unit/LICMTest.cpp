@@ -15,7 +15,6 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -31,28 +30,14 @@ enum class Licm { None, ClassCached, Uncached, MLIR };
 /// `text` after `prefix` (a pass list on a module) and one LICM.
 std::string hoisted(TestContext &t, llvm::StringRef text, Licm which,
                     void (*prefix)(OpPassManager &) = nullptr) {
-  OwningOpRef<ModuleOp> module = t.parseModule(text);
-  if (!module)
-    return "parse error: " + t.diagnostics;
-  PassManager pm(&t.ctx);
-  if (prefix)
-    prefix(pm);
-  switch (which) {
-  case Licm::None:
-    break;
-  case Licm::ClassCached:
-    pm.addPass(createClassCachedLICM(true));
-    break;
-  case Licm::Uncached:
-    pm.addPass(createClassCachedLICM(false));
-    break;
-  case Licm::MLIR:
-    pm.addPass(createLoopInvariantCodeMotionPass());
-    break;
-  }
-  if (failed(pm.run(*module)))
-    return "pass failure: " + t.diagnostics;
-  return waveasm::test::print(*module);
+  return waveasm::test::runPassesAndPrint(t, text, [&](OpPassManager &pm) {
+    if (prefix)
+      prefix(pm);
+    if (which == Licm::ClassCached || which == Licm::Uncached)
+      pm.addPass(createClassCachedLICM(which == Licm::ClassCached));
+    else if (which == Licm::MLIR)
+      pm.addPass(createLoopInvariantCodeMotionPass());
+  });
 }
 
 } // namespace
@@ -112,10 +97,9 @@ TEST(LICM, ClassCacheEqualsMLIRsLICMOnExamplesInThePipeline) {
   ASSERT_FALSE(paths.empty());
   unsigned changed = 0;
   for (const std::string &path : paths) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
+    std::string text = waveasm::test::readFileText(path);
+    ASSERT_FALSE(text.empty()) << path;
     TestContext t;
-    llvm::StringRef text = (*buffer)->getBuffer();
     std::string cached =
         hoisted(t, text, Licm::ClassCached, addWaveASMPassesBeforeLICM);
     EXPECT_EQ(cached, hoisted(t, text, Licm::MLIR, addWaveASMPassesBeforeLICM))

@@ -17,7 +17,6 @@
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -107,10 +106,10 @@ TEST(VerifyPassResult, AgreesWithMLIRsVerifyOnCompiledExamples) {
   ASSERT_FALSE(paths.empty());
   unsigned verified = 0;
   for (const std::string &path : paths) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
+    std::string text = waveasm::test::readFileText(path);
+    ASSERT_FALSE(text.empty()) << path;
     TestContext t;
-    OwningOpRef<ModuleOp> module = compiled(t, (*buffer)->getBuffer());
+    OwningOpRef<ModuleOp> module = compiled(t, text);
     if (!module)
       continue; // Counted below: every example compiles.
     Verdicts v = verifyBoth(t, *module);
