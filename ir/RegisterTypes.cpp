@@ -2,34 +2,13 @@
 
 #include "ir/RegisterTypes.h"
 #include "ir/Dialect.h"
+#include "ir/RegisterKind.h"
 
 using namespace mlir;
 using namespace waveasm;
-
-namespace {
-/// The six register types: VRegType, SRegType, ARegType (virtual), then
-/// PVRegType, PSRegType, PARegType (physical), in RegClass order.
-enum RegisterKind : int { kNotRegister = -1, kFirstPhysical = 3 };
-
-/// The kind of `type`: one TypeID load and up to six compares with
-/// constants, inline (these queries run on every value in every pass).
-int getRegisterKind(Type type) {
-  TypeID id = type.getTypeID();
-  if (id == TypeID::get<VRegType>())
-    return 0;
-  if (id == TypeID::get<SRegType>())
-    return 1;
-  if (id == TypeID::get<ARegType>())
-    return 2;
-  if (id == TypeID::get<PVRegType>())
-    return 3;
-  if (id == TypeID::get<PSRegType>())
-    return 4;
-  if (id == TypeID::get<PARegType>())
-    return 5;
-  return kNotRegister;
-}
-} // namespace
+using waveasm::detail::getRegisterKind;
+using waveasm::detail::kFirstPhysical;
+using waveasm::detail::kNotRegister;
 
 std::optional<RegClass> waveasm::getRegClass(Type type) {
   int kind = getRegisterKind(type);
@@ -46,30 +25,6 @@ int64_t waveasm::getRegAlignment(Type type) {
 
 std::optional<int64_t> waveasm::getPhysicalIndex(Type type) {
   return getRegTypeInfo(type).physicalIndex;
-}
-
-RegTypeInfo waveasm::getRegTypeInfo(Type type) {
-  auto virt = [](RegClass cls, auto t) {
-    return RegTypeInfo{cls, t.getSize(), t.getAlignment(), std::nullopt};
-  };
-  auto phys = [](RegClass cls, auto t) {
-    return RegTypeInfo{cls, t.getSize(), 1, t.getIndex()};
-  };
-  switch (getRegisterKind(type)) {
-  case 0:
-    return virt(RegClass::VGPR, cast<VRegType>(type));
-  case 1:
-    return virt(RegClass::SGPR, cast<SRegType>(type));
-  case 2:
-    return virt(RegClass::AGPR, cast<ARegType>(type));
-  case 3:
-    return phys(RegClass::VGPR, cast<PVRegType>(type));
-  case 4:
-    return phys(RegClass::SGPR, cast<PSRegType>(type));
-  case 5:
-    return phys(RegClass::AGPR, cast<PARegType>(type));
-  }
-  return RegTypeInfo();
 }
 
 bool waveasm::isVirtualReg(Type type) {

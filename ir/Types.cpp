@@ -1,12 +1,16 @@
 //===- Types.cpp - WaveASM register and immediate types -------------------===//
 
 #include "ir/Dialect.h"
+#include "ir/RegisterKind.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <atomic>
+#include <cstring>
+#include <optional>
 
 using namespace mlir;
 using namespace waveasm;
@@ -32,9 +36,44 @@ struct WaveASMDialect::TypeCache {
 };
 
 namespace {
+/// A spelling of at most 15 bytes packed into two words, its length in the
+/// top byte: the register and immediate types are all that short
+/// ("psreg<12, 4>"), and comparing two words beats hashing and comparing a
+/// string (the parser asks for a type about three times per op).
+struct ShortSpelling {
+  uint64_t lo = 0, hi = 0;
+  static constexpr size_t kMaxSize = 15;
+  static std::optional<ShortSpelling> pack(StringRef spelling) {
+    if (spelling.size() > kMaxSize)
+      return std::nullopt;
+    char bytes[16] = {};
+    std::memcpy(bytes, spelling.data(), spelling.size());
+    bytes[15] = static_cast<char>(spelling.size());
+    ShortSpelling key;
+    std::memcpy(&key.lo, bytes, 8);
+    std::memcpy(&key.hi, bytes + 8, 8);
+    return key;
+  }
+};
+
+struct ShortSpellingInfo {
+  // No packed spelling has a zero length byte with nonzero bytes after it.
+  static ShortSpelling getEmptyKey() { return {~0ull, 0}; }
+  static ShortSpelling getTombstoneKey() { return {~0ull - 1, 0}; }
+  static unsigned getHashValue(const ShortSpelling &key) {
+    uint64_t mixed =
+        (key.lo ^ (key.hi * 0x9E3779B97F4A7C15ull)) * 0xC2B2AE3D27D4EB4Full;
+    return static_cast<unsigned>(mixed >> 32);
+  }
+  static bool isEqual(const ShortSpelling &a, const ShortSpelling &b) {
+    return a.lo == b.lo && a.hi == b.hi;
+  }
+};
+
 struct ThreadTypeCache {
   uint64_t owner = 0; // TypeCache::id
-  llvm::StringMap<Type> types;
+  llvm::DenseMap<ShortSpelling, Type, ShortSpellingInfo> shortTypes;
+  llvm::StringMap<Type> longTypes;
 };
 } // namespace
 
@@ -50,12 +89,20 @@ Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
   StringRef spelling = parser.getFullSymbolSpec();
   thread_local ThreadTypeCache cache;
   if (cache.owner != typeCache->id) {
-    cache.types.clear();
+    cache.shortTypes.clear();
+    cache.longTypes.clear();
     cache.owner = typeCache->id;
   }
-  auto it = cache.types.find(spelling);
-  if (it != cache.types.end())
-    return it->second;
+  std::optional<ShortSpelling> shortKey = ShortSpelling::pack(spelling);
+  if (shortKey) {
+    auto it = cache.shortTypes.find(*shortKey);
+    if (it != cache.shortTypes.end())
+      return it->second;
+  } else {
+    auto it = cache.longTypes.find(spelling);
+    if (it != cache.longTypes.end())
+      return it->second;
+  }
   SMLoc typeLoc = parser.getCurrentLocation();
   StringRef mnemonic;
   Type type;
@@ -65,13 +112,43 @@ Type WaveASMDialect::parseType(DialectAsmParser &parser) const {
                               << "` in dialect `" << getNamespace() << "`";
     return {};
   }
-  if (succeeded(*result) && type)
-    cache.types.try_emplace(spelling, type);
+  if (succeeded(*result) && type) {
+    if (shortKey)
+      cache.shortTypes.try_emplace(*shortKey, type);
+    else
+      cache.longTypes.try_emplace(spelling, type);
+  }
   return type;
 }
 
 void WaveASMDialect::printType(Type type, DialectAsmPrinter &printer) const {
   (void)generatedTypePrinter(type, printer);
+}
+
+// RegisterTypes.h's decoding of a type, here where the types' accessors
+// are defined so that they inline (a call each otherwise).
+RegTypeInfo waveasm::getRegTypeInfo(Type type) {
+  auto virt = [](RegClass cls, auto t) {
+    return RegTypeInfo{cls, t.getSize(), t.getAlignment(), std::nullopt};
+  };
+  auto phys = [](RegClass cls, auto t) {
+    return RegTypeInfo{cls, t.getSize(), 1, t.getIndex()};
+  };
+  switch (waveasm::detail::getRegisterKind(type)) {
+  case 0:
+    return virt(RegClass::VGPR, cast<VRegType>(type));
+  case 1:
+    return virt(RegClass::SGPR, cast<SRegType>(type));
+  case 2:
+    return virt(RegClass::AGPR, cast<ARegType>(type));
+  case 3:
+    return phys(RegClass::VGPR, cast<PVRegType>(type));
+  case 4:
+    return phys(RegClass::SGPR, cast<PSRegType>(type));
+  case 5:
+    return phys(RegClass::AGPR, cast<PARegType>(type));
+  }
+  return RegTypeInfo();
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,7 @@
 //===- Registration.cpp - pass registration and the production pipeline ---===//
 
 #include "pipeline/AllocationCheck.h"
+#include "pipeline/ClassCachedLICM.h"
 #include "pipeline/OneSweepCanonicalizer.h"
 #include "pipeline/Passes.h"
 
@@ -76,13 +77,17 @@ WaveASMToolDefaults &waveasm::getWaveASMToolDefaults() {
   return defaults;
 }
 
-void waveasm::addWaveASMPassesBeforeCanonicalize(OpPassManager &pm) {
+void waveasm::addWaveASMPassesBeforeLICM(OpPassManager &pm) {
   OpPassManager &front = pm.nest<ProgramOp>();
   front.addPass(createWaveASMArithLegalization());
   front.addPass(createWaveASMScopedCSE());
   front.addPass(createWaveASMPeephole());
   front.addPass(createWaveASMScalePackElimination());
-  pm.addPass(createLoopInvariantCodeMotionPass());
+}
+
+void waveasm::addWaveASMPassesBeforeCanonicalize(OpPassManager &pm) {
+  addWaveASMPassesBeforeLICM(pm);
+  pm.addPass(createClassCachedLICM());
   OpPassManager &middle = pm.nest<ProgramOp>();
   middle.addPass(createWaveASMM0RedundancyElim());
   middle.addPass(createWaveASMBufferLoadStrengthReduction());
@@ -98,7 +103,7 @@ static void buildPipeline(OpPassManager &pm,
     // The IR as written: upstream's reference pipeline's generic cleanups
     // (compile-and-measure leaves those out too), then the backend.
     if (config.runGenericCleanups) {
-      pm.addPass(createLoopInvariantCodeMotionPass());
+      pm.addPass(createClassCachedLICM());
       pm.addPass(createOneSweepCanonicalizer());
     }
     addAllocationWaitsHazards(pm.nest<ProgramOp>(), config,

@@ -14,7 +14,6 @@
 #include "pipeline/OneSweepCanonicalizer.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -30,16 +29,11 @@ namespace {
 std::string canonicalized(TestContext &t, llvm::StringRef text,
                           bool deadOpFastPath,
                           void (*prefix)(OpPassManager &) = nullptr) {
-  OwningOpRef<ModuleOp> module = t.parseModule(text);
-  if (!module)
-    return "parse error: " + t.diagnostics;
-  PassManager pm(&t.ctx);
-  if (prefix)
-    prefix(pm);
-  pm.addPass(createOneSweepCanonicalizer(deadOpFastPath));
-  if (failed(pm.run(*module)))
-    return "pass failure: " + t.diagnostics;
-  return waveasm::test::print(*module);
+  return waveasm::test::runPassesAndPrint(t, text, [&](OpPassManager &pm) {
+    if (prefix)
+      prefix(pm);
+    pm.addPass(createOneSweepCanonicalizer(deadOpFastPath));
+  });
 }
 
 } // namespace
@@ -100,13 +94,13 @@ TEST(Canonicalizer, FastPathEqualsGreedyDriverOnExamplesInThePipeline) {
   std::vector<std::string> paths = waveasm::test::exampleKernelPaths();
   ASSERT_FALSE(paths.empty());
   for (const std::string &path : paths) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
+    std::string text = waveasm::test::readFileText(path);
+    ASSERT_FALSE(text.empty()) << path;
     TestContext t;
-    std::string fast = canonicalized(t, (*buffer)->getBuffer(), true,
-                                     addWaveASMPassesBeforeCanonicalize);
-    std::string slow = canonicalized(t, (*buffer)->getBuffer(), false,
-                                     addWaveASMPassesBeforeCanonicalize);
+    std::string fast =
+        canonicalized(t, text, true, addWaveASMPassesBeforeCanonicalize);
+    std::string slow =
+        canonicalized(t, text, false, addWaveASMPassesBeforeCanonicalize);
     EXPECT_EQ(fast, slow) << path;
     EXPECT_EQ(fast.rfind("module", 0), 0u) << path << ": " << fast;
   }

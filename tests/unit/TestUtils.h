@@ -11,7 +11,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -75,6 +78,27 @@ inline std::vector<std::string> exampleKernelPaths() {
       paths.push_back(it->path());
   std::sort(paths.begin(), paths.end());
   return paths;
+}
+
+/// The contents of `path`, or "" when it cannot be read.
+inline std::string readFileText(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+/// `text` parsed in `t`, the passes `build` adds run on it, and printed; or
+/// why not ("parse error: ..." / "pass failure: ..." with the diagnostics).
+inline std::string
+runPassesAndPrint(TestContext &t, llvm::StringRef text,
+                  llvm::function_ref<void(mlir::OpPassManager &)> build) {
+  mlir::OwningOpRef<mlir::ModuleOp> module = t.parseModule(text);
+  if (!module)
+    return "parse error: " + t.diagnostics;
+  mlir::PassManager pm(&t.ctx);
+  build(pm);
+  if (mlir::failed(pm.run(*module)))
+    return "pass failure: " + t.diagnostics;
+  return print(*module);
 }
 
 } // namespace waveasm::test

@@ -92,6 +92,59 @@ TEST(Types, RepeatedSpellingsParseAlike) {
   }
 }
 
+// The cache keys spellings of up to 15 bytes by their packed bytes and
+// longer ones by string: every spelling, cached or not, short or long, must
+// give the type a fresh context parses from it (spellings that differ only
+// past the eighth byte, or only in length, included).
+TEST(Types, CachedSpellingsEqualFreshParses) {
+  std::vector<std::string> spellings;
+  for (const char *reg : {"vreg", "sreg", "areg"})
+    for (int size : {1, 2, 4, 8, 16})
+      for (int align : {1, 2, 4, 8})
+        spellings.push_back(std::string(reg) + "<" + std::to_string(size) +
+                            ", " + std::to_string(align) + ">");
+  for (const char *reg : {"pvreg", "psreg", "pareg"})
+    for (int index : {0, 1, 12, 100, 101, 255})
+      for (int size : {1, 2, 4, 8, 16}) {
+        spellings.push_back(std::string(reg) + "<" + std::to_string(index) +
+                            ", " + std::to_string(size) + ">");
+        spellings.push_back(std::string(reg) + "<" + std::to_string(index) +
+                            ">");
+      }
+  for (long long value : {0LL, 1LL, 10LL, 100LL, -6LL, 123456LL, 1234567LL,
+                          12345678LL, -1234567890LL, 123456789012LL})
+    spellings.push_back("imm<" + std::to_string(value) + ">");
+  spellings.push_back("vreg");
+  spellings.push_back("scc");
+  bool anyLong = false;
+  for (const std::string &spelling : spellings)
+    anyLong |= spelling.size() > 15;
+  ASSERT_TRUE(anyLong);
+
+  // The first parse of each spelling in its own context (the cache is per
+  // thread and context: parsing in another context in between would empty
+  // it, so all of these come first).
+  std::vector<std::string> expected;
+  for (const std::string &spelling : spellings) {
+    TestContext fresh;
+    Type type = fresh.parseType("!waveasm." + spelling);
+    ASSERT_TRUE(type) << spelling << fresh.diagnostics;
+    expected.push_back(waveasm::test::print(type));
+  }
+  TestContext cached;
+  for (int round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < spellings.size(); ++i) {
+      // Each round in another order, so hits follow other spellings.
+      size_t k = round == 1 ? spellings.size() - 1 - i
+                            : (i * 7 + round) % spellings.size();
+      Type got = cached.parseType("!waveasm." + spellings[k]);
+      ASSERT_TRUE(got) << spellings[k] << cached.diagnostics;
+      EXPECT_EQ(waveasm::test::print(got), expected[k])
+          << spellings[k] << " (round " << round << ")";
+    }
+  }
+}
+
 TEST(Types, RegisterQueries) {
   TestContext t;
   Type v4 = t.parseType("!waveasm.vreg<4, 4>");

@@ -11,11 +11,11 @@
 #include "pipeline/AssemblyEmitter.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/Passes.h"
+#include "pipeline/VerifyPassResult.h"
 
 #include "mlir/Debug/CLOptionsSetup.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -98,9 +98,11 @@ struct RenderOutputPass
     // With `verifyFirst`, the driver turned MLIR's verification after
     // every pass off (see main) and the passes' result is verified here,
     // once, so a broken module still ends in a diagnostic and never reaches
-    // the emitter. Without passes nothing is verified, as before (a test
-    // may feed the emitter unverified IR on purpose).
-    if (verifyFirst && failed(mlir::verify(getOperation())))
+    // the emitter: every program whole, not the module's symbol table,
+    // which the parser verified and no pass changes (verifyPassResult).
+    // Without passes nothing is verified, as before (a test may feed the
+    // emitter unverified IR on purpose).
+    if (verifyFirst && failed(waveasm::verifyPassResult(getOperation())))
       return signalPassFailure();
     llvm::raw_string_ostream os(sink);
     if (failed(render(os)))
