@@ -44,7 +44,7 @@
 // loop's lower bound; each candidate is compiled with its unroll and the
 // fewest cycles per wave win (a candidate's cycles over the waves its
 // registers leave, but no less than the slots it holds a pipe the SIMD's
-// waves share, the matrix pipe or the VALU, when that is the kernel's
+// waves share: the matrix pipe always, the VALU when that is the kernel's
 // busiest unit: a gain is weighed against the occupancy it costs the same
 // way for every loop; as few, the fewest cycles; a stage more must gain
 // more than 1%), a remark
@@ -1356,9 +1356,10 @@ struct PipelineLoopsPass
     double cyclesPerIteration = 0;
     double lowerBound = 0;
     /// Compiled: the slots per input iteration the kernel holds a pipe its
-    /// SIMD's waves share (the matrix pipe or the VALU, SCHEDULING-FACTS.md
-    /// "Units") when that pipe is its busiest unit, else 0: however many
-    /// waves run, each costs the SIMD at least that long.
+    /// SIMD's waves share (SCHEDULING-FACTS.md "Units"): the matrix pipe's
+    /// passes, or the VALU's slots when that is its busiest unit, the
+    /// more: however many waves run, each costs the SIMD at least that
+    /// long.
     double sharedPipe = 0;
     /// Compiled: the whole program's est_cycles (prologue and epilogue
     /// included).
@@ -1473,6 +1474,11 @@ struct PipelineLoopsPass
           kernelIndex = numLoops;
         ++numLoops;
       });
+      const TargetModel &target = TargetModel::get(copyProgram.getTargetKind());
+      int64_t mfmaPasses = 0;
+      if (pipelined.kernel)
+        pipelined.kernel.getBody().walk(
+            [&](Operation *op) { mfmaPasses += target.getMFMAPasses(op); });
       if (std::optional<ProgramMetrics> metrics =
               measureModule(*copy->module)) {
         result.waves = metrics->occupancy;
@@ -1488,6 +1494,13 @@ struct PipelineLoopsPass
               kernel.busiest_unit == stringifyExecUnit(ExecUnit::VALU))
             result.sharedPipe =
                 double(kernel.resource_bound_cycles) / pipelined.steps;
+          // The matrix pipe's passes floor a wave's share whatever the
+          // kernel's busiest unit: more waves do not run them faster.
+          // mxfp4 preshuffle (issue-bound kernels): 2 stages at 8 waves,
+          // 2466 cycles, looked cheaper per wave than 3 at 4, 1909, though
+          // both need the pipe 480 slots a wave (16 an iteration, 30).
+          result.sharedPipe =
+              std::max(result.sharedPipe, double(mfmaPasses) / pipelined.steps);
         }
       }
     } else if (result.ok) {
@@ -1562,8 +1575,8 @@ struct PipelineLoopsPass
   /// until one runs at its lower bound, and the best wins; a stage more
   /// must gain more than 1% (kStageGain). Best: the fewest cycles per wave
   /// (a candidate's cycles over the waves per SIMD its compiled registers
-  /// leave, but at least the slots its kernel holds the SIMD's matrix pipe
-  /// or VALU when that is its busiest unit: waves share those, so split-K,
+  /// leave, but at least the slots its kernel holds the SIMD's matrix pipe,
+  /// or its VALU when that is its busiest unit: waves share those, so split-K,
   /// MFMA-bound at 2 to 6 stages, costs 256 slots per wave whatever its
   /// occupancy, and as few per wave the fewest cycles win: 5 stages at 3
   /// waves, 653 cycles, against 2 at 5, 880), the one rule that weighs a

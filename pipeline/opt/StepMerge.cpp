@@ -18,10 +18,12 @@ bool waveasm::leadsIntoMfma(Operation *op) {
          (isa<S_SETPRIO>(op) || getIssueCycles(op) == 0);
 }
 
-StepClock::StepClock(const TargetModel *target, bool barrierDrains)
+StepClock::StepClock(const TargetModel *target, bool barrierDrains,
+                     const LdsExtraSlots *ldsExtra)
     : target(target), drainSlots(target && barrierDrains
                                      ? target->getLatency(LatencyClass::LDSLoad)
-                                     : 0) {}
+                                     : 0),
+      ldsExtra(ldsExtra) {}
 
 int64_t StepClock::passes(Operation *op) const {
   return target ? target->getMFMAPasses(op) : 0;
@@ -33,16 +35,23 @@ int64_t StepClock::issue(Operation *op, int64_t ready) {
     at = std::max(at, pipeFreeAt);
     pipeFreeAt = at + p;
   }
-  if (isLdsAccess(op))
-    lastLds = at;
+  if (isLdsAccess(op)) {
+    // The cycle model's LDS pipe (CycleModel.cpp): a bank conflict adds
+    // its extra slots to the access's pipe time and to its latency. A
+    // barrier that drains nothing (one wave) waits for neither.
+    int64_t extra = ldsExtra && drainSlots ? ldsExtra->lookup(op) : 0;
+    int64_t start = std::max(at, ldsFreeAt);
+    ldsFreeAt = start + 1 + extra;
+    ldsDone = std::max(ldsDone, start + drainSlots + extra);
+  }
   clock = at + getIssueCycles(op);
   return at;
 }
 
 StepMerger::StepMerger(ArrayRef<SmallVector<Operation *>> streams,
                        const TargetModel *target, ReadyFn ready,
-                       bool barrierDrains)
-    : streams(streams), ready(ready), clock(target, barrierDrains),
+                       bool barrierDrains, const LdsExtraSlots *ldsExtra)
+    : streams(streams), ready(ready), clock(target, barrierDrains, ldsExtra),
       heads(streams.size(), 0) {
   for (const SmallVector<Operation *> &stream : streams) {
     SmallVector<size_t> &next = nextLds.emplace_back(stream.size() + 1);

@@ -62,11 +62,18 @@ bool isLdsAccess(mlir::Operation *op);
 /// MFMA's operands) or a priority change; never an op with regions.
 bool leadsIntoMfma(mlir::Operation *op);
 
+/// Extra LDS pipe slots of a ds op (its bank conflict,
+/// analysis/LdsBankConflicts.h); an op not in it has none.
+using LdsExtraSlots = llvm::DenseMap<mlir::Operation *, int64_t>;
+
 /// The issue clock of a step order being built, in issue slots: the cycle
 /// model's rules (analysis/CycleModel.h) reduced to what the merge asks.
 /// Every op takes one slot; an MFMA waits for the MFMA pipe and holds it
-/// for its passes; the LDS accesses issued so far have drained once the LDS
-/// latency has passed since the last one. Without a target model no op has
+/// for its passes; an LDS access takes the LDS pipe for a slot plus its
+/// bank conflict's extra slots (`ldsExtra`), starts when the pipe is free
+/// and completes the LDS latency plus those slots later, as in the cycle
+/// model; the accesses issued so far have drained once the last to
+/// complete has. Without a target model no op has
 /// passes and nothing needs draining; nor in a single-wave workgroup, whose
 /// barrier waits for no LDS access (`barrierDrains` false,
 /// pipeline/InsertWaitcnt.cpp (b)): there the cover rule takes every ready
@@ -74,7 +81,9 @@ bool leadsIntoMfma(mlir::Operation *op);
 /// barrier.
 class StepClock {
 public:
-  explicit StepClock(const TargetModel *target, bool barrierDrains = true);
+  /// `ldsExtra` (may be null: no conflicts) must outlive the clock.
+  explicit StepClock(const TargetModel *target, bool barrierDrains = true,
+                     const LdsExtraSlots *ldsExtra = nullptr);
   /// MFMA passes of `op` (0 for every other op).
   int64_t passes(mlir::Operation *op) const;
   /// Issues `op` at the first slot it may take, no earlier than `ready`;
@@ -85,13 +94,16 @@ public:
   /// Whether an MFMA issued now would not wait for the pipe.
   bool pipeFree() const { return clock >= pipeFreeAt; }
   /// Whether an LDS access has issued.
-  bool ldsStarted() const { return lastLds != kNever; }
+  bool ldsStarted() const { return ldsDone != kNever; }
   /// Whether every LDS access issued so far has completed by the time the
   /// issue slots and the MFMA pipe are both free (an MFMA after a barrier
-  /// waits for the pipe anyway, so its passes count as cover).
-  bool drained() const {
-    return std::max(clock, pipeFreeAt) >= lastLds + drainSlots;
-  }
+  /// waits for the pipe anyway, so its passes count as cover). A
+  /// conflicting access holds the LDS pipe longer, so the ones after it
+  /// complete later too: the drain ends at the latest completion, not the
+  /// LDS latency after the last issue (rotating4's five conflicting reads
+  /// drained 12 slots after that, the SALU meant for the drain went after
+  /// the barrier).
+  bool drained() const { return std::max(clock, pipeFreeAt) >= ldsDone; }
   /// The LDS latency in slots.
   int64_t drain() const { return drainSlots; }
 
@@ -99,9 +111,13 @@ private:
   static constexpr int64_t kNever = std::numeric_limits<int64_t>::min() / 2;
   const TargetModel *target;
   int64_t drainSlots;
+  const LdsExtraSlots *ldsExtra;
   int64_t clock = 0;
   int64_t pipeFreeAt = 0;
-  int64_t lastLds = kNever;
+  /// The first slot the LDS pipe takes another access, and the slot at
+  /// which every LDS access issued so far has completed.
+  int64_t ldsFreeAt = 0;
+  int64_t ldsDone = kNever;
 };
 
 /// Merges streams of ops (above) into one issue order.
@@ -114,7 +130,8 @@ public:
   /// may be null (every operand ready).
   StepMerger(llvm::ArrayRef<llvm::SmallVector<mlir::Operation *>> streams,
              const TargetModel *target, ReadyFn ready = nullptr,
-             bool barrierDrains = true);
+             bool barrierDrains = true,
+             const LdsExtraSlots *ldsExtra = nullptr);
 
   /// Lets the cover rule take MFMAs before the step's first LDS access too:
   /// for a step bound by the MFMA pipe, where an idle pipe costs more than

@@ -4,6 +4,8 @@
 #include "pipeline/opt/StepMerge.h"
 
 #include "analysis/IssueRules.h"
+#include "analysis/LdsBankConflicts.h"
+#include "analysis/LdsRotation.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
 #include "ir/Workgroup.h"
@@ -173,6 +175,51 @@ void orderReadsByConsumer(SmallVectorImpl<Operation *> &stream,
                        });
     begin = std::max(end, begin + 1);
   }
+}
+
+/// The bank conflicts (analysis/LdsBankConflicts.h: the cycle model's
+/// figures for the loop as written, which its pipelined copies share) of
+/// the LDS reads of a direct-to-LDS loop that a barrier one step on must
+/// wait for, because a load of the step after it may write their bytes
+/// (analysis/LdsRotation.h, the wait pass's barrier rule (b)): they hold
+/// the LDS pipe and so lengthen the barrier's drain (StepClock). Rotating4
+/// (4 buffers by hand, its loads write the buffer read a step earlier):
+/// five conflicting reads drained 12 slots after the last issued, so the
+/// stage-0 SALU meant for the drain went after the barrier, 44.5 -> 38.8
+/// slots per iteration with them. The reads a spare buffer frees
+/// (LdsDeepening.h) are not waited for, nor are a loop's ds_write traffic
+/// and its readers (no direct-to-LDS load): their drain stays the LDS
+/// latency after the last access.
+LdsExtraSlots drainingReadConflicts(const LoopStages &stages,
+                                    const TargetModel &target) {
+  LdsExtraSlots extra;
+  auto loop = cast<LoopOp>(stages.ops.front()->getParentOp());
+  SmallVector<int> loads;
+  for (auto [i, op] : llvm::enumerate(stages.ops))
+    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+      loads.push_back(i);
+  if (loads.empty())
+    return extra;
+  ProgramIndex index(loop->getParentOfType<ProgramOp>());
+  LdsBankConflicts banks(index, target);
+  LdsRotation rotation(loop);
+  for (auto [r, read] : llvm::enumerate(stages.ops)) {
+    const LdsAccessInfo *info = banks.lookup(read);
+    if (!info || !info->known || !info->extraSlots ||
+        !(memReads(read) & MemLDS))
+      continue;
+    // Read r of iteration i issues in step i + stage(r); a load l of
+    // iteration i + d in step i + d + stage(l): in the same step or the
+    // next one for d = stage(r) - stage(l) (+ 1).
+    bool waited = llvm::any_of(loads, [&](int l) {
+      int d = stages.stages[r] - stages.stages[l];
+      return (d >= 0 && rotation.mayOverlap(read, stages.ops[l], d)) ||
+             (d + 1 >= 0 && rotation.mayOverlap(read, stages.ops[l], d + 1));
+    });
+    if (waited)
+      extra[read] = info->extraSlots;
+  }
+  return extra;
 }
 
 } // namespace
@@ -375,6 +422,9 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // Without LDS the loads lead (splitk in 2 stages: 40.3 -> 54.7 with the
   // MFMAs ahead of them).
   bool hasLds = llvm::any_of(stages.ops, isLdsAccess);
+  LdsExtraSlots ldsExtra = target && hasLds && barrierDrains
+                               ? drainingReadConflicts(stages, *target)
+                               : LdsExtraSlots();
   bool mfmaBound = false, lightMfma = false;
   // Without LDS the MFMAs cover the prefetch in a step bound by the MFMA
   // pipe once every load is read five or more steps after it is issued
@@ -541,7 +591,8 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   auto build = [&](StepMerger::ReadyFn ready) {
     // Nothing to drain without LDS: the cover rule then takes an MFMA
     // whenever the pipe is free (StepMerge.h).
-    StepMerger merger(streams, target, ready, barrierDrains && !interleave);
+    StepMerger merger(streams, target, ready, barrierDrains && !interleave,
+                      &ldsExtra);
     building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);

@@ -113,6 +113,42 @@ TEST(StepClock, MfmaPipeAndLdsDrain) {
   EXPECT_TRUE(none.drained());
 }
 
+// A bank-conflicting read holds the LDS pipe for its extra slots: the
+// reads after it start later and the drain ends at the latest completion
+// (the cycle model's LDS pipe), not the latency after the last issue.
+TEST(StepClock, BankConflictsLengthenTheDrain) {
+  Fixture f;
+  ASSERT_TRUE(f.module) << f.t.diagnostics;
+  int64_t latency = f.target->getLatency(LatencyClass::LDSLoad);
+  LdsExtraSlots extra;
+  extra[f.ops[0]] = 6; // a 6-slot conflict
+  extra[f.ops[1]] = 2;
+  StepClock clock(f.target, /*barrierDrains=*/true, &extra);
+  EXPECT_EQ(clock.issue(f.ops[0]), 0); // pipe busy 0-6, done at 26
+  EXPECT_EQ(clock.issue(f.ops[1]), 1); // issues at 1, starts 7, done 29
+  EXPECT_EQ(clock.issue(f.ops[2]), 2); // starts 10, done 30
+  EXPECT_EQ(clock.now(), 3);
+  while (clock.now() < 10 + latency - 1)
+    clock.issue(f.ops[6]);
+  EXPECT_FALSE(clock.drained()); // 22 + 20 would have been done
+  clock.issue(f.ops[6]);
+  EXPECT_TRUE(clock.drained());
+
+  // Without the conflicts: the latency after the last read (at 2).
+  StepClock plain(f.target);
+  for (int i = 0; i < 3; ++i)
+    plain.issue(f.ops[i]);
+  while (plain.now() < 2 + latency)
+    plain.issue(f.ops[6]);
+  EXPECT_TRUE(plain.drained());
+
+  // A single-wave workgroup drains nothing, conflicts or not.
+  StepClock oneWave(f.target, /*barrierDrains=*/false, &extra);
+  oneWave.issue(f.ops[0]);
+  oneWave.issue(f.ops[1]);
+  EXPECT_TRUE(oneWave.drained());
+}
+
 // Reads at 0, 2-4, 6-7 with MFMAs at 1 and 5 (32 passes, then 24, both
 // more than the 20 of the drain); after the reads the barrier waits while
 // the MFMAs fill the drain (29 >= 7 + 20 after the seventh), then the last.
