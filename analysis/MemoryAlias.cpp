@@ -5,6 +5,9 @@
 #include "analysis/PointerRoots.h"
 
 #include "ir/Dialect.h"
+#include "ir/Workgroup.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -125,6 +128,90 @@ std::optional<MemoryAccess> waveasm::getMemoryAccess(Operation *op) {
   return access; // scalar loads, direct-to-LDS loads: unknown
 }
 
+/// An upper bound on |v(l) - v(m)| over two lanes l, m of one wave (64
+/// lanes at most), for an address value computed from the ABI's thread id
+/// in a one-dimensional workgroup by moves, adds, shifts left and products
+/// by constants; lane-uniform values (constants, SGPRs) span 0. nullopt:
+/// unknown (any other op or leaf, or a span too large to reason about).
+static std::optional<uint64_t> laneSpan(Value value, unsigned depth = 0) {
+  if (!isa<VRegType, PVRegType>(value.getType()))
+    return 0; // an immediate or SGPR: the same in every lane
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return std::nullopt;
+  constexpr uint64_t kLimit = uint64_t(1) << 24;
+  auto capped = [&](uint64_t span) -> std::optional<uint64_t> {
+    return span <= kLimit ? std::optional<uint64_t>(span) : std::nullopt;
+  };
+  if (auto pre = dyn_cast<PrecoloredVRegOp>(def)) {
+    auto program = def->getParentOfType<ProgramOp>();
+    if (!program || pre.getIndex() != program.getAbi().getTid())
+      return std::nullopt;
+    // One wave without a declared size; the id packs y and z above bit 10,
+    // so only a one-dimensional workgroup's lanes are consecutive ids.
+    std::array<int64_t, 3> size = getDeclaredWorkgroupSize(program).value_or(
+        std::array<int64_t, 3>{64, 1, 1});
+    if (size[1] != 1 || size[2] != 1 || size[0] < 1)
+      return std::nullopt;
+    return uint64_t(std::min<int64_t>(size[0], 64) - 1);
+  }
+  if (isa<ConstantOp>(def))
+    return 0;
+  enum class Kind { Mov, Add, ShiftLeft, Mul, ShiftLeftAdd, Other };
+  Kind kind = llvm::StringSwitch<Kind>(def->getName().stripDialect())
+                  .Case("v_mov_b32", Kind::Mov)
+                  .Case("v_add_u32", Kind::Add)
+                  .Case("v_lshlrev_b32", Kind::ShiftLeft)
+                  .Cases({"v_mul_lo_u32", "v_mul_u32_u24"}, Kind::Mul)
+                  .Case("v_lshl_add_u32", Kind::ShiftLeftAdd)
+                  .Default(Kind::Other);
+  if (kind == Kind::Other || def->getNumResults() != 1)
+    return std::nullopt;
+  auto operand = [&](unsigned i) {
+    return laneSpan(def->getOperand(i), depth + 1);
+  };
+  auto constant = [&](unsigned i) { return getConstant(def->getOperand(i)); };
+  switch (kind) {
+  case Kind::Mov:
+    return def->getNumOperands() == 1 ? operand(0) : std::nullopt;
+  case Kind::Add: {
+    if (def->getNumOperands() != 2)
+      return std::nullopt;
+    std::optional<uint64_t> x = operand(0), y = operand(1);
+    return x && y ? capped(*x + *y) : std::nullopt;
+  }
+  case Kind::ShiftLeft: { // v_lshlrev_b32 shift, value
+    std::optional<int64_t> shift = constant(0);
+    std::optional<uint64_t> x = operand(1);
+    if (def->getNumOperands() != 2 || !shift || *shift < 0 || *shift > 24 || !x)
+      return std::nullopt;
+    return capped(*x << *shift);
+  }
+  case Kind::Mul: {
+    if (def->getNumOperands() != 2)
+      return std::nullopt;
+    for (unsigned i = 0; i < 2; ++i) {
+      std::optional<int64_t> c = constant(i);
+      std::optional<uint64_t> x = operand(1 - i);
+      if (c && x && *c >= 0 && *c <= int64_t(kLimit))
+        return capped(*x * uint64_t(*c));
+    }
+    return std::nullopt;
+  }
+  case Kind::ShiftLeftAdd: { // (a << shift) + b
+    std::optional<int64_t> shift = constant(1);
+    std::optional<uint64_t> x = operand(0), y = operand(2);
+    if (def->getNumOperands() != 3 || !shift || *shift < 0 || *shift > 24 ||
+        !x || !y)
+      return std::nullopt;
+    return capped((*x << *shift) + *y);
+  }
+  case Kind::Other:
+    break;
+  }
+  return std::nullopt;
+}
+
 static AliasResult aliasSingle(Operation *a, Operation *b) {
   std::optional<MemoryAccess> x = getMemoryAccess(a);
   std::optional<MemoryAccess> y = getMemoryAccess(b);
@@ -152,10 +239,23 @@ static AliasResult aliasSingle(Operation *a, Operation *b) {
     return apart(AliasResult::MayAlias);
   int64_t xBegin = *x->offset, xEnd = xBegin + x->width;
   int64_t yBegin = *y->offset, yEnd = yBegin + y->width;
-  if (xEnd <= yBegin || yEnd <= xBegin)
-    return AliasResult::NoAlias;
   if (xBegin == yBegin && xEnd == yEnd)
     return AliasResult::MustAlias;
+  // Disjoint offsets from one base value are apart in every lane, but a
+  // per-lane (VGPR) base differs between lanes: lane i's [v_i + 4, +4) is
+  // lane i+1's [v_{i+1}, +4) when the lanes are 4 bytes apart. A wave's
+  // memory ops run in program order for all its lanes (lanes exchange data
+  // through LDS and global memory that way), so only a lane-uniform address
+  // (a constant, or no per-lane base) proves two offsets apart.
+  if (!x->base) {
+    if (xEnd <= yBegin || yEnd <= xBegin)
+      return AliasResult::NoAlias;
+  } else if (std::optional<uint64_t> span = laneSpan(x->base)) {
+    // Every lane's bytes within [base(0) - span, base(0) + span) + offset.
+    int64_t s = int64_t(*span);
+    if (xEnd + s <= yBegin || yEnd + s <= xBegin)
+      return AliasResult::NoAlias;
+  }
   return apart(AliasResult::MayAlias);
 }
 

@@ -6,10 +6,12 @@
 // space through
 // the same base (buffer: same SRD, voffset and soffset values; LDS: same
 // address value, or the same value plus a constant added by v_add_u32) at
-// constant offsets whose [offset, offset + width) ranges do not overlap.
-// The reasoning is per lane (per work item), as a compiler's alias analysis
-// is: a lane's read and another lane's write of the same bytes within one
-// wave are not ordered by program order anyway.
+// constant offsets whose [offset, offset + width) ranges do not overlap,
+// and the address is the same in every lane (no per-lane VGPR base): the
+// lanes of a wave run its memory ops in program order and may exchange data
+// through them, so lane i's access at v_i + 4 may be lane i+1's at v_{i+1}.
+// The same base at the same offset and width is MustAlias (each lane's own
+// bytes: what redundant load elimination reuses).
 //
 // Reads/writes come from InstInfoOpInterface (memory spaces), never from op
 // names; ops with regions read/write what their nested ops do.

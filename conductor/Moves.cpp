@@ -233,16 +233,16 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
     if (result == AliasResult::MustAlias)
       return ", same address";
     std::optional<MemoryAccess> x = getMemoryAccess(m), y = getMemoryAccess(c);
-    if (x && y && x->base == y->base && x->srd == y->srd && x->base)
-      return ", same base address";
-    return ", may alias";
-  };
-  // Per-lane disjoint LDS bytes may still be another lane's: LDS is how the
-  // lanes of a wave exchange data, so such pairs stay visible as `info`.
-  auto laneLocalOnly = [&]() {
-    std::optional<MemoryAccess> x = getMemoryAccess(m), y = getMemoryAccess(c);
-    return x && y && x->spaces == MemLDS && y->spaces == MemLDS && x->base &&
-           y->base;
+    if (!x || !y || x->base != y->base || x->srd != y->srd || !x->base)
+      return ", may alias";
+    // Apart in each lane, but the base is per lane: another lane's bytes
+    // (alias() says so, MemoryAlias.h).
+    if (x->offset && y->offset && x->soffset == y->soffset &&
+        (*x->offset + x->width <= *y->offset ||
+         *y->offset + y->width <= *x->offset))
+      return ", disjoint bytes in each lane (other lanes of the wave may "
+             "share them)";
+    return ", same base address";
   };
   auto describePair = [&](bool mIsWrite, unsigned mSpaces, bool cIsWrite,
                           unsigned cSpaces) {
@@ -263,10 +263,6 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
     if (result != AliasResult::NoAlias)
       warnings.push_back({waw ? Severity::Critical : Severity::Warn, command,
                           what + aliasNote(result)});
-    else if (laneLocalOnly())
-      warnings.push_back({Severity::Info, command,
-                          what + ", disjoint bytes in each lane (other lanes "
-                                 "of the wave may share them)"});
   }
   if (isa<S_BARRIER>(c)) {
     bool memory = mr || mw;

@@ -195,17 +195,18 @@ TEST(ConductorMoves, WarnsOnReadWriteReorderUnlessDisjoint) {
   Fixture h(waveasm::test::kConductorLoop);
   EXPECT_EQ(h.warningsOf(MoveCommand::moveAfter("I2", "I4")),
             (std::vector<std::string>{
-                "info: move I2 after I4 \u2014 moved LDS write (I2) after LDS "
+                "warn: move I2 after I4 \u2014 moved LDS write (I2) after LDS "
                 "read (I3), disjoint bytes in each lane (other lanes of the "
                 "wave may share them)",
                 "warn: move I2 after I4 \u2014 moved LDS write (I2) after "
                 "LDS read (I4), same address"}));
   // I3 reads [off+4, off+8), I2 writes [off, off+4): disjoint in each lane,
-  // but LDS is shared by the lanes of a wave: information only.
+  // but the base is per lane and another lane's I3 may read I2's bytes: the
+  // lanes of a wave exchange data through memory in program order.
   Fixture g(waveasm::test::kConductorLoop);
   EXPECT_EQ(g.warningsOf(MoveCommand::moveBefore("I3", "I2")),
             std::vector<std::string>{
-                "info: move I3 before I2 \u2014 moved LDS read (I3) before LDS "
+                "warn: move I3 before I2 \u2014 moved LDS read (I3) before LDS "
                 "write (I2), disjoint bytes in each lane (other lanes of the "
                 "wave may share them)"});
   // Loads never conflict with loads.
@@ -222,10 +223,14 @@ TEST(ConductorMoves, WriteAfterWriteIsCritical) {
   // information for LDS (another lane may own those bytes).
   EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I2", "I0")),
             std::vector<std::string>{
-                "info: move I2 before I0 \u2014 moved LDS write (I2) before "
-                "LDS write (I0), disjoint bytes in each lane (other lanes of "
-                "the wave may share them)"});
-  EXPECT_TRUE(f.warningsOf(MoveCommand::moveBefore("I4", "I3")).empty());
+                "critical: move I2 before I0 \u2014 moved LDS write (I2) "
+                "before LDS write (I0), disjoint bytes in each lane (other "
+                "lanes of the wave may share them)"});
+  EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I4", "I3")),
+            (std::vector<std::string>{
+                "critical: move I4 before I3 \u2014 moved global write (I4) "
+                "before global write (I3), disjoint bytes in each lane (other "
+                "lanes of the wave may share them)"}));
   // A different SRD may point at the same buffer (I4 is above I3 now).
   EXPECT_EQ(f.warningsOf(MoveCommand::moveBefore("I5", "I3")),
             (std::vector<std::string>{
@@ -246,7 +251,7 @@ TEST(ConductorMoves, BarrierAndAddressWarnings) {
       f.warningsOf(MoveCommand::moveAfter("I2", "I8"));
   ASSERT_EQ(warnings.size(), 3u);
   EXPECT_TRUE(llvm::StringRef(warnings[0])
-                  .starts_with("info: move I2 after I8 \u2014 moved LDS write "
+                  .starts_with("warn: move I2 after I8 \u2014 moved LDS write "
                                "(I2) after LDS read (I3)"));
   EXPECT_EQ(warnings[1], "warn: move I2 after I8 \u2014 moved LDS write (I2) "
                          "after LDS read (I4), same address");
@@ -296,13 +301,15 @@ TEST(ConductorMoves, ConstantLDSAddressesAreProvablyDisjoint) {
 TEST(ConductorMoves, AliasAnalysis) {
   Fixture f(kWriteLoop);
   EXPECT_EQ(alias(f.op("I0"), f.op("I1")), AliasResult::MustAlias);
-  EXPECT_EQ(alias(f.op("I0"), f.op("I2")), AliasResult::NoAlias);
+  // Disjoint offsets of one per-lane base: apart in each lane, not in the
+  // wave (lane i's off + 4 is another lane's off when lanes are 4 apart).
+  EXPECT_EQ(alias(f.op("I0"), f.op("I2")), AliasResult::MayAlias);
   // off + 4 through v_add_u32 is the same bytes as off with offset 4.
   EXPECT_EQ(alias(f.op("I7"), f.op("I2")), AliasResult::MustAlias);
-  EXPECT_EQ(alias(f.op("I7"), f.op("I0")), AliasResult::NoAlias);
-  EXPECT_EQ(alias(f.op("I8"), f.op("I2")), AliasResult::NoAlias);
-  // Buffers: same SRD and offsets; disjoint; another SRD.
-  EXPECT_EQ(alias(f.op("I3"), f.op("I4")), AliasResult::NoAlias);
+  EXPECT_EQ(alias(f.op("I7"), f.op("I0")), AliasResult::MayAlias);
+  EXPECT_EQ(alias(f.op("I8"), f.op("I2")), AliasResult::MayAlias);
+  // Buffers: same SRD and offsets; disjoint per lane; another SRD.
+  EXPECT_EQ(alias(f.op("I3"), f.op("I4")), AliasResult::MayAlias);
   EXPECT_EQ(alias(f.op("I3"), f.op("I5")), AliasResult::MayAlias);
   // Different memory spaces never alias.
   EXPECT_EQ(alias(f.op("I0"), f.op("I3")), AliasResult::NoAlias);

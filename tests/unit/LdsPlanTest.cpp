@@ -125,15 +125,29 @@ TEST(RedundantLoadsTest, DisjointWriteKeepsTheLoadBarrierEndsIt) {
   waveasm.s_endpgm)")
         .str();
   };
-  // 256 bytes further from the same address: disjoint in every lane.
-  ParsedAnalysisProgram disjoint(
-      body("waveasm.ds_write_b32 %off, %off {offset = 256 : i64} : "
+  // A write at a constant address: its bytes are another lane's read.
+  ParsedAnalysisProgram constant(
+      body("%c4 = waveasm.constant 4 : !waveasm.imm<4>\n"
+           "waveasm.ds_write_b32 %off, %c4 : !waveasm.vreg, !waveasm.imm<4>"));
+  ASSERT_TRUE(constant.program);
+  EXPECT_TRUE(findRedundantLoads(constant.program).empty());
+  // 4 bytes further from the same per-lane address: apart in each lane, but
+  // lane i writes lane i+1's bytes (the lanes are 4 bytes apart).
+  ParsedAnalysisProgram neighbour(
+      body("waveasm.ds_write_b32 %off, %off {offset = 4 : i64} : "
            "!waveasm.vreg, !waveasm.vreg"));
-  ASSERT_TRUE(disjoint.program);
-  std::vector<RedundantLoad> found = findRedundantLoads(disjoint.program);
+  ASSERT_TRUE(neighbour.program);
+  EXPECT_TRUE(findRedundantLoads(neighbour.program).empty());
+  // A global store between: another space, the LDS load is reused.
+  ParsedAnalysisProgram global(
+      body("%srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>\n"
+           "waveasm.buffer_store_dword %off, %srd, %off : !waveasm.vreg, "
+           "!waveasm.psreg<4, 4>, !waveasm.vreg"));
+  ASSERT_TRUE(global.program);
+  std::vector<RedundantLoad> found = findRedundantLoads(global.program);
   ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].load, disjoint.op("B"));
-  EXPECT_EQ(found[0].earlier, disjoint.op("A"));
+  EXPECT_EQ(found[0].load, global.op("B"));
+  EXPECT_EQ(found[0].earlier, global.op("A"));
 
   ParsedAnalysisProgram same(
       body("waveasm.ds_write_b32 %off, %off : !waveasm.vreg, !waveasm.vreg"));
