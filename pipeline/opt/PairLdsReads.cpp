@@ -3,6 +3,8 @@
 #include "pipeline/opt/PairLdsReads.h"
 #include "pipeline/opt/OperandFacts.h"
 
+#include "analysis/MemoryAlias.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -17,12 +19,10 @@ namespace {
 /// ds_read2_b64's offset fields: 8 bits of 8-byte elements.
 constexpr int64_t kElementBytes = 8;
 constexpr int64_t kMaxElement = 255;
-/// How many constant adds the address walk looks through.
-constexpr unsigned kMaxDepth = 4;
 
 /// A read's address as a root value plus a constant byte offset (the
 /// `v_add_u32`s of constants the memory offset pass folds later, and the
-/// op's `offset`).
+/// op's `offset`: analysis/MemoryAlias.h's getMemoryAccess).
 struct Read {
   DS_READ_B64 op;
   Value root;
@@ -30,27 +30,6 @@ struct Read {
   unsigned position = 0;
   bool paired = false;
 };
-
-std::pair<Value, int64_t> splitConstantAdds(Value address) {
-  int64_t bytes = 0;
-  for (unsigned depth = 0; depth < kMaxDepth; ++depth) {
-    auto add = address.getDefiningOp<V_ADD_U32>();
-    if (!add)
-      break;
-    std::optional<int64_t> c0 = getConstant32(add.getSrc0());
-    std::optional<int64_t> c1 = getConstant32(add.getSrc1());
-    if (c0 && !c1 && isVGPR(add.getSrc1())) {
-      bytes += *c0;
-      address = add.getSrc1();
-    } else if (c1 && !c0 && isVGPR(add.getSrc0())) {
-      bytes += *c1;
-      address = add.getSrc0();
-    } else {
-      break;
-    }
-  }
-  return {address, bytes};
-}
 
 /// Ops the second read of a pair may not move above: they may change the
 /// bytes it reads (LDS writes, direct-to-LDS loads, barriers: another wave's
@@ -90,9 +69,10 @@ public:
         continue;
       }
       if (auto read = dyn_cast<DS_READ_B64>(&op); read && isPairable(read)) {
-        auto [root, bytes] = splitConstantAdds(read.getVaddr());
-        segment.push_back(
-            {read, root, bytes + offsetOf(read), unsigned(segment.size())});
+        std::optional<MemoryAccess> access = getMemoryAccess(read);
+        if (access && access->base && access->offset)
+          segment.push_back(
+              {read, access->base, *access->offset, unsigned(segment.size())});
       }
     }
     pairSegment(segment);

@@ -2029,16 +2029,23 @@ struct PipelineLoopsPass
       stageOf[op] = s;
     if (!waveasm::pairLdsReads(loop, &stageOf))
       return false;
+    stages = stagesOf(loop, stages, stageOf);
+    return true;
+  }
+
+  /// `loop`'s body ops in order with their stages in `stageOf`, the stage
+  /// count and LDS copies of `old`.
+  static LoopStages stagesOf(LoopOp loop, const LoopStages &old,
+                             const DenseMap<Operation *, int> &stageOf) {
     LoopStages result;
-    result.numStages = stages.numStages;
-    result.ldsCopies = stages.ldsCopies;
+    result.numStages = old.numStages;
+    result.ldsCopies = old.ldsCopies;
     for (Operation &op : loop.getBodyBlock().without_terminator()) {
       result.ops.push_back(&op);
       result.stages.push_back(stageOf.lookup(&op));
     }
     result.clusters = computeClusters(result.stages);
-    stages = std::move(result);
-    return true;
+    return result;
   }
 
   /// The stages of `loop` after the LDS copies added `added`: body ops keep
@@ -2059,15 +2066,7 @@ struct PipelineLoopsPass
         s = std::min(s, stageOf.lookup(user));
       stageOf[op] = s;
     }
-    LoopStages result;
-    result.numStages = old.numStages;
-    result.ldsCopies = old.ldsCopies;
-    for (Operation &op : loop.getBodyBlock().without_terminator()) {
-      result.ops.push_back(&op);
-      result.stages.push_back(stageOf.lookup(&op));
-    }
-    result.clusters = computeClusters(result.stages);
-    return result;
+    return stagesOf(loop, old, stageOf);
   }
 };
 
