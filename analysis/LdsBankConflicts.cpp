@@ -578,10 +578,24 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
     bool half = name.ends_with("_u16") || name.ends_with("_i16") ||
                 name.ends_with("_b16");
     info.bytesPerLane = byte ? 1 : half ? 2 : 4 * facts.dataDwords;
-    if (name.starts_with("ds_read2") || name.starts_with("ds_write2")) {
-      info.whyUnknown = "a two-address op: the dialect carries no "
-                        "offset0/offset1, so its second address is unknown";
-      continue;
+    // A two-address op (`offset0`/`offset1` in elements, or the byte
+    // `offset` and the element after it, as the emitter writes them) costs
+    // its two element accesses, one after the other.
+    bool pair = name.starts_with("ds_read2") || name.starts_with("ds_write2");
+    SmallVector<uint32_t, 2> offsets;
+    if (pair) {
+      unsigned element = info.bytesPerLane / 2;
+      info.bytesPerLane = element;
+      auto o0 = op->getAttrOfType<IntegerAttr>("offset0");
+      auto o1 = op->getAttrOfType<IntegerAttr>("offset1");
+      if (o0 || o1) {
+        offsets.push_back(uint32_t((o0 ? o0.getInt() : 0) * element));
+        offsets.push_back(uint32_t((o1 ? o1.getInt() : 0) * element));
+      } else {
+        auto attr = op->getAttrOfType<IntegerAttr>("offset");
+        uint32_t at = attr ? uint32_t(attr.getInt()) : 0;
+        offsets.append({at, at + element});
+      }
     }
     unsigned addrOperand = name.starts_with("ds_write") ? 1 : 0;
     if (addrOperand >= op->getNumOperands())
@@ -591,9 +605,12 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
       info.whyUnknown = addr.why;
       continue;
     }
-    uint32_t offset = 0;
-    if (auto attr = op->getAttrOfType<IntegerAttr>("offset"))
-      offset = uint32_t(attr.getInt());
+    if (!pair) {
+      uint32_t offset = 0;
+      if (auto attr = op->getAttrOfType<IntegerAttr>("offset"))
+        offset = uint32_t(attr.getInt());
+      offsets.push_back(offset);
+    }
     info.known = true;
     info.perWaveUnknown = addr.perWave;
     std::vector<uint32_t> lanes(waveSize), firstWave;
@@ -601,19 +618,35 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
     for (unsigned first = 0; first < numThreads; first += waveSize) {
       unsigned count = std::min(waveSize, numThreads - first);
       uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+      LdsBankCost cost;
+      for (auto [k, offset] : llvm::enumerate(offsets)) {
+        for (unsigned l = 0; l < count; ++l)
+          lanes[l] = addr.v[first + l] + offset;
+        // Waves usually address the same pattern at another base (a wave's
+        // tile): every dword then moves by the same whole number of dwords,
+        // which permutes the banks and keeps which dwords are distinct, so
+        // the cost is the first wave's. Three in four calls of the cost
+        // were such repeats.
+        LdsBankCost part =
+            !pair && count == firstWave.size() &&
+                    shiftedByDwords(lanes, firstWave)
+                ? firstCost
+                : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
+                                     mask, info.bytesPerLane, model.banks,
+                                     model.minClocks);
+        if (k == 0) {
+          cost = part;
+          continue;
+        }
+        // The second element of a pair: its phases after the first's.
+        cost.degree = std::max(cost.degree, part.degree);
+        cost.phases += part.phases;
+        cost.clocks += part.clocks;
+        cost.idealClocks += part.idealClocks;
+      }
+      // The lanes of the first element describe the access below.
       for (unsigned l = 0; l < count; ++l)
-        lanes[l] = addr.v[first + l] + offset;
-      // Waves usually address the same pattern at another base (a wave's
-      // tile): every dword then moves by the same whole number of dwords,
-      // which permutes the banks and keeps which dwords are distinct, so
-      // the cost is the first wave's. Three in four calls of the cost were
-      // such repeats.
-      LdsBankCost cost =
-          count == firstWave.size() && shiftedByDwords(lanes, firstWave)
-              ? firstCost
-              : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
-                                   mask, info.bytesPerLane, model.banks,
-                                   model.minClocks);
+        lanes[l] = addr.v[first + l] + offsets.front();
       if (first == 0) {
         firstWave.assign(lanes.begin(), lanes.begin() + count);
         firstCost = cost;

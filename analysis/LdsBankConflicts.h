@@ -36,8 +36,10 @@
 // banks; the sum reproduces both points). The extra clocks over a conflict-free
 // access of the same width become issue slots, rounded up, which the cycle
 // model adds to the op's latency and to the LDS pipe (CycleModel.h).
-// ds_read2/ds_write2 are unknown: the dialect carries no offset0/offset1, so
-// their second address is not in the IR.
+// ds_read2/ds_write2 (`offset0`/`offset1` in elements, or the byte `offset`
+// and the element after it, as the emitter writes them) cost their two
+// element accesses one after the other: the sum of both, against the sum of
+// both conflict-free.
 //
 // Cost: each value on an address chain is evaluated once per program, one
 // 32-bit word per thread of the workgroup.

@@ -295,6 +295,10 @@ def WaveASMPipelineLoops
            "epilogue and tail overlap the next one's head and prologue "
            "(pipeline/opt/OuterOverlap.h); kept when the program's "
            "est_cycles drops">,
+    Option<"pairLdsReads", "pair-lds-reads", "std::string", "\"auto\"",
+           "A pipelined loop's ds_read_b64 of one address 8..2040 bytes apart "
+           "read as one ds_read2_b64 (pipeline/opt/PairLdsReads.h): auto = "
+           "where the pipelined program's est_cycles drop, never, always">,
     Option<"loadsAfterReads", "loads-after-reads", "std::string", "\"auto\"",
            "A loop not deepened: its direct-to-LDS loads issued after its LDS "
            "reads (waveasm-loads-after-reads first): auto = where the "

@@ -98,6 +98,7 @@
 #include "analysis/TripCount.h"
 #include "ir/LoopNumbering.h"
 #include "ir/ThisThreadDiagnostics.h"
+#include "ir/Workgroup.h"
 #include "pipeline/AllocationCheck.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/CompileAndMeasure.h"
@@ -114,6 +115,7 @@
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/OuterOverlap.h"
+#include "pipeline/opt/PairLdsReads.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
@@ -861,6 +863,7 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
   for (LoopOp x : kernels) {
     foldInvariantRotations(x);
     foldConstantIterArgs(x);
+    hoistPairAddresses(x);
     insertKernelExitBarrier(x);
   }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
@@ -932,6 +935,13 @@ struct PipelineLoopsPass
           << loadsAfterReads << "'";
       return signalPassFailure();
     }
+    if (pairLdsReads != "auto" && pairLdsReads != "never" &&
+        pairLdsReads != "always") {
+      getOperation().emitError("waveasm-pipeline-loops: pair-lds-reads "
+                               "must be 'auto', 'never' or 'always', not '")
+          << pairLdsReads << "'";
+      return signalPassFailure();
+    }
     if (unroll < 0 || numStages < 0) {
       getOperation().emitError("waveasm-pipeline-loops: unroll and "
                                "num-stages must not be negative");
@@ -977,6 +987,7 @@ struct PipelineLoopsPass
         ProgramBackup backup(program, later);
         Location loc = l.getLoc();
         LoopOp input = l;
+        pairIfFaster(l);
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
         if (l == input)
@@ -1008,6 +1019,7 @@ struct PipelineLoopsPass
       // too, so a deepened loop that is not faster goes back as written.
       ProgramBackup backup(program, later);
       LoopOp input = l;
+      pairIfFaster(l);
       if (ldsBuffers != 2)
         loops[i] = l = deepenIfFaster(l);
       bool deepened = l != input;
@@ -1197,6 +1209,40 @@ struct PipelineLoopsPass
     return applyLdsDeepening(plan);
   }
 
+  /// Whether `l` is pipelined with its ds_read_b64 pairs read as
+  /// ds_read2_b64 (PairLdsReads.h): always, never, or at auto where the
+  /// program pipelined so (with this pass's options) measures fewer
+  /// est_cycles than without (a remark gives both). A pair issues its
+  /// second read early, which lengthens a fragment's life and changes the
+  /// step order: the double buffer gains (36.5 -> 33.8 slots per
+  /// iteration).
+  void pairIfFaster(LoopOp l) {
+    pairNow = pairLdsReads == "always";
+    // The gain is the barrier's LDS drain starting earlier: a single-wave
+    // workgroup's barrier waits for no LDS access (ir/Workgroup.h), so
+    // there a pair only lengthens a fragment's life (gemm_loop 19.5 ->
+    // 19.2 but the triple buffer, whose outer loop is then rotated, 18.3 ->
+    // 21.0 slots per iteration in the whole program).
+    if (pairLdsReads != "auto" || !hasLdsReadPairs(l) ||
+        isDeclaredSingleWave(l->getParentOfType<ProgramOp>()))
+      return;
+    std::optional<ProgramMetrics> unpaired =
+        pipelinedMetrics(l, 0, nullptr, false, 0, /*pair=*/false);
+    std::optional<ProgramMetrics> paired =
+        pipelinedMetrics(l, 0, nullptr, false, 0, /*pair=*/true);
+    LLVM_DEBUG(llvm::dbgs()
+               << "est_cycles pipelined, reads unpaired: "
+               << (unpaired ? unpaired->est_cycles : -1)
+               << ", paired: " << (paired ? paired->est_cycles : -1) << "\n");
+    pairNow =
+        paired && (!unpaired || paired->est_cycles < unpaired->est_cycles);
+    if (pairNow)
+      emitRemark(l.getLoc())
+          << "ds_read_b64 pairs read as ds_read2_b64: est_cycles pipelined "
+          << (unpaired ? std::to_string(unpaired->est_cycles) : "?") << " -> "
+          << paired->est_cycles;
+  }
+
   /// `l`'s direct-to-LDS loads issued after its LDS reads
   /// (pipeline/opt/LoadsAfterReads.h) when `loads-after-reads` is always
   /// or, at auto, when the program pipelined with this pass's options that
@@ -1248,6 +1294,9 @@ struct PipelineLoopsPass
   /// pipelining the rewritten loop again (the same IR: the pass with the
   /// same options on the same rewrite).
   std::shared_ptr<PipelinedProgram> deepenedCopy;
+  /// Whether the loop being pipelined reads its ds_read_b64 pairs as
+  /// ds_read2_b64 (pairIfFaster).
+  bool pairNow = false;
 
   /// The metrics of the program after pipelining `l` on a copy (with this
   /// pass's options), first deepened to `buffers` LDS buffers unless 0
@@ -1257,7 +1306,8 @@ struct PipelineLoopsPass
   std::optional<ProgramMetrics>
   pipelinedMetrics(LoopOp l, int buffers,
                    std::shared_ptr<PipelinedProgram> *keep = nullptr,
-                   bool loadsAfterReads = false, int spare = 0) {
+                   bool loadsAfterReads = false, int spare = 0,
+                   std::optional<bool> pair = std::nullopt) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
     // Only this thread's: a module's programs run in parallel on one
@@ -1290,6 +1340,8 @@ struct PipelineLoopsPass
     options.loopIndex = found;
     options.ldsBuffers = 2;
     options.loadsAfterReads = "never";
+    // Decided for this loop already (pairIfFaster).
+    options.pairLdsReads = pair.value_or(pairNow) ? "always" : "never";
     // The outer loop is rotated once, by this pass at its end: a copy
     // rotated here would be adopted and then rotated again (a second,
     // guarded rotation and contradicting remarks).
@@ -1976,16 +2028,25 @@ struct PipelineLoopsPass
     std::optional<int64_t> hinted;
     if (trips.source == TripCountSource::Attribute)
       hinted = trips.count;
+    bool changed = false;
     if (stages.ldsCopies > 1) {
       SmallVector<Operation *> added;
       l = applyLdsCopies(l, copies, added);
       stages = restage(l, stages, added);
+      changed = true;
+    }
+    // After the copies, whose address adds the pairs share.
+    if (pairNow)
+      changed |= pairReads(l, stages);
+    if (changed) {
       pipeliner = std::make_unique<Pipeliner>(l, stages);
       pipeliner->stepOrder = order;
       pipeliner->givenOrder = stepOrderOf(stages, order);
       pipeliner->allResults = trips.source != TripCountSource::Inferred;
       if (std::string why = pipeliner->check(); !why.empty()) {
-        l.emitError("pipelining after adding LDS copies failed: ") << why;
+        l.emitError("pipelining after adding LDS copies or pairing LDS "
+                    "reads failed: ")
+            << why;
         signalPassFailure();
         return false;
       }
@@ -1999,6 +2060,34 @@ struct PipelineLoopsPass
     if (out)
       out->kernel = pipeliner->getKernel();
     return true;
+  }
+
+  /// The body's ds_read_b64 pairs read as ds_read2_b64 (PairLdsReads.h),
+  /// the ops made in the stage of the reads they replace, so the step order
+  /// sees one LDS access per pair; false when nothing paired.
+  static bool pairReads(LoopOp loop, LoopStages &stages) {
+    DenseMap<Operation *, int> stageOf;
+    for (auto [op, s] : llvm::zip(stages.ops, stages.stages))
+      stageOf[op] = s;
+    if (!waveasm::pairLdsReads(loop, &stageOf))
+      return false;
+    stages = stagesOf(loop, stages, stageOf);
+    return true;
+  }
+
+  /// `loop`'s body ops in order with their stages in `stageOf`, the stage
+  /// count and LDS copies of `old`.
+  static LoopStages stagesOf(LoopOp loop, const LoopStages &old,
+                             const DenseMap<Operation *, int> &stageOf) {
+    LoopStages result;
+    result.numStages = old.numStages;
+    result.ldsCopies = old.ldsCopies;
+    for (Operation &op : loop.getBodyBlock().without_terminator()) {
+      result.ops.push_back(&op);
+      result.stages.push_back(stageOf.lookup(&op));
+    }
+    result.clusters = computeClusters(result.stages);
+    return result;
   }
 
   /// The stages of `loop` after the LDS copies added `added`: body ops keep
@@ -2019,15 +2108,7 @@ struct PipelineLoopsPass
         s = std::min(s, stageOf.lookup(user));
       stageOf[op] = s;
     }
-    LoopStages result;
-    result.numStages = old.numStages;
-    result.ldsCopies = old.ldsCopies;
-    for (Operation &op : loop.getBodyBlock().without_terminator()) {
-      result.ops.push_back(&op);
-      result.stages.push_back(stageOf.lookup(&op));
-    }
-    result.clusters = computeClusters(result.stages);
-    return result;
+    return stagesOf(loop, old, stageOf);
   }
 };
 

@@ -407,12 +407,10 @@ TEST(LdsBankConflicts, UnknownAddressesSayWhy) {
   %r2 = waveasm.ds_read_b32 %m : !waveasm.vreg -> !waveasm.vreg loc("MASKED")
   %v5 = waveasm.precolored.vreg 5 : !waveasm.pvreg<5>
   %r3 = waveasm.ds_read_b32 %v5 : !waveasm.pvreg<5> -> !waveasm.vreg loc("OTHER")
-  %r4 = waveasm.ds_read2_b32 %s4 : !waveasm.vreg -> !waveasm.vreg<2, 2> loc("TWO")
 )"));
   for (auto [name, why] : {std::pair{"LOADED", "ds_read_b32"},
                            {"MASKED", "unknown SGPR term"},
-                           {"OTHER", "not the ABI's thread id"},
-                           {"TWO", "two-address"}}) {
+                           {"OTHER", "not the ABI's thread id"}}) {
     const LdsAccessInfo *info = a.at(name);
     ASSERT_TRUE(info) << name;
     EXPECT_FALSE(info->known) << name;
@@ -420,6 +418,37 @@ TEST(LdsBankConflicts, UnknownAddressesSayWhy) {
         << name << ": " << info->whyUnknown;
     EXPECT_EQ(info->extraSlots, 0) << name;
   }
+}
+
+TEST(LdsBankConflicts, TwoAddressOpsCostBothElements) {
+  // ds_read2_b64 (pipeline/opt/PairLdsReads.h): its two elements at
+  // offset0/offset1 x 8 bytes cost one after the other, as two ds_read_b64.
+  Analysed a = analyse(kernel(R"(
+  %c3 = waveasm.constant 3 : !waveasm.imm<3>
+  %s8 = waveasm.v_lshlrev_b32 %c3, %tid : !waveasm.imm<3>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %p0 = waveasm.ds_read2_b64 %s8 {offset0 = 0 : i64, offset1 = 64 : i64} : !waveasm.vreg -> !waveasm.vreg<4, 4> loc("FREE")
+  %s128 = waveasm.v_lshlrev_b32 %c7, %tid : !waveasm.imm<7>, !waveasm.pvreg<0> -> !waveasm.vreg
+  %r1 = waveasm.ds_read_b64 %s128 : !waveasm.vreg -> !waveasm.vreg<2, 2> loc("ONE")
+  %p1 = waveasm.ds_read2_b64 %s128 {offset0 = 0 : i64, offset1 = 4 : i64} : !waveasm.vreg -> !waveasm.vreg<4, 4> loc("BOTH")
+  %p2 = waveasm.ds_read2_b32 %s8 {offset = 4 : i64} : !waveasm.vreg -> !waveasm.vreg<2, 2> loc("BYTES")
+)"));
+  const LdsAccessInfo *free = a.at("FREE");
+  ASSERT_TRUE(free && free->known) << (free ? free->whyUnknown : "");
+  EXPECT_EQ(free->bytesPerLane, 8u);
+  EXPECT_EQ(free->cost.degree, 1u);
+  EXPECT_EQ(free->cost.phases, 4u);
+  EXPECT_EQ(free->extraSlots, 0);
+  const LdsAccessInfo *one = a.at("ONE"), *both = a.at("BOTH");
+  ASSERT_TRUE(one && one->known && both && both->known);
+  EXPECT_GT(one->cost.extraClocks(), 0);
+  EXPECT_EQ(both->cost.extraClocks(), 2 * one->cost.extraClocks());
+  EXPECT_EQ(both->cost.degree, one->cost.degree);
+  // The byte-offset form: the element at `offset` and the one after it
+  // (lane x 8 + 4 and + 8: two dwords a lane, no conflict).
+  const LdsAccessInfo *bytes = a.at("BYTES");
+  ASSERT_TRUE(bytes && bytes->known);
+  EXPECT_EQ(bytes->bytesPerLane, 4u);
+  EXPECT_EQ(bytes->lane0Address, 4);
 }
 
 TEST(LdsBankConflicts, LoopCarriedAddressStepsByAConstant) {
