@@ -31,6 +31,11 @@ struct Read {
   bool paired = false;
 };
 
+/// The type of an address add the pass makes: a new virtual VGPR, never
+/// the type of the value it rebases (a precolored one, the thread id's v0,
+/// would be written over).
+Type freshVGPR(OpBuilder &b) { return VRegType::get(b.getContext(), 1, 1); }
+
 /// Ops the second read of a pair may not move above: they may change the
 /// bytes it reads (LDS writes, direct-to-LDS loads, barriers: another wave's
 /// writes), count its ticket (waits) or hide either (regions).
@@ -70,7 +75,8 @@ public:
       }
       if (auto read = dyn_cast<DS_READ_B64>(&op); read && isPairable(read)) {
         std::optional<MemoryAccess> access = getMemoryAccess(read);
-        if (access && access->base && access->offset)
+        // A VGPR root only: an SGPR address is no ds address operand.
+        if (access && access->base && access->offset && isVGPR(access->base))
           segment.push_back(
               {read, access->base, *access->offset, unsigned(segment.size())});
       }
@@ -159,7 +165,7 @@ private:
         std::swap(s, x);
       if (isSGPR(s) && isVGPR(x) && isOutside(x)) {
         OpBuilder b(first.op);
-        auto copy = V_ADD_U32::create(b, add.getLoc(), root.getType(), s,
+        auto copy = V_ADD_U32::create(b, add.getLoc(), freshVGPR(b), s,
                                       hoisted(x, low));
         made.push_back(copy);
         return at(copy, low);
@@ -183,7 +189,7 @@ private:
     Value &sum = rebases[{value, bytes}];
     if (!sum) {
       OpBuilder b(loop);
-      sum = V_ADD_U32::create(b, loop.getLoc(), value.getType(),
+      sum = V_ADD_U32::create(b, loop.getLoc(), freshVGPR(b),
                               getImmediate(b, loop.getLoc(), bytes), value);
     }
     return sum;
@@ -302,7 +308,7 @@ unsigned waveasm::hoistPairAddresses(LoopOp kernel) {
     Value &sum = sums[{x, *k}];
     if (!sum) {
       OpBuilder b(kernel);
-      sum = V_ADD_U32::create(b, add.getLoc(), x.getType(),
+      sum = V_ADD_U32::create(b, add.getLoc(), freshVGPR(b),
                               getImmediate(b, add.getLoc(), *k), x);
     }
     pair->setOperand(0, sum);
