@@ -177,46 +177,81 @@ void orderReadsByConsumer(SmallVectorImpl<Operation *> &stream,
   }
 }
 
-/// The bank conflicts (analysis/LdsBankConflicts.h: the cycle model's
-/// figures for the loop as written, which its pipelined copies share) of
-/// the LDS reads of a direct-to-LDS loop that a barrier one step on must
+/// The LDS reads of a direct-to-LDS loop that a barrier one step on must
 /// wait for, because a load of the step after it may write their bytes
-/// (analysis/LdsRotation.h, the wait pass's barrier rule (b)): they hold
-/// the LDS pipe and so lengthen the barrier's drain (StepClock). Rotating4
-/// (4 buffers by hand, its loads write the buffer read a step earlier):
-/// five conflicting reads drained 12 slots after the last issued, so the
-/// stage-0 SALU meant for the drain went after the barrier, 44.5 -> 38.8
-/// slots per iteration with them. The reads a spare buffer frees
-/// (LdsDeepening.h) are not waited for, nor are a loop's ds_write traffic
-/// and its readers (no direct-to-LDS load): their drain stays the LDS
-/// latency after the last access.
-LdsExtraSlots drainingReadConflicts(const LoopStages &stages,
-                                    const TargetModel &target) {
-  LdsExtraSlots extra;
-  auto loop = cast<LoopOp>(stages.ops.front()->getParentOp());
+/// (analysis/LdsRotation.h, the wait pass's barrier rule (b)). The reads a
+/// spare buffer frees (LdsDeepening.h) are not waited for; nor are any in
+/// a loop without direct-to-LDS loads (its ds_write traffic and readers
+/// drain the LDS latency after the last access).
+SmallVector<Operation *> readsBarrierWaitsFor(const LoopStages &stages) {
+  SmallVector<Operation *> waited;
   SmallVector<int> loads;
   for (auto [i, op] : llvm::enumerate(stages.ops))
     if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
       loads.push_back(i);
   if (loads.empty())
-    return extra;
-  ProgramIndex index(loop->getParentOfType<ProgramOp>());
-  LdsBankConflicts banks(index, target);
-  LdsRotation rotation(loop);
+    return waited;
+  LdsRotation rotation(cast<LoopOp>(stages.ops.front()->getParentOp()));
   for (auto [r, read] : llvm::enumerate(stages.ops)) {
-    const LdsAccessInfo *info = banks.lookup(read);
-    if (!info || !info->known || !info->extraSlots ||
-        !(memReads(read) & MemLDS))
+    if (!isLdsAccess(read) || (memWrites(read) & MemLDS))
       continue;
     // Read r of iteration i issues in step i + stage(r); a load l of
     // iteration i + d in step i + d + stage(l): in the same step or the
     // next one for d = stage(r) - stage(l) (+ 1).
-    bool waited = llvm::any_of(loads, [&](int l) {
-      int d = stages.stages[r] - stages.stages[l];
-      return (d >= 0 && rotation.mayOverlap(read, stages.ops[l], d)) ||
-             (d + 1 >= 0 && rotation.mayOverlap(read, stages.ops[l], d + 1));
-    });
-    if (waited)
+    if (llvm::any_of(loads, [&](int l) {
+          int d = stages.stages[r] - stages.stages[l];
+          return (d >= 0 && rotation.mayOverlap(read, stages.ops[l], d)) ||
+                 (d + 1 >= 0 &&
+                  rotation.mayOverlap(read, stages.ops[l], d + 1));
+        }))
+      waited.push_back(read);
+  }
+  return waited;
+}
+
+/// Whether a direct-to-LDS loop issues every LDS read before its first
+/// direct-to-LDS load (LoadsAfterReads.h), as written, and writes LDS
+/// through those loads only.
+bool readsBeforeLoads(const LoopStages &stages) {
+  bool anyRead = false, anyLoad = false;
+  for (Operation *op : stages.ops) {
+    if (!isLdsAccess(op))
+      continue;
+    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+      anyLoad = true;
+    else if (memWrites(op) & MemLDS)
+      return false;
+    else {
+      if (anyLoad)
+        return false;
+      anyRead = true;
+    }
+  }
+  return anyRead && anyLoad;
+}
+
+/// The bank conflicts (analysis/LdsBankConflicts.h: the cycle model's
+/// figures for the loop as written, which its pipelined copies share) of
+/// the LDS reads of a direct-to-LDS loop that a barrier one step on must
+/// wait for (readsBarrierWaitsFor): they hold the LDS pipe and so lengthen
+/// the barrier's drain (StepClock). Rotating4 (4 buffers by hand, its
+/// loads write the buffer read a step earlier): five conflicting reads
+/// drained 12 slots after the last issued, so the stage-0 SALU meant for
+/// the drain went after the barrier, 44.5 -> 38.8 slots per iteration
+/// with them. A loop's ds_write traffic and its readers (no direct-to-LDS
+/// load) keep a drain of the LDS latency after the last access.
+LdsExtraSlots drainingReadConflicts(const LoopStages &stages,
+                                    ArrayRef<Operation *> waited,
+                                    const TargetModel &target) {
+  LdsExtraSlots extra;
+  if (waited.empty())
+    return extra;
+  auto loop = cast<LoopOp>(stages.ops.front()->getParentOp());
+  ProgramIndex index(loop->getParentOfType<ProgramOp>());
+  LdsBankConflicts banks(index, target);
+  for (Operation *read : waited) {
+    const LdsAccessInfo *info = banks.lookup(read);
+    if (info && info->known && info->extraSlots)
       extra[read] = info->extraSlots;
   }
   return extra;
@@ -422,8 +457,23 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // Without LDS the loads lead (splitk in 2 stages: 40.3 -> 54.7 with the
   // MFMAs ahead of them).
   bool hasLds = llvm::any_of(stages.ops, isLdsAccess);
+  SmallVector<Operation *> waited;
+  if (hasLds && barrierDrains)
+    waited = readsBarrierWaitsFor(stages);
+  // A spare buffer's step (LdsDeepening.h) whose barrier waits for none of
+  // its reads, and whose reads come before its loads (LoadsAfterReads.h):
+  // nothing to drain, the reads lead and the MFMAs cover the loads and
+  // SALU after them, each once the step's reads have issued (readyInStep).
+  // Mxfp4 direct-to-LDS, 5 stages, 6 buffers, 128 K steps: 37.0 -> 29.8
+  // slots per iteration in that form, now the pass's pick (est_cycles
+  // 4937 -> 4836). With the loads first the drain's rules stay: without a
+  // drain their kernel gained 0.2 a step and the ramps lost more (32 K
+  // steps: 1961 -> 1975).
+  bool readsLead =
+      barrierDrains && hasLds && waited.empty() && readsBeforeLoads(stages);
+  bool stepDrains = barrierDrains && !readsLead;
   LdsExtraSlots ldsExtra = target && hasLds && barrierDrains
-                               ? drainingReadConflicts(stages, *target)
+                               ? drainingReadConflicts(stages, waited, *target)
                                : LdsExtraSlots();
   bool mfmaBound = false, lightMfma = false;
   // Without LDS the MFMAs cover the prefetch in a step bound by the MFMA
@@ -436,7 +486,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // later: split-K in 2 stages 40.3 -> 54.7 with the MFMAs ahead).
   bool interleave = false;
   if (target) {
-    StepClock clock(target, barrierDrains && hasLds);
+    StepClock clock(target, stepDrains && hasLds);
     int64_t passes = 0, others = 0;
     for (Operation *op : stages.ops) {
       int64_t p = clock.passes(op);
@@ -452,7 +502,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     // pipe busy at most half the step, an MFMA covering the LDS traffic
     // only moves ahead of the reads that feed the next step's MFMAs: they
     // issue after it instead (the triple buffer, 6 stages: 22.0 -> 20.3).
-    lightMfma = !barrierDrains && 2 * passes <= others;
+    lightMfma = !stepDrains && 2 * passes <= others;
   }
   int64_t prefetchOps = legal ? llvm::count(hoist, true) : 0;
   // The rest of stage 0 (loop control, the next iterations' bases and
@@ -591,7 +641,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   auto build = [&](StepMerger::ReadyFn ready) {
     // Nothing to drain without LDS: the cover rule then takes an MFMA
     // whenever the pipe is free (StepMerge.h).
-    StepMerger merger(streams, target, ready, barrierDrains && !interleave,
+    StepMerger merger(streams, target, ready, stepDrains && !interleave,
                       &ldsExtra);
     building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
@@ -720,8 +770,17 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   };
   auto readyInStep = [&](Operation *op) -> int64_t {
     int64_t at = ready(op);
-    if (barrierDrains || !building || !target->getMFMAPasses(op))
+    if (stepDrains || !building || !target->getMFMAPasses(op))
       return at;
+    // With the reads leading a spare buffer's step, every one of them
+    // first: the counted wait before an MFMA waits for all the reads
+    // issued before it (lgkmcnt in order), so an MFMA between them would
+    // wait for the previous step's last reads (4 slots a step).
+    if (readsLead)
+      for (Operation *other : stages.ops)
+        if (isLdsAccess(other) && !(memWrites(other) & MemLDS) &&
+            !building->getIssueSlots().count(other))
+          return std::numeric_limits<int64_t>::max() / 2;
     int stage = stages.stages[bodyIndexOf(op)];
     for (Value v : op->getOperands())
       if (waitsForRead(v, stage, 0))
