@@ -7,8 +7,6 @@
 #include "ir/Dialect.h"
 #include "ir/Workgroup.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace mlir;
 using namespace waveasm;
 
@@ -157,59 +155,55 @@ static std::optional<uint64_t> laneSpan(Value value, unsigned depth = 0) {
   }
   if (isa<ConstantOp>(def))
     return 0;
-  enum class Kind { Mov, Add, ShiftLeft, Mul, ShiftLeftAdd, Other };
-  Kind kind = llvm::StringSwitch<Kind>(def->getName().stripDialect())
-                  .Case("v_mov_b32", Kind::Mov)
-                  .Case("v_add_u32", Kind::Add)
-                  .Case("v_lshlrev_b32", Kind::ShiftLeft)
-                  .Cases({"v_mul_lo_u32", "v_mul_u32_u24"}, Kind::Mul)
-                  .Case("v_lshl_add_u32", Kind::ShiftLeftAdd)
-                  .Default(Kind::Other);
-  if (kind == Kind::Other || def->getNumResults() != 1)
-    return std::nullopt;
   auto operand = [&](unsigned i) {
     return laneSpan(def->getOperand(i), depth + 1);
   };
-  auto constant = [&](unsigned i) { return getConstant(def->getOperand(i)); };
-  switch (kind) {
-  case Kind::Mov:
-    return def->getNumOperands() == 1 ? operand(0) : std::nullopt;
-  case Kind::Add: {
-    if (def->getNumOperands() != 2)
+  // A shift by a constant of at most 24 bits (larger spreads are unknown).
+  auto shiftOf = [&](unsigned i) -> std::optional<unsigned> {
+    std::optional<int64_t> shift = getConstant(def->getOperand(i));
+    if (!shift || *shift < 0 || *shift > 24)
       return std::nullopt;
+    return unsigned(*shift);
+  };
+  if (isa<V_MOV_B32>(def))
+    return operand(0);
+  if (isa<V_ADD_U32>(def)) {
     std::optional<uint64_t> x = operand(0), y = operand(1);
     return x && y ? capped(*x + *y) : std::nullopt;
   }
-  case Kind::ShiftLeft: { // v_lshlrev_b32 shift, value
-    std::optional<int64_t> shift = constant(0);
+  if (isa<V_LSHLREV_B32>(def)) { // src1 << src0
+    std::optional<unsigned> shift = shiftOf(0);
     std::optional<uint64_t> x = operand(1);
-    if (def->getNumOperands() != 2 || !shift || *shift < 0 || *shift > 24 || !x)
-      return std::nullopt;
-    return capped(*x << *shift);
+    return shift && x ? capped(*x << *shift) : std::nullopt;
   }
-  case Kind::Mul: {
-    if (def->getNumOperands() != 2)
-      return std::nullopt;
+  if (isa<V_LSHL_ADD_U32>(def)) { // (src0 << src1) + src2
+    std::optional<unsigned> shift = shiftOf(1);
+    std::optional<uint64_t> x = operand(0), y = operand(2);
+    return shift && x && y ? capped((*x << *shift) + *y) : std::nullopt;
+  }
+  if (isa<V_MUL_LO_U32>(def)) {
     for (unsigned i = 0; i < 2; ++i) {
-      std::optional<int64_t> c = constant(i);
+      std::optional<int64_t> c = getConstant(def->getOperand(i));
       std::optional<uint64_t> x = operand(1 - i);
       if (c && x && *c >= 0 && *c <= int64_t(kLimit))
         return capped(*x * uint64_t(*c));
     }
-    return std::nullopt;
-  }
-  case Kind::ShiftLeftAdd: { // (a << shift) + b
-    std::optional<int64_t> shift = constant(1);
-    std::optional<uint64_t> x = operand(0), y = operand(2);
-    if (def->getNumOperands() != 3 || !shift || *shift < 0 || *shift > 24 ||
-        !x || !y)
-      return std::nullopt;
-    return capped((*x << *shift) + *y);
-  }
-  case Kind::Other:
-    break;
   }
   return std::nullopt;
+}
+
+/// Whether [offset, offset + width) of x and y are apart by at least
+/// `slack` bytes (both offsets known).
+static bool rangesApart(const MemoryAccess &x, const MemoryAccess &y,
+                        int64_t slack) {
+  return *x.offset + x.width + slack <= *y.offset ||
+         *y.offset + y.width + slack <= *x.offset;
+}
+
+bool waveasm::disjointInEachLane(const MemoryAccess &x, const MemoryAccess &y) {
+  return x.spaces == y.spaces && x.srd == y.srd && x.base == y.base &&
+         x.soffset == y.soffset && x.offset && y.offset && x.width && y.width &&
+         rangesApart(x, y, 0);
 }
 
 static AliasResult aliasSingle(Operation *a, Operation *b) {
@@ -237,25 +231,17 @@ static AliasResult aliasSingle(Operation *a, Operation *b) {
   // Same base values (null matches null: a constant address).
   if (x->srd != y->srd || x->base != y->base || x->soffset != y->soffset)
     return apart(AliasResult::MayAlias);
-  int64_t xBegin = *x->offset, xEnd = xBegin + x->width;
-  int64_t yBegin = *y->offset, yEnd = yBegin + y->width;
-  if (xBegin == yBegin && xEnd == yEnd)
+  if (*x->offset == *y->offset && x->width == y->width)
     return AliasResult::MustAlias;
   // Disjoint offsets from one base value are apart in every lane, but a
   // per-lane (VGPR) base differs between lanes: lane i's [v_i + 4, +4) is
   // lane i+1's [v_{i+1}, +4) when the lanes are 4 bytes apart. A wave's
   // memory ops run in program order for all its lanes (lanes exchange data
-  // through LDS and global memory that way), so only a lane-uniform address
-  // (a constant, or no per-lane base) proves two offsets apart.
-  if (!x->base) {
-    if (xEnd <= yBegin || yEnd <= xBegin)
-      return AliasResult::NoAlias;
-  } else if (std::optional<uint64_t> span = laneSpan(x->base)) {
-    // Every lane's bytes within [base(0) - span, base(0) + span) + offset.
-    int64_t s = int64_t(*span);
-    if (xEnd + s <= yBegin || yEnd + s <= xBegin)
-      return AliasResult::NoAlias;
-  }
+  // through LDS and global memory that way), so the offsets must be apart
+  // by the lanes' spread too (0 for a lane-uniform address).
+  std::optional<uint64_t> span = x->base ? laneSpan(x->base) : 0;
+  if (span && rangesApart(*x, *y, int64_t(*span)))
+    return AliasResult::NoAlias;
   return apart(AliasResult::MayAlias);
 }
 

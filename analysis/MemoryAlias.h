@@ -50,6 +50,11 @@ struct MemoryAccess {
 /// unanalysable ones.
 std::optional<MemoryAccess> getMemoryAccess(mlir::Operation *op);
 
+/// Whether two accesses through the same base values (SRD, address,
+/// soffset) at known offsets touch disjoint bytes in each lane; other lanes'
+/// bytes may still be the same unless alias() says NoAlias.
+bool disjointInEachLane(const MemoryAccess &x, const MemoryAccess &y);
+
 /// Whether two memory ops may touch the same bytes (of a space one of them
 /// writes or reads). Ops with regions compare every nested pair.
 AliasResult alias(mlir::Operation *a, mlir::Operation *b);

@@ -237,9 +237,7 @@ static void warnPair(Operation *m, Operation *c, bool nowAfter,
       return ", may alias";
     // Apart in each lane, but the base is per lane: another lane's bytes
     // (alias() says so, MemoryAlias.h).
-    if (x->offset && y->offset && x->soffset == y->soffset &&
-        (*x->offset + x->width <= *y->offset ||
-         *y->offset + y->width <= *x->offset))
+    if (disjointInEachLane(*x, *y))
       return ", disjoint bytes in each lane (other lanes of the wave may "
              "share them)";
     return ", same base address";
