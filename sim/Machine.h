@@ -330,8 +330,10 @@ public:
   /// write() for a load's result: delayed in timing mode when `value` is
   /// allocated registers.
   bool writeLoaded(mlir::Value value, RegValue contents, Counter counter);
-  /// Writes the loads whose latency has passed (before each op).
-  bool retireByLatency();
+  /// Before each op, writes the loads that are surely done: the oldest
+  /// beyond its counter's maximum (the wave could not have issued more) and,
+  /// unless SimOptions::strictWaits, those whose latency has passed.
+  bool retireCompleted();
   /// s_waitcnt: at most `vm` / `lgkm` loads left outstanding (nullopt: no
   /// wait on that counter).
   bool waitFor(std::optional<unsigned> vm, std::optional<unsigned> lgkm);

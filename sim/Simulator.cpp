@@ -420,7 +420,7 @@ private:
   bool executeLeaf(const DecodedOp &decoded) {
     Operation *op = decoded.op;
     ++cur->wave.opsExecuted;
-    if (!cur->retireByLatency())
+    if (!cur->retireCompleted())
       return false;
     ++cur->wave.clock;
     OpKind kind = decoded.kind;
@@ -916,7 +916,19 @@ bool complete(WaveExec &exec, PendingLoad &load) {
 }
 } // namespace
 
-bool WaveExec::retireByLatency() {
+bool WaveExec::retireCompleted() {
+  // A full counter stalls the wave's next issue until its oldest op is
+  // done, so at most the counter's maximum can be outstanding.
+  const TargetInfo &target = getTargetInfo(wg.target);
+  for (auto [queue, max] : {std::pair(&wave.vmPending, target.maxVmcnt),
+                            std::pair(&wave.lgkmPending, target.maxLgkmcnt)})
+    while (int64_t(queue->size()) > max) {
+      if (!complete(*this, queue->front()))
+        return false;
+      queue->pop_front();
+    }
+  if (wg.options.strictWaits)
+    return true;
   for (std::deque<PendingLoad> *queue : {&wave.vmPending, &wave.lgkmPending})
     while (!queue->empty()) {
       // In order per counter: a younger load never lands before an older.

@@ -69,15 +69,24 @@ struct SimOptions {
   /// A loop that runs more iterations than this stops the run.
   uint64_t maxLoopIterations = 1 << 20;
   /// Timing-aware: a load into allocated registers writes them only when
-  /// an s_waitcnt covers it or its latency (in ops issued since, below)
-  /// has passed; a read of them before that stops the run (SimError::Race:
-  /// a missing wait). Stores count on their counters too. A read of
-  /// allocated registers (or VCC, M0) sooner after their producer than the
-  /// hazard rules allow (analysis/HazardRules.h) sees their previous
-  /// contents, as hardware without the s_nop would (Hazards.cpp); another
-  /// wave sees a ds_write only after its wave waited for it and passed an
-  /// s_barrier (LDS.cpp). Virtual values are never delayed.
+  /// an s_waitcnt covers it (or its counter is full: the wave stalls until
+  /// the oldest is done), with strictWaits=false also when its latency (in
+  /// ops issued since, below) has passed; a read of them before that stops
+  /// the run (SimError::Race: a missing wait). Stores count on their counters
+  /// too. A read of allocated registers (or VCC, M0) sooner after their
+  /// producer than the hazard rules allow (analysis/HazardRules.h) sees their
+  /// previous contents, as hardware without the s_nop would (Hazards.cpp);
+  /// another wave sees a ds_write only after its wave waited for it and passed
+  /// an s_barrier (LDS.cpp). Virtual values are never delayed.
   bool timing = true;
+  /// Timing mode: a load lands only when an s_waitcnt covers it, never by
+  /// latency alone (hardware guarantees no latency: a read that is right
+  /// only because the load was probably back is a missing wait, and a
+  /// register written while a load into it is in flight may be overwritten
+  /// by the load later). Stores and LDS writes leave their counters the
+  /// same way. false: the latencies below also retire them (a likelier
+  /// timing, for tests that want a run to reach a later race).
+  bool strictWaits = true;
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
   /// What the buffers hold before the run, over the seed's bytes.
   InitialMemory initial;

@@ -64,9 +64,14 @@ static cl::list<std::string>
 static cl::opt<bool> timing(
     "timing",
     cl::desc("timing-aware (default): loads into allocated registers land "
-             "only when a wait covers them or their latency has passed, and "
-             "a read before that is a missing wait (=false: loads land at "
-             "once)"),
+             "only when a wait covers them, and a read before that is a "
+             "missing wait (=false: loads land at once)"),
+    cl::init(true));
+static cl::opt<bool> strictWaits(
+    "strict-waits",
+    cl::desc("with --timing: a load lands only when an s_waitcnt covers "
+             "it (default; hardware guarantees no latency); =false: also "
+             "when its latency has passed"),
     cl::init(true));
 static cl::opt<bool> ignoreLDS(
     "ignore-lds",
@@ -129,6 +134,7 @@ bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
   options.seed = seed;
   options.waves = waves;
   options.timing = timing;
+  options.strictWaits = strictWaits;
   if (!readBufferInputs(options))
     return false;
   std::string flags;
