@@ -376,7 +376,7 @@ struct LoopAddressPromotionPass
         copy = mapping.lookupOrNull(op);
       if (!copy)
         complete = false;
-      trial.copyOf[op] = copy;
+      trial.copyOf.emplace_back(op, copy);
     });
     if (!complete) {
       trial.copyOf.clear();
