@@ -79,26 +79,27 @@ bool waveasm::adoptTrialAllocation(ProgramOp program, TrialAllocation &trial,
       mine.getNumArguments() != 0 || theirs.getNumArguments() != 0 ||
       program->getAttrDictionary() != trial.copy->getAttrDictionary())
     return false;
-  // Every op of the program must still be the one the trial copied.
-  size_t ops = 0;
+  // Every op of the program must still be the one the trial copied, in
+  // the same walk order.
+  size_t next = 0;
   WalkResult walk = program.getBody().walk([&](Operation *op) {
-    ++ops;
-    return trial.copyOf.count(op) ? WalkResult::advance()
-                                  : WalkResult::interrupt();
+    if (next == trial.copyOf.size() || trial.copyOf[next].first != op)
+      return WalkResult::interrupt();
+    ++next;
+    return WalkResult::advance();
   });
-  if (walk.wasInterrupted() || ops != trial.copyOf.size())
+  if (walk.wasInterrupted() || next != trial.copyOf.size())
     return false;
 
   // Each op of the program becomes its copy as allocated (or nothing, when
   // the allocation erased it), for compile-and-measure's op map; recorded
   // while the ops are still in the program. Without a scope of the
-  // program's (waveasm-opt) nothing would be recorded: a walk with two
+  // program's (waveasm-opt) nothing would be recorded: the loop with two
   // locked lookups per op saved.
   if (hasDeferredEraseScope(program))
-    program.getBody().walk([&](Operation *op) {
-      if (Operation *copy = trial.erased->live(trial.copyOf.lookup(op)))
-        noteReplacement(op, copy);
-    });
+    for (auto [op, copy] : trial.copyOf)
+      if (Operation *live = trial.erased->live(copy))
+        noteReplacement(op, live);
   for (Operation &op : mine)
     op.dropAllReferences();
   while (!mine.empty())

@@ -28,9 +28,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/AnalysisManager.h"
-#include "llvm/ADT/DenseMap.h"
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace waveasm {
 
@@ -51,9 +52,11 @@ struct TrialAllocation {
   /// Ops the copy's allocation erased stay allocated while `copyOf` names
   /// them (destroyed before `module`).
   std::unique_ptr<DeferredEraseScope> erased;
-  /// Every op of the promoted program -> its op in the copy, as promoted
-  /// and before allocation.
-  llvm::DenseMap<mlir::Operation *, mlir::Operation *> copyOf;
+  /// Every op of the promoted program with its op in the copy (as promoted
+  /// and before allocation), in the program's walk order: a program still
+  /// as copied walks the same ops in the same order, which adoption checks
+  /// op by op (a hash map of 20k ops was built and probed for that before).
+  std::vector<std::pair<mlir::Operation *, mlir::Operation *>> copyOf;
   /// The copy's linear-scan options and its allocated registers.
   int64_t maxVGPRs = 0, maxSGPRs = 0, maxAGPRs = 0, bidirectionalThreshold = 0;
   PeakRegisters peaks;

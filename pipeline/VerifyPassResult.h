@@ -1,6 +1,7 @@
 //===- VerifyPassResult.h - verify what the passes produced -----*- C++ -*-===//
 //
-// The verification of a module after the pipeline, before it is rendered.
+// The verification of a module after the pipeline, before it is rendered,
+// and of a module just parsed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,20 @@ namespace waveasm {
 /// verification. Reports the same diagnostics as `mlir::verify` on what it
 /// checks.
 mlir::LogicalResult verifyPassResult(mlir::ModuleOp module);
+
+/// `mlir::verify(module)` for a module just parsed (`waveasm-opt` parses
+/// without the parser's verification and calls this), with the same
+/// verdict and diagnostics. The module's symbol table check walks every
+/// nested op for symbol users (ops implementing SymbolUserOpInterface,
+/// discardable attributes implementing SymbolUserAttrInterface); none of
+/// the builtin and WaveASM dialects' ops or attributes is one, and
+/// unregistered ops and attributes implement no interface. So when only
+/// those two dialects are loaded, the module carries no attribute and its
+/// top-level ops are programs with distinct names (all the table would
+/// check), the module's own invariants and then each program whole are
+/// verified in order, as mlir::verify does after the table; otherwise
+/// mlir::verify(module) runs.
+mlir::LogicalResult verifyParsedModule(mlir::ModuleOp module);
 
 } // namespace waveasm
 

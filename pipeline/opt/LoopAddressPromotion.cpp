@@ -257,6 +257,8 @@ WaveASMLinearScanOptions trialAllocationOptions() {
 struct TrialResult {
   std::optional<int64_t> vgprs;
   bool compacted = false;
+  /// The copy's registers after the last run (the program's only one).
+  PeakRegisters peaks;
 };
 
 /// Allocates `module`'s one program (the emitter's `.vgpr_count` decides
@@ -265,6 +267,7 @@ struct TrialResult {
 TrialResult allocateTrial(ModuleOp module, int64_t limit) {
   MLIRContext *ctx = module.getContext();
   ThisThreadDiagnosticHandler quiet(ctx);
+  TrialResult result;
   auto run = [&](std::unique_ptr<Pass> pass) -> std::optional<int64_t> {
     PassManager pm(ctx, ModuleOp::getOperationName());
     pm.enableVerifier(false);
@@ -272,12 +275,13 @@ TrialResult allocateTrial(ModuleOp module, int64_t limit) {
     if (failed(pm.run(module)))
       return std::nullopt;
     int64_t vgprs = 0;
-    module.walk([&](ProgramOp program) {
-      vgprs = std::max(vgprs, computePhysicalPeaks(program).vgpr);
-    });
+    // Programs do not nest: the module's top level, not a walk of its ops.
+    for (ProgramOp program : module.getOps<ProgramOp>()) {
+      result.peaks = computePhysicalPeaks(program);
+      vgprs = std::max(vgprs, result.peaks.vgpr);
+    }
     return vgprs;
   };
-  TrialResult result;
   result.vgprs = run(createWaveASMLinearScan(trialAllocationOptions()));
   if (!result.vgprs || *result.vgprs <= limit)
     return result;
@@ -376,7 +380,7 @@ struct LoopAddressPromotionPass
         copy = mapping.lookupOrNull(op);
       if (!copy)
         complete = false;
-      trial.copyOf[op] = copy;
+      trial.copyOf.emplace_back(op, copy);
     });
     if (!complete) {
       trial.copyOf.clear();
@@ -387,7 +391,7 @@ struct LoopAddressPromotionPass
     trial.maxSGPRs = options.maxSGPRs;
     trial.maxAGPRs = options.maxAGPRs;
     trial.bidirectionalThreshold = options.bidirectionalThreshold;
-    trial.peaks = computePhysicalPeaks(trial.copy);
+    trial.peaks = result.peaks; // of the copy, as allocated (not compacted)
     markAnalysesPreserved<TrialAllocation>();
   }
 };

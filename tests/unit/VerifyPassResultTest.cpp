@@ -169,3 +169,92 @@ TEST(VerifyPassResult, BrokenOpInvariantInALaterProgramFails) {
   EXPECT_FALSE(v.fastDiagnostics.empty());
   EXPECT_EQ(v.fastDiagnostics, v.fullDiagnostics);
 }
+
+//===----------------------------------------------------------------------===//
+// verifyParsedModule: the parser's verification without the symbol walk
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `text` parsed without verification, then verified by verifyParsedModule
+/// and by mlir::verify: each verdict and what it reported.
+Verdicts verifyParsedBoth(llvm::StringRef text) {
+  TestContext t;
+  ParserConfig config(&t.ctx, /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
+  EXPECT_TRUE(module) << t.diagnostics << text.str();
+  Verdicts v{};
+  if (!module)
+    return v;
+  t.diagnostics.clear();
+  v.fast = succeeded(verifyParsedModule(*module));
+  v.fastDiagnostics = t.diagnostics;
+  t.diagnostics.clear();
+  v.full = succeeded(mlir::verify(*module));
+  v.fullDiagnostics = t.diagnostics;
+  return v;
+}
+
+} // namespace
+
+TEST(VerifyParsedModule, AgreesWithMLIRsVerifyOnRandomProgramsAndExamples) {
+  unsigned checked = 0;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    Verdicts v = verifyParsedBoth(DeadCodeGenerator(seed).program());
+    EXPECT_TRUE(v.fast) << "seed " << seed << "\n" << v.fastDiagnostics;
+    EXPECT_TRUE(v.full) << "seed " << seed << "\n" << v.fullDiagnostics;
+    ++checked;
+  }
+  for (const std::string &path : waveasm::test::exampleKernelPaths()) {
+    Verdicts v = verifyParsedBoth(waveasm::test::readFileText(path));
+    EXPECT_EQ(v.fast, v.full) << path << "\n" << v.fullDiagnostics;
+    EXPECT_EQ(v.fastDiagnostics, v.fullDiagnostics) << path;
+    ++checked;
+  }
+  EXPECT_GT(checked, 60u);
+}
+
+TEST(VerifyParsedModule, ReportsWhatMLIRReportsOnBrokenInput) {
+  std::string two = kTwoPrograms;
+  auto replaced = [&](llvm::StringRef from, llvm::StringRef to) {
+    std::string text = two;
+    size_t at = text.rfind(from.str());
+    EXPECT_NE(at, std::string::npos) << from.str();
+    return text.replace(at, from.size(), to.str());
+  };
+  struct Case {
+    std::string text, expected;
+  } cases[] = {
+      // Two programs of one name: the symbol table's own check.
+      {replaced("@second", "@first"), "redefinition of symbol named 'first'"},
+      // An op invariant in the second program: a register out of range.
+      {replaced("waveasm.s_endpgm", "%bad = waveasm.precolored.vreg 300 : "
+                                    "!waveasm.pvreg<300>\n  waveasm.s_endpgm"),
+       "out of range"},
+      // A use before its definition in the second program (the parser
+      // accepts the forward reference; dominance rejects it).
+      {replaced("%a = waveasm.v_add_u32 %tid, %tid : !waveasm.pvreg<0>",
+                "%a = waveasm.v_add_u32 %b, %tid : !waveasm.vreg"),
+       "dominate"},
+      // Both programs broken: each reports its error, as mlir::verify
+      // reports every failing isolated op.
+      {"waveasm.program @a target = #waveasm.target<#waveasm.gfx942> abi = "
+       "#waveasm.abi<> {\n  %v = waveasm.precolored.vreg 300 : "
+       "!waveasm.pvreg<300>\n  waveasm.s_endpgm\n}\nwaveasm.program @b "
+       "target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {\n  "
+       "%v = waveasm.precolored.vreg 301 : !waveasm.pvreg<301>\n  "
+       "waveasm.s_endpgm\n}\n",
+       "v301"},
+      // A module attribute without a dialect prefix: the module's own check.
+      {"module attributes {foo} {\n" + two + "\n}\n", "foo"},
+  };
+  for (const Case &c : cases) {
+    Verdicts v = verifyParsedBoth(c.text);
+    EXPECT_FALSE(v.fast) << c.text;
+    EXPECT_FALSE(v.full) << c.text;
+    EXPECT_NE(v.fastDiagnostics.find(c.expected), std::string::npos)
+        << c.expected << "\n"
+        << v.fastDiagnostics;
+    EXPECT_EQ(v.fastDiagnostics, v.fullDiagnostics) << c.text;
+  }
+}

@@ -16,6 +16,7 @@
 #include "mlir/Debug/CLOptionsSetup.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -155,6 +156,24 @@ bool isPlainParseAndPrint(const MlirOptMainConfig &config,
   return succeeded(config.setupPassPipeline(pm)) && pm.getPasses().empty();
 }
 
+/// Parses the one buffer of `sourceMgr` as parseSourceFileForTool does,
+/// verifying the result with verifyParsedModule (same verdict and
+/// diagnostics as the parser's own verification, without walking every op
+/// for symbol users when none can exist).
+OwningOpRef<Operation *>
+parseAndVerify(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+               MLIRContext *context, const MlirOptMainConfig &config) {
+  ParserConfig parserConfig(context, /*verifyAfterParse=*/false);
+  OwningOpRef<Operation *> op = parseSourceFileForTool(
+      sourceMgr, parserConfig, !config.shouldUseExplicitModule());
+  if (!op || !config.shouldVerifyOnParsing())
+    return op;
+  auto module = dyn_cast<ModuleOp>(op.get());
+  if (failed(module ? waveasm::verifyParsedModule(module) : verify(*op)))
+    return nullptr;
+  return op;
+}
+
 /// Parse + verify + print without MlirOptMain's per-run set-up (it scans the
 /// whole buffer for `expected-*` annotations even when not verifying them),
 /// without verifying twice, and without tearing the IR down at exit: this is
@@ -166,9 +185,7 @@ int parseVerifyPrint(std::unique_ptr<llvm::MemoryBuffer> input,
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
-  ParserConfig parserConfig(&context, config.shouldVerifyOnParsing());
-  OwningOpRef<Operation *> op = parseSourceFileForTool(
-      sourceMgr, parserConfig, !config.shouldUseExplicitModule());
+  OwningOpRef<Operation *> op = parseAndVerify(sourceMgr, &context, config);
   if (!op)
     return 1;
   // The parser just verified the IR; printing would verify it again.
@@ -226,9 +243,7 @@ int parseRunRender(std::unique_ptr<llvm::MemoryBuffer> input,
   bool wasThreadingEnabled = context->isMultithreadingEnabled();
   context->disableMultithreading();
   TimingScope parserTiming = timing.nest("Parser");
-  ParserConfig parserConfig(context, config.shouldVerifyOnParsing());
-  OwningOpRef<Operation *> op = parseSourceFileForTool(
-      sourceMgr, parserConfig, !config.shouldUseExplicitModule());
+  OwningOpRef<Operation *> op = parseAndVerify(sourceMgr, context, config);
   parserTiming.stop();
   if (!op)
     return 1;
