@@ -19,12 +19,8 @@
 #include "analysis/OpFacts.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
-#include "pipeline/Passes.h"
 
 #include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -325,11 +321,7 @@ std::string randomRecurrenceLoop(unsigned seed) {
 // loop of the examples, the shared examples and the lit inputs, and of the
 // examples pipelined (kernels of many rotated iter_args).
 TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
-  static bool registered = (registerWaveASMPipeline(), true);
-  (void)registered;
   RecurrenceCounts counts;
-  std::string examples = waveasm::test::examplesDir();
-  std::string shared = waveasm::test::sharedExamplesDir();
   for (unsigned seed = 1; seed <= 300; ++seed) {
     waveasm::test::TestContext t;
     std::string text = waveasm::test::program(randomRecurrenceLoop(seed));
@@ -340,23 +332,10 @@ TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
     counts.multiIteration += counts.lastDistance > 1;
   }
   EXPECT_GT(counts.multiIteration, 30u);
-  for (const std::string &path : waveasm::test::allMlirInputs()) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    ASSERT_TRUE(static_cast<bool>(buffer)) << path;
-    waveasm::test::TestContext t;
-    OwningOpRef<ModuleOp> module = t.parseModule((*buffer)->getBuffer());
-    if (!module || failed(verify(*module)))
-      continue; // negative lit inputs
-    compareRecurrence(*module, path, counts);
-    if (!llvm::StringRef(path).starts_with(examples) &&
-        !llvm::StringRef(path).starts_with(shared))
-      continue;
-    PassManager pm = PassManager::on<ModuleOp>(&t.ctx);
-    ASSERT_TRUE(succeeded(
-        parsePassPipeline("waveasm.program(waveasm-pipeline-loops)", pm)));
-    if (succeeded(pm.run(*module)))
-      compareRecurrence(*module, path + " pipelined", counts);
-  }
+  waveasm::test::forEachInputAndPipelinedExample(
+      [&](ModuleOp module, const std::string &name) {
+        compareRecurrence(module, name, counts);
+      });
   EXPECT_GT(counts.loops, 200u);
   EXPECT_GT(counts.bound, 100u);
   EXPECT_GT(counts.maxArgs, 40u);
