@@ -4,6 +4,8 @@
 
 #include "ir/RegisterTypes.h"
 
+#include "llvm/ADT/BitVector.h"
+
 #include <functional>
 #include <limits>
 
@@ -174,36 +176,47 @@ public:
     }
     dist.assign(hi - lo, kNoPath);
     chain.assign(hi - lo, kNoPath);
+    userBegin.assign(hi - lo + 1, 0);
+    for (const auto &[id, tied] : operands)
+      ++userBegin[id + 1];
+    for (size_t id = 0; id < hi - lo; ++id)
+      userBegin[id + 1] += userBegin[id];
+    users.resize(operands.size());
+    std::vector<unsigned> fill(userBegin.begin(), userBegin.end() - 1);
+    for (auto [k, op] : llvm::enumerate(ops))
+      for (size_t o = op.operandBegin; o < op.operandEnd; ++o)
+        users[fill[operands[o].first]++] = unsigned(k);
+    pending.resize(ops.size());
   }
 
-  /// Distances from block argument `argId` (at 0) to every value.
-  void from(unsigned argId) {
-    std::fill(dist.begin(), dist.end(), kNoPath);
-    std::fill(chain.begin(), chain.end(), kNoPath);
-    dist[argId - lo] = 0;
-    for (const FlatOp &op : ops) {
-      int64_t start = kNoPath, startChain = kNoPath;
-      for (size_t k = op.operandBegin; k < op.operandEnd; ++k) {
-        auto [id, tied] = operands[k];
-        if (dist[id] == kNoPath)
-          continue;
-        int64_t r = tied && chain[id] != kNoPath ? chain[id] : dist[id];
-        if (r > start) {
-          start = r;
-          startChain = chain[id];
-        }
-      }
-      if (start == kNoPath)
+  /// Distances from block argument `argId` (at 0) to every value. Only the
+  /// ops a path from the argument reaches are visited, in body order (a
+  /// pipelined kernel carries hundreds of iter_args, and walking its whole
+  /// body for each was most of its cycle model): an op is pending once one
+  /// of its operands is reached, and the users of a value come after its
+  /// definition, so each is final when visited. `fullWalk` visits every op
+  /// instead, the definition the sparse walk must equal
+  /// (computeRecurrenceBoundByFullWalk).
+  void from(unsigned argId, bool fullWalk = false) {
+    for (int32_t id : touched) {
+      dist[id] = kNoPath;
+      chain[id] = kNoPath;
+    }
+    touched.clear();
+    set(argId - lo, 0, kNoPath);
+    if (fullWalk) {
+      for (const FlatOp &op : ops)
+        visit(op);
+      return;
+    }
+    pending.reset();
+    markUsers(argId - lo);
+    for (int k = pending.find_first(); k >= 0; k = pending.find_next(k)) {
+      const FlatOp &op = ops[k];
+      if (!visit(op))
         continue;
-      int64_t finish = start + op.latency;
-      int64_t finishChain = op.passChain ? startChain
-                            : op.chainLatency != kNoChain
-                                ? start + op.chainLatency
-                                : kNoPath;
-      for (unsigned i = 0; i < op.numResults; ++i) {
-        dist[op.resultBegin + i] = finish;
-        chain[op.resultBegin + i] = finishChain;
-      }
+      for (unsigned i = 0; i < op.numResults; ++i)
+        markUsers(op.resultBegin + i);
     }
   }
 
@@ -230,17 +243,58 @@ private:
     unsigned numResults = 0;
   };
 
+  void set(int32_t id, int64_t d, int64_t c) {
+    dist[id] = d;
+    chain[id] = c;
+    touched.push_back(id);
+  }
+  void markUsers(int32_t id) {
+    for (unsigned u = userBegin[id], e = userBegin[id + 1]; u < e; ++u)
+      pending.set(users[u]);
+  }
+  /// Sets the results of `op` from its reached operands; false when none
+  /// is reached.
+  bool visit(const FlatOp &op) {
+    int64_t start = kNoPath, startChain = kNoPath;
+    for (size_t k = op.operandBegin; k < op.operandEnd; ++k) {
+      auto [id, tied] = operands[k];
+      if (dist[id] == kNoPath)
+        continue;
+      int64_t r = tied && chain[id] != kNoPath ? chain[id] : dist[id];
+      if (r > start) {
+        start = r;
+        startChain = chain[id];
+      }
+    }
+    if (start == kNoPath)
+      return false;
+    int64_t finish = start + op.latency;
+    int64_t finishChain = op.passChain ? startChain
+                          : op.chainLatency != kNoChain
+                              ? start + op.chainLatency
+                              : kNoPath;
+    for (unsigned i = 0; i < op.numResults; ++i)
+      set(op.resultBegin + i, finish, finishChain);
+    return true;
+  }
+
   unsigned lo = 0;
   std::vector<FlatOp> ops;
   std::vector<std::pair<int32_t, bool>> operands; // span offset, tied
   std::vector<int64_t> dist, chain;
+  /// The span offsets set since the last reset.
+  std::vector<int32_t> touched;
+  /// users[userBegin[id] .. userBegin[id + 1]): the ops (positions in
+  /// `ops`, ascending) reading span offset `id`.
+  std::vector<unsigned> userBegin, users;
+  llvm::BitVector pending;
 };
 
 } // namespace
 
-RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
-                                                llvm::ArrayRef<OpFacts> facts,
-                                                unsigned loopIdx) {
+static RecurrenceBound recurrenceBound(const ProgramIndex &index,
+                                       llvm::ArrayRef<OpFacts> facts,
+                                       unsigned loopIdx, bool fullWalk) {
   RecurrenceBound best;
   Carried carried = getCarried(index, loopIdx);
   unsigned n = carried.args.size();
@@ -252,7 +306,7 @@ RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
   CarriedPaths paths(index, facts, loopIdx);
   bool any = false;
   for (unsigned i = 0; i < n; ++i) {
-    paths.from(carried.args[i]);
+    paths.from(carried.args[i], fullWalk);
     for (unsigned j = 0; j < n; ++j) {
       weight[i * n + j] = paths.at(carried.next[j]);
       any |= weight[i * n + j] != kNoPath;
@@ -288,18 +342,36 @@ RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
   std::vector<unsigned> pred(static_cast<size_t>(n + 1) * n, 0);
   for (unsigned v = 0; v < n; ++v)
     walks[v] = 0;
+  // The edges of each argument in ascending target order: a kernel's
+  // arguments reach few others, and the cubic loop over the whole matrix
+  // was most of its cycle model. Same updates in the same order (u, then
+  // v ascending) as the dense loop the full walk keeps.
+  std::vector<unsigned> edgeBegin(n + 1, 0);
+  std::vector<std::pair<unsigned, int64_t>> edges;
+  for (unsigned u = 0; u < n; ++u) {
+    for (unsigned v = 0; v < n && !fullWalk; ++v)
+      if (int64_t w = weight[u * n + v]; w != kNoPath)
+        edges.push_back({v, w});
+    edgeBegin[u + 1] = edges.size();
+  }
   for (unsigned k = 1; k <= n; ++k)
     for (unsigned u = 0; u < n; ++u) {
       int64_t wu = walks[(k - 1) * n + u];
       if (wu == kNoPath)
         continue;
-      for (unsigned v = 0; v < n; ++v) {
-        int64_t w = weight[u * n + v];
+      auto relax = [&](unsigned v, int64_t w) {
         if (w != kNoPath && wu + w > walks[k * n + v]) {
           walks[k * n + v] = wu + w;
           pred[k * n + v] = u;
         }
+      };
+      if (!fullWalk) {
+        for (unsigned e = edgeBegin[u]; e < edgeBegin[u + 1]; ++e)
+          relax(edges[e].first, edges[e].second);
+        continue;
       }
+      for (unsigned v = 0; v < n; ++v)
+        relax(v, weight[u * n + v]);
     }
   for (unsigned v = 0; v < n; ++v) {
     if (walks[n * n + v] == kNoPath)
@@ -320,6 +392,19 @@ RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
     }
   }
   return best;
+}
+
+RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
+                                                llvm::ArrayRef<OpFacts> facts,
+                                                unsigned loopIdx) {
+  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/false);
+}
+
+RecurrenceBound
+waveasm::computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
+                                          llvm::ArrayRef<OpFacts> facts,
+                                          unsigned loopIdx) {
+  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/true);
 }
 
 //===----------------------------------------------------------------------===//

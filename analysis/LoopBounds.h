@@ -59,6 +59,13 @@ struct RecurrenceBound {
 RecurrenceBound computeRecurrenceBound(const ProgramIndex &index,
                                        llvm::ArrayRef<OpFacts> facts,
                                        unsigned loopIdx);
+/// The same with every path walked over every op of the body and the best
+/// cycle searched over the whole argument matrix, where
+/// computeRecurrenceBound visits only the ops a path reaches and the edges
+/// that exist: the definition it must equal (LoopBoundsTest compares them).
+RecurrenceBound computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
+                                                 llvm::ArrayRef<OpFacts> facts,
+                                                 unsigned loopIdx);
 
 /// Prefetch distance as written: the most iter_args a VMEM load's result
 /// passes through (block argument to condition operand, directly or through

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MlirInputs.h"
 #include "RandomPrograms.h"
 #include "TestUtils.h"
 
@@ -19,9 +20,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
@@ -130,17 +129,6 @@ bool compareClones(llvm::StringRef text, const std::string &what) {
   return true;
 }
 
-std::vector<std::string> mlirFilesUnder(const std::string &dir) {
-  std::vector<std::string> paths;
-  std::error_code ec;
-  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
-       it != end && !ec; it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
-      paths.push_back(it->path());
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
-
 } // namespace
 
 TEST(CloneInOrder, EqualsMLIRCloneOnRandomPrograms) {
@@ -151,15 +139,8 @@ TEST(CloneInOrder, EqualsMLIRCloneOnRandomPrograms) {
 }
 
 TEST(CloneInOrder, EqualsMLIRCloneOnExamplesAndLitInputs) {
-  std::string root = waveasm::test::examplesDir();
-  std::vector<std::string> paths = mlirFilesUnder(root);
-  for (const std::string &dir :
-       {std::string(waveasm::test::sharedExamplesDir()),
-        root + "/../tests/lit"})
-    for (std::string &path : mlirFilesUnder(dir))
-      paths.push_back(std::move(path));
   unsigned compared = 0;
-  for (const std::string &path : paths) {
+  for (const std::string &path : waveasm::test::allMlirInputs()) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     ASSERT_TRUE(static_cast<bool>(buffer)) << path;
     // Negative lit inputs do not parse; they have nothing to clone.
