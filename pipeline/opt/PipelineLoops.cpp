@@ -116,6 +116,7 @@
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/OuterOverlap.h"
 #include "pipeline/opt/PairLdsReads.h"
+#include "pipeline/opt/PrefetchAddresses.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
@@ -864,6 +865,9 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     foldInvariantRotations(x);
     foldConstantIterArgs(x);
     hoistPairAddresses(x);
+    hoistPrefetchAddresses(
+        x.getBodyBlock(),
+        TargetModel::get(x->getParentOfType<ProgramOp>().getTargetKind()));
     insertKernelExitBarrier(x);
   }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
