@@ -116,6 +116,7 @@
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/OuterOverlap.h"
 #include "pipeline/opt/PairLdsReads.h"
+#include "pipeline/opt/PrefetchAddresses.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
 
@@ -864,6 +865,9 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     foldInvariantRotations(x);
     foldConstantIterArgs(x);
     hoistPairAddresses(x);
+    hoistPrefetchAddresses(
+        x.getBodyBlock(),
+        TargetModel::get(x->getParentOfType<ProgramOp>().getTargetKind()));
     insertKernelExitBarrier(x);
   }
   for (auto [k, result] : llvm::enumerate(loop.getResults()))
@@ -1228,19 +1232,26 @@ struct PipelineLoopsPass
       return;
     std::optional<ProgramMetrics> unpaired =
         pipelinedMetrics(l, 0, nullptr, false, 0, /*pair=*/false);
+    std::shared_ptr<PipelinedProgram> pairedCopy;
     std::optional<ProgramMetrics> paired =
-        pipelinedMetrics(l, 0, nullptr, false, 0, /*pair=*/true);
+        pipelinedMetrics(l, 0, &pairedCopy, false, 0, /*pair=*/true);
     LLVM_DEBUG(llvm::dbgs()
                << "est_cycles pipelined, reads unpaired: "
                << (unpaired ? unpaired->est_cycles : -1)
                << ", paired: " << (paired ? paired->est_cycles : -1) << "\n");
     pairNow =
         paired && (!unpaired || paired->est_cycles < unpaired->est_cycles);
-    if (pairNow)
-      emitRemark(l.getLoc())
-          << "ds_read_b64 pairs read as ds_read2_b64: est_cycles pipelined "
-          << (unpaired ? std::to_string(unpaired->est_cycles) : "?") << " -> "
-          << paired->est_cycles;
+    if (!pairNow)
+      return;
+    emitRemark(l.getLoc())
+        << "ds_read_b64 pairs read as ds_read2_b64: est_cycles pipelined "
+        << (unpaired ? std::to_string(unpaired->est_cycles) : "?") << " -> "
+        << paired->est_cycles;
+    // That copy is the loop pipelined with its pairs, as the choice would
+    // pipeline it again (its whole stage and unroll search: a third of the
+    // pass's cost on the double buffer): pipelineChoosing adopts it, unless
+    // the LDS deepening or the loads after the reads win after this.
+    deepenedCopy = std::move(pairedCopy);
   }
 
   /// `l`'s direct-to-LDS loads issued after its LDS reads
