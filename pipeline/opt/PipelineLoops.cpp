@@ -1134,6 +1134,14 @@ struct PipelineLoopsPass
   /// the fewer buffers, which cost less LDS and occupancy). A remark gives
   /// the figures and the occupancy lost. Stages written for the body stay
   /// its own: such a loop is left alone.
+  ///
+  /// Forced or chosen, a buffer count is pipelined the same way: its loads
+  /// in body order and after the reads (LdsDeepening.h loadsAfterReads)
+  /// are both measured and the one with fewer est_cycles kept, so
+  /// `lds-buffers=6 lds-spare=1` gives what the automatic choice of those
+  /// buffers gives (the direct mxfp4 loop in 5 stages took the deepening's
+  /// own default, loads after the reads: 1905 est_cycles, where the choice
+  /// keeps body order, 1876).
   LoopOp deepenIfFaster(LoopOp l) {
     if (hasLoopStages(l) && numStages == 0)
       return l;
@@ -1145,25 +1153,25 @@ struct PipelineLoopsPass
       return l;
     }
     Location loc = l.getLoc();
-    if (forced) {
-      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers (lds-buffers=" << forced
-                      << (plan.spare ? ", one spare" : "") << ")";
-      return applyLdsDeepening(plan);
-    }
-    std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
+    std::optional<ProgramMetrics> asIs, best;
+    if (!forced)
+      asIs = pipelinedMetrics(l, 0);
     int bestBuffers = 0, bestSpare = 0;
     bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
-    // The buffer counts without a spare buffer, then 5 and 6 with one (the
-    // loads 3 or 4 steps ahead, the barriers free of the previous step's
-    // reads; 4 with one runs them 2 ahead, as 3 buffers do) where LDS
-    // allows 4.
+    // Forced: the buffers asked for. Else the buffer counts without a spare
+    // buffer, then 5 and 6 with one (the loads 3 or 4 steps ahead, the
+    // barriers free of the previous step's reads; 4 with one runs them 2
+    // ahead, as 3 buffers do) where LDS allows 4.
     SmallVector<std::pair<int, int>> configs;
-    for (int buffers = 3; buffers <= plan.buffers; ++buffers)
-      configs.push_back({buffers, 0});
-    if (plan.buffers == 4)
-      configs.append({{5, 1}, {6, 1}});
+    if (forced) {
+      configs.push_back({plan.buffers, plan.spare});
+    } else {
+      for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+        configs.push_back({buffers, 0});
+      if (plan.buffers == 4)
+        configs.append({{5, 1}, {6, 1}});
+    }
     // Per buffer count, the loads in body order and, where possible, after
     // the reads (LdsDeepening.h loadsAfterReads); a tie keeps body order.
     for (auto [buffers, spare] : configs)
@@ -1181,8 +1189,11 @@ struct PipelineLoopsPass
                    << (afterReads ? ", loads after reads" : "") << ": "
                    << (m ? m->est_cycles : -1) << "\n");
         // A spare buffer costs LDS (and so occupancy) for the barrier's
-        // drain alone: only for a gain above 1%, the stage count's rule.
-        if (m && (!best || (spare ? m->est_cycles * 100 < best->est_cycles * 99
+        // drain alone: only for a gain above 1%, the stage count's rule
+        // (forced, it is the only count).
+        bool spareCosts = spare && !forced;
+        if (m &&
+            (!best || (spareCosts ? m->est_cycles * 100 < best->est_cycles * 99
                                   : m->est_cycles < best->est_cycles))) {
           best = std::move(m);
           bestBuffers = buffers;
@@ -1191,6 +1202,19 @@ struct PipelineLoopsPass
           bestCopy = std::move(copy);
         }
       }
+    if (forced) {
+      // The user vouches for the buffers: deepened even when neither order
+      // compiles here (the pass then pipelines the rewrite as it is).
+      if (best)
+        plan.loadsAfterReads = bestAfterReads;
+      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
+                      << " buffers (lds-buffers=" << forced
+                      << (plan.spare ? ", one spare" : "") << ")"
+                      << (plan.loadsAfterReads ? ", loads after the reads"
+                                               : "");
+      deepenedCopy = std::move(bestCopy);
+      return applyLdsDeepening(plan);
+    }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
                             << (asIs ? asIs->est_cycles : -1) << "\n");
     if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
