@@ -35,7 +35,8 @@
 //      completion;
 //  (h) a loop marked `waveasm.counted_waits` (a software-pipelined steady
 //      state, CountedWaits.h) is walked ticketed whatever the mode, so its
-//      loads of later iterations stay in flight across the back edge;
+//      loads of later iterations stay in flight across the back edge (a
+//      program holding one carries it too and is walked ticketed whole);
 //      in its body a wait folds into the wait before it where the earlier
 //      wait, made as strict as both, costs at most the slot saved
 //      (FoldWaits.h).
@@ -1281,8 +1282,9 @@ struct InsertWaitcntPass
       int64_t subgroup = std::max<int64_t>(tool.subgroupSize, 1);
       ticketed = (x + subgroup - 1) / subgroup >= 2 && y >= 2;
     }
-    // A program whose outer loop was rotated (OuterOverlap.h) counts its
-    // waits everywhere, as its pipelined loops do (CountedWaits.h).
+    // A program holding a pipelined kernel counts its waits everywhere, as
+    // the kernel does: its prologue and epilogue are the pipeline's fill
+    // and drain (CountedWaits.h).
     if (program->hasAttr(kCountedWaitsAttrName))
       ticketed = true;
     Walker walker(program, target, ticketed, insertAfterLoads, singleWave,

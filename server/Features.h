@@ -395,6 +395,13 @@ std::vector<lsp::Diagnostic>
 lintRedundantLoads(const ParsedDocument &parsed,
                    lsp::DiagnosticSeverity severity);
 
+/// `loadBehindStore`: a global load of an outer loop's body that stays
+/// behind a store of the body only because nothing declares their pointers
+/// apart (analysis/LoadsBehindStores.h; related: the store).
+std::vector<lsp::Diagnostic>
+lintLoadsBehindStores(const ParsedDocument &parsed,
+                      lsp::DiagnosticSeverity severity);
+
 //===--- loop optimizations (features/LoopOptimizations.cpp) -------------===//
 
 constexpr llvm::StringLiteral kApplyOptimizationsTitle =

@@ -57,6 +57,8 @@ llvm::StringRef waveasm::server::stringifyLintCode(LintCode code) {
     return "redundantLoad";
   case LintCode::BankConflict:
     return "bankConflict";
+  case LintCode::LoadBehindStore:
+    return "loadBehindStore";
   }
   return "";
 }
@@ -129,6 +131,18 @@ LintDescription waveasm::server::describeLint(LintCode code) {
             "one and delays the next LDS access. Pad the row stride of the "
             "LDS layout (the message names the constant and a padding that "
             "helps) or swizzle it, in every access to that region."};
+  case LintCode::LoadBehindStore:
+    return {"LoadOrderedAfterStore",
+            "A load of an outer loop stays behind a store only because "
+            "nothing declares their memory apart.",
+            "The load (the next tile's) and the store (the previous tile's "
+            "results) go through different pointers, but nothing says they "
+            "never touch the same bytes, so every schedule, the outer-loop "
+            "rotation of waveasm-pipeline-loops included, issues the load "
+            "after the store and waits out its latency. If the memory never "
+            "overlaps, declare the kernel arguments in noalias_args (the "
+            "message names them; precolored descriptors must first be built "
+            "from the kernel arguments)."};
   }
   return {"", "", ""};
 }
@@ -145,6 +159,7 @@ std::optional<LintCode> waveasm::server::parseLintCode(llvm::StringRef name) {
       .Case("unused", LintCode::Unused)
       .Case("redundantLoad", LintCode::RedundantLoad)
       .Case("bankConflict", LintCode::BankConflict)
+      .Case("loadBehindStore", LintCode::LoadBehindStore)
       .Default(std::nullopt);
 }
 

@@ -38,11 +38,12 @@ enum class LintCode : uint8_t {
   SCC,
   Unused,
   RedundantLoad,
-  BankConflict
+  BankConflict,
+  LoadBehindStore
 };
-constexpr unsigned kNumLintCodes = 10;
+constexpr unsigned kNumLintCodes = 11;
 /// "stall", "pressure", "hazard", "waitcnt", "optimization", "liveThrough",
-/// "scc", "unused", "redundantLoad", "bankConflict".
+/// "scc", "unused", "redundantLoad", "bankConflict", "loadBehindStore".
 llvm::StringRef stringifyLintCode(LintCode code);
 std::optional<LintCode> parseLintCode(llvm::StringRef name);
 
@@ -92,12 +93,14 @@ struct ServerSettings {
   /// pipeline must save and restore information, an unused result a hint
   /// (editors show it faded, as they do unused code), a load repeating an
   /// earlier one information, an LDS access with a bank conflict
-  /// information (it costs issue slots each time, like a long wait).
+  /// information (it costs issue slots each time, like a long wait), a
+  /// load kept behind a store only because nothing declares them apart
+  /// information.
   LintSeverity lintSeverity[kNumLintCodes] = {
       LintSeverity::Hint, LintSeverity::Warning, LintSeverity::Hint,
       LintSeverity::Info, LintSeverity::Info,    LintSeverity::Info,
       LintSeverity::Info, LintSeverity::Hint,    LintSeverity::Info,
-      LintSeverity::Info};
+      LintSeverity::Info, LintSeverity::Info};
   LintSeverity &severityOf(LintCode code) {
     return lintSeverity[static_cast<unsigned>(code)];
   }

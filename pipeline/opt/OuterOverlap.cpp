@@ -325,8 +325,10 @@ LoopOp waveasm::overlapOuterIterations(LoopOp outer,
     if (s.trips)
       rotated->setAttr(kTripCountAttrName, at.getI64IntegerAttr(*s.trips - 1));
     // Its body keeps the next tile's loads in flight into the kernel: its
-    // waits are counted (CountedWaits.h), not vmcnt(0).
-    rotated->setAttr(kCountedWaitsAttrName, at.getUnitAttr());
+    // waits are counted (CountedWaits.h), not vmcnt(0); so are the
+    // program's (the peeled head(0) and last tile), as for any program
+    // holding a kernel.
+    markCountedWaits(rotated);
     Block *nb = new Block();
     rotated.getBody().push_back(nb);
     for (Type t : types)
@@ -381,12 +383,6 @@ LoopOp waveasm::overlapOuterIterations(LoopOp outer,
     YieldOp::create(elseB, loc, cloneTile(elseB, first));
     results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
-  // The peeled head(0) and the last tile are the pipeline's fill and
-  // drain in straight-line code: the program counts its waits too, or the
-  // last tile's epilogue would drain every load of its kernel at its first
-  // ds_write (vmcnt(0): 80 slots) and wait out each step's reads.
-  outer->getParentOfType<ProgramOp>()->setAttr(kCountedWaitsAttrName,
-                                               b.getUnitAttr());
   for (auto [k, result] : llvm::enumerate(outer.getResults()))
     result.replaceAllUsesWith(results[k]);
   noteReplacement(outer, rotated);

@@ -81,7 +81,11 @@
 // pipelined, a loop holding the kernel is rotated so one iteration's
 // epilogue and tail overlap the next one's head and prologue
 // (pipeline/opt/OuterOverlap.h), kept when est_cycles drop (per iteration
-// without a known count), with a remark either way.
+// without a known count), with a remark either way. The inner loop's stage
+// count weighs each compiled candidate's program rotated too, when the
+// rotation would pay (rotatedCycles). A program that gets a kernel counts
+// its waits (pipeline/CountedWaits.h), so the rotation is measured against
+// a counted program and gets no credit for the attribute.
 //
 // Iter_args rotated by hand (a yield of another block argument or of a
 // value defined outside) first get an explicit copy in the body
@@ -562,8 +566,9 @@ LoopOp Pipeliner::emitKernel(OpBuilder &b, DenseMap<Key, Value> &map,
     this->kernel = kernel;
   if (kernelTrips)
     kernel->setAttr(kTripCountAttrName, b.getI64IntegerAttr(*kernelTrips));
-  // Loads of later iterations stay in flight across the back edge.
-  kernel->setAttr(kCountedWaitsAttrName, b.getUnitAttr());
+  // Loads of later iterations stay in flight across the back edge, and
+  // the prologue's into the kernel: the program counts its waits too.
+  markCountedWaits(kernel);
   if (steps > 1)
     kernel->setAttr(kPipelineStepsAttrName, b.getI64IntegerAttr(steps));
   Block *kb = b.createBlock(&kernel.getBody());
@@ -1133,6 +1138,14 @@ struct PipelineLoopsPass
   /// the fewer buffers, which cost less LDS and occupancy). A remark gives
   /// the figures and the occupancy lost. Stages written for the body stay
   /// its own: such a loop is left alone.
+  ///
+  /// Forced or chosen, a buffer count is pipelined the same way: its loads
+  /// in body order and after the reads (LdsDeepening.h loadsAfterReads)
+  /// are both measured and the one with fewer est_cycles kept, so
+  /// `lds-buffers=6 lds-spare=1` gives what the automatic choice of those
+  /// buffers gives (the direct mxfp4 loop in 5 stages took the deepening's
+  /// own default, loads after the reads: 1905 est_cycles, where the choice
+  /// keeps body order, 1876).
   LoopOp deepenIfFaster(LoopOp l) {
     if (hasLoopStages(l) && numStages == 0)
       return l;
@@ -1144,25 +1157,25 @@ struct PipelineLoopsPass
       return l;
     }
     Location loc = l.getLoc();
-    if (forced) {
-      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers (lds-buffers=" << forced
-                      << (plan.spare ? ", one spare" : "") << ")";
-      return applyLdsDeepening(plan);
-    }
-    std::optional<ProgramMetrics> asIs = pipelinedMetrics(l, 0), best;
+    std::optional<ProgramMetrics> asIs, best;
+    if (!forced)
+      asIs = pipelinedMetrics(l, 0);
     int bestBuffers = 0, bestSpare = 0;
     bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
-    // The buffer counts without a spare buffer, then 5 and 6 with one (the
-    // loads 3 or 4 steps ahead, the barriers free of the previous step's
-    // reads; 4 with one runs them 2 ahead, as 3 buffers do) where LDS
-    // allows 4.
+    // Forced: the buffers asked for. Else the buffer counts without a spare
+    // buffer, then 5 and 6 with one (the loads 3 or 4 steps ahead, the
+    // barriers free of the previous step's reads; 4 with one runs them 2
+    // ahead, as 3 buffers do) where LDS allows 4.
     SmallVector<std::pair<int, int>> configs;
-    for (int buffers = 3; buffers <= plan.buffers; ++buffers)
-      configs.push_back({buffers, 0});
-    if (plan.buffers == 4)
-      configs.append({{5, 1}, {6, 1}});
+    if (forced) {
+      configs.push_back({plan.buffers, plan.spare});
+    } else {
+      for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+        configs.push_back({buffers, 0});
+      if (plan.buffers == 4)
+        configs.append({{5, 1}, {6, 1}});
+    }
     // Per buffer count, the loads in body order and, where possible, after
     // the reads (LdsDeepening.h loadsAfterReads); a tie keeps body order.
     for (auto [buffers, spare] : configs)
@@ -1180,8 +1193,11 @@ struct PipelineLoopsPass
                    << (afterReads ? ", loads after reads" : "") << ": "
                    << (m ? m->est_cycles : -1) << "\n");
         // A spare buffer costs LDS (and so occupancy) for the barrier's
-        // drain alone: only for a gain above 1%, the stage count's rule.
-        if (m && (!best || (spare ? m->est_cycles * 100 < best->est_cycles * 99
+        // drain alone: only for a gain above 1%, the stage count's rule
+        // (forced, it is the only count).
+        bool spareCosts = spare && !forced;
+        if (m &&
+            (!best || (spareCosts ? m->est_cycles * 100 < best->est_cycles * 99
                                   : m->est_cycles < best->est_cycles))) {
           best = std::move(m);
           bestBuffers = buffers;
@@ -1190,6 +1206,19 @@ struct PipelineLoopsPass
           bestCopy = std::move(copy);
         }
       }
+    if (forced) {
+      // The user vouches for the buffers: deepened even when neither order
+      // compiles here (the pass then pipelines the rewrite as it is).
+      if (best)
+        plan.loadsAfterReads = bestAfterReads;
+      emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
+                      << " buffers (lds-buffers=" << forced
+                      << (plan.spare ? ", one spare" : "") << ")"
+                      << (plan.loadsAfterReads ? ", loads after the reads"
+                                               : "");
+      deepenedCopy = std::move(bestCopy);
+      return applyLdsDeepening(plan);
+    }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
                             << (asIs ? asIs->est_cycles : -1) << "\n");
     if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
@@ -1425,9 +1454,34 @@ struct PipelineLoopsPass
     /// long.
     double sharedPipe = 0;
     /// Compiled: the whole program's est_cycles (prologue and epilogue
-    /// included).
+    /// included), or those of the program with the loop around the kernel
+    /// rotated (rotatedCycles) when they are fewer.
     int64_t programCycles = 0;
   };
+
+  /// The est_cycles of the program in `module` with the loop holding
+  /// `kernel` rotated (OuterOverlap.h), as overlapOuterLoops will rotate it
+  /// where that pays; nullopt when it cannot be or its count is not known
+  /// (it is then judged per iteration). The nested GEMM's inner loop: 9
+  /// stages x8 give the fewest cycles unrotated (1025 against 1125 for 7
+  /// x6), but rotated 7 stages give 950 and 9 stages 1046.
+  std::optional<int64_t> rotatedCycles(ModuleOp module, LoopOp kernel) {
+    auto outer =
+        dyn_cast_or_null<LoopOp>(kernel ? kernel->getParentOp() : nullptr);
+    if (!overlapOuter || !outer || !checkOuterOverlap(outer).empty() ||
+        getTripCount(outer).source != TripCountSource::Inferred)
+      return std::nullopt;
+    IRMapping mapping;
+    OwningOpRef<ModuleOp> rotated = cast<ModuleOp>(module->clone(mapping));
+    auto copied = cast<LoopOp>(mapping.lookup(outer.getOperation()));
+    overlapOuterIterations(
+        copied, &TargetModel::get(
+                    copied->getParentOfType<ProgramOp>().getTargetKind()));
+    std::optional<ProgramMetrics> metrics = measureModule(*rotated);
+    if (!metrics)
+      return std::nullopt;
+    return metrics->est_cycles;
+  }
 
   /// What one loop's choice has computed so far. Every trial pipelines a
   /// copy of the same loop in the same program, so a trial's result
@@ -1546,6 +1600,11 @@ struct PipelineLoopsPass
               measureModule(*copy->module)) {
         result.waves = metrics->occupancy;
         result.programCycles = metrics->est_cycles;
+        // The pass rotates the loop around the kernel at its end where
+        // that pays: the choice weighs the program it will keep.
+        if (std::optional<int64_t> rotated =
+                rotatedCycles(*copy->module, pipelined.kernel))
+          result.programCycles = std::min(result.programCycles, *rotated);
         if (kernelIndex >= 0 && int(metrics->loops.size()) == numLoops) {
           const LoopMetrics &kernel = metrics->loops[kernelIndex];
           result.timed = true;

@@ -318,6 +318,7 @@ waveasm::server::computeLints(const ParsedDocument &parsed,
   addSourceLint(LintCode::SCC, lintSCCClobbers);
   addSourceLint(LintCode::Unused, lintUnusedResults);
   addSourceLint(LintCode::RedundantLoad, lintRedundantLoads);
+  addSourceLint(LintCode::LoadBehindStore, lintLoadsBehindStores);
   return out;
 }
 

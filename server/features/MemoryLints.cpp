@@ -1,14 +1,17 @@
-//===- MemoryLints.cpp - redundantLoad: loads that repeat a load ----------===//
+//===- MemoryLints.cpp - redundantLoad, loadBehindStore -------------------===//
 //
 // On the text as written, like SourceLints.cpp: the loads that
 // analysis/RedundantLoads.h finds (the analysis behind
-// --waveasm-redundant-load-elim, so the lint and the pass always agree).
+// --waveasm-redundant-load-elim, so the lint and the pass always agree),
+// and the loads of an outer loop that analysis/LoadsBehindStores.h finds
+// kept behind a store for want of a noalias_args declaration.
 //
 //===----------------------------------------------------------------------===//
 
 #include "server/Features.h"
 #include "server/features/Common.h"
 
+#include "analysis/LoadsBehindStores.h"
 #include "analysis/RedundantLoads.h"
 
 using namespace mlir;
@@ -41,6 +44,38 @@ waveasm::server::lintRedundantLoads(const ParsedDocument &parsed,
       diag.related.push_back(
           {makeLocation(parsed, parsed.getOps()[*first].name),
            "first loaded here"});
+      out.push_back(std::move(diag));
+    }
+  }
+  return out;
+}
+
+std::vector<lsp::Diagnostic>
+waveasm::server::lintLoadsBehindStores(const ParsedDocument &parsed,
+                                       lsp::DiagnosticSeverity severity) {
+  std::vector<lsp::Diagnostic> out;
+  if (!parsed.getModule() || !parsed.isVerified())
+    return out;
+  for (unsigned programEntry : parsed.getPrograms()) {
+    auto program = cast<ProgramOp>(parsed.getOps()[programEntry].op);
+    for (const LoadBehindStore &f : findLoadsBehindStores(program)) {
+      std::optional<unsigned> entry = parsed.lookupOp(f.load);
+      std::optional<unsigned> store = parsed.lookupOp(f.store);
+      if (!entry || !store)
+        continue;
+      lsp::Diagnostic diag = makeLintDiagnostic(
+          LintCode::LoadBehindStore, parsed.getOps()[*entry].name, severity,
+          "`" + getMnemonic(f.load).str() + "` waits behind `" +
+              getMnemonic(f.store).str() + "` on line " +
+              std::to_string(getDisplayLine(parsed, *store)) +
+              (f.sameIteration ? "" : " of the previous iteration") +
+              ": nothing says their memory is apart, so no schedule (the "
+              "outer-loop rotation of --waveasm-pipeline-loops included) "
+              "may issue the load first; " +
+              f.apart);
+      diag.related.push_back(
+          {makeLocation(parsed, parsed.getOps()[*store].name),
+           "the store it stays behind"});
       out.push_back(std::move(diag));
     }
   }

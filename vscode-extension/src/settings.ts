@@ -22,6 +22,7 @@ export const LINT_CODES = [
   'unused',
   'redundantLoad',
   'bankConflict',
+  'loadBehindStore',
 ] as const;
 export const DEFAULT_API_KEY_ENV = 'WAVEASM_LLM_API_KEY';
 
@@ -92,6 +93,7 @@ export function buildServerSettings(get: ConfigGetter): ServerSettings {
       unused: severity(get, 'unused', 'hint'),
       redundantLoad: severity(get, 'redundantLoad', 'info'),
       bankConflict: severity(get, 'bankConflict', 'info'),
+      loadBehindStore: severity(get, 'loadBehindStore', 'info'),
     },
     stallThresholdCycles: nonNegativeInt(get('stallThresholdCycles', 16), 16),
     waitcntStallThresholdCycles: nonNegativeInt(

@@ -21,7 +21,7 @@ describe('settings', () => {
       profile: null,
       lints: { stall: 'hint', pressure: 'warning', hazard: 'hint', waitcnt: 'info', optimization: 'info',
         liveThrough: 'info', scc: 'info', unused: 'hint',
-        redundantLoad: 'info', bankConflict: 'info' },
+        redundantLoad: 'info', bankConflict: 'info', loadBehindStore: 'info' },
       stallThresholdCycles: 16,
       waitcntStallThresholdCycles: 64,
       debounce: { minMs: 50, maxMs: 500, leadingEdge: true },

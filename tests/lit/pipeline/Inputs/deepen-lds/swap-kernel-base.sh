@@ -6,7 +6,7 @@
 # such base instead, so that step's loads write another step's buffer.
 set -euo pipefail
 in="$1" out="$2"
-kernel="$(awk '/= waveasm.loop/ { p = 1 } p { print } /waveasm.counted_waits/ { exit }' "$in")"
+kernel="$(awk '/= waveasm.loop/ { p = 1 } p { print } p && /waveasm.counted_waits/ { exit }' "$in")"
 mapfile -t bases < <(grep -o 's_add_u32 %[0-9]*, %dst_' <<< "$kernel" | grep -o '%[0-9][0-9]*,' | tr -d , | awk '!seen[$0]++')
 if (( ${#bases[@]} < 2 )); then
   echo "fewer than two folded bases in the kernel" >&2
