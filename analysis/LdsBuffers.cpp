@@ -7,6 +7,7 @@
 #include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 #include <deque>
@@ -87,6 +88,82 @@ std::optional<Range> scale(const Range &a, int64_t c) {
     r.bases.push_back(x * c);
   return checked(r);
 }
+
+std::optional<int64_t> constantOf(Value v) {
+  if (auto imm = dyn_cast<ImmType>(v.getType()))
+    return imm.getValue();
+  if (auto constant = v.getDefiningOp<ConstantOp>())
+    return constant.getValue();
+  return std::nullopt;
+}
+
+/// Low bits known to be zero in every value `v` takes (32: zero). Loop
+/// iter_args are the greatest fixed point over their init and yields (a
+/// base rotated by hand from constant inits keeps their alignment).
+class LowZeros {
+public:
+  unsigned get(Value v, unsigned depth = 0) {
+    if (std::optional<int64_t> c = constantOf(v))
+      return *c == 0 ? 32 : llvm::countr_zero(uint32_t(*c));
+    if (depth > 64)
+      return 0;
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return loopArg(arg, depth);
+    Operation *op = v.getDefiningOp();
+    if (cast<OpResult>(v).getResultNumber() != 0)
+      return 0;
+    auto at = [&](unsigned i) { return get(op->getOperand(i), depth + 1); };
+    auto shift = [&](unsigned i) -> unsigned {
+      std::optional<int64_t> c = constantOf(op->getOperand(i));
+      return c && *c >= 0 && *c < 32 ? unsigned(*c) : 0;
+    };
+    auto cap = [](unsigned x) { return std::min(x, 32u); };
+    if (isa<V_MOV_B32, S_MOV_B32, V_READFIRSTLANE_B32>(op))
+      return at(0);
+    if (isa<V_ADD_U32, S_ADD_U32, V_SUB_U32, S_SUB_U32, V_OR_B32, S_OR_B32,
+            V_XOR_B32, S_XOR_B32>(op))
+      return std::min(at(0), at(1));
+    if (isa<V_AND_B32, S_AND_B32>(op))
+      return std::max(at(0), at(1));
+    if (isa<S_LSHL_B32>(op))
+      return cap(at(0) + shift(1));
+    if (isa<V_LSHLREV_B32>(op))
+      return cap(at(1) + shift(0));
+    if (isa<V_LSHL_ADD_U32, V_LSHL_OR_B32>(op))
+      return std::min(cap(at(0) + shift(1)), at(2));
+    if (isa<V_MUL_LO_U32, S_MUL_I32>(op))
+      return cap(at(0) + at(1));
+    return 0;
+  }
+
+private:
+  llvm::DenseMap<Value, unsigned> assumed;
+
+  unsigned loopArg(BlockArgument arg, unsigned depth) {
+    auto loop = dyn_cast<LoopOp>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return 0;
+    if (auto it = assumed.find(arg); it != assumed.end())
+      return it->second;
+    unsigned i = arg.getArgNumber();
+    ConditionOp condition = loop.getConditionOp();
+    if (!condition || i >= loop.getInitArgs().size() ||
+        i >= condition.getIterArgs().size())
+      return 0;
+    // From the top down until the yield agrees with the assumption.
+    unsigned current = 32;
+    for (;;) {
+      assumed[arg] = current;
+      unsigned next = std::min(get(loop.getInitArgs()[i], depth + 1),
+                               get(condition.getIterArgs()[i], depth + 1));
+      if (next >= current)
+        break;
+      current = next;
+    }
+    assumed.erase(arg);
+    return current;
+  }
+};
 
 /// What the analysis knows about one program's LDS address values.
 class RangeEvaluator {
@@ -216,8 +293,22 @@ private:
     if (isa<V_XOR_B32, S_XOR_B32>(op)) {
       // Sets of constants (a buffer base toggled by `s_xor_b32 rd, 8192`).
       std::optional<Range> a = operand(0), b = operand(1);
-      if (!a || !b || a->lo != a->hi || b->lo != b->hi)
+      if (!a || !b)
         return std::nullopt;
+      if (a->lo != a->hi || b->lo != b->hi) {
+        // Intervals (a swizzled lane term, `v ^ (v >> 4 & 0x30)`): x ^ y
+        // of non-negative values is at most x + y, differs from x only in
+        // the bits y may hold (x | (2^bits(y) - 1) bounds it), and sets no
+        // bit both operands know to be zero (16-byte units stay aligned).
+        auto lowOnes = [](int64_t v) {
+          return (int64_t(1) << llvm::Log2_64_Ceil(uint64_t(v) + 1)) - 1;
+        };
+        int64_t x = maxOf(*a), y = maxOf(*b);
+        int64_t hi = std::min({x + y, x | lowOnes(y), y | lowOnes(x)});
+        unsigned zeros = std::min({knownLowZeroBits(op->getOperand(0)),
+                                   knownLowZeroBits(op->getOperand(1)), 31u});
+        return checked(intervalRange(0, hi >> zeros << zeros));
+      }
       Range r{{}, 0, 0};
       for (int64_t x : a->bases)
         for (int64_t y : b->bases)
@@ -527,4 +618,8 @@ LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
   }
   info.ops = std::move(numbering.ops);
   return info;
+}
+
+unsigned waveasm::knownLowZeroBits(Value value) {
+  return LowZeros().get(value);
 }

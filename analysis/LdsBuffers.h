@@ -103,6 +103,12 @@ LdsBufferInfo collectLdsBuffers(ProgramOp program);
 std::optional<LdsAddressRange> getLdsAddressRange(ProgramOp program,
                                                   mlir::Value address);
 
+/// Low bits known to be zero in every value `value` takes (32 for zero):
+/// constants, moves, adds, subs, ors, xors (the fewer of the two), ands (the
+/// more), shifts left and multiplications through SGPR and VGPR chains; a
+/// loop's iter_arg from its init and yields (a fixed point); 0 otherwise.
+unsigned knownLowZeroBits(mlir::Value value);
+
 /// The value M0 holds at `op` (a direct-to-LDS load's LDS base): the
 /// source of the last s_mov_b32_m0 before it in its block, or null when
 /// another M0 writer or the block's start comes first.

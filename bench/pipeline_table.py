@@ -107,7 +107,7 @@ def padded(opt, path, out):
     remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
     if rc != 0:
         return False, mca_compare.first_error(err)
-    return bool(remark and remark.startswith("LDS layout padded")), remark
+    return bool(remark and remark.startswith(("LDS layout padded", "LDS layout swizzled"))), remark
 
 
 PIPE_KEYS = ("pipe2", "pipe3", "pipe4", "pipe5", "pipe_auto")
@@ -310,11 +310,12 @@ def markdown(rows):
         padding = "-"
         m = re.match(r"LDS layout padded: rows of (\d+) B padded by (\d+) B",
                      r.get("padding") or "")
-        if m:
+        swizzled = (r.get("padding") or "").startswith("LDS layout swizzled")
+        if m or swizzled:
             keys = [k for k in PAD_KEYS
                     if (r.get(k) or {}).get("est_cycles_per_iter") is not None]
             k = min(keys, key=lambda k: r[k]["est_cycles_per_iter"]) if keys else None
-            padding = "%s+%s B" % (m.group(1), m.group(2))
+            padding = "%s+%s B" % (m.group(1), m.group(2)) if m else "swizzled"
             if (r.get("pad_input") or {}).get("est_cycles_per_iter") is not None:
                 padding += ": as written %s (%s)" % (r["pad_input"]["est_cycles_per_iter"],
                                                      r["pad_input"]["est_cycles"])

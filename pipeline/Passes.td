@@ -223,6 +223,19 @@ def WaveASMDeepenLdsRotation
   ];
 }
 
+def WaveASMSwizzleDmaLds
+    : Pass<"waveasm-swizzle-dma-lds", "::waveasm::ProgramOp"> {
+  let summary = "Swizzle LDS tiles written by direct-to-LDS loads";
+  let description = [{
+    pipeline/opt/SwizzleDmaLds.h: every LDS byte address A is stored at
+    A ^ ((A >> 4) & 0x30), so ds_read_b128 columns of 64-byte rows that a
+    `buffer_load_dwordx4 ... lds` wrote stop conflicting on banks: the ds
+    addresses are swizzled and each 16-byte DMA load's voffset is
+    recomputed on the permuted thread id. A remark says what changed or
+    why nothing did.
+  }];
+}
+
 def WaveASMLoadsAfterReads
     : Pass<"waveasm-loads-after-reads", "::waveasm::ProgramOp"> {
   let summary = "Issue a loop's direct-to-LDS loads after its LDS reads";

@@ -161,6 +161,7 @@ void waveasm::registerWaveASMPipeline() {
   registerWaveASMPadLdsLayout();
   registerWaveASMDeepenLdsRotation();
   registerWaveASMLoadsAfterReads();
+  registerWaveASMSwizzleDmaLds();
   registerWaveASMPipelineLoops();
 
   //--- legalization and SCC

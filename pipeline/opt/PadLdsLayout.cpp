@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/opt/PadLdsLayout.h"
+#include "pipeline/opt/SwizzleDmaLds.h"
 
 #include "analysis/LoopStages.h"
 #include "analysis/TargetModel.h"
@@ -299,7 +300,15 @@ struct PadLdsLayoutPass
     std::string why;
     LdsPaddingChoice choice;
     if (!padLdsLayout(program, requested, why, &choice)) {
-      program.emitRemark("LDS layout not padded: ") << why;
+      // Rows a direct-to-LDS load writes cannot be padded (the DMA writes
+      // M0 + lane * width); their bytes can be swizzled (SwizzleDmaLds.h).
+      std::string swizzle;
+      if (!requested && swizzleDmaLdsIfFewerConflicts(program, swizzle)) {
+        program.emitRemark("LDS layout swizzled: ") << swizzle;
+        return;
+      }
+      program.emitRemark("LDS layout not padded: ")
+          << why << (swizzle.empty() ? "" : "; not swizzled: ") << swizzle;
       return;
     }
     program.emitRemark("LDS layout padded: ")

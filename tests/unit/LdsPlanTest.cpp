@@ -160,3 +160,48 @@ TEST(RedundantLoadsTest, DisjointWriteKeepsTheLoadBarrierEndsIt) {
 }
 
 } // namespace
+
+TEST(LdsPlanTest, SwizzledLaneTermKeepsItsBound) {
+  // SwizzleDmaLds.h's lane term: S(v) = v ^ ((v >> 4) & 0x30) of 16-byte
+  // units. The XOR of two intervals is bounded (v changes only in the bits
+  // the mask may hold) and keeps both operands' 16-byte alignment: the
+  // buffer's end stays at 1024, so a rotation's buffers stay apart.
+  ParsedAnalysisProgram p(R"(
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c48 = waveasm.constant 48 : !waveasm.imm<48>
+  %c512 = waveasm.constant 512 : !waveasm.imm<512>
+  %c9216 = waveasm.constant 9216 : !waveasm.imm<9216>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %v = waveasm.v_lshlrev_b32 %c4, %tid : !waveasm.imm<4>, !waveasm.pvreg<0> -> !waveasm.vreg loc("V")
+  %down = waveasm.v_lshrrev_b32 %c4, %v : !waveasm.imm<4>, !waveasm.vreg -> !waveasm.vreg
+  %bits = waveasm.v_and_b32 %down, %c48 : !waveasm.vreg, !waveasm.imm<48> -> !waveasm.vreg
+  %s = waveasm.v_xor_b32 %v, %bits : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg loc("S")
+  %t = waveasm.v_xor_b32 %tid, %bits : !waveasm.pvreg<0>, !waveasm.vreg -> !waveasm.vreg loc("T")
+  %b0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %b1 = waveasm.s_mov_b32 %c9216 : !waveasm.imm<9216> -> !waveasm.sreg
+  %r:2 = waveasm.loop (%rd = %b0, %wr = %b1) : (!waveasm.sreg, !waveasm.sreg) -> (!waveasm.sreg, !waveasm.sreg) {
+    %m:2 = waveasm.s_add_u32 %rd, %c512 : !waveasm.sreg, !waveasm.imm<512> -> !waveasm.sreg, !waveasm.scc loc("M")
+    %a = waveasm.v_add_u32 %rd, %s : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
+    %x = waveasm.ds_read_b128 %a : !waveasm.vreg -> !waveasm.vreg<4, 4>
+    %more = waveasm.s_cmp_lt_u32 %m#0, %c9216 : !waveasm.sreg, !waveasm.imm<9216> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%wr, %rd) : !waveasm.sreg, !waveasm.sreg
+  }
+  waveasm.s_endpgm)");
+  ASSERT_TRUE(p.program);
+  std::optional<LdsAddressRange> range =
+      getLdsAddressRange(p.program, p.value("S"));
+  ASSERT_TRUE(range);
+  EXPECT_EQ(range->bases.front() + range->lo, 0);
+  EXPECT_EQ(range->bases.back() + range->hi, 1008); // 63 * 16
+  // Without the alignment (tid is not 16-byte aligned): 63 ^ (<= 48).
+  range = getLdsAddressRange(p.program, p.value("T"));
+  ASSERT_TRUE(range);
+  EXPECT_EQ(range->bases.back() + range->hi, 63);
+
+  EXPECT_EQ(knownLowZeroBits(p.value("V")), 4u);
+  EXPECT_EQ(knownLowZeroBits(p.value("S")), 4u);
+  EXPECT_EQ(knownLowZeroBits(p.value("T")), 0u);
+  // The rotating base (0, 9216) + 512: 9216 = 9 << 10, so 9 zero bits.
+  EXPECT_EQ(knownLowZeroBits(p.value("M")), 9u);
+}
