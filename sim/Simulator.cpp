@@ -948,12 +948,25 @@ bool WaveExec::waitFor(std::optional<unsigned> vm,
                        std::optional<unsigned> lgkm) {
   auto drain = [&](std::deque<PendingLoad> &queue, unsigned left,
                    bool allIfScalar) {
-    // SMEM returns out of order: only lgkmcnt(0) is sure to cover it.
+    // SMEM returns out of order: only lgkmcnt(0) is sure to cover it. With
+    // one outstanding, lgkmcnt(N > 0) may have let every SMEM op finish
+    // first and leaves the N newest LDS ops in flight: only the LDS ops
+    // older than those are sure to be done.
     bool scalar = allIfScalar && llvm::any_of(queue, [](const PendingLoad &l) {
                     return l.scalarMemory;
                   });
-    if (scalar && left < queue.size())
-      left = 0;
+    if (scalar && left > 0) {
+      size_t lds = llvm::count_if(
+          queue, [](const PendingLoad &l) { return !l.scalarMemory; });
+      for (size_t done = lds > left ? lds - left : 0; done > 0; --done) {
+        auto oldest = llvm::find_if(
+            queue, [](const PendingLoad &l) { return !l.scalarMemory; });
+        if (!complete(*this, *oldest))
+          return false;
+        queue.erase(oldest);
+      }
+      return true;
+    }
     while (queue.size() > left) {
       if (!complete(*this, queue.front()))
         return false;

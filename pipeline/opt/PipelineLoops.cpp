@@ -1300,6 +1300,9 @@ struct PipelineLoopsPass
     if (loadsAfterReads == "always") {
       emitRemark(loc) << "direct-to-LDS loads issued after the LDS reads "
                          "(loads-after-reads=always)";
+      // A copy kept by an earlier step (the paired reads') is of the loop
+      // before this rewrite: adopting it would drop the rewrite.
+      deepenedCopy.reset();
       applyLoadsAfterReads(plan);
       return;
     }

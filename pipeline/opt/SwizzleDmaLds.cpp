@@ -46,6 +46,18 @@ bool isPureValu(Operation *op) {
          facts.implicitUses == ImpNone && facts.implicitDefs == ImpNone;
 }
 
+/// Integer arithmetic whose result depends on the lane only through its
+/// operands: recomputed on a permuted thread id, it follows the
+/// permutation. A pure VALU op outside this list may read the lane some
+/// other way (v_mbcnt_* counts lanes from constant operands; cross-lane
+/// moves), so cloning it unchanged would keep the old lane order.
+bool isLaneLocalArithmetic(Operation *op) {
+  return isa<V_ADD_U32, V_SUB_U32, V_SUBREV_U32, V_LSHLREV_B32, V_LSHRREV_B32,
+             V_ASHRREV_I32, V_AND_B32, V_OR_B32, V_XOR_B32, V_BFE_U32,
+             V_LSHL_ADD_U32, V_LSHL_OR_B32, V_ADD3_U32, V_MUL_LO_U32,
+             V_MUL_HI_U32, V_MAD_U32_U24, V_MOV_B32>(op);
+}
+
 /// Why `v` (a voffset) cannot be recomputed on a permuted thread id, or "".
 std::string laneSliceProblem(Value v, Value tid,
                              llvm::DenseMap<Value, bool> &seen) {
@@ -53,9 +65,9 @@ std::string laneSliceProblem(Value v, Value tid,
     return "";
   seen[v] = true;
   Operation *op = v.getDefiningOp();
-  if (!op || !isPureValu(op))
+  if (!op || !isPureValu(op) || !isLaneLocalArithmetic(op))
     return "its voffset depends on the lane through more than the thread "
-           "id and pure VALU ops";
+           "id and lane-local integer arithmetic";
   for (Value operand : op->getOperands())
     if (std::string why = laneSliceProblem(operand, tid, seen); !why.empty())
       return why;
@@ -85,16 +97,18 @@ public:
       return permutedTid();
     if (isSGPR(v) || getConstantValue(v))
       return v;
-    Value &mapped = permutedMemo[v];
-    if (!mapped) {
-      Operation *op = v.getDefiningOp();
-      IRMapping map;
-      for (Value operand : op->getOperands())
-        map.map(operand, permuted(operand));
-      OpBuilder b(ctx);
-      b.setInsertionPointAfter(op);
-      mapped = b.clone(*op, map)->getResult(0);
-    }
+    if (Value mapped = permutedMemo.lookup(v))
+      return mapped;
+    // The operands first: their recursion inserts into the memo, so no
+    // reference into it may be held across it.
+    Operation *op = v.getDefiningOp();
+    IRMapping map;
+    for (Value operand : op->getOperands())
+      map.map(operand, permuted(operand));
+    OpBuilder b(ctx);
+    b.setInsertionPointAfter(op);
+    Value mapped = b.clone(*op, map)->getResult(0);
+    permutedMemo[v] = mapped;
     return mapped;
   }
 

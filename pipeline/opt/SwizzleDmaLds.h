@@ -28,7 +28,7 @@
 // written anywhere, an LDS access of unknown address (ds_read2/ds_write2, M0
 // unknown), an access not aligned to its width, a DMA base or ds offset that
 // is not a multiple of 1024, a voffset that depends on the lane other than
-// through the thread id and pure VALU ops.
+// through the thread id and lane-local integer arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
