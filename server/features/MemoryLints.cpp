@@ -19,14 +19,24 @@ using namespace waveasm;
 using namespace waveasm::server;
 using namespace waveasm::server::common;
 
+namespace {
+/// The document's programs when it parsed and verified (the memory
+/// analyses read verified IR only), else none.
+llvm::SmallVector<ProgramOp> verifiedPrograms(const ParsedDocument &parsed) {
+  llvm::SmallVector<ProgramOp> programs;
+  if (!parsed.getModule() || !parsed.isVerified())
+    return programs;
+  for (unsigned entry : parsed.getPrograms())
+    programs.push_back(cast<ProgramOp>(parsed.getOps()[entry].op));
+  return programs;
+}
+} // namespace
+
 std::vector<lsp::Diagnostic>
 waveasm::server::lintRedundantLoads(const ParsedDocument &parsed,
                                     lsp::DiagnosticSeverity severity) {
   std::vector<lsp::Diagnostic> out;
-  if (!parsed.getModule() || !parsed.isVerified())
-    return out;
-  for (unsigned programEntry : parsed.getPrograms()) {
-    auto program = cast<ProgramOp>(parsed.getOps()[programEntry].op);
+  for (ProgramOp program : verifiedPrograms(parsed)) {
     for (const RedundantLoad &r : findRedundantLoads(program)) {
       std::optional<unsigned> entry = parsed.lookupOp(r.load);
       std::optional<unsigned> first = parsed.lookupOp(r.earlier);
@@ -54,10 +64,7 @@ std::vector<lsp::Diagnostic>
 waveasm::server::lintLoadsBehindStores(const ParsedDocument &parsed,
                                        lsp::DiagnosticSeverity severity) {
   std::vector<lsp::Diagnostic> out;
-  if (!parsed.getModule() || !parsed.isVerified())
-    return out;
-  for (unsigned programEntry : parsed.getPrograms()) {
-    auto program = cast<ProgramOp>(parsed.getOps()[programEntry].op);
+  for (ProgramOp program : verifiedPrograms(parsed)) {
     for (const LoadBehindStore &f : findLoadsBehindStores(program)) {
       std::optional<unsigned> entry = parsed.lookupOp(f.load);
       std::optional<unsigned> store = parsed.lookupOp(f.store);
