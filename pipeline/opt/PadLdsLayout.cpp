@@ -30,17 +30,6 @@ using namespace waveasm;
 
 namespace {
 
-/// A builder right after `value`'s definition (a block argument: at its
-/// block's start).
-OpBuilder after(Value value) {
-  if (Operation *def = value.getDefiningOp()) {
-    OpBuilder b(def->getContext());
-    b.setInsertionPointAfter(def);
-    return b;
-  }
-  return OpBuilder::atBlockBegin(cast<BlockArgument>(value).getOwner());
-}
-
 /// New ops inside a staged loop body (the Conductor pads a staged loop
 /// before pipelining it) take the stage and cluster of the op they follow,
 /// stage 0 at the body's start: every body op needs one.
@@ -68,7 +57,8 @@ public:
   Value lanes(Value l) {
     Value &mapped = lanesMemo[l];
     if (!mapped) {
-      OpBuilder b = after(l);
+      OpBuilder b(ctx);
+      b.setInsertionPointAfterValue(l);
       Location loc = l.getLoc();
       Type vgpr = VRegType::get(ctx, 1, 1);
       auto row = V_LSHRREV_B32::create(b, loc, vgpr, imm(shift), l);
@@ -88,7 +78,8 @@ public:
       return u;
     Value &mapped = uniformMemo[u];
     if (!mapped) {
-      OpBuilder b = after(u);
+      OpBuilder b(ctx);
+      b.setInsertionPointAfterValue(u);
       Location loc = u.getLoc();
       Type sgpr = SRegType::get(ctx, 1, 1), scc = SCCType::get(ctx);
       auto row = S_LSHR_B32::create(b, loc, sgpr, scc, u, imm(shift));
@@ -110,7 +101,8 @@ public:
     if (!mapped) {
       Value u = uniform(site.uniform), l = lanes(site.lanes);
       // After the original add, which both terms' definitions precede.
-      OpBuilder b = after(site.address);
+      OpBuilder b(ctx);
+      b.setInsertionPointAfterValue(site.address);
       auto add = V_ADD_U32::create(b, site.address.getLoc(),
                                    VRegType::get(ctx, 1, 1), u, l);
       inheritStage(add, site.address);

@@ -82,7 +82,8 @@ public:
   /// tid ^ (tid >> 4 & 3), right after the thread id's definition.
   Value permutedTid() {
     if (!tidPerm) {
-      OpBuilder b = after(tid);
+      OpBuilder b(ctx);
+      b.setInsertionPointAfterValue(tid);
       Location loc = tid.getLoc();
       auto hi = V_BFE_U32::create(b, loc, vgpr(), tid, imm(b, 4), imm(b, 2));
       tidPerm = V_XOR_B32::create(b, loc, vgpr(), tid, hi);
@@ -116,7 +117,8 @@ public:
   Value swizzled(Value v) {
     Value &mapped = swizzledMemo[v];
     if (!mapped) {
-      OpBuilder b = after(v);
+      OpBuilder b(ctx);
+      b.setInsertionPointAfterValue(v);
       Location loc = v.getLoc();
       auto down = V_LSHRREV_B32::create(b, loc, vgpr(), imm(b, 4), v);
       auto bits = V_AND_B32::create(b, loc, vgpr(), down, imm(b, 0x30));
@@ -155,14 +157,6 @@ private:
   Type vgpr() { return VRegType::get(ctx, 1, 1); }
   Value imm(OpBuilder &b, int64_t c) {
     return getImmediate(b, b.getUnknownLoc(), c);
-  }
-  static OpBuilder after(Value value) {
-    if (Operation *def = value.getDefiningOp()) {
-      OpBuilder b(def->getContext());
-      b.setInsertionPointAfter(def);
-      return b;
-    }
-    return OpBuilder::atBlockBegin(cast<BlockArgument>(value).getOwner());
   }
 };
 
