@@ -77,11 +77,13 @@ void findInLoop(LoopOp loop, std::vector<LoadBehindStore> &out) {
     // The store issued last before the load: the nearest one before it in
     // the body, else the previous iteration's last one.
     const std::pair<Operation *, unsigned> *latest = nullptr;
+    std::string latestDeclaration;
     bool sameIteration = false, separable = true;
     for (const auto &store : stores) {
       if (alias(store.first, &op) == AliasResult::NoAlias)
         continue;
-      if (declarationApart(store.first, &op).empty()) {
+      std::string declaration = declarationApart(store.first, &op);
+      if (declaration.empty()) {
         // A declaration would not let the load pass this store.
         separable = false;
         break;
@@ -90,13 +92,14 @@ void findInLoop(LoopOp loop, std::vector<LoadBehindStore> &out) {
       if (!latest || (before && !sameIteration) ||
           (before == sameIteration && store.second >= latest->second)) {
         latest = &store;
+        latestDeclaration = std::move(declaration);
         sameIteration = before;
       }
     }
     if (!separable || !latest)
       continue;
-    out.push_back({&op, latest->first, sameIteration,
-                   declarationApart(latest->first, &op)});
+    out.push_back(
+        {&op, latest->first, sameIteration, std::move(latestDeclaration)});
   }
 }
 
