@@ -56,8 +56,13 @@ std::string declarationApart(Operation *store, Operation *load) {
 
 void findInLoop(LoopOp loop, std::vector<LoadBehindStore> &out) {
   Block &body = loop.getBodyBlock();
-  if (llvm::none_of(body.without_terminator(),
-                    [](Operation &op) { return op.getNumRegions() != 0; }))
+  // Only a loop holding another loop is rotated around its kernel (an `if`
+  // alone moves no load ahead of a store).
+  auto holdsLoop = [](Operation &top) {
+    return top.walk([](LoopOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  if (llvm::none_of(body.without_terminator(), holdsLoop))
     return;
   // The body's global stores (nested ones at their top-level op's place).
   SmallVector<std::pair<Operation *, unsigned>> stores;

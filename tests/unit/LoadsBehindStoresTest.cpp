@@ -5,7 +5,7 @@
 // another. Precolored descriptors and kernel arguments not declared apart
 // give a finding naming the store and the declaration; the same
 // descriptor, arguments declared apart and a loop without an inner loop
-// give none.
+// (nothing, or only an `if`) give none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,20 +27,29 @@ struct Pointers {
   std::string text, loadType, storeType;
 };
 
-/// An outer loop: `load` through %ld, an inner loop (or none), `store`
-/// through %st.
+/// What sits between the load and the store of the outer loop's body.
+enum class Inner { Loop, If, None };
+
+/// An outer loop: `load` through %ld, an inner loop (or an `if`, or
+/// nothing), `store` through %st.
 std::unique_ptr<ParsedAnalysisProgram> parse(const Pointers &pointers,
                                              llvm::StringRef attrs = "",
-                                             bool innerLoop = true,
+                                             Inner kind = Inner::Loop,
                                              bool storeFirst = false) {
-  std::string inner = innerLoop ? R"(
+  std::string inner = kind == Inner::Loop ? R"(
     %i0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
     %a = waveasm.loop (%i = %i0) : (!waveasm.sreg) -> !waveasm.sreg {
       %i1:2 = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
       %m = waveasm.s_cmp_lt_u32 %i1#0, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.scc
       waveasm.condition %m : !waveasm.scc iter_args(%i1#0) : !waveasm.sreg
     })"
-                                : "";
+                      : kind == Inner::If ? R"(
+    %t = waveasm.s_cmp_lt_u32 %n, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.scc
+    waveasm.if %t : !waveasm.scc {
+      waveasm.s_nop 0
+      waveasm.yield
+    })"
+                                          : "";
   std::string load = "\n    %x = waveasm.buffer_load_dwordx4 %ld, %v, %c0 : " +
                      pointers.loadType +
                      ", !waveasm.pvreg<0>, !waveasm.imm<0> -> "
@@ -121,7 +130,7 @@ TEST(LoadsBehindStores, PrecoloredDescriptorsNameTheStoreAndTheWayApart) {
 }
 
 TEST(LoadsBehindStores, StoreBeforeTheLoadIsTheSameIteration) {
-  auto p = parse(precolored(8, 12), "", true, /*storeFirst=*/true);
+  auto p = parse(precolored(8, 12), "", Inner::Loop, /*storeFirst=*/true);
   std::vector<LoadBehindStore> found = findLoadsBehindStores(p->program);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_TRUE(found[0].sameIteration);
@@ -149,9 +158,16 @@ TEST(LoadsBehindStores, DeclaredApartGivesNothing) {
 }
 
 TEST(LoadsBehindStores, LoopWithoutInnerLoopGivesNothing) {
-  EXPECT_TRUE(findLoadsBehindStores(
-                  parse(precolored(8, 12), "", /*innerLoop=*/false)->program)
-                  .empty());
+  EXPECT_TRUE(
+      findLoadsBehindStores(parse(precolored(8, 12), "", Inner::None)->program)
+          .empty());
+}
+
+// An `if` is not a loop: nothing rotates the body around it.
+TEST(LoadsBehindStores, LoopHoldingOnlyAnIfGivesNothing) {
+  EXPECT_TRUE(
+      findLoadsBehindStores(parse(precolored(8, 12), "", Inner::If)->program)
+          .empty());
 }
 
 } // namespace
