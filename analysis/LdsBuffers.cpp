@@ -2,6 +2,7 @@
 
 #include "analysis/LdsBuffers.h"
 
+#include "ir/Immediates.h"
 #include "ir/InstFacts.h"
 #include "ir/TargetInfo.h"
 #include "ir/Workgroup.h"
@@ -89,21 +90,13 @@ std::optional<Range> scale(const Range &a, int64_t c) {
   return checked(r);
 }
 
-std::optional<int64_t> constantOf(Value v) {
-  if (auto imm = dyn_cast<ImmType>(v.getType()))
-    return imm.getValue();
-  if (auto constant = v.getDefiningOp<ConstantOp>())
-    return constant.getValue();
-  return std::nullopt;
-}
-
 /// Low bits known to be zero in every value `v` takes (32: zero). Loop
 /// iter_args are the greatest fixed point over their init and yields (a
 /// base rotated by hand from constant inits keeps their alignment).
 class LowZeros {
 public:
   unsigned get(Value v, unsigned depth = 0) {
-    if (std::optional<int64_t> c = constantOf(v))
+    if (std::optional<int64_t> c = getImmediateValue(v))
       return *c == 0 ? 32 : llvm::countr_zero(uint32_t(*c));
     if (depth > 64)
       return 0;
@@ -114,7 +107,7 @@ public:
       return 0;
     auto at = [&](unsigned i) { return get(op->getOperand(i), depth + 1); };
     auto shift = [&](unsigned i) -> unsigned {
-      std::optional<int64_t> c = constantOf(op->getOperand(i));
+      std::optional<int64_t> c = getImmediateValue(op->getOperand(i));
       return c && *c >= 0 && *c < 32 ? unsigned(*c) : 0;
     };
     auto cap = [](unsigned x) { return std::min(x, 32u); };

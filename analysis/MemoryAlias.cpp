@@ -5,6 +5,7 @@
 #include "analysis/PointerRoots.h"
 
 #include "ir/Dialect.h"
+#include "ir/Immediates.h"
 #include "ir/InstFacts.h"
 #include "ir/Workgroup.h"
 
@@ -46,13 +47,6 @@ llvm::StringRef waveasm::describeSpaces(unsigned spaces) {
   }
 }
 
-/// The constant of an immediate-typed value.
-static std::optional<int64_t> getConstant(Value value) {
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return imm.getValue();
-  return std::nullopt;
-}
-
 /// `value` as base + constant: looks through v_add_u32 with an immediate
 /// operand (what address arithmetic in these kernels is made of).
 static std::pair<Value, int64_t> splitConstantAdd(Value value) {
@@ -62,10 +56,10 @@ static std::pair<Value, int64_t> splitConstantAdd(Value value) {
     if (!add)
       break;
     Value lhs = add->getOperand(0), rhs = add->getOperand(1);
-    if (auto c = getConstant(rhs)) {
+    if (auto c = getImmediateValue(rhs)) {
       offset += *c;
       value = lhs;
-    } else if (auto c = getConstant(lhs)) {
+    } else if (auto c = getImmediateValue(lhs)) {
       offset += *c;
       value = rhs;
     } else {
@@ -99,7 +93,7 @@ std::optional<MemoryAccess> waveasm::getMemoryAccess(Operation *op) {
     // LDS read: (vaddr); LDS write: (data, vaddr); `offset` attribute.
     Value vaddr = op->getOperand(op->getNumOperands() - 1);
     int64_t offset = optionalAttr(op, "offset");
-    if (std::optional<int64_t> c = getConstant(vaddr)) {
+    if (std::optional<int64_t> c = getImmediateValue(vaddr)) {
       access.offset = *c + offset; // the same address in every lane
       return access;
     }
@@ -118,13 +112,13 @@ std::optional<MemoryAccess> waveasm::getMemoryAccess(Operation *op) {
     access.srd = op->getOperand(first);
     Value voffset = op->getOperand(first + 1);
     int64_t offset = optionalAttr(op, "instOffset");
-    if (auto c = getConstant(voffset))
+    if (auto c = getImmediateValue(voffset))
       offset += *c;
     else
       access.base = voffset;
     if (isLoad) {
       Value soffset = op->getOperand(2);
-      if (auto c = getConstant(soffset))
+      if (auto c = getImmediateValue(soffset))
         offset += *c;
       else
         access.soffset = soffset;
@@ -169,7 +163,7 @@ static std::optional<uint64_t> laneSpan(Value value, unsigned depth = 0) {
   };
   // A shift by a constant of at most 24 bits (larger spreads are unknown).
   auto shiftOf = [&](unsigned i) -> std::optional<unsigned> {
-    std::optional<int64_t> shift = getConstant(def->getOperand(i));
+    std::optional<int64_t> shift = getImmediateValue(def->getOperand(i));
     if (!shift || *shift < 0 || *shift > 24)
       return std::nullopt;
     return unsigned(*shift);
@@ -192,7 +186,7 @@ static std::optional<uint64_t> laneSpan(Value value, unsigned depth = 0) {
   }
   if (isa<V_MUL_LO_U32>(def)) {
     for (unsigned i = 0; i < 2; ++i) {
-      std::optional<int64_t> c = getConstant(def->getOperand(i));
+      std::optional<int64_t> c = getImmediateValue(def->getOperand(i));
       std::optional<uint64_t> x = operand(1 - i);
       if (c && x && *c >= 0 && *c <= int64_t(kLimit))
         return capped(*x * uint64_t(*c));

@@ -245,7 +245,7 @@ SmallVector<int64_t, 2> foldConversion(Operation *op, int64_t value,
 Value lowerConversion(Operation *op, ArithBuilder &ab, Type resultType) {
   Value src = op->getOperand(0);
   int64_t width = getRegSize(resultType);
-  if (std::optional<int64_t> imm = immValue(src)) {
+  if (std::optional<int64_t> imm = getImmediateValue(src)) {
     SmallVector<int64_t, 2> values = foldConversion(op, *imm, width);
     if (width == 1)
       return ab.finish({ab.constant(values[0])}, resultType);
@@ -280,7 +280,7 @@ Value lower(Operation *op) {
   Unit unit = isa<ArithReadFirstLaneOp>(op) ? Unit::SALU : unitOf(op);
   // An immediate-only conversion is materialized in the result's file.
   if (isa<ArithTruncOp, ArithSExtOp, ArithZExtOp>(op) &&
-      immValue(op->getOperand(0)))
+      getImmediateValue(op->getOperand(0)))
     unit = isVector(resultType) ? Unit::VALU : Unit::SALU;
   ArithBuilder ab(op, unit);
   if (isa<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp>(op))

@@ -8,14 +8,6 @@ using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::arith;
 
-std::optional<int64_t> waveasm::arith::immValue(Value value) {
-  if (auto constant = value.getDefiningOp<ConstantOp>())
-    return static_cast<int64_t>(constant.getValue());
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return imm.getValue();
-  return std::nullopt;
-}
-
 int64_t waveasm::arith::immHalf(int64_t value, int k) {
   uint64_t bits = static_cast<uint64_t>(value) >> (32 * k);
   return static_cast<int32_t>(static_cast<uint32_t>(bits));
@@ -51,7 +43,7 @@ Value ArithBuilder::constant(int64_t value) {
 }
 
 Value ArithBuilder::word(Value value, int k, int64_t width) {
-  if (std::optional<int64_t> imm = immValue(value)) {
+  if (std::optional<int64_t> imm = getImmediateValue(value)) {
     // A 32-bit operand keeps its constant when the value has 32 bits.
     if (width == 1 && *imm >= INT32_MIN && *imm <= UINT32_MAX)
       return value;

@@ -18,6 +18,7 @@
 #define WAVEASM_PIPELINE_OPT_ARITHLOWERING_H
 
 #include "ir/Dialect.h"
+#include "ir/Immediates.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
@@ -25,10 +26,6 @@
 namespace waveasm::arith {
 
 enum class Unit { SALU, VALU };
-
-/// Immediate value of an `!waveasm.imm` operand (the constant op's value,
-/// else the type's), or nullopt for a register.
-std::optional<int64_t> immValue(mlir::Value value);
 
 /// Signed 32-bit half `k` (0 low, 1 high) of a 64-bit immediate.
 int64_t immHalf(int64_t value, int k);

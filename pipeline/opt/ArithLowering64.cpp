@@ -23,7 +23,8 @@ struct Halves {
 };
 
 Halves halves(ArithBuilder &ab, Value a, Value b, bool commutes) {
-  if (ab.unit == Unit::SALU && commutes && immValue(a) && !immValue(b))
+  if (ab.unit == Unit::SALU && commutes && getImmediateValue(a) &&
+      !getImmediateValue(b))
     std::swap(a, b);
   Halves h;
   for (int k = 0; k < 2; ++k) {

@@ -10,15 +10,9 @@ using namespace waveasm;
 std::optional<int64_t> waveasm::getConstantValue(Value value) {
   if (!value)
     return std::nullopt;
-  // SPEC.md 5: a constant's `value` wins over its type parameter.
-  Operation *def = value.getDefiningOp();
-  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
-    return constant.getValue();
-  if (auto mov = dyn_cast_or_null<V_MOV_B32>(def))
+  if (auto mov = value.getDefiningOp<V_MOV_B32>())
     return getConstantValue(mov.getSrc());
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return imm.getValue();
-  return std::nullopt;
+  return getImmediateValue(value);
 }
 
 std::optional<int64_t> waveasm::getConstant32(Value value) {

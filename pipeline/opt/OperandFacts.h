@@ -11,6 +11,7 @@
 #define WAVEASM_PIPELINE_OPT_OPERANDFACTS_H
 
 #include "ir/Dialect.h"
+#include "ir/Immediates.h"
 
 #include "mlir/IR/Builders.h"
 
