@@ -123,6 +123,7 @@
 #include "pipeline/opt/PrefetchAddresses.h"
 #include "pipeline/opt/RotatedIterArgs.h"
 #include "pipeline/opt/StepOrder.h"
+#include "pipeline/opt/WaveCost.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
@@ -1163,6 +1164,34 @@ struct PipelineLoopsPass
     int bestBuffers = 0, bestSpare = 0;
     bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
+    // Weighed per wave as the stage count is (WaveCost.h): at another
+    // occupancy than the best so far, a candidate must win per wave. The
+    // matrix pipe's passes over the loop's trips floor every candidate
+    // alike (each runs the same MFMAs). At the same occupancy, fewer
+    // est_cycles (a spare buffer: by more than 1%, see below). mxfp4 direct
+    // in 2 stages: 6 buffers with a spare, 2412 at 3 waves, against 4
+    // buffers, 2455 at 5 (804 against 491 cycles per wave).
+    const TargetModel &target =
+        TargetModel::get(l->getParentOfType<ProgramOp>().getTargetKind());
+    int64_t passes = 0;
+    l.getBody().walk(
+        [&](Operation *op) { passes += target.getMFMAPasses(op); });
+    double matrixPipe =
+        double(passes) * double(std::max<int64_t>(plan.trips, 1));
+    auto cost = [&](const ProgramMetrics &m) {
+      return WaveCost{double(m.est_cycles), m.occupancy, matrixPipe};
+    };
+    auto better = [&](const ProgramMetrics &m, const ProgramMetrics &other,
+                      bool spareCosts) {
+      if (m.occupancy <= 0 || other.occupancy <= 0 ||
+          m.occupancy == other.occupancy)
+        return spareCosts ? m.est_cycles * 100 < other.est_cycles * 99
+                          : m.est_cycles < other.est_cycles;
+      return cost(m).beats(cost(other), kStageGain);
+    };
+    // The candidate of fewest est_cycles, named when its occupancy loses it.
+    std::optional<ProgramMetrics> fastest;
+    int fastestBuffers = 0, fastestSpare = 0;
     // Forced: the buffers asked for. Else the buffer counts without a spare
     // buffer, then 5 and 6 with one (the loads 3 or 4 steps ahead, the
     // barriers free of the previous step's reads; 4 with one runs them 2
@@ -1196,9 +1225,12 @@ struct PipelineLoopsPass
         // drain alone: only for a gain above 1%, the stage count's rule
         // (forced, it is the only count).
         bool spareCosts = spare && !forced;
-        if (m &&
-            (!best || (spareCosts ? m->est_cycles * 100 < best->est_cycles * 99
-                                  : m->est_cycles < best->est_cycles))) {
+        if (m && (!fastest || m->est_cycles < fastest->est_cycles)) {
+          fastest = m;
+          fastestBuffers = buffers;
+          fastestSpare = spare;
+        }
+        if (m && (!best || better(*m, *best, spareCosts))) {
           best = std::move(m);
           bestBuffers = buffers;
           bestSpare = spare;
@@ -1221,7 +1253,15 @@ struct PipelineLoopsPass
     }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
                             << (asIs ? asIs->est_cycles : -1) << "\n");
-    if (!best || (asIs && best->est_cycles >= asIs->est_cycles))
+    bool deepens = best && (!asIs || better(*best, *asIs, false));
+    if (const ProgramMetrics *kept = deepens ? &*best
+                                     : asIs  ? &*asIs
+                                             : nullptr;
+        kept && fastest && fastest->est_cycles < kept->est_cycles &&
+        fastest->occupancy < kept->occupancy)
+      emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare, *kept,
+                        cost);
+    if (!deepens)
       return l;
     if (bestBuffers != plan.buffers || bestSpare != plan.spare)
       plan = planLdsDeepening(l, bestBuffers, bestSpare);
@@ -1240,6 +1280,22 @@ struct PipelineLoopsPass
     diag.report();
     deepenedCopy = std::move(bestCopy);
     return applyLdsDeepening(plan);
+  }
+
+  /// The remark for a deepening faster than the kept program but refused
+  /// for the occupancy it costs.
+  template <typename Cost>
+  void emitLostOccupancy(Location loc, const ProgramMetrics &fastest,
+                         int buffers, int spare, const ProgramMetrics &kept,
+                         Cost cost) {
+    emitRemark(loc) << llvm::formatv(
+        "LDS rotation not deepened to {0} buffers{1}: est_cycles {2} at {3} "
+        "waves against {4} at {5} is more cycles per wave ({6:F1} against "
+        "{7:F1}; lds-buffers={0}{8} forces it)",
+        buffers, spare ? ", one spare" : "", fastest.est_cycles,
+        fastest.occupancy, kept.est_cycles, kept.occupancy,
+        cost(fastest).perWave(), cost(kept).perWave(),
+        spare ? " lds-spare=1" : "");
   }
 
   /// Whether `l` is pipelined with its ds_read_b64 pairs read as
@@ -1742,19 +1798,11 @@ struct PipelineLoopsPass
       /// Trial::sharedPipe per input iteration and in the unit of `cycles`.
       double pipePerIteration = 0;
       double sharedPipe = 0;
-      /// What a wave costs its SIMD: its cycles over the waves that share
-      /// the SIMD, but no less than the slots it holds a pipe they all
-      /// share (more waves cannot run the matrix pipe faster).
-      double perWave() const {
-        return std::max(cycles / double(waves), sharedPipe);
-      }
-      bool atSharedPipe() const { return cycles / double(waves) < sharedPipe; }
-      /// Fewer cycles per wave by more than 1%, or as few (both at the
-      /// shared pipe's bound) and more than 1% fewer cycles.
+      /// What a wave costs its SIMD (WaveCost.h).
+      WaveCost cost() const { return {cycles, waves, sharedPipe}; }
+      bool atSharedPipe() const { return cost().atSharedPipe(); }
       bool beats(const Scored &other) const {
-        return perWave() < other.perWave() * kStageGain ||
-               (perWave() <= other.perWave() &&
-                cycles < other.cycles * kStageGain);
+        return cost().beats(other.cost(), kStageGain);
       }
     };
     std::optional<Scored> best, firstWaves, fastest;

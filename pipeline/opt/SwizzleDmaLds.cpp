@@ -17,6 +17,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -162,6 +163,43 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Why `op` (an LDS access at `at`) cannot be swizzled, or "" (then it is
+/// a 16-byte DMA load to permute, a ds access to readdress, or a narrow DMA
+/// load at a 1 KiB boundary, where S is the identity).
+std::string swizzleProblem(std::optional<LdsAccessAddress> at,
+                           int64_t waveSize) {
+  if (!at)
+    return "an LDS access whose address is not one value";
+  if (at->offset % kBlock != 0)
+    return "an LDS offset that is not a multiple of 1024";
+  unsigned aligned = knownLowZeroBits(at->address);
+  if (at->directToLds) {
+    int64_t width = at->extent / waveSize;
+    if (aligned < kBlockBits)
+      return "a direct-to-LDS base (M0) not known to be a multiple of 1024";
+    if (width != 16 && width > 4)
+      return "a direct-to-LDS load of another width than 1, 2, 4 or 16 B";
+    return "";
+  }
+  if (at->extent > 16 ||
+      (int64_t(1) << std::min(aligned, 31u)) < std::max<int64_t>(at->extent, 1))
+    return "an LDS access not known to be aligned to its width";
+  return "";
+}
+
+/// The 1 KiB blocks `access` may touch (over every lane, wave, iteration).
+llvm::SmallVector<int64_t> blocksOf(const LdsAccess &access) {
+  llvm::SmallVector<int64_t> blocks;
+  for (auto [begin, end] : access.ranges)
+    for (int64_t b = begin / kBlock; b * kBlock < end; ++b)
+      blocks.push_back(b);
+  return blocks;
+}
+
+} // namespace
+
 DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
   DmaSwizzlePlan plan;
   plan.program = program;
@@ -169,6 +207,7 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
     plan.failure = std::move(why);
     plan.dmaLoads.clear();
     plan.dsAccesses.clear();
+    plan.kept.clear();
     return plan;
   };
   const int64_t waveSize =
@@ -181,6 +220,8 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
   ABIAttr abi = program.getAbi();
   int64_t tidReg = abi ? abi.getTid() : -1;
   std::string why;
+  // Every LDS access with why it cannot be swizzled ("" if it can).
+  std::vector<std::pair<Operation *, std::string>> accesses;
   program.walk([&](Operation *op) {
     if (!why.empty())
       return;
@@ -197,41 +238,67 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
       why = "EXEC is written";
       return;
     }
-    if (!((facts.memReads | facts.memWrites) & MemLDS))
-      return;
-    std::optional<LdsAccessAddress> at = getLdsAccessAddress(op, waveSize);
-    if (!at) {
-      why = "an LDS access whose address is not one value";
-      return;
-    }
-    if (at->offset % kBlock != 0) {
-      why = "an LDS offset that is not a multiple of 1024";
-      return;
-    }
-    unsigned aligned = knownLowZeroBits(at->address);
-    if (at->directToLds) {
-      int64_t width = at->extent / waveSize;
-      if (aligned < kBlockBits) {
-        why = "a direct-to-LDS base (M0) not known to be a multiple of 1024";
-        return;
-      }
-      if (width == 16)
-        plan.dmaLoads.push_back(op);
-      else if (width > 4)
-        why = "a direct-to-LDS load of another width than 1, 2, 4 or 16 B";
-      return;
-    }
-    if (at->extent > 16 || (int64_t(1) << std::min(aligned, 31u)) <
-                               std::max<int64_t>(at->extent, 1)) {
-      why = "an LDS access not known to be aligned to its width";
-      return;
-    }
-    plan.dsAccesses.push_back(op);
+    if ((facts.memReads | facts.memWrites) & MemLDS)
+      accesses.emplace_back(
+          op, swizzleProblem(getLdsAccessAddress(op, waveSize), waveSize));
   });
   if (!why.empty())
     return fail(why);
+
+  // An access that cannot be swizzled keeps the 1 KiB blocks it touches as
+  // written (S keeps every block in place, so blocks are swizzled or not
+  // independently); every access into those blocks is then left as
+  // written, and one reaching both kinds refuses the whole swizzle. The
+  // blocks come from LdsBuffers.h's bounds, which must cover every access.
+  llvm::DenseMap<Operation *, const LdsAccess *> bounds;
+  LdsBufferInfo info;
+  llvm::DenseSet<int64_t> keptBlocks;
+  for (auto &[op, problem] : accesses) {
+    if (problem.empty())
+      continue;
+    if (plan.keptWhy.empty()) {
+      plan.keptWhy = problem;
+      info = collectLdsBuffers(program);
+      if (!info.complete())
+        return fail(problem);
+      for (const LdsAccess &access : info.accesses)
+        bounds[access.op] = &access;
+    }
+    const LdsAccess *access = bounds.lookup(op);
+    if (!access || access->ranges.empty())
+      return fail(problem);
+    for (int64_t block : blocksOf(*access))
+      keptBlocks.insert(block);
+  }
+  for (auto &[op, problem] : accesses) {
+    bool inKept = !problem.empty(), inSwizzled = false;
+    if (!keptBlocks.empty()) {
+      const LdsAccess *access = bounds.lookup(op);
+      if (!access || access->ranges.empty())
+        return fail(plan.keptWhy);
+      for (int64_t block : blocksOf(*access))
+        (keptBlocks.contains(block) ? inKept : inSwizzled) = true;
+    }
+    if (inKept && inSwizzled)
+      return fail("an LDS access reaches both rows to swizzle and bytes "
+                  "left as written (" +
+                  plan.keptWhy + ")");
+    if (inKept) {
+      plan.kept.push_back(op);
+      continue;
+    }
+    std::optional<LdsAccessAddress> at = getLdsAccessAddress(op, waveSize);
+    if (!at->directToLds)
+      plan.dsAccesses.push_back(op);
+    else if (at->extent / waveSize == 16)
+      plan.dmaLoads.push_back(op);
+  }
   if (plan.dmaLoads.empty())
-    return fail("no 16-byte direct-to-LDS load");
+    return fail(plan.kept.empty()
+                    ? std::string("no 16-byte direct-to-LDS load")
+                    : "no 16-byte direct-to-LDS load outside the bytes left "
+                      "as written (" +
+                          plan.keptWhy + ")");
   if (!plan.tid)
     return fail("no thread-id VGPR");
   llvm::DenseMap<Value, bool> seen;
@@ -275,6 +342,12 @@ void waveasm::applyDmaSwizzle(const DmaSwizzlePlan &plan) {
   }
 }
 
+/// "N LDS accesses left as written (why)".
+static std::string keptRemark(const DmaSwizzlePlan &plan) {
+  return llvm::formatv("{0} LDS accesses left as written ({1})",
+                       plan.kept.size(), plan.keptWhy);
+}
+
 int64_t waveasm::ldsBankConflictSlots(ProgramOp program) {
   ProgramIndex index(program);
   LdsBankConflicts conflicts(index, TargetModel::get(program.getTargetKind()));
@@ -306,11 +379,13 @@ bool waveasm::swizzleDmaLdsIfFewerConflicts(ProgramOp program,
     return false;
   }
   applyDmaSwizzle(plan);
-  what = llvm::formatv("rows written by direct-to-LDS loads swizzled (bits "
-                       "8-9 into 4-5; {0} loads permuted, {1} ds accesses "
-                       "readdressed): bank-conflict slots {2} -> {3}",
-                       plan.dmaLoads.size(), plan.dsAccesses.size(), before,
-                       after);
+  what =
+      llvm::formatv("rows written by direct-to-LDS loads swizzled (bits "
+                    "8-9 into 4-5; {0} loads permuted, {1} ds accesses "
+                    "readdressed{2}): bank-conflict slots {3} -> {4}",
+                    plan.dmaLoads.size(), plan.dsAccesses.size(),
+                    plan.kept.empty() ? std::string() : ", " + keptRemark(plan),
+                    before, after);
   return true;
 }
 
@@ -332,6 +407,7 @@ struct SwizzleDmaLdsPass
     getOperation().emitRemark("LDS swizzled (bits 8-9 into 4-5): ")
         << plan.dmaLoads.size() << " direct-to-LDS loads permuted, "
         << plan.dsAccesses.size() << " ds accesses readdressed, "
+        << (plan.kept.empty() ? std::string() : keptRemark(plan) + ", ")
         << "bank-conflict slots " << before << " -> "
         << ldsBankConflictSlots(getOperation());
   }

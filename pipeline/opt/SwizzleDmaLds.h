@@ -23,11 +23,19 @@
 //    4-byte DMA load at a multiple of 1024 writes at most 256 B, where S is
 //    the identity: unchanged.
 //
+// An access the swizzle cannot carry (an LDS access not aligned to its
+// width, a ds offset or DMA base that is not a multiple of 1024, as the
+// rotating mxfp4 loop's scale dwords written at M0 = base + wave * 256,
+// where S would move them between lanes by wave) keeps the 1 KiB blocks it
+// may touch (LdsBuffers.h's bounds, every iteration and wave) as written:
+// S moves no byte out of its block, so blocks are swizzled or not
+// independently, and every access into a kept block is left unchanged.
+//
 // Refused, with the reason and the program untouched: a target whose wave
 // is not 64 lanes, a workgroup whose x size is not a multiple of 64, EXEC
-// written anywhere, an LDS access of unknown address (ds_read2/ds_write2, M0
-// unknown), an access not aligned to its width, a DMA base or ds offset that
-// is not a multiple of 1024, a voffset that depends on the lane other than
+// written anywhere, an access the swizzle cannot carry when some LDS access
+// is unbounded, an access reaching both kept and swizzled blocks, no 16-byte
+// DMA load left to swizzle, a voffset that depends on the lane other than
 // through the thread id and lane-local integer arithmetic.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +55,10 @@ struct DmaSwizzlePlan {
   mlir::Value tid;                         // the ABI thread-id VGPR
   std::vector<mlir::Operation *> dmaLoads; // 16-byte loads to permute
   std::vector<mlir::Operation *> dsAccesses;
+  /// LDS accesses left as written, in 1 KiB blocks kept unswizzled because
+  /// one of them cannot be swizzled (`keptWhy`).
+  std::vector<mlir::Operation *> kept;
+  std::string keptWhy;
   bool ok() const { return failure.empty(); }
 };
 
