@@ -579,7 +579,8 @@ void crossCheck(ProgramOp program, const std::string &what, CrossCheck &total) {
   (void)result;
 }
 
-TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
+/// The examples and the shared examples (some invalid on purpose).
+std::vector<std::string> exampleAndSharedExamplePaths() {
   std::vector<std::string> paths = test::exampleKernelPaths();
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator
@@ -588,6 +589,11 @@ TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
        it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".mlir")
       paths.push_back(it->path());
+  return paths;
+}
+
+TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
+  std::vector<std::string> paths = exampleAndSharedExamplePaths();
   CrossCheck total;
   for (const std::string &path : paths) {
     test::TestContext t;
@@ -768,7 +774,7 @@ std::string randomSharedAddressKernel(std::mt19937_64 &random) {
 
 TEST(LdsBankConflicts, SharedCostsEqualTheDefinition) {
   std::mt19937_64 random(20261127);
-  unsigned repeats = 0, programs = 0;
+  unsigned repeats = 0;
   for (int trial = 0; trial < 300; ++trial) {
     std::string text = randomSharedAddressKernel(random);
     auto p = ParsedAnalysisProgram::fromFile(text);
@@ -776,19 +782,11 @@ TEST(LdsBankConflicts, SharedCostsEqualTheDefinition) {
     expectTheDefinitionsCosts(
         p->program, "random kernel " + std::to_string(trial) + ":\n" + text,
         repeats);
-    ++programs;
     if (HasFailure())
       return;
   }
   // Every example and shared example, as written and compiled.
-  std::vector<std::string> paths = test::exampleKernelPaths();
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator
-           it(waveasm::test::sharedExamplesDir(), ec),
-       end;
-       it != end && !ec; it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
-      paths.push_back(it->path());
+  std::vector<std::string> paths = exampleAndSharedExamplePaths();
   for (const std::string &path : paths) {
     test::TestContext t;
     auto module = t.parseModule(test::readFile(path));
