@@ -182,6 +182,16 @@ private:
         return false;
     return true;
   }
+  /// The value every thread has, if they all have the same.
+  static std::optional<uint32_t> uniformOf(const LaneValue &x) {
+    if (x.v.empty())
+      return std::nullopt;
+    uint32_t first = x.v[0];
+    bool same = true;
+    for (uint32_t word : x.v)
+      same &= word == first;
+    return same ? std::optional<uint32_t>(first) : std::nullopt;
+  }
   /// True if each wave's values differ from `a`'s by one constant.
   bool sameUpToWaveConstant(const LaneValue &a, const LaneValue &b) const {
     for (unsigned t = 0; t < numThreads; ++t) {
@@ -344,15 +354,23 @@ LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
   for (unsigned i = 0; i < n; ++i)
     in.push_back(&eval(op->getOperand(i), depth + 1));
   auto need = [&](unsigned count) { return in.size() >= count; };
+  // The operands' lanes as plain arrays: the loops below read them and
+  // write the result through pointers, so the compiler vectorizes them
+  // (a loop over `in[k]->v[t]` reloaded the vectors each lane).
+  const uint32_t *a = n > 0 ? in[0]->v.data() : nullptr;
+  const uint32_t *b = n > 1 ? in[1]->v.data() : nullptr;
+  const uint32_t *c = n > 2 ? in[2]->v.data() : nullptr;
   LaneValue r;
   r.known = true;
   r.v.resize(numThreads);
+  uint32_t *out = r.v.data();
+  unsigned threads = numThreads;
   auto lanewise = [&](auto fn, bool allowPerWave) -> LaneValue {
     for (const LaneValue *x : in)
       if (x->perWave && !allowPerWave)
         return unknown((name + " of a value with an unknown SGPR term").str());
-    for (unsigned t = 0; t < numThreads; ++t)
-      r.v[t] = fn(t);
+    for (unsigned t = 0; t < threads; ++t)
+      out[t] = fn(t);
     for (const LaneValue *x : in)
       r.perWave |= x->perWave;
     return std::move(r);
@@ -362,9 +380,25 @@ LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
   auto scaled = [&](const LaneValue &x, const LaneValue &factor) {
     return !x.perWave || (!factor.perWave && waveUniform(factor));
   };
-  auto factorOf = [&](Operation *candidate, uint32_t factor) {
-    return candidate == overrideOp ? uint32_t(overrideFactor) : factor;
+  // suggestPadding's trial replaces this op's constant factor.
+  bool overridden = op == overrideOp;
+  uint32_t override = uint32_t(overrideFactor);
+  // x * 2^(s & 31) (mod 2^32) is x << (s & 31); with the same shift on
+  // every thread (a constant, the usual case) the loop has no per-lane
+  // shift count, which the vector unit lacks.
+  auto shifted = [&](const uint32_t *x, const LaneValue &s, auto then) {
+    const uint32_t *sv = s.v.data();
+    if (overridden)
+      return lanewise([=](unsigned t) { return then(t, x[t] * override); },
+                      true);
+    if (std::optional<uint32_t> k = uniformOf(s)) {
+      uint32_t bits = *k & 31;
+      return lanewise([=](unsigned t) { return then(t, x[t] << bits); }, true);
+    }
+    return lanewise([=](unsigned t) { return then(t, x[t] << (sv[t] & 31)); },
+                    true);
   };
+  auto plain = [](unsigned, uint32_t hi) { return hi; };
   switch (kind) {
   case Kind::Mov:
     if (!need(1))
@@ -374,25 +408,20 @@ LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
   case Kind::SAdd:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[0]->v[t] + in[1]->v[t]; },
-                    true);
+    return lanewise([=](unsigned t) { return a[t] + b[t]; }, true);
   case Kind::Sub:
   case Kind::SSub:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[0]->v[t] - in[1]->v[t]; },
-                    true);
+    return lanewise([=](unsigned t) { return a[t] - b[t]; }, true);
   case Kind::SubRev:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[1]->v[t] - in[0]->v[t]; },
-                    true);
+    return lanewise([=](unsigned t) { return b[t] - a[t]; }, true);
   case Kind::Add3:
     if (!need(3))
       break;
-    return lanewise(
-        [&](unsigned t) { return in[0]->v[t] + in[1]->v[t] + in[2]->v[t]; },
-        true);
+    return lanewise([=](unsigned t) { return a[t] + b[t] + c[t]; }, true);
   case Kind::ShlRev:
   case Kind::SShl: {
     if (!need(2))
@@ -402,11 +431,7 @@ LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
     const LaneValue &s = kind == Kind::ShlRev ? *in[0] : *in[1];
     if (!scaled(x, s) || s.perWave)
       return unknown((name + " of an unknown SGPR term").str());
-    return lanewise(
-        [&](unsigned t) {
-          return x.v[t] * factorOf(op, uint32_t(1) << (s.v[t] & 31));
-        },
-        true);
+    return shifted(x.v.data(), s, plain);
   }
   case Kind::Mul:
   case Kind::SMul:
@@ -418,77 +443,74 @@ LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
       return unknown((name + " of an unknown SGPR term").str());
     if (!scaled(*in[0], *in[1]) || !scaled(*in[1], *in[0]))
       return unknown((name + " of an unknown SGPR term").str());
+    uint32_t mask = u24 ? 0xffffff : ~uint32_t(0);
+    if (!overridden)
+      return lanewise([=](unsigned t) { return (a[t] & mask) * (b[t] & mask); },
+                      true);
     // The constant factor is the one a padding would change.
-    bool firstConst =
-        isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp());
-    return lanewise(
-        [&](unsigned t) {
-          uint32_t a = in[0]->v[t], b = in[1]->v[t];
-          if (u24) {
-            a &= 0xffffff;
-            b &= 0xffffff;
-          }
-          return firstConst ? factorOf(op, a) * b : a * factorOf(op, b);
-        },
-        true);
+    if (isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp()))
+      return lanewise([=](unsigned t) { return override * (b[t] & mask); },
+                      true);
+    return lanewise([=](unsigned t) { return (a[t] & mask) * override; }, true);
   }
   case Kind::LshlAdd:
   case Kind::LshlOr: {
     if (!need(3))
       break;
-    const LaneValue &x = *in[0], &s = *in[1], &b = *in[2];
+    const LaneValue &x = *in[0], &s = *in[1], &addend = *in[2];
     bool isOr = kind == Kind::LshlOr;
-    if (s.perWave || !scaled(x, s) || (isOr && (x.perWave || b.perWave)))
+    if (s.perWave || !scaled(x, s) || (isOr && (x.perWave || addend.perWave)))
       return unknown((name + " of an unknown SGPR term").str());
-    return lanewise(
-        [&](unsigned t) {
-          uint32_t hi = x.v[t] * factorOf(op, uint32_t(1) << (s.v[t] & 31));
-          return isOr ? (hi | b.v[t]) : hi + b.v[t];
-        },
-        true);
+    if (isOr)
+      return shifted(x.v.data(), s,
+                     [=](unsigned t, uint32_t hi) { return hi | c[t]; });
+    return shifted(x.v.data(), s,
+                   [=](unsigned t, uint32_t hi) { return hi + c[t]; });
   }
-  case Kind::MadU24:
+  case Kind::MadU24: {
     if (!need(3))
       break;
     if (in[0]->perWave || in[1]->perWave)
       return unknown((name + " of an unknown SGPR term").str());
-    return lanewise(
-        [&](unsigned t) {
-          uint32_t a = in[0]->v[t] & 0xffffff, b = in[1]->v[t] & 0xffffff;
-          bool firstConst =
-              isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp());
-          return (firstConst ? factorOf(op, a) * b : a * factorOf(op, b)) +
-                 in[2]->v[t];
-        },
-        true);
+    uint32_t mask = 0xffffff;
+    if (!overridden)
+      return lanewise(
+          [=](unsigned t) { return (a[t] & mask) * (b[t] & mask) + c[t]; },
+          true);
+    if (isa_and_nonnull<ConstantOp>(op->getOperand(0).getDefiningOp()))
+      return lanewise(
+          [=](unsigned t) { return override * (b[t] & mask) + c[t]; }, true);
+    return lanewise([=](unsigned t) { return (a[t] & mask) * override + c[t]; },
+                    true);
+  }
   case Kind::ShrRev:
     if (!need(2))
       break;
-    return lanewise(
-        [&](unsigned t) { return in[1]->v[t] >> (in[0]->v[t] & 31); }, false);
+    if (std::optional<uint32_t> k = uniformOf(*in[0])) {
+      uint32_t bits = *k & 31;
+      return lanewise([=](unsigned t) { return b[t] >> bits; }, false);
+    }
+    return lanewise([=](unsigned t) { return b[t] >> (a[t] & 31); }, false);
   case Kind::And:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[0]->v[t] & in[1]->v[t]; },
-                    false);
+    return lanewise([=](unsigned t) { return a[t] & b[t]; }, false);
   case Kind::Or:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[0]->v[t] | in[1]->v[t]; },
-                    false);
+    return lanewise([=](unsigned t) { return a[t] | b[t]; }, false);
   case Kind::Xor:
     if (!need(2))
       break;
-    return lanewise([&](unsigned t) { return in[0]->v[t] ^ in[1]->v[t]; },
-                    false);
+    return lanewise([=](unsigned t) { return a[t] ^ b[t]; }, false);
   case Kind::Bfe:
     if (!need(3))
       break;
     return lanewise(
-        [&](unsigned t) {
-          uint32_t off = in[1]->v[t] & 31, width = in[2]->v[t] & 31;
+        [=](unsigned t) {
+          uint32_t off = b[t] & 31, width = c[t] & 31;
           uint32_t mask = width ? (uint32_t(1) << width) - 1 : 0;
-          return (in[0]->v[t] >> off) & mask;
+          return (a[t] >> off) & mask;
         },
         false);
   case Kind::Other:
@@ -562,6 +584,14 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
     return;
   evaluator = std::make_unique<Evaluator>(index.getProgram(), waveSize,
                                           numThreads, size);
+  std::vector<uint32_t> lanes, firstWave;
+  // Per address value: its largest lane; per address form (the value, the
+  // access's width, pairing and first offset modulo 4; a pair's second
+  // offset is the first plus whole elements of 4 or 8 bytes, so it has the
+  // same residue): its cost (below).
+  using CostKey = std::pair<const void *, unsigned>;
+  llvm::DenseMap<const void *, uint32_t> maxLane;
+  llvm::DenseMap<CostKey, LdsBankCost> costOfForm;
   for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx) {
     Operation *op = index.getOp(idx);
     llvm::StringRef name = op->getName().stripDialect();
@@ -613,8 +643,48 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
     }
     info.known = true;
     info.perWaveUnknown = addr.perWave;
-    std::vector<uint32_t> lanes(waveSize), firstWave;
+    // Wave 0's lanes of the first element describe the access.
+    unsigned count0 = std::min(waveSize, numThreads);
+    lanes.resize(waveSize);
+    for (unsigned l = 0; l < count0; ++l)
+      lanes[l] = addr.v[l] + offsets.front();
+    info.lane0Address = lanes[0];
+    int64_t stride = count0 > 1 ? int64_t(lanes[1]) - lanes[0] : 0;
+    bool affine = true;
+    for (unsigned l = 0; l < count0 && affine; ++l)
+      affine = uint32_t(lanes[0] + stride * l) == lanes[l];
+    if (affine)
+      info.laneStride = stride;
+    info.firstLanes.assign(lanes.begin(), lanes.begin() + std::min(count0, 8u));
+
+    // Accesses through one address value whose offsets differ by whole
+    // dwords (per element) move every lane's dwords by the same amount,
+    // which permutes the banks and keeps which dwords are distinct: every
+    // wave costs what it cost the first such access (exact while no lane's
+    // address + offset wraps around 32 bits, checked). A tile's reads
+    // usually share an address and differ in the offset.
+    std::optional<CostKey> key;
+    Value addrValue = op->getOperand(addrOperand);
+    {
+      auto [maxIt, fresh] =
+          maxLane.try_emplace(addrValue.getAsOpaquePointer(), 0);
+      if (fresh)
+        maxIt->second = *std::max_element(addr.v.begin(), addr.v.end());
+      uint64_t maxOffset = *std::max_element(offsets.begin(), offsets.end());
+      if (uint64_t(maxIt->second) + maxOffset + info.bytesPerLane <=
+          uint64_t(UINT32_MAX))
+        key = CostKey{addrValue.getAsOpaquePointer(),
+                      info.bytesPerLane | unsigned(pair) << 8 |
+                          (offsets.front() & 3) << 16};
+      if (key)
+        if (auto it = costOfForm.find(*key); it != costOfForm.end()) {
+          info.cost = it->second;
+          info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
+          continue;
+        }
+    }
     LdsBankCost firstCost;
+    bool haveFirst = false;
     for (unsigned first = 0; first < numThreads; first += waveSize) {
       unsigned count = std::min(waveSize, numThreads - first);
       uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
@@ -628,8 +698,9 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         // the cost is the first wave's. Three in four calls of the cost
         // were such repeats.
         LdsBankCost part =
-            !pair && count == firstWave.size() &&
-                    shiftedByDwords(lanes, firstWave)
+            !pair && haveFirst && count == count0 &&
+                    shiftedByDwords(llvm::ArrayRef(lanes).take_front(count),
+                                    llvm::ArrayRef(firstWave))
                 ? firstCost
                 : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
                                      mask, info.bytesPerLane, model.banks,
@@ -644,27 +715,18 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         cost.clocks += part.clocks;
         cost.idealClocks += part.idealClocks;
       }
-      // The lanes of the first element describe the access below.
-      for (unsigned l = 0; l < count; ++l)
-        lanes[l] = addr.v[first + l] + offsets.front();
       if (first == 0) {
-        firstWave.assign(lanes.begin(), lanes.begin() + count);
+        // Only a single-address access takes the shortcut above.
+        if (!pair)
+          firstWave.assign(lanes.begin(), lanes.begin() + count);
         firstCost = cost;
+        haveFirst = true;
       }
       if (first == 0 || cost.extraClocks() > info.cost.extraClocks())
         info.cost = cost;
-      if (first == 0) {
-        info.lane0Address = lanes[0];
-        int64_t stride = count > 1 ? int64_t(lanes[1]) - lanes[0] : 0;
-        bool affine = true;
-        for (unsigned l = 0; l < count && affine; ++l)
-          affine = uint32_t(lanes[0] + stride * l) == lanes[l];
-        if (affine)
-          info.laneStride = stride;
-        info.firstLanes.assign(lanes.begin(),
-                               lanes.begin() + std::min(count, 8u));
-      }
     }
+    if (key)
+      costOfForm[*key] = info.cost;
     info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
   }
 }

@@ -1561,6 +1561,10 @@ struct PipelineLoopsPass
       int neededUnroll = 1;
       int steps = 1;
       LoopOp kernel;
+      /// The copy's VGPR and AGPR peaks before allocation, when a trial
+      /// counted them (Liveness): the register check of the adopted copy
+      /// takes them instead of counting the same IR again.
+      std::optional<std::pair<int64_t, int64_t>> peaks;
     };
     std::map<std::pair<int, int>, PipelinedCopy> copies;
   };
@@ -1570,6 +1574,9 @@ struct PipelineLoopsPass
   /// compiled by its trial or by pipelinedMetrics (so its registers fit;
   /// the check after it need not compile again).
   bool choiceCompiled = false;
+  /// The VGPR and AGPR peaks of the program the last pipelineChoosing
+  /// adopted, when its trial counted them (PipelinedCopy::peaks).
+  std::optional<std::pair<int64_t, int64_t>> adoptedPeaks;
 
   /// The order one step of `stages` issues its ops in: computed once per
   /// staging of the loop being chosen for (it is the costliest part of a
@@ -1691,6 +1698,8 @@ struct PipelineLoopsPass
       result.waves = target.getProgramOccupancy(
           copyProgram, live.getPeak(RegClass::VGPR).regs,
           live.getPeak(RegClass::AGPR).regs, live.getPeak(RegClass::SGPR).regs);
+      copy->peaks = {live.getPeak(RegClass::VGPR).regs,
+                     live.getPeak(RegClass::AGPR).regs};
       if (timed && pipelined.kernel) {
         CycleModel model(index, target);
         if (const LoopTiming *kernel = model.getLoopTiming(pipelined.kernel)) {
@@ -1921,7 +1930,10 @@ struct PipelineLoopsPass
     auto it = cache->copies.find({stages, steps});
     if (it == cache->copies.end())
       return false;
-    return adoptModule(*it->second.module, it->second.mapping, later);
+    if (!adoptModule(*it->second.module, it->second.mapping, later))
+      return false;
+    adoptedPeaks = it->second.peaks;
+    return true;
   }
 
   /// Pipelines `l` with the options' stages and unroll; where they are
@@ -1940,6 +1952,7 @@ struct PipelineLoopsPass
         return true;
       }
     }
+    adoptedPeaks.reset();
     ChoiceCache choices;
     cache = &choices;
     llvm::scope_exit forget([&] { cache = nullptr; });
@@ -2038,11 +2051,29 @@ struct PipelineLoopsPass
   /// program is allocated (the backend up to allocation, not compiled and
   /// measured) and allocation's own error is the answer.
   std::string registersThatDoNotFit(ProgramOp program) {
-    ProgramIndex index(program);
-    Liveness live(index);
+    // The peaks of the adopted copy's trial are those of this very IR (the
+    // copy's body became the program's; nothing changed it since).
+    auto countPeaks = [&] {
+      ProgramIndex index(program);
+      Liveness live(index);
+      return std::pair<int64_t, int64_t>(live.getPeak(RegClass::VGPR).regs,
+                                         live.getPeak(RegClass::AGPR).regs);
+    };
+    std::pair<int64_t, int64_t> peaks =
+        adoptedPeaks ? *adoptedPeaks : countPeaks();
+    // Checked by tests/lit/pipeline/pipeline-loops-register-peaks.test.
+    LLVM_DEBUG({
+      if (adoptedPeaks) {
+        std::pair<int64_t, int64_t> fresh = countPeaks();
+        llvm::dbgs() << "register check: the trial's peaks (v" << peaks.first
+                     << ", a" << peaks.second << ") "
+                     << (fresh == peaks ? "equal" : "differ from")
+                     << " a fresh count (v" << fresh.first << ", a"
+                     << fresh.second << ")\n";
+      }
+    });
     const TargetInfo &info = getTargetInfo(program.getTargetKind());
-    int64_t vgprs = live.getPeak(RegClass::VGPR).regs;
-    int64_t agprs = live.getPeak(RegClass::AGPR).regs;
+    auto [vgprs, agprs] = peaks;
     if (vgprs <= info.maxArchVGPRs * 3 / 4 &&
         (info.maxAGPRs == 0 || agprs <= info.maxAGPRs * 3 / 4))
       return "";

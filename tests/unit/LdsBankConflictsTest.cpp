@@ -8,7 +8,9 @@
 // and the analysis against execution: every ds op of every example, as
 // written and after the full pipeline, run by the simulator with its LDS
 // trace, must have the conflict the analysis computed wherever it gives
-// one.
+// one; and every access's cost against its definition computed from the
+// lanes with no shortcut, on random kernels whose accesses share address
+// values at offsets of every residue and on every example.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 
 #include "analysis/CycleModel.h"
 #include "analysis/LdsBankConflicts.h"
+#include "analysis/LdsPadding.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "sim/LDSTrace.h"
 
@@ -576,7 +579,8 @@ void crossCheck(ProgramOp program, const std::string &what, CrossCheck &total) {
   (void)result;
 }
 
-TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
+/// The examples and the shared examples (some invalid on purpose).
+std::vector<std::string> exampleAndSharedExamplePaths() {
   std::vector<std::string> paths = test::exampleKernelPaths();
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator
@@ -585,6 +589,11 @@ TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
        it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".mlir")
       paths.push_back(it->path());
+  return paths;
+}
+
+TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
+  std::vector<std::string> paths = exampleAndSharedExamplePaths();
   CrossCheck total;
   for (const std::string &path : paths) {
     test::TestContext t;
@@ -602,6 +611,195 @@ TEST(LdsBankConflicts, EqualsTheExecutedConflictOnEveryExample) {
               total.checked, total.conflicting, total.unknown,
               total.notExecuted);
   EXPECT_GT(total.checked, 20u);
+}
+
+//===----------------------------------------------------------------------===//
+// Costs shared by address form
+//===----------------------------------------------------------------------===//
+
+/// Each access's analysis against its definition computed here from
+/// scratch: the address lanes of every thread (LdsThreadEvaluator), each
+/// wave costed by computeLdsBankCost with no shortcut (the analysis shares
+/// a cost between waves shifted by whole dwords and between accesses
+/// through one address whose offsets differ by whole dwords), the worst
+/// wave kept. Accesses whose form (address value, width, pairing, offset
+/// modulo 4) an earlier one had are counted in `repeats`.
+void expectTheDefinitionsCosts(ProgramOp program, const std::string &what,
+                               unsigned &repeats) {
+  const TargetModel &target = TargetModel::get(program.getTargetKind());
+  ProgramIndex index(program);
+  LdsBankConflicts banks(index, target);
+  LdsThreadEvaluator evaluator(program, target);
+  LdsBankModel model = getLdsBankModel(target);
+  unsigned waveSize = evaluator.getWaveSize();
+  std::set<std::tuple<const void *, unsigned, bool, uint32_t>> forms;
+  for (const LdsAccessInfo &info : banks.getAccesses()) {
+    std::string where;
+    llvm::raw_string_ostream os(where);
+    os << what << ": " << *info.op;
+    llvm::StringRef name = info.op->getName().stripDialect();
+    bool pair = name.starts_with("ds_read2") || name.starts_with("ds_write2");
+    Value addr = info.op->getOperand(name.starts_with("ds_write") ? 1 : 0);
+    bool perWave = false;
+    std::string why;
+    std::optional<std::vector<uint32_t>> lanes =
+        evaluator.evaluate(addr, perWave, why);
+    ASSERT_EQ(info.known, lanes.has_value()) << where;
+    if (!lanes)
+      continue;
+    EXPECT_EQ(info.perWaveUnknown, perWave) << where;
+    auto attr = [&](llvm::StringRef n) -> int64_t {
+      auto a = info.op->getAttrOfType<IntegerAttr>(n);
+      return a ? a.getInt() : 0;
+    };
+    std::vector<uint32_t> offsets;
+    unsigned element = info.bytesPerLane;
+    if (pair && (info.op->hasAttr("offset0") || info.op->hasAttr("offset1")))
+      offsets = {uint32_t(attr("offset0") * element),
+                 uint32_t(attr("offset1") * element)};
+    else if (pair)
+      offsets = {uint32_t(attr("offset")), uint32_t(attr("offset") + element)};
+    else
+      offsets = {uint32_t(attr("offset"))};
+    LdsBankCost worst;
+    unsigned numThreads = lanes->size();
+    for (unsigned first = 0; first < numThreads; first += waveSize) {
+      unsigned count = std::min(waveSize, numThreads - first);
+      uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+      LdsBankCost cost;
+      for (auto [k, offset] : llvm::enumerate(offsets)) {
+        std::vector<uint32_t> wave(count);
+        for (unsigned l = 0; l < count; ++l)
+          wave[l] = (*lanes)[first + l] + offset;
+        LdsBankCost part = computeLdsBankCost(wave, mask, info.bytesPerLane,
+                                              model.banks, model.minClocks);
+        if (k == 0) {
+          cost = part;
+          continue;
+        }
+        cost.degree = std::max(cost.degree, part.degree);
+        cost.phases += part.phases;
+        cost.clocks += part.clocks;
+        cost.idealClocks += part.idealClocks;
+      }
+      if (first == 0 || cost.extraClocks() > worst.extraClocks())
+        worst = cost;
+    }
+    EXPECT_EQ(info.cost.degree, worst.degree) << where;
+    EXPECT_EQ(info.cost.phases, worst.phases) << where;
+    EXPECT_EQ(info.cost.clocks, worst.clocks) << where;
+    EXPECT_EQ(info.cost.idealClocks, worst.idealClocks) << where;
+    EXPECT_EQ(info.extraSlots, ldsExtraSlots(worst.extraClocks())) << where;
+    EXPECT_EQ(info.lane0Address, int64_t(uint32_t((*lanes)[0] + offsets[0])))
+        << where;
+    for (auto [l, got] : llvm::enumerate(info.firstLanes))
+      EXPECT_EQ(got, (*lanes)[l] + offsets[0]) << where << " lane " << l;
+    repeats += !forms
+                    .insert({addr.getAsOpaquePointer(), info.bytesPerLane, pair,
+                             offsets[0] & 3})
+                    .second;
+  }
+}
+
+/// A kernel of a few lane-dependent addresses (shifts, masks, adds of
+/// constants, one near the top of the 32-bit range so that an offset wraps
+/// it) and many ds ops of every width through them at random offsets
+/// (bytes, dwords, pairs with element offsets).
+std::string randomSharedAddressKernel(std::mt19937_64 &random) {
+  auto pick = [&](uint64_t n) { return random() % n; };
+  static const char *sizes[] = {"[64, 1, 1]", "[128, 1, 1]", "[256, 1, 1]",
+                                "[16, 8, 1]"};
+  std::string body;
+  llvm::raw_string_ostream os(body);
+  int numAddrs = 2 + pick(3);
+  for (int i = 0; i < numAddrs; ++i) {
+    unsigned shift = pick(8);
+    os << "  %k" << i << " = waveasm.constant " << shift << " : !waveasm.imm<"
+       << shift << ">\n";
+    os << "  %s" << i << " = waveasm.v_lshlrev_b32 %k" << i
+       << ", %tid : !waveasm.imm<" << shift
+       << ">, !waveasm.pvreg<0> -> !waveasm.vreg\n";
+    int64_t base =
+        pick(4) == 0 ? int64_t(0xFFFFFF00u) + pick(200) : int64_t(pick(4096));
+    os << "  %bc" << i << " = waveasm.constant " << base << " : !waveasm.imm<"
+       << base << ">\n";
+    os << "  %b" << i << " = waveasm.v_mov_b32 %bc" << i << " : !waveasm.imm<"
+       << base << "> -> !waveasm.vreg\n";
+    if (pick(3) == 0) {
+      os << "  %m" << i << " = waveasm.v_and_b32 %c15, %s" << i
+         << " : !waveasm.imm<15>, !waveasm.vreg -> !waveasm.vreg\n";
+      os << "  %a" << i << " = waveasm.v_add_u32 %m" << i << ", %b" << i
+         << " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n";
+    } else if (pick(2) == 0) {
+      // A stride that is not a power of two (2^s + 1 or 4 bytes): lanes
+      // straddle dwords, so an offset's residue modulo 4 matters.
+      unsigned low = pick(2) * 2;
+      os << "  %l" << i << " = waveasm.v_lshl_add_u32 %tid, %c" << low << ", %b"
+         << i << " : !waveasm.pvreg<0>, !waveasm.imm<" << low
+         << ">, !waveasm.vreg -> !waveasm.vreg\n";
+      os << "  %a" << i << " = waveasm.v_add_u32 %s" << i << ", %l" << i
+         << " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n";
+    } else {
+      os << "  %a" << i << " = waveasm.v_add_u32 %s" << i << ", %b" << i
+         << " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n";
+    }
+  }
+  static const char *reads[] = {"ds_read_b32", "ds_read_b64", "ds_read_b128",
+                                "ds_read_u8",  "ds_read_u16", "ds_read2_b32",
+                                "ds_read2_b64"};
+  static const char *results[] = {"!waveasm.vreg",       "!waveasm.vreg<2, 2>",
+                                  "!waveasm.vreg<4, 4>", "!waveasm.vreg",
+                                  "!waveasm.vreg",       "!waveasm.vreg<2, 2>",
+                                  "!waveasm.vreg<4, 4>"};
+  int numOps = 8 + pick(16);
+  for (int j = 0; j < numOps; ++j) {
+    unsigned kind = pick(7);
+    int addr = pick(numAddrs);
+    os << "  %r" << j << " = waveasm." << reads[kind] << " %a" << addr;
+    if (kind >= 5) {
+      os << " {offset0 = " << pick(8) << " : i64, offset1 = " << pick(8)
+         << " : i64}";
+    } else {
+      // Offsets of every residue modulo 4, small and near the 16-bit top.
+      int64_t offset =
+          pick(2) ? 4 * pick(64) + pick(4) * pick(2) : 65535 - pick(300);
+      if (kind <= 2)
+        offset &= ~int64_t(3);
+      os << " {offset = " << offset << " : i64}";
+    }
+    os << " : !waveasm.vreg -> " << results[kind] << "\n";
+  }
+  return kernel(body, "gfx942", sizes[pick(4)]);
+}
+
+TEST(LdsBankConflicts, SharedCostsEqualTheDefinition) {
+  std::mt19937_64 random(20261127);
+  unsigned repeats = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string text = randomSharedAddressKernel(random);
+    auto p = ParsedAnalysisProgram::fromFile(text);
+    ASSERT_TRUE(p->program) << p->t.diagnostics << "\n" << text;
+    expectTheDefinitionsCosts(
+        p->program, "random kernel " + std::to_string(trial) + ":\n" + text,
+        repeats);
+    if (HasFailure())
+      return;
+  }
+  // Every example and shared example, as written and compiled.
+  std::vector<std::string> paths = exampleAndSharedExamplePaths();
+  for (const std::string &path : paths) {
+    test::TestContext t;
+    auto module = t.parseModule(test::readFile(path));
+    if (!module)
+      continue;
+    for (ProgramOp program : module->getOps<ProgramOp>())
+      expectTheDefinitionsCosts(program, path, repeats);
+    if (OwningOpRef<ModuleOp> after = test::compiledByPipeline(*module))
+      for (ProgramOp program : after->getOps<ProgramOp>())
+        expectTheDefinitionsCosts(program, path + " (compiled)", repeats);
+  }
+  std::printf("accesses that shared a cost: %u\n", repeats);
+  EXPECT_GT(repeats, 500u);
 }
 
 TEST(LdsBankConflicts, TheCrossCheckCatchesAWrongModel) {
