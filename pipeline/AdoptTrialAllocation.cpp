@@ -100,10 +100,7 @@ bool waveasm::adoptTrialAllocation(ProgramOp program, TrialAllocation &trial,
     for (auto [op, copy] : trial.copyOf)
       if (Operation *live = trial.erased->live(copy))
         noteReplacement(op, live);
-  for (Operation &op : mine)
-    op.dropAllReferences();
-  while (!mine.empty())
-    eraseOp(&mine.back());
+  discardOps(mine);
   mine.getOperations().splice(mine.end(), theirs.getOperations());
   trial.copyOf.clear();
   ++adopted;

@@ -2,8 +2,10 @@
 
 #include "pipeline/DeferredErase.h"
 
+#include "mlir/IR/Block.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
 #include <mutex>
 
 using namespace mlir;
@@ -65,6 +67,25 @@ void waveasm::noteReplacement(Operation *op, Operation *replacement) {
     return;
   if (DeferredEraseScope *scope = scopes().lookup(topLevel(op)))
     scope->replacements[op] = replacement;
+}
+
+namespace {
+std::atomic<bool> leakDiscarded{false};
+} // namespace
+
+void waveasm::setLeakDiscardedOps(bool leak) { leakDiscarded = leak; }
+
+void waveasm::discardOps(Block &block) {
+  if (leakDiscarded && !hasDeferredEraseScope(block.getParentOp())) {
+    // Deliberately leaked, with the ops: nothing outside names them.
+    auto *graveyard = new Block();
+    graveyard->getOperations().splice(graveyard->end(), block.getOperations());
+    return;
+  }
+  for (Operation &op : block)
+    op.dropAllReferences();
+  while (!block.empty())
+    eraseOp(&block.back());
 }
 
 bool waveasm::hasDeferredEraseScope(Operation *op) {

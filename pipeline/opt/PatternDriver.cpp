@@ -45,6 +45,40 @@ private:
   llvm::DenseSet<Operation *> pending;
 };
 
+/// Whether a pattern of the set could match an op: one rooted on its name,
+/// a match-any pattern that `anyOpMayMatch` does not rule out, or PDL. An
+/// op no pattern can match is never queued: trying it would only fail (a
+/// failed match changes nothing), and the rest keep their order. At 20k
+/// instructions most ops have no peephole rule, and queueing and trying
+/// each was half of the pass.
+class MatchFilter {
+public:
+  MatchFilter(const FrozenRewritePatternSet &patterns,
+              function_ref<bool(Operation *)> anyOpMayMatch)
+      : patterns(patterns), anyOpMayMatch(anyOpMayMatch),
+        everyOp(patterns.getPDLByteCode() ||
+                (!patterns.getMatchAnyOpNativePatterns().empty() &&
+                 !anyOpMayMatch)),
+        anyOp(!patterns.getMatchAnyOpNativePatterns().empty()) {}
+
+  bool operator()(Operation *op) {
+    if (everyOp)
+      return true;
+    OperationName name = op->getName();
+    auto [it, fresh] = rooted.try_emplace(name.getAsOpaquePointer(), false);
+    if (fresh)
+      it->second = patterns.getOpSpecificNativePatterns().count(name) != 0;
+    return it->second || (anyOp && anyOpMayMatch(op));
+  }
+
+private:
+  const FrozenRewritePatternSet &patterns;
+  function_ref<bool(Operation *)> anyOpMayMatch;
+  bool everyOp, anyOp;
+  /// Per op name: whether a pattern is rooted on it.
+  llvm::DenseMap<void *, bool> rooted;
+};
+
 /// An op a rewrite may have left dead that the driver may erase.
 bool isErasableWhenUnused(Operation *op) {
   return op->getNumResults() > 0 && op->use_empty() &&
@@ -55,9 +89,16 @@ bool isErasableWhenUnused(Operation *op) {
 class WorklistRewriter final : public PatternRewriter,
                                public RewriterBase::Listener {
 public:
-  WorklistRewriter(MLIRContext *context, const char *debugType)
-      : PatternRewriter(context), debugType(debugType) {
+  WorklistRewriter(MLIRContext *context, const char *debugType,
+                   MatchFilter &mayMatch)
+      : PatternRewriter(context), debugType(debugType), mayMatch(mayMatch) {
     setListener(this);
+  }
+
+  /// Queues `op` unless no pattern can match it.
+  void enqueue(Operation *op) {
+    if (mayMatch(op))
+      worklist.push(op);
   }
 
   OpQueue worklist;
@@ -104,7 +145,7 @@ private:
         other = use.getOwner();
     }
     if (other)
-      worklist.push(other);
+      enqueue(other);
   }
 
   void startOpModification(Operation *op) override {
@@ -114,13 +155,13 @@ private:
   }
 
   void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
-    worklist.push(op);
+    enqueue(op);
   }
 
   void notifyOperationModified(Operation *op) override {
-    worklist.push(op);
+    enqueue(op);
     for (Operation *user : op->getUsers())
-      worklist.push(user);
+      enqueue(user);
   }
 
   void notifyOperationErased(Operation *op) override {
@@ -142,18 +183,20 @@ private:
   }
 
   const char *debugType;
+  MatchFilter &mayMatch;
 };
 
 } // namespace
 
-bool waveasm::applyPatternsWithWorklist(Operation *root,
-                                        const FrozenRewritePatternSet &patterns,
-                                        const char *debugType) {
-  WorklistRewriter rewriter(root->getContext(), debugType);
+bool waveasm::applyPatternsWithWorklist(
+    Operation *root, const FrozenRewritePatternSet &patterns,
+    const char *debugType, function_ref<bool(Operation *)> anyOpMayMatch) {
+  MatchFilter mayMatch(patterns, anyOpMayMatch);
+  WorklistRewriter rewriter(root->getContext(), debugType, mayMatch);
   size_t numOps = 0;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != root) {
-      rewriter.worklist.push(op);
+      rewriter.enqueue(op);
       ++numOps;
     }
   });

@@ -29,9 +29,16 @@ namespace waveasm {
 /// rewrite budget proportional to the op count runs out). Each applied
 /// pattern and each reported near miss is logged under
 /// `-debug-only=<debugType>`. Returns true if the IR changed.
-bool applyPatternsWithWorklist(mlir::Operation *root,
-                               const mlir::FrozenRewritePatternSet &patterns,
-                               const char *debugType);
+///
+/// Ops that no pattern can match are not tried: those whose name no
+/// pattern is rooted on, when the set has no match-any pattern or
+/// `anyOpMayMatch` (a superset of the ops its match-any patterns can
+/// match) says no. Without `anyOpMayMatch`, a set with match-any patterns
+/// tries every op.
+bool applyPatternsWithWorklist(
+    mlir::Operation *root, const mlir::FrozenRewritePatternSet &patterns,
+    const char *debugType,
+    llvm::function_ref<bool(mlir::Operation *)> anyOpMayMatch = nullptr);
 
 } // namespace waveasm
 

@@ -35,7 +35,8 @@ struct PeepholePass : public waveasm::impl::WaveASMPeepholeBase<PeepholePass> {
     populatePeepholeArithmeticPatterns(patterns);
     populateLDSSoffsetPatterns(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
-    if (!applyPatternsWithWorklist(getOperation(), frozen, DEBUG_TYPE))
+    if (!applyPatternsWithWorklist(getOperation(), frozen, DEBUG_TYPE,
+                                   peepholeAnyOpMayMatch))
       LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] no rule applies to @"
                               << getOperation().getSymName() << "\n");
   }

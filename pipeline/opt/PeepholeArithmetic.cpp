@@ -246,6 +246,12 @@ struct AddOfNegation : public Rule<V_ADD_U32> {
   }
 };
 
+/// The ops MFMAZeroAccumulator looks at: MFMAs with an accumulator.
+bool isMFMAWithAccumulator(Operation *op) {
+  InstFacts facts = lookupInstFacts(op);
+  return facts.unit == ExecUnit::MFMA && facts.tiedOperand >= 0;
+}
+
 /// An MFMA whose accumulator is a single-use `v_mov_b32 0` (without
 /// `no_cse`) accumulates onto the immediate 0 instead.
 struct MFMAZeroAccumulator : public RewritePattern {
@@ -255,10 +261,9 @@ struct MFMAZeroAccumulator : public RewritePattern {
   }
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    InstFacts facts = lookupInstFacts(op);
-    if (facts.unit != ExecUnit::MFMA || facts.tiedOperand < 0)
+    if (!isMFMAWithAccumulator(op))
       return failure();
-    unsigned accIndex = facts.tiedOperand;
+    unsigned accIndex = lookupInstFacts(op).tiedOperand;
     auto mov = op->getOperand(accIndex).getDefiningOp<V_MOV_B32>();
     if (!mov || getConstantValue(mov.getSrc()) != 0)
       return failure();
@@ -364,6 +369,10 @@ struct BFEPackIdentity : public Rule<V_LSHL_OR_B32> {
 };
 
 } // namespace
+
+bool waveasm::peepholeAnyOpMayMatch(Operation *op) {
+  return isMFMAWithAccumulator(op);
+}
 
 void waveasm::populatePeepholeArithmeticPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();

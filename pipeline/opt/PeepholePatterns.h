@@ -17,6 +17,10 @@ namespace waveasm {
 /// SPEC.md 18.5's rules and the BFE pack identity of 18.2.
 void populatePeepholeArithmeticPatterns(mlir::RewritePatternSet &patterns);
 
+/// A superset of the ops the match-any patterns of the peephole (the MFMA
+/// zero accumulator) can match, for applyPatternsWithWorklist's filter.
+bool peepholeAnyOpMayMatch(mlir::Operation *op);
+
 /// SPEC.md 18.4: the IV-dependent scalar shift in the voffset of a
 /// direct-to-LDS load moves to its soffset (cases 1, 2 and 3).
 void populateLDSSoffsetPatterns(mlir::RewritePatternSet &patterns);

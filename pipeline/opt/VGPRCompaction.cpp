@@ -48,6 +48,7 @@
 
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
+#include "pipeline/OccupancyTree.h"
 #include "pipeline/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -71,115 +72,6 @@ using namespace waveasm::regalloc;
 namespace {
 
 /// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
-
-//===----------------------------------------------------------------------===//
-// Register occupancy over program points
-//===----------------------------------------------------------------------===//
-
-/// Register masks over a range of program points: OR a mask into every
-/// point of an interval, and read the OR of the masks over an interval,
-/// both in O(log points * words).
-///
-/// A bottom-up segment tree over a power-of-two number of leaves, without
-/// recursion (the recursive form was most of the pass's remaining time).
-/// `full[node]`: masks added over the node's whole range; `sub[node]`: masks
-/// added anywhere in it. An added interval marks its canonical cover nodes
-/// in both, and `sub` of every ancestor of its first and last point. A query
-/// ORs `sub` of its own cover nodes and `full` of every ancestor of its
-/// first and last point. That is exactly the OR of the masks whose interval
-/// meets the query: two tree nodes meet only when one contains the other; a
-/// cover node of the added interval inside a query's cover node is in that
-/// node's `sub`; one strictly containing a query's cover node also contains
-/// a point outside the query next to one inside, so it contains the query's
-/// first or last point and its `full` is read; and every node read contains
-/// a point of both intervals.
-///
-/// `FixedWords` > 0: the masks have that many words, known to the compiler,
-/// which then ORs a node's row in a few vector instructions instead of a
-/// counted loop (a node's OR is the tree's inner step); 0: `words` at run
-/// time.
-template <unsigned FixedWords> class OccupancyTree {
-public:
-  OccupancyTree(int64_t points, unsigned words)
-      : points(std::max<int64_t>(points, 1)),
-        leaves(static_cast<int64_t>(llvm::PowerOf2Ceil(this->points))),
-        words(FixedWords ? FixedWords : words), full(2 * leaves * this->words),
-        sub(2 * leaves * this->words) {
-    assert((!FixedWords || words == FixedWords) && "mask width mismatch");
-  }
-
-  /// ORs `mask` into every point of [start, end] (clipped to the points).
-  void add(int64_t start, int64_t end, ArrayRef<uint64_t> mask) {
-    if (!clip(start, end))
-      return;
-    for (int64_t lo = start + leaves, hi = end + leaves + 1; lo < hi;
-         lo >>= 1, hi >>= 1) {
-      if (lo & 1) {
-        orInto(full, lo, mask);
-        orInto(sub, lo++, mask);
-      }
-      if (hi & 1) {
-        orInto(full, --hi, mask);
-        orInto(sub, hi, mask);
-      }
-    }
-    forAncestors(start, end, [&](int64_t node) { orInto(sub, node, mask); });
-  }
-  /// ORs into `out` every mask added at a point of [start, end].
-  void query(int64_t start, int64_t end, MutableArrayRef<uint64_t> out) const {
-    if (!clip(start, end))
-      return;
-    for (int64_t lo = start + leaves, hi = end + leaves + 1; lo < hi;
-         lo >>= 1, hi >>= 1) {
-      if (lo & 1)
-        orFrom(sub, lo++, out);
-      if (hi & 1)
-        orFrom(sub, --hi, out);
-    }
-    forAncestors(start, end, [&](int64_t node) { orFrom(full, node, out); });
-  }
-
-private:
-  int64_t points, leaves;
-  unsigned words;
-  std::vector<uint64_t> full, sub;
-
-  /// Calls `fn` once on every proper ancestor of the leaves of `start` and
-  /// `end`. The two paths to the root meet after about log2(end - start)
-  /// steps and are walked once from there: most ranges are short, and
-  /// walking both paths whole (each shared node twice, which ORs the same
-  /// bits again) was half of the tree's work.
-  template <typename Fn>
-  void forAncestors(int64_t start, int64_t end, Fn fn) const {
-    int64_t lo = (start + leaves) >> 1, hi = (end + leaves) >> 1;
-    for (; lo != hi; lo >>= 1, hi >>= 1) {
-      fn(lo);
-      fn(hi);
-    }
-    for (; lo >= 1; lo >>= 1)
-      fn(lo);
-  }
-
-  bool clip(int64_t &start, int64_t &end) const {
-    start = std::max<int64_t>(start, 0);
-    end = std::min(end, points - 1);
-    return start <= end;
-  }
-
-  unsigned rowWords() const { return FixedWords ? FixedWords : words; }
-  void orInto(std::vector<uint64_t> &table, int64_t node,
-              ArrayRef<uint64_t> mask) {
-    uint64_t *row = table.data() + node * rowWords();
-    for (unsigned w = 0; w < rowWords(); ++w)
-      row[w] |= mask[w];
-  }
-  void orFrom(const std::vector<uint64_t> &table, int64_t node,
-              MutableArrayRef<uint64_t> out) const {
-    const uint64_t *row = table.data() + node * rowWords();
-    for (unsigned w = 0; w < rowWords(); ++w)
-      out[w] |= row[w];
-  }
-};
 
 /// Whether a bit of [from, to) is set in `mask`, and the first one. A word
 /// at a time: placing a unit scans the busy registers below its slot, and a
@@ -258,6 +150,7 @@ private:
   std::vector<int32_t> parent; // union-find over model.values
   std::vector<int32_t> unitOf; // value id -> unit, or -1 (not a VGPR)
   std::vector<Unit> units;
+  std::unique_ptr<OccupancyTree> tree; // made by the first placement
 
   bool refuse(const Twine &why) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
@@ -587,14 +480,18 @@ template <unsigned FixedWords>
 std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
                                             ArrayRef<uint64_t> reserved,
                                             int64_t limit, unsigned words) {
-  OccupancyTree<FixedWords> tree(static_cast<int64_t>(model.ops.size()) + 1,
-                                 words);
+  // One tree for both placements: the second starts from a cleared one.
+  if (tree)
+    tree->clear();
+  else
+    tree = std::make_unique<OccupancyTree>(
+        static_cast<int64_t>(model.ops.size()) + 1, words);
   SmallVector<uint64_t, 8> busy(words), mask(words);
   int64_t peak = 0;
   for (int32_t index : order) {
     Unit &unit = units[index];
     llvm::copy(reserved, busy.begin());
-    tree.query(unit.start, unit.end, busy);
+    tree->query<FixedWords>(unit.start, unit.end, busy);
     int64_t size = unit.size(), align = unit.align();
     int64_t base = 0, firstSet = 0;
     // The lowest aligned base whose registers are all free. A base up to
@@ -607,7 +504,7 @@ std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
     unit.base = base;
     std::fill(mask.begin(), mask.end(), 0);
     setBits(mask, base, base + size);
-    tree.add(unit.start, unit.end, mask);
+    tree->add<FixedWords>(unit.start, unit.end, mask);
     peak = std::max(peak, base + size);
   }
   return peak;

@@ -10,6 +10,7 @@
 #include "ir/Dialect.h"
 #include "pipeline/AssemblyEmitter.h"
 #include "pipeline/CompileAndMeasure.h"
+#include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/VerifyPassResult.h"
 
@@ -255,6 +256,8 @@ int parseRunRender(std::unique_ptr<llvm::MemoryBuffer> input,
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
   pm.enableTiming(timing);
+  // As the IR itself, what a pass discards whole is not freed either.
+  waveasm::setLeakDiscardedOps(true);
   if (failed(config.setupPassPipeline(pm)) || failed(pm.run(*op)))
     return 1;
   output.os() << rendered;
