@@ -1,11 +1,14 @@
 //===- StepOrder.cpp - issue order of a pipelined loop's step -------------===//
 
 #include "pipeline/opt/StepOrder.h"
+#include "pipeline/opt/InductionStride.h"
+#include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/StepMerge.h"
 
 #include "analysis/IssueRules.h"
 #include "analysis/LdsBankConflicts.h"
 #include "analysis/LdsRotation.h"
+#include "analysis/LoopBounds.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
 #include "ir/Workgroup.h"
@@ -257,6 +260,50 @@ LdsExtraSlots drainingReadConflicts(const LoopStages &stages,
   return extra;
 }
 
+/// The ops of `stages` that the steady state's unroll (modulo variable
+/// expansion, PipelineLoops.cpp) and the backend's cleanups remove, which
+/// the step's issue clock counts as taking no slot: same-class register
+/// copies (the rotation of carried values: each unrolled step names its own
+/// registers; LoopBounds.h's isScheduleArtifact) and the partial sums of
+/// the induction variable other than its own step (iv + 2c, iv + 3c, ...
+/// for the loads issued steps ahead: each is the next steps' iv + c, and
+/// the backend's add folding and CSE share them). Counted, they filled the
+/// MFMA pipe's slots in the clock that the kernel leaves idle (mxfp4
+/// direct-to-LDS, 5 stages: six rotation copies and three partial sums
+/// between two MFMAs issued back to back in the kernel).
+FreeOps foldedByUnroll(const LoopStages &stages) {
+  FreeOps free;
+  auto loop = cast<LoopOp>(stages.ops.front()->getParentOp());
+  const char *whyNot = nullptr;
+  std::optional<InductionVariable> iv = getInductionVariable(loop, whyNot);
+  Operation *step = nullptr;
+  if (iv)
+    step = loop.getConditionOp()
+               .getIterArgs()[iv->iv.getArgNumber()]
+               .getDefiningOp();
+  llvm::DenseSet<Value> partialSums;
+  if (iv)
+    partialSums.insert(iv->iv);
+  for (Operation *op : stages.ops) {
+    if (isScheduleArtifact(op)) {
+      free.insert(op);
+      continue;
+    }
+    auto add = dyn_cast<S_ADD_U32>(op);
+    if (!iv || !add)
+      continue;
+    Value base = getConstantValue(add.getSrc1())   ? add.getSrc0()
+                 : getConstantValue(add.getSrc0()) ? add.getSrc1()
+                                                   : Value();
+    if (!base || !partialSums.contains(base))
+      continue;
+    partialSums.insert(add.getDst());
+    if (op != step)
+      free.insert(op);
+  }
+  return free;
+}
+
 } // namespace
 
 std::optional<StepOrder> waveasm::parseStepOrder(StringRef text) {
@@ -471,10 +518,16 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   // steps: 1961 -> 1975).
   bool readsLead =
       barrierDrains && hasLds && waited.empty() && readsBeforeLoads(stages);
-  bool stepDrains = barrierDrains && !readsLead;
+  bool dmaNoDrain =
+      barrierDrains && hasLds && waited.empty() &&
+      llvm::any_of(stages.ops, [](Operation *op) {
+        return (memWrites(op) & MemLDS) && (memReads(op) & MemGlobal);
+      });
+  bool stepDrains = barrierDrains && !readsLead && !dmaNoDrain;
   LdsExtraSlots ldsExtra = target && hasLds && barrierDrains
                                ? drainingReadConflicts(stages, waited, *target)
                                : LdsExtraSlots();
+  FreeOps freeOps = foldedByUnroll(stages);
   bool mfmaBound = false, lightMfma = false;
   // Without LDS the MFMAs cover the prefetch in a step bound by the MFMA
   // pipe once every load is read five or more steps after it is issued
@@ -642,7 +695,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     // Nothing to drain without LDS: the cover rule then takes an MFMA
     // whenever the pipe is free (StepMerge.h).
     StepMerger merger(streams, target, ready, stepDrains && !interleave,
-                      &ldsExtra);
+                      &ldsExtra, &freeOps);
     building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);
