@@ -31,7 +31,14 @@
 //            and no longer (the accesses after the barrier keep their
 //            distance from their readers);
 //   nearest  else the stream whose next memory access is nearest (the
-//            latest stage on a tie), so loads and LDS traffic issue early.
+//            latest stage on a tie), so loads and LDS traffic issue early;
+//            while the MFMA pipe is busy, a stream whose head is an MFMA
+//            (it would wait for the pipe), a barrier or a priority change
+//            goes after one whose head issues at once: the other stages'
+//            SALU, loads and M0 writes fill the pipe's passes instead of
+//            following the MFMAs issued back to back (mxfp4 direct-to-LDS,
+//            5 stages: 9 of ~30 slots a step the pipe stalled; 30.7 ->
+//            27.0 slots per iteration with the clock's FreeOps below).
 //
 // Any merge is legal: ops of different stages belong to different
 // iterations, and the stage rules keep the LDS accesses a barrier orders

@@ -2,6 +2,7 @@
 
 #include "pipeline/opt/StepOrder.h"
 #include "pipeline/opt/InductionStride.h"
+#include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/StepMerge.h"
 
@@ -190,7 +191,7 @@ SmallVector<Operation *> readsBarrierWaitsFor(const LoopStages &stages) {
   SmallVector<Operation *> waited;
   SmallVector<int> loads;
   for (auto [i, op] : llvm::enumerate(stages.ops))
-    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+    if (isDirectToLds(op))
       loads.push_back(i);
   if (loads.empty())
     return waited;
@@ -220,7 +221,7 @@ bool readsBeforeLoads(const LoopStages &stages) {
   for (Operation *op : stages.ops) {
     if (!isLdsAccess(op))
       continue;
-    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+    if (isDirectToLds(op))
       anyLoad = true;
     else if (memWrites(op) & MemLDS)
       return false;
@@ -507,23 +508,21 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   SmallVector<Operation *> waited;
   if (hasLds && barrierDrains)
     waited = readsBarrierWaitsFor(stages);
-  // A spare buffer's step (LdsDeepening.h) whose barrier waits for none of
-  // its reads, and whose reads come before its loads (LoadsAfterReads.h):
-  // nothing to drain, the reads lead and the MFMAs cover the loads and
-  // SALU after them, each once the step's reads have issued (readyInStep).
-  // Mxfp4 direct-to-LDS, 5 stages, 6 buffers, 128 K steps: 37.0 -> 29.8
-  // slots per iteration in that form, now the pass's pick (est_cycles
-  // 4937 -> 4836). With the loads first the drain's rules stay: without a
-  // drain their kernel gained 0.2 a step and the ramps lost more (32 K
-  // steps: 1961 -> 1975).
-  bool readsLead =
-      barrierDrains && hasLds && waited.empty() && readsBeforeLoads(stages);
-  bool dmaNoDrain =
-      barrierDrains && hasLds && waited.empty() &&
-      llvm::any_of(stages.ops, [](Operation *op) {
-        return (memWrites(op) & MemLDS) && (memReads(op) & MemGlobal);
-      });
-  bool stepDrains = barrierDrains && !readsLead && !dmaNoDrain;
+  // A direct-to-LDS step whose barrier waits for none of its reads (a spare
+  // buffer, LdsDeepening.h) has nothing to drain: the merge issues each
+  // MFMA when the pipe is free and its operands are ready, its passes
+  // filled by the other stages' ops (StepMerge.h). Mxfp4 direct-to-LDS, 5
+  // stages, 6 buffers, its loads first: the MFMAs waited for a drain no
+  // barrier has, 29.2 -> 27.0 slots per iteration swizzled (before the
+  // merge filled the pipe's slots, no drain gained 0.2 a step and lost
+  // more in the ramps). When its reads also come before its loads
+  // (LoadsAfterReads.h) the reads lead and the MFMAs cover the loads and
+  // SALU after them, each once the step's reads have issued (readyInStep):
+  // 37.0 -> 29.8 slots per iteration in that form at 128 K steps.
+  bool noDrain = barrierDrains && hasLds && waited.empty() &&
+                 llvm::any_of(stages.ops, isDirectToLds);
+  bool readsLead = noDrain && readsBeforeLoads(stages);
+  bool stepDrains = barrierDrains && !noDrain;
   LdsExtraSlots ldsExtra = target && hasLds && barrierDrains
                                ? drainingReadConflicts(stages, waited, *target)
                                : LdsExtraSlots();
