@@ -12,6 +12,10 @@
 using namespace mlir;
 using namespace waveasm;
 
+bool waveasm::isDirectToLds(Operation *op) {
+  return (memWrites(op) & MemLDS) && (memReads(op) & MemGlobal);
+}
+
 namespace {
 
 std::string nameOf(Operation *op) {
@@ -20,11 +24,6 @@ std::string nameOf(Operation *op) {
 
 bool accessesLds(Operation *op) {
   return (memReads(op) | memWrites(op)) & MemLDS;
-}
-
-/// A load from global memory into LDS (no register result).
-bool isDirectToLds(Operation *op) {
-  return (memWrites(op) & MemLDS) && (memReads(op) & MemGlobal);
 }
 
 bool readsScc(Operation *op) {

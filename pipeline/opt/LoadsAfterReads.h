@@ -40,6 +40,9 @@
 
 namespace waveasm {
 
+/// A load from global memory into LDS (no register result).
+bool isDirectToLds(mlir::Operation *op);
+
 /// The s_barrier before which the ops `moved` selects (in `body`, in body
 /// order from the first of them) may issue after every LDS access that is
 /// not moved, by the rules above; `ldsMayOverlap(moved, passed)` says

@@ -19,11 +19,11 @@ bool waveasm::leadsIntoMfma(Operation *op) {
 }
 
 StepClock::StepClock(const TargetModel *target, bool barrierDrains,
-                     const LdsExtraSlots *ldsExtra)
+                     const LdsExtraSlots *ldsExtra, const FreeOps *freeOps)
     : target(target), drainSlots(target && barrierDrains
                                      ? target->getLatency(LatencyClass::LDSLoad)
                                      : 0),
-      ldsExtra(ldsExtra) {}
+      ldsExtra(ldsExtra), freeOps(freeOps) {}
 
 int64_t StepClock::passes(Operation *op) const {
   return target ? target->getMFMAPasses(op) : 0;
@@ -44,14 +44,16 @@ int64_t StepClock::issue(Operation *op, int64_t ready) {
     ldsFreeAt = start + 1 + extra;
     ldsDone = std::max(ldsDone, start + drainSlots + extra);
   }
-  clock = at + getIssueCycles(op);
+  clock = at + (freeOps && freeOps->contains(op) ? 0 : getIssueCycles(op));
   return at;
 }
 
 StepMerger::StepMerger(ArrayRef<SmallVector<Operation *>> streams,
                        const TargetModel *target, ReadyFn ready,
-                       bool barrierDrains, const LdsExtraSlots *ldsExtra)
-    : streams(streams), ready(ready), clock(target, barrierDrains, ldsExtra),
+                       bool barrierDrains, const LdsExtraSlots *ldsExtra,
+                       const FreeOps *freeOps)
+    : streams(streams), ready(ready),
+      clock(target, barrierDrains, ldsExtra, freeOps),
       heads(streams.size(), 0) {
   for (const SmallVector<Operation *> &stream : streams) {
     SmallVector<size_t> &next = nextLds.emplace_back(stream.size() + 1);
@@ -121,15 +123,18 @@ int StepMerger::pickNearest(ArrayRef<size_t> ends) const {
   };
   int best = -1;
   size_t bestDistance = 0;
-  bool bestAtBarrier = false;
+  int bestRank = 0;
   for (unsigned k = 0; k < streams.size(); ++k) {
     if (heads[k] >= ends[k])
       continue;
     size_t d = distance(k);
-    bool atBarrier = isa<S_BARRIER>(streams[k][heads[k]]) && !clock.drained();
-    if (best < 0 || (bestAtBarrier && !atBarrier) ||
-        (atBarrier == bestAtBarrier && d < bestDistance)) {
-      bestAtBarrier = atBarrier;
+    Operation *op = streams[k][heads[k]];
+    bool atBarrier = isa<S_BARRIER>(op) && !clock.drained();
+    bool waitsForPipe = !clock.pipeFree() &&
+                        (clock.passes(op) || isa<S_BARRIER, S_SETPRIO>(op));
+    int rank = atBarrier ? 2 : waitsForPipe ? 1 : 0;
+    if (best < 0 || rank < bestRank || (rank == bestRank && d < bestDistance)) {
+      bestRank = rank;
       best = k;
       bestDistance = d;
     }

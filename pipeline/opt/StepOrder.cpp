@@ -1,11 +1,15 @@
 //===- StepOrder.cpp - issue order of a pipelined loop's step -------------===//
 
 #include "pipeline/opt/StepOrder.h"
+#include "pipeline/opt/InductionStride.h"
+#include "pipeline/opt/LoadsAfterReads.h"
+#include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/StepMerge.h"
 
 #include "analysis/IssueRules.h"
 #include "analysis/LdsBankConflicts.h"
 #include "analysis/LdsRotation.h"
+#include "analysis/LoopBounds.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/TargetModel.h"
 #include "ir/Workgroup.h"
@@ -187,7 +191,7 @@ SmallVector<Operation *> readsBarrierWaitsFor(const LoopStages &stages) {
   SmallVector<Operation *> waited;
   SmallVector<int> loads;
   for (auto [i, op] : llvm::enumerate(stages.ops))
-    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+    if (isDirectToLds(op))
       loads.push_back(i);
   if (loads.empty())
     return waited;
@@ -217,7 +221,7 @@ bool readsBeforeLoads(const LoopStages &stages) {
   for (Operation *op : stages.ops) {
     if (!isLdsAccess(op))
       continue;
-    if ((memWrites(op) & MemLDS) && (memReads(op) & MemGlobal))
+    if (isDirectToLds(op))
       anyLoad = true;
     else if (memWrites(op) & MemLDS)
       return false;
@@ -255,6 +259,50 @@ LdsExtraSlots drainingReadConflicts(const LoopStages &stages,
       extra[read] = info->extraSlots;
   }
   return extra;
+}
+
+/// The ops of `stages` that the steady state's unroll (modulo variable
+/// expansion, PipelineLoops.cpp) and the backend's cleanups remove, which
+/// the step's issue clock counts as taking no slot: same-class register
+/// copies (the rotation of carried values: each unrolled step names its own
+/// registers; LoopBounds.h's isScheduleArtifact) and the partial sums of
+/// the induction variable other than its own step (iv + 2c, iv + 3c, ...
+/// for the loads issued steps ahead: each is the next steps' iv + c, and
+/// the backend's add folding and CSE share them). Counted, they filled the
+/// MFMA pipe's slots in the clock that the kernel leaves idle (mxfp4
+/// direct-to-LDS, 5 stages: six rotation copies and three partial sums
+/// between two MFMAs issued back to back in the kernel).
+FreeOps foldedByUnroll(const LoopStages &stages) {
+  FreeOps free;
+  auto loop = cast<LoopOp>(stages.ops.front()->getParentOp());
+  const char *whyNot = nullptr;
+  std::optional<InductionVariable> iv = getInductionVariable(loop, whyNot);
+  Operation *step = nullptr;
+  if (iv)
+    step = loop.getConditionOp()
+               .getIterArgs()[iv->iv.getArgNumber()]
+               .getDefiningOp();
+  llvm::DenseSet<Value> partialSums;
+  if (iv)
+    partialSums.insert(iv->iv);
+  for (Operation *op : stages.ops) {
+    if (isScheduleArtifact(op)) {
+      free.insert(op);
+      continue;
+    }
+    auto add = dyn_cast<S_ADD_U32>(op);
+    if (!iv || !add)
+      continue;
+    Value base = getConstantValue(add.getSrc1())   ? add.getSrc0()
+                 : getConstantValue(add.getSrc0()) ? add.getSrc1()
+                                                   : Value();
+    if (!base || !partialSums.contains(base))
+      continue;
+    partialSums.insert(add.getDst());
+    if (op != step)
+      free.insert(op);
+  }
+  return free;
 }
 
 } // namespace
@@ -460,21 +508,25 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
   SmallVector<Operation *> waited;
   if (hasLds && barrierDrains)
     waited = readsBarrierWaitsFor(stages);
-  // A spare buffer's step (LdsDeepening.h) whose barrier waits for none of
-  // its reads, and whose reads come before its loads (LoadsAfterReads.h):
-  // nothing to drain, the reads lead and the MFMAs cover the loads and
-  // SALU after them, each once the step's reads have issued (readyInStep).
-  // Mxfp4 direct-to-LDS, 5 stages, 6 buffers, 128 K steps: 37.0 -> 29.8
-  // slots per iteration in that form, now the pass's pick (est_cycles
-  // 4937 -> 4836). With the loads first the drain's rules stay: without a
-  // drain their kernel gained 0.2 a step and the ramps lost more (32 K
-  // steps: 1961 -> 1975).
-  bool readsLead =
-      barrierDrains && hasLds && waited.empty() && readsBeforeLoads(stages);
-  bool stepDrains = barrierDrains && !readsLead;
+  // A direct-to-LDS step whose barrier waits for none of its reads (a spare
+  // buffer, LdsDeepening.h) has nothing to drain: the merge issues each
+  // MFMA when the pipe is free and its operands are ready, its passes
+  // filled by the other stages' ops (StepMerge.h). Mxfp4 direct-to-LDS, 5
+  // stages, 6 buffers, its loads first: the MFMAs waited for a drain no
+  // barrier has, 29.2 -> 27.0 slots per iteration swizzled (before the
+  // merge filled the pipe's slots, no drain gained 0.2 a step and lost
+  // more in the ramps). When its reads also come before its loads
+  // (LoadsAfterReads.h) the reads lead and the MFMAs cover the loads and
+  // SALU after them, each once the step's reads have issued (readyInStep):
+  // 37.0 -> 29.8 slots per iteration in that form at 128 K steps.
+  bool noDrain = barrierDrains && hasLds && waited.empty() &&
+                 llvm::any_of(stages.ops, isDirectToLds);
+  bool readsLead = noDrain && readsBeforeLoads(stages);
+  bool stepDrains = barrierDrains && !noDrain;
   LdsExtraSlots ldsExtra = target && hasLds && barrierDrains
                                ? drainingReadConflicts(stages, waited, *target)
                                : LdsExtraSlots();
+  FreeOps freeOps = foldedByUnroll(stages);
   bool mfmaBound = false, lightMfma = false;
   // Without LDS the MFMAs cover the prefetch in a step bound by the MFMA
   // pipe once every load is read five or more steps after it is issued
@@ -642,7 +694,7 @@ SmallVector<Operation *> waveasm::computeStepOrder(const LoopStages &stages,
     // Nothing to drain without LDS: the cover rule then takes an MFMA
     // whenever the pipe is free (StepMerge.h).
     StepMerger merger(streams, target, ready, stepDrains && !interleave,
-                      &ldsExtra);
+                      &ldsExtra, &freeOps);
     building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);

@@ -281,4 +281,67 @@ TEST(StepMerger, LeadInsOfAnMfma) {
   EXPECT_FALSE(leadsIntoMfma(f.ops[7]));
 }
 
+// While the MFMA pipe is busy (4 passes a gfx942 16x16x16 MFMA), the
+// nearest rule issues another stage's op that need not wait before the
+// next MFMA, and the barrier after them: streams of four MFMAs and of
+// three SALU ops and a barrier (no memory access in either, so neither is
+// nearer) merge as MFMA, SALU, SALU, SALU, MFMA, ... instead of the MFMAs
+// back to back. Ops the clock is told take no slot (FreeOps: what the
+// unrolled kernel drops) fill none of the pipe's passes: the MFMAs then
+// go back to back after them.
+TEST(StepMerger, OtherStagesFillTheMfmaPipe) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(program(R"(
+  %a = waveasm.precolored.vreg 2, 2 : !waveasm.pvreg<2, 2>
+  %c = waveasm.precolored.vreg 4, 4 : !waveasm.pvreg<4, 4>
+  %s = waveasm.precolored.sreg 4 : !waveasm.psreg<4>
+  %one = waveasm.constant 1 : !waveasm.imm<1>
+  %m0 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m1 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m2 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %m3 = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, %c : !waveasm.pvreg<2, 2>, !waveasm.pvreg<2, 2>, !waveasm.pvreg<4, 4> -> !waveasm.vreg<4, 4>
+  %d0:2 = waveasm.s_add_u32 %s, %one : !waveasm.psreg<4>, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+  %d1:2 = waveasm.s_add_u32 %d0#0, %one : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+  %d2:2 = waveasm.s_add_u32 %d1#0, %one : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+  waveasm.s_barrier
+  waveasm.s_endpgm
+)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  const TargetModel *target = &TargetModel::get(TargetKind::gfx942);
+  SmallVector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (isa<S_ADD_U32, S_BARRIER>(op) || target->getMFMAPasses(op))
+      ops.push_back(op);
+  });
+  ASSERT_EQ(ops.size(), 8u);
+  // Stream 0: the MFMAs (the later stage); stream 1: the SALU, the barrier.
+  SmallVector<SmallVector<Operation *>> streams;
+  streams.emplace_back(ops.begin(), ops.begin() + 4);
+  streams.emplace_back(ops.begin() + 4, ops.end());
+  auto positions = [&](ArrayRef<Operation *> order) {
+    SmallVector<int> result;
+    for (Operation *op : order)
+      result.push_back(llvm::find(ops, op) - ops.begin());
+    return result;
+  };
+  SmallVector<size_t> ends{4, 4};
+  StepMerger merger(streams, target);
+  merger.merge(ends, ends);
+  EXPECT_EQ(positions(merger.getOrder()),
+            (SmallVector<int>{0, 4, 5, 6, 1, 2, 3, 7}));
+  EXPECT_EQ(merger.getIssueSlots().lookup(ops[1]), 4);
+  EXPECT_EQ(merger.getIssueSlots().lookup(ops[3]), 12);
+
+  FreeOps dropped{ops[4], ops[5], ops[6]};
+  StepMerger free(streams, target, nullptr, true, nullptr, &dropped);
+  free.merge(ends, ends);
+  EXPECT_EQ(positions(free.getOrder()),
+            (SmallVector<int>{0, 4, 5, 6, 1, 2, 3, 7}));
+  // The three SALU take no slot: the second MFMA still waits for the pipe
+  // at 4, and nothing is left to fill the passes of the next ones.
+  EXPECT_EQ(free.getIssueSlots().lookup(ops[4]), 1);
+  EXPECT_EQ(free.getIssueSlots().lookup(ops[6]), 1);
+  EXPECT_EQ(free.getClock().now(), 14);
+}
+
 } // namespace
