@@ -95,15 +95,21 @@ OpInfo describe(Operation *op, const TargetModel &model) {
 /// The issue slot of each op of the body from its start: one per issue
 /// slot an op takes, an MFMA no earlier than the previous one's passes
 /// end (the MFMA pipe); the body's length last. Waits for operands and
-/// counters are left out, so distances are lower bounds.
-SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body) {
+/// counters are left out, so distances are lower bounds. So are the waits
+/// from `open` on, which the rule has not judged yet: a later fold may
+/// remove any of them, and counting their slots made the body look longer
+/// than the kernel it leaves (split-K in 7 stages: folds judged free made
+/// the kernel's first wait vmcnt(33), which stalled 9 slots a kernel
+/// iteration once the waits after it had folded too).
+SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body, size_t open) {
   SmallVector<int64_t> at;
   int64_t clock = 0, pipeFree = 0;
-  for (const OpInfo &info : body) {
+  for (auto [i, info] : llvm::enumerate(body)) {
     int64_t slot = info.passes ? std::max(clock, pipeFree) : clock;
     at.push_back(slot);
     pipeFree = info.passes ? slot + info.passes : pipeFree;
-    clock = slot + info.slots;
+    bool mayFold = i >= open && isWait(info.op);
+    clock = slot + (mayFold ? 0 : info.slots);
   }
   at.push_back(clock);
   return at;
@@ -117,12 +123,13 @@ SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body) {
 /// inner loop (a rotated outer loop's kernel) issues ops on the counter
 /// that this walk cannot count, so the ticket is nearer than it looks (the
 /// nested GEMM's epilogue waited 44 slots for a kernel load the walk took
-/// for the previous tile's head).
-std::optional<int64_t> stallFor(ArrayRef<OpInfo> body, size_t at, unsigned c,
-                                int64_t k) {
+/// for the previous tile's head). The waits from `open` on count no slot
+/// (issueSlots).
+std::optional<int64_t> stallFor(ArrayRef<OpInfo> body, size_t open, size_t at,
+                                unsigned c, int64_t k) {
   if (k == kNone)
     return 0;
-  SmallVector<int64_t> slot = issueSlots(body);
+  SmallVector<int64_t> slot = issueSlots(body, open);
   int64_t length = slot.back(), seen = 0;
   size_t n = body.size();
   for (size_t step = 1; step <= 3 * n; ++step) {
@@ -185,13 +192,13 @@ unsigned foldBody(Block &block, const TargetModel &model) {
       for (unsigned c = VM; c <= LGKM && foldable; ++c) {
         if (merged[c] >= anchorCounts[c])
           continue;
-        std::optional<int64_t> stall = stallFor(body, anchor, c, merged[c]);
+        std::optional<int64_t> stall = stallFor(body, j, anchor, c, merged[c]);
         if (!stall) {
           foldable = false;
           break;
         }
         int64_t already =
-            c == VM ? stallFor(body, anchor, c, anchorCounts[c]).value_or(0)
+            c == VM ? stallFor(body, j, anchor, c, anchorCounts[c]).value_or(0)
                     : 0;
         cost = std::max(cost, *stall - already);
       }

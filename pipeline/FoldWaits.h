@@ -24,7 +24,8 @@
 // already waited for (in-order completion: it lands at most that much
 // later; VMEM only, an LDS op may queue behind bank conflicts). The slots
 // are counted one per issued op, an MFMA no earlier than the previous
-// one's passes end: a lower bound of the real distance (operand and
+// one's passes end, the waits not judged yet none (a later fold may
+// remove them): a lower bound of the real distance (operand and
 // counter stalls only add to it), so the estimated cost is an upper bound
 // (gemm_loop in 6 stages: the second MFMA's fragment wait folds once the
 // MFMA pipe's three idle slots count, 25.4 -> 24.4 per iteration).

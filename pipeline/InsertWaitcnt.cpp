@@ -18,7 +18,9 @@
 //      buffers nothing writes before it, stay in flight;
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
-//      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0); FLAT
+//      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0), and
+//      only such a full wait completes them (a counted wait for later LDS
+//      ops may leave the s_load among the n outstanding); FLAT
 //      counts on both counters and only a full wait is safe; LDS DMA
 //      (*_lds loads) and ds_* ops that touch LDS are ordered against each
 //      other across the two counters;
@@ -540,7 +542,13 @@ private:
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
     CounterState &cs = state.counters[c];
-    cs.lb = std::max(cs.lb, cs.ub - n);
+    // An out-of-order event may still be outstanding after a wait for n > 0
+    // (the n left may include it), and so may any event older than it
+    // (needFor): only a full wait completes them.
+    int64_t complete = cs.ub - n;
+    if (n > 0 && cs.lastOutOfOrder > cs.lb)
+      complete = std::min(complete, cs.lastOutOfOrder - 1);
+    cs.lb = std::max(cs.lb, complete);
     if (n == 0)
       cs.forceZero = false;
   }

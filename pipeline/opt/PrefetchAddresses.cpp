@@ -56,7 +56,12 @@ int64_t firstMfmaAfter(ArrayRef<Operation *> ops, Operation *barrier,
 }
 
 /// After `barrier`: moves the address ops (above). True when it did.
-bool hoistAfter(Operation *barrier, const TargetModel &model) {
+/// `compare`: the ops whose SCC the block's terminator reads (the loop's
+/// compare) may move too; the caller asks once the others have moved, so
+/// that the compare is judged alone and does not ride along with them into
+/// a shadow that has no slot left for it (gemm_f16_32x32x8 in 5 stages:
+/// its compare after the address ops delayed the step's last MFMA).
+bool hoistAfter(Operation *barrier, const TargetModel &model, bool compare) {
   // The run after the barrier up to its first MFMA, and the ops of it that
   // move: movable, reading nothing the run computes but each other.
   SmallVector<Operation *> run;
@@ -85,9 +90,12 @@ bool hoistAfter(Operation *barrier, const TargetModel &model) {
     if (free && isMovable(op))
       moving.insert(op);
   }
-  // An SCC written by a moving op is read by moving ops only (the loop's
-  // compare, read by its condition, stays), and one read by a moving op is
-  // written by one; what reads a staying op stays.
+  // An SCC written by a moving op is read by moving ops only, or by the
+  // block's terminator (the loop's compare, read by its condition, when
+  // the run ends the body: nothing from its new place on may then touch
+  // SCC), and one read by a moving op is written by one; what reads a
+  // staying op stays.
+  Operation *terminator = barrier->getBlock()->getTerminator();
   for (bool changed = true; changed;) {
     changed = false;
     for (Operation *op : run) {
@@ -95,8 +103,10 @@ bool hoistAfter(Operation *barrier, const TargetModel &model) {
         continue;
       bool stays = llvm::any_of(op->getResults(), [&](Value r) {
         return isa<SCCType>(r.getType()) &&
-               llvm::any_of(r.getUsers(),
-                            [&](Operation *u) { return !moving.count(u); });
+               llvm::any_of(r.getUsers(), [&](Operation *u) {
+                 return !moving.count(u) &&
+                        (u != terminator || mfma || !compare);
+               });
       });
       stays |= llvm::any_of(op->getOperands(), [&](Value v) {
         Operation *def = v.getDefiningOp();
@@ -113,15 +123,24 @@ bool hoistAfter(Operation *barrier, const TargetModel &model) {
   if (moving.empty())
     return false;
   bool scc = llvm::any_of(moving, touchesSCC);
+  bool sccToTerminator = llvm::any_of(moving, [&](Operation *op) {
+    return llvm::any_of(op->getResults(), [&](Value r) {
+      return isa<SCCType>(r.getType()) &&
+             llvm::is_contained(r.getUsers(), terminator);
+    });
+  });
   SmallVector<Operation *> staying;
   // An op staying may write SCC (after the moved ops, as before) but read
-  // only an SCC written in the run.
+  // only an SCC written in the run, and touch none that the terminator
+  // reads from a moved op.
   for (Operation *op : run)
     if (!moving.count(op)) {
       bool readsOutside = llvm::any_of(op->getOperands(), [&](Value v) {
         return isa<SCCType>(v.getType()) &&
                !llvm::is_contained(run, v.getDefiningOp());
       });
+      if (sccToTerminator && touchesSCC(op))
+        return false;
       if (scc &&
           (readsOutside ||
            ((lookupInstFacts(op).implicitUses & ImpSCC) &&
@@ -139,6 +158,23 @@ bool hoistAfter(Operation *barrier, const TargetModel &model) {
   for (Operation *op : run)
     if (moving.count(op))
       movingOps.push_back(op);
+  // Without an MFMA after the barrier in this iteration, the next one's
+  // first: the branch back, then the body's ops before it (a leading LDS
+  // read in the double buffer's kernel), so that the compare moved out of
+  // the branch's way counts.
+  SmallVector<Operation *> next;
+  if (mfma) {
+    next.push_back(mfma);
+  } else {
+    next.push_back(terminator);
+    for (Operation &op : *barrier->getBlock()) {
+      if (&op == barrier || isa<S_BARRIER>(op))
+        break;
+      next.push_back(&op);
+      if (model.getMFMAPasses(&op))
+        break;
+    }
+  }
   // Orders: the moving ops after before[k] (an MFMA), or where they are.
   auto order = [&](int64_t k) {
     SmallVector<Operation *> ops(before.begin(), before.begin() + k + 1);
@@ -146,15 +182,13 @@ bool hoistAfter(Operation *barrier, const TargetModel &model) {
     ops.append(before.begin() + k + 1, before.end());
     ops.push_back(barrier);
     ops.append(staying);
-    if (mfma)
-      ops.push_back(mfma);
+    ops.append(next);
     return ops;
   };
   SmallVector<Operation *> current(before);
   current.push_back(barrier);
   current.append(run);
-  if (mfma)
-    current.push_back(mfma);
+  current.append(next);
   int64_t best = firstMfmaAfter(current, barrier, model), where = -1;
   // From the latest MFMA back, while nothing between it and the barrier
   // touches SCC (when a moving op does) or is a moving op's operand.
@@ -199,7 +233,9 @@ unsigned waveasm::hoistPrefetchAddresses(Block &block,
     if (isa<S_BARRIER>(op))
       barriers.push_back(&op);
   unsigned moved = 0;
-  for (Operation *barrier : barriers)
-    moved += hoistAfter(barrier, model);
+  for (Operation *barrier : barriers) {
+    bool addresses = hoistAfter(barrier, model, /*compare=*/false);
+    moved += hoistAfter(barrier, model, /*compare=*/true) || addresses;
+  }
   return moved;
 }

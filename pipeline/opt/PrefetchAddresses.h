@@ -21,7 +21,13 @@
 // barrier wait waits for loads issued before it: wt-ldsgemm3) and issue
 // earlier by the slots the SALU left. An op writing SCC moves only when
 // every reader of its SCC moves with it and nothing between the new place
-// and the end of the run touches SCC. A body with scalar memory loads is
+// and the end of the run touches SCC. The loop's compare, whose SCC only
+// the loop's condition reads, moves the same way when nothing but the
+// condition follows it in the body (the run after the last barrier),
+// judged by itself once the address ops have moved: the next iteration's
+// first MFMA then comes a slot sooner (the padded double buffer, 4 steps:
+// 135 -> 134 slots a kernel iteration; a wait and a barrier leave SCC
+// alone). A body with scalar memory loads is
 // left alone (an SGPR may then be a load's result, which the barrier's
 // wait waits for), and so is one with direct-to-LDS loads: their steps
 // are ordered around their M0 bases and the reads' drain
