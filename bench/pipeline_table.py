@@ -41,6 +41,12 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                table calls reachable at the current occupancy
   waves        occupancy as written -> of the best pipelined program
                (unified VGPR+AGPR file on gfx90a/942/950)
+  fewer waves  where the pass refused a faster kernel for the waves it
+               costs (WaveCost.h: fewer cycles per wave win) and its remark
+               names the options that force it ("lds-buffers=6
+               lds-spare=1 forces it"), that variant run again with them:
+               the fastest one, its options and waves; it counts in `best`
+               (fewer cycles an iteration at the occupancy shown)
   mca          llvm-mca cycles per iteration of the emitted loop body
                (mca_compare.py's helpers) for the input and for the best
                pipelined steady-state loop
@@ -85,19 +91,23 @@ def programs(opt, path):
     return json.loads(out)["programs"]
 
 
-def pipelined(opt, path, out, stages, loop):
-    """(changed, remark): the pass's output in `out`; a loop it leaves alone
-    (a remark, or nothing for a loop that is not innermost) is unchanged.
-    `stages` None: the pass's own choice (stages from the load latency)."""
-    options = ("num-stages=%d " % stages if stages else "") + "loop=%d" % loop
+def pipelined(opt, path, out, stages, loop, extra=""):
+    """(changed, remark, forces): the pass's output in `out`; a loop it
+    leaves alone (a remark, or nothing for a loop that is not innermost) is
+    unchanged. `stages` None: the pass's own choice (stages from the load
+    latency). `forces`: the options a remark names for a faster kernel the
+    pass refused for the waves it costs ("...; lds-buffers=6 lds-spare=1
+    forces it)"), else None."""
+    options = ("num-stages=%d " % stages if stages else "") + "loop=%d" % loop + extra
     rc, _, err = run([opt, "--waveasm-pipeline-loops=" + options, path, "-o", out])
     remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
+    forces = re.search(r"; ((?:[a-z-]+=\d+ ?)+) forces it\)", err)
     if rc != 0:
-        return False, mca_compare.first_error(err)
+        return False, mca_compare.first_error(err), None
     _, same, _ = run([opt, path])
     with open(out) as f:
         changed = f.read() != same
-    return changed, remark if not changed else None
+    return changed, remark if not changed else None, forces.group(1).strip() if forces else None
 
 
 def padded(opt, path, out):
@@ -112,6 +122,9 @@ def padded(opt, path, out):
 
 PIPE_KEYS = ("pipe2", "pipe3", "pipe4", "pipe5", "pipe_auto")
 PAD_KEYS = ("pad_input",) + tuple("pad_" + k for k in PIPE_KEYS)
+# A pipelined variant run again with the options its remark names for a
+# kernel refused for its occupancy: fewer cycles an iteration, fewer waves.
+FORCED_KEYS = tuple(k + "_forced" for k in PIPE_KEYS + PAD_KEYS[1:])
 
 
 def loop_entry(progs, name, li):
@@ -181,10 +194,14 @@ def analyse(tools, path, label, budget, iterations):
                 variants = [(s, path, "") for s in (2, 3, 4, 5, None)]
                 if progs_pad:
                     variants += [(s, pad_path, "pad_") for s in (2, 3, 4, 5, None)]
-                for s, src, prefix in variants:
-                    key = prefix + ("pipe%d" % s if s else "pipe_auto")
+                variants = [(s, src, prefix, "") for s, src, prefix in variants]
+                while variants:
+                    s, src, prefix, extra = variants.pop(0)
+                    key = prefix + ("pipe%d" % s if s else "pipe_auto") + ("_forced" if extra else "")
                     out = os.path.join(tmp, "%s_%d_%s.mlir" % (name, li, key))
-                    ok, remark = pipelined(opt, src, out, s, li)
+                    ok, remark, forces = pipelined(opt, src, out, s, li, extra)
+                    if forces and not extra:
+                        variants.append((s, src, prefix, " " + forces))
                     if not ok:
                         row[key] = {"remark": remark}
                         continue
@@ -204,6 +221,7 @@ def analyse(tools, path, label, budget, iterations):
                         if kprog and li < len(kprog["loops"]):
                             kb = round(kprog["loops"][li]["lower_bound_cycles"] / steps, 1)
                     row[key] = {"est_cycles_per_iter": per, "est_cycles": e[1],
+                                "options": extra.strip() or None,
                                 "kernel_est_cycles_per_iter": e[0], "steps": steps,
                                 "kernel_bound_per_iter": kb,
                                 "occupancy": occupancy_of(p, name),
@@ -261,7 +279,7 @@ def best_of(r):
     cands = [r["input"][0]]
     if r.get("reorder") and r["reorder"][0] is not None:
         cands.append(r["reorder"][0])
-    for key in PIPE_KEYS + PAD_KEYS + ("with_inner_pipelined",):
+    for key in PIPE_KEYS + PAD_KEYS + FORCED_KEYS + ("with_inner_pipelined",):
         p = r.get(key) or {}
         if p.get("est_cycles_per_iter") is not None:
             cands.append(p["est_cycles_per_iter"])
@@ -273,11 +291,12 @@ def markdown(rows):
            "pipelined 2 st | pipelined 3 st | pipelined 4 st | pipelined 5 st | pipelined auto | "
            "best vs input | lower bound (kind) | "
            "resource | recurrence | best vs bound | latency limit (d max) | "
-           "waves in -> pipelined | mca input | mca pipelined | padded LDS (best padded) |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "waves in -> pipelined | mca input | mca pipelined | padded LDS (best padded) | "
+           "fewer waves (options a remark names) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s |||||||||||||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s ||||||||||||||||||" % (r["kernel"], r["error"]))
             continue
         def pipe(key):
             p = r.get(key)
@@ -323,13 +342,22 @@ def markdown(rows):
                 padding += ", best %s (%s)%s" % (r[k]["est_cycles_per_iter"],
                                                  k.replace("pad_", ""),
                                                  ", used" if best in PAD_KEYS else "")
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        forced = "-"
+        keys = [k for k in FORCED_KEYS if (r.get(k) or {}).get("est_cycles_per_iter") is not None]
+        if keys:
+            k = min(keys, key=lambda k: r[k]["est_cycles_per_iter"])
+            f = r[k]
+            forced = "%s (%s) %s, %s: %s waves%s" % (
+                f["est_cycles_per_iter"], f["est_cycles"], k.replace("_forced", ""),
+                f["options"], f["occupancy"][0] if f.get("occupancy") else "-",
+                ", used" if best == k else "")
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
             pipe("pipe2"), pipe("pipe3"), pipe("pipe4"), pipe("pipe5"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
             fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
             fmt(r.get("recurrence_bound")), above, lat, waves,
-            fmt(r["mca"][0]), fmt(r["mca"][1]), padding))
+            fmt(r["mca"][0]), fmt(r["mca"][1]), padding, forced))
     return "\n".join(out)
 
 
