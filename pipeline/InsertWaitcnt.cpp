@@ -542,13 +542,15 @@ private:
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
     CounterState &cs = state.counters[c];
-    // An out-of-order event may still be outstanding after a wait for n > 0
-    // (the n left may include it), and so may any event older than it
-    // (needFor): only a full wait completes them.
-    int64_t complete = cs.ub - n;
+    // With an out-of-order event (SMEM, FLAT) outstanding, a wait for n > 0
+    // proves nothing about any event: the out-of-order ones may have landed
+    // early and left the n to older in-order ones (an LDS read, then two
+    // s_loads, then lgkmcnt(1): the read may be the one left), and the
+    // out-of-order ones themselves may be among the n. Only a full wait
+    // completes them (LLVM's SIInsertWaitcnts applyWaitcnt does the same).
     if (n > 0 && cs.lastOutOfOrder > cs.lb)
-      complete = std::min(complete, cs.lastOutOfOrder - 1);
-    cs.lb = std::max(cs.lb, complete);
+      return;
+    cs.lb = std::max(cs.lb, cs.ub - n);
     if (n == 0)
       cs.forceZero = false;
   }
