@@ -196,8 +196,8 @@ private:
   }
 
   std::optional<Range> compute(Value value, unsigned depth) {
-    if (auto imm = dyn_cast<ImmType>(value.getType()))
-      return checked(constantRange(imm.getValue()));
+    if (std::optional<int64_t> imm = getImmediateValue(value))
+      return checked(constantRange(*imm));
     if (auto arg = dyn_cast<BlockArgument>(value))
       return computeIterArg(arg, depth);
     Operation *op = value.getDefiningOp();

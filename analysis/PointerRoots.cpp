@@ -4,6 +4,7 @@
 #include "analysis/PointerRoots.h"
 
 #include "ir/Dialect.h"
+#include "ir/Immediates.h"
 #include "ir/RegisterTypes.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -87,10 +88,10 @@ static std::optional<int64_t> kernargLoadSlot(Operation *load, int64_t dword) {
   auto program = load->getParentOfType<ProgramOp>();
   if (!base || !program || base.getIndex() != program.getAbi().getKernarg())
     return std::nullopt;
-  auto imm = dyn_cast<ImmType>(load->getOperand(1).getType());
+  std::optional<int64_t> imm = getImmediateValue(load->getOperand(1));
   if (!imm)
     return std::nullopt;
-  int64_t offset = imm.getValue() + 4 * dword;
+  int64_t offset = *imm + 4 * dword;
   if (auto attr = load->getAttrOfType<IntegerAttr>("instOffset"))
     offset += attr.getInt();
   return offset - offset % 8;

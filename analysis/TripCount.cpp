@@ -2,6 +2,7 @@
 
 #include "analysis/TripCount.h"
 #include "analysis/ExitCompare.h"
+#include "ir/Immediates.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -73,8 +74,8 @@ struct Affine {
 std::optional<Affine> getAffine(Value value, Block &body, unsigned depth = 0) {
   if (depth > kMaxChain)
     return std::nullopt;
-  if (auto imm = dyn_cast<ImmType>(value.getType()))
-    return Affine{-1, uint32_t(imm.getValue())};
+  if (std::optional<int64_t> imm = getImmediateValue(value))
+    return Affine{-1, uint32_t(*imm)};
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (arg.getOwner() != &body)
       return std::nullopt;
@@ -82,8 +83,6 @@ std::optional<Affine> getAffine(Value value, Block &body, unsigned depth = 0) {
   }
   auto result = cast<OpResult>(value);
   Operation *def = result.getOwner();
-  if (auto constant = dyn_cast<ConstantOp>(def))
-    return Affine{-1, uint32_t(constant.getValue())};
   if (auto mov = dyn_cast<S_MOV_B32>(def))
     return getAffine(mov.getSrc(), body, depth + 1);
   bool add = isa<S_ADD_U32, S_ADD_I32>(def);
