@@ -1258,7 +1258,10 @@ struct PipelineLoopsPass
                                      : asIs  ? &*asIs
                                              : nullptr;
         kept && fastest && fastest->est_cycles < kept->est_cycles &&
-        fastest->occupancy < kept->occupancy)
+        fastest->occupancy < kept->occupancy &&
+        // Only where it is more per wave, as the remark says (both at the
+        // pipe's floor, the fastest lost by the 1% rule instead).
+        cost(*fastest).perWave() > cost(*kept).perWave())
       emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare, *kept,
                         cost);
     if (!deepens)
