@@ -123,13 +123,12 @@ SmallVector<int64_t> issueSlots(ArrayRef<OpInfo> body, size_t open) {
 /// inner loop (a rotated outer loop's kernel) issues ops on the counter
 /// that this walk cannot count, so the ticket is nearer than it looks (the
 /// nested GEMM's epilogue waited 44 slots for a kernel load the walk took
-/// for the previous tile's head). The waits from `open` on count no slot
-/// (issueSlots).
-std::optional<int64_t> stallFor(ArrayRef<OpInfo> body, size_t open, size_t at,
-                                unsigned c, int64_t k) {
+/// for the previous tile's head). `slot` is issueSlots(body, open) for
+/// the wait being judged.
+std::optional<int64_t> stallFor(ArrayRef<OpInfo> body, ArrayRef<int64_t> slot,
+                                size_t at, unsigned c, int64_t k) {
   if (k == kNone)
     return 0;
-  SmallVector<int64_t> slot = issueSlots(body, open);
   int64_t length = slot.back(), seen = 0;
   size_t n = body.size();
   for (size_t step = 1; step <= 3 * n; ++step) {
@@ -189,17 +188,20 @@ unsigned foldBody(Block &block, const TargetModel &model) {
       // one for the ticket already waited for counts as none (the cost is
       // then an upper bound).
       int64_t cost = 0;
+      SmallVector<int64_t> slot = issueSlots(body, j);
       for (unsigned c = VM; c <= LGKM && foldable; ++c) {
         if (merged[c] >= anchorCounts[c])
           continue;
-        std::optional<int64_t> stall = stallFor(body, j, anchor, c, merged[c]);
+        std::optional<int64_t> stall =
+            stallFor(body, slot, anchor, c, merged[c]);
         if (!stall) {
           foldable = false;
           break;
         }
         int64_t already =
-            c == VM ? stallFor(body, j, anchor, c, anchorCounts[c]).value_or(0)
-                    : 0;
+            c == VM
+                ? stallFor(body, slot, anchor, c, anchorCounts[c]).value_or(0)
+                : 0;
         cost = std::max(cost, *stall - already);
       }
       foldable = foldable && cost <= 1;
