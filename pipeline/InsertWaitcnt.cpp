@@ -19,8 +19,8 @@
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
 //      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0), and
-//      only such a full wait completes them (a counted wait for later LDS
-//      ops may leave the s_load among the n outstanding); FLAT
+//      while one is outstanding a counted wait completes nothing (the
+//      s_loads may land early and leave the n to older ops); FLAT
 //      counts on both counters and only a full wait is safe; LDS DMA
 //      (*_lds loads) and ds_* ops that touch LDS are ordered against each
 //      other across the two counters;
