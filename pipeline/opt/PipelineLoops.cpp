@@ -795,6 +795,15 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
   return guard.test(b);
 }
 
+/// The matrix pipe's passes of one iteration of `loop`: the slots each wave
+/// holds the pipe the SIMD's waves share (WaveCost.h's floor).
+static int64_t mfmaPassesOf(LoopOp loop, const TargetModel &target) {
+  int64_t passes = 0;
+  loop.getBody().walk(
+      [&](Operation *op) { passes += target.getMFMAPasses(op); });
+  return passes;
+}
+
 /// One barrier where two follow (AdjacentBarriers.h) among the ops
 /// [begin, end) and in the blocks nested in them, the fallback loop (the
 /// input as written) excepted.
@@ -1173,11 +1182,8 @@ struct PipelineLoopsPass
     // buffers, 2455 at 5 (804 against 491 cycles per wave).
     const TargetModel &target =
         TargetModel::get(l->getParentOfType<ProgramOp>().getTargetKind());
-    int64_t passes = 0;
-    l.getBody().walk(
-        [&](Operation *op) { passes += target.getMFMAPasses(op); });
-    double matrixPipe =
-        double(passes) * double(std::max<int64_t>(plan.trips, 1));
+    double matrixPipe = double(mfmaPassesOf(l, target)) *
+                        double(std::max<int64_t>(plan.trips, 1));
     auto cost = [&](const ProgramMetrics &m) {
       return WaveCost{double(m.est_cycles), m.occupancy, matrixPipe};
     };
@@ -1661,10 +1667,8 @@ struct PipelineLoopsPass
         ++numLoops;
       });
       const TargetModel &target = TargetModel::get(copyProgram.getTargetKind());
-      int64_t mfmaPasses = 0;
-      if (pipelined.kernel)
-        pipelined.kernel.getBody().walk(
-            [&](Operation *op) { mfmaPasses += target.getMFMAPasses(op); });
+      int64_t mfmaPasses =
+          pipelined.kernel ? mfmaPassesOf(pipelined.kernel, target) : 0;
       if (std::optional<ProgramMetrics> metrics =
               measureModule(*copy->module)) {
         result.waves = metrics->occupancy;
