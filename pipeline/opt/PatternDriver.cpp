@@ -64,19 +64,14 @@ public:
   bool operator()(Operation *op) {
     if (everyOp)
       return true;
-    OperationName name = op->getName();
-    auto [it, fresh] = rooted.try_emplace(name.getAsOpaquePointer(), false);
-    if (fresh)
-      it->second = patterns.getOpSpecificNativePatterns().count(name) != 0;
-    return it->second || (anyOp && anyOpMayMatch(op));
+    return patterns.getOpSpecificNativePatterns().count(op->getName()) ||
+           (anyOp && anyOpMayMatch(op));
   }
 
 private:
   const FrozenRewritePatternSet &patterns;
   function_ref<bool(Operation *)> anyOpMayMatch;
   bool everyOp, anyOp;
-  /// Per op name: whether a pattern is rooted on it.
-  llvm::DenseMap<void *, bool> rooted;
 };
 
 /// An op a rewrite may have left dead that the driver may erase.
