@@ -684,7 +684,6 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         }
     }
     LdsBankCost firstCost;
-    bool haveFirst = false;
     for (unsigned first = 0; first < numThreads; first += waveSize) {
       unsigned count = std::min(waveSize, numThreads - first);
       uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
@@ -698,7 +697,7 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         // the cost is the first wave's. Three in four calls of the cost
         // were such repeats.
         LdsBankCost part =
-            !pair && haveFirst && count == count0 &&
+            !pair && first != 0 && count == count0 &&
                     shiftedByDwords(llvm::ArrayRef(lanes).take_front(count),
                                     llvm::ArrayRef(firstWave))
                 ? firstCost
@@ -720,7 +719,6 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         if (!pair)
           firstWave.assign(lanes.begin(), lanes.begin() + count);
         firstCost = cost;
-        haveFirst = true;
       }
       if (first == 0 || cost.extraClocks() > info.cost.extraClocks())
         info.cost = cost;
