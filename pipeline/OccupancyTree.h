@@ -50,9 +50,6 @@ public:
         words(words), rows(new uint64_t[2 * leaves * 2 * words]),
         stamps(2 * leaves, 0) {}
 
-  unsigned getWords() const { return words; }
-  int64_t getPoints() const { return points; }
-
   /// Forgets every mask.
   void clear() {
     if (++epoch == 0) { // wrapped: every stamp could match again
