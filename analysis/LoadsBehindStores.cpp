@@ -58,11 +58,8 @@ void findInLoop(LoopOp loop, std::vector<LoadBehindStore> &out) {
   Block &body = loop.getBodyBlock();
   // Only a loop holding another loop is rotated around its kernel (an `if`
   // alone moves no load ahead of a store).
-  auto holdsLoop = [](Operation &top) {
-    return top.walk([](LoopOp) { return WalkResult::interrupt(); })
-        .wasInterrupted();
-  };
-  if (llvm::none_of(body.without_terminator(), holdsLoop))
+  if (!body.walk([](LoopOp) { return WalkResult::interrupt(); })
+           .wasInterrupted())
     return;
   // The body's global stores (nested ones at their top-level op's place).
   SmallVector<std::pair<Operation *, unsigned>> stores;
