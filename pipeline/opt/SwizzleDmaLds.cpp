@@ -14,6 +14,7 @@
 #include "ir/Workgroup.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "llvm/ADT/DenseMap.h"
@@ -221,7 +222,14 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
   int64_t tidReg = abi ? abi.getTid() : -1;
   std::string why;
   // Every LDS access with why it cannot be swizzled ("" if it can).
-  std::vector<std::pair<Operation *, std::string>> accesses;
+  /// Each LDS access, its address and why the swizzle cannot carry it
+  /// ("" where it can).
+  struct Access {
+    Operation *op;
+    std::optional<LdsAccessAddress> at;
+    std::string problem;
+  };
+  std::vector<Access> accesses;
   program.walk([&](Operation *op) {
     if (!why.empty())
       return;
@@ -238,9 +246,11 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
       why = "EXEC is written";
       return;
     }
-    if ((facts.memReads | facts.memWrites) & MemLDS)
-      accesses.emplace_back(
-          op, swizzleProblem(getLdsAccessAddress(op, waveSize), waveSize));
+    if ((facts.memReads | facts.memWrites) & MemLDS) {
+      std::optional<LdsAccessAddress> at = getLdsAccessAddress(op, waveSize);
+      std::string problem = swizzleProblem(at, waveSize);
+      accesses.push_back({op, std::move(at), std::move(problem)});
+    }
   });
   if (!why.empty())
     return fail(why);
@@ -253,7 +263,7 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
   llvm::DenseMap<Operation *, const LdsAccess *> bounds;
   LdsBufferInfo info;
   llvm::DenseSet<int64_t> keptBlocks;
-  for (auto &[op, problem] : accesses) {
+  for (auto &[op, at, problem] : accesses) {
     if (problem.empty())
       continue;
     if (plan.keptWhy.empty()) {
@@ -270,7 +280,7 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
     for (int64_t block : blocksOf(*access))
       keptBlocks.insert(block);
   }
-  for (auto &[op, problem] : accesses) {
+  for (auto &[op, at, problem] : accesses) {
     bool inKept = !problem.empty(), inSwizzled = false;
     if (!keptBlocks.empty()) {
       const LdsAccess *access = bounds.lookup(op);
@@ -287,7 +297,6 @@ DmaSwizzlePlan waveasm::planDmaSwizzle(ProgramOp program) {
       plan.kept.push_back(op);
       continue;
     }
-    std::optional<LdsAccessAddress> at = getLdsAccessAddress(op, waveSize);
     if (!at->directToLds)
       plan.dsAccesses.push_back(op);
     else if (at->extent / waveSize == 16)
@@ -338,7 +347,7 @@ void waveasm::applyDmaSwizzle(const DmaSwizzlePlan &plan) {
       if (Operation *def = operand.getDefiningOp())
         worklist.push_back(def);
     erased.insert(op);
-    op->erase();
+    eraseOp(op);
   }
 }
 
