@@ -5,6 +5,7 @@
 #include "analysis/IssueRules.h"
 #include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
+#include "pipeline/opt/LoadsAfterReads.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -223,9 +224,7 @@ bool hoistAfter(Operation *barrier, const TargetModel &model, bool compare) {
 unsigned waveasm::hoistPrefetchAddresses(Block &block,
                                          const TargetModel &model) {
   for (Operation &op : block) {
-    InstFacts facts = lookupInstFacts(&op);
-    if ((facts.memReads & MemScalar) ||
-        (facts.memReads & MemGlobal && facts.memWrites & MemLDS))
+    if ((lookupInstFacts(&op).memReads & MemScalar) || isDirectToLds(&op))
       return 0;
   }
   SmallVector<Operation *> barriers;
