@@ -1269,7 +1269,7 @@ struct PipelineLoopsPass
         // pipe's floor, the fastest lost by the 1% rule instead).
         cost(*fastest).perWave() > cost(*kept).perWave())
       emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare, *kept,
-                        cost);
+                        cost(*fastest), cost(*kept));
     if (!deepens)
       return l;
     if (bestBuffers != plan.buffers || bestSpare != plan.spare)
@@ -1293,18 +1293,17 @@ struct PipelineLoopsPass
 
   /// The remark for a deepening faster than the kept program but refused
   /// for the occupancy it costs.
-  template <typename Cost>
   void emitLostOccupancy(Location loc, const ProgramMetrics &fastest,
                          int buffers, int spare, const ProgramMetrics &kept,
-                         Cost cost) {
+                         const WaveCost &fastestCost,
+                         const WaveCost &keptCost) {
     emitRemark(loc) << llvm::formatv(
         "LDS rotation not deepened to {0} buffers{1}: est_cycles {2} at {3} "
         "waves against {4} at {5} is more cycles per wave ({6:F1} against "
         "{7:F1}; lds-buffers={0}{8} forces it)",
         buffers, spare ? ", one spare" : "", fastest.est_cycles,
         fastest.occupancy, kept.est_cycles, kept.occupancy,
-        cost(fastest).perWave(), cost(kept).perWave(),
-        spare ? " lds-spare=1" : "");
+        fastestCost.perWave(), keptCost.perWave(), spare ? " lds-spare=1" : "");
   }
 
   /// Whether `l` is pipelined with its ds_read_b64 pairs read as
