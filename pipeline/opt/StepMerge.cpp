@@ -89,10 +89,14 @@ int StepMerger::pickCover(ArrayRef<size_t> ends, ArrayRef<size_t> coverEnds,
       (ldsPending ? passesLeft + after <= clock.drain() : clock.drained()))
     return -1;
   // An MFMA at a stream's head, or after ops that only lead into it
-  // (extracts and packs, which take no slot; a priority change).
+  // (extracts and packs, which take no slot; a priority change) or that
+  // the clock counts as gone (the scale bytes' repacking the optimizations
+  // remove: counted as cover's obstacle, it kept the MFMAs of the
+  // preshuffled mxfp4 loop behind the whole prefetch).
   for (unsigned k = 0; k < streams.size(); ++k) {
     size_t i = heads[k];
-    while (i < coverEnds[k] && leadsIntoMfma(streams[k][i]) &&
+    while (i < coverEnds[k] &&
+           (leadsIntoMfma(streams[k][i]) || clock.isFree(streams[k][i])) &&
            (!filter || filter(streams[k][i])))
       ++i;
     if (i >= coverEnds[k])

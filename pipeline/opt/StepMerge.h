@@ -99,6 +99,10 @@ public:
                      const FreeOps *freeOps = nullptr);
   /// MFMA passes of `op` (0 for every other op).
   int64_t passes(mlir::Operation *op) const;
+  /// Whether the clock counts no slot for `op` (FreeOps).
+  bool isFree(mlir::Operation *op) const {
+    return freeOps && freeOps->contains(op);
+  }
   /// Issues `op` at the first slot it may take, no earlier than `ready`;
   /// returns that slot.
   int64_t issue(mlir::Operation *op, int64_t ready = 0);

@@ -56,6 +56,7 @@
 
 #include "analysis/LoopStages.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -77,9 +78,12 @@ bool keepsImplicitRegisterFlow(const LoopStages &stages,
                                llvm::ArrayRef<mlir::Operation *> order);
 
 /// The body ops of `stages` (which passed the stage rules) in the order one
-/// step issues them.
-llvm::SmallVector<mlir::Operation *> computeStepOrder(const LoopStages &stages,
-                                                      StepOrder order);
+/// step issues them. `removed`: the body ops the production order's
+/// optimizations remove (RemovedByCleanups.h), when the caller computed them
+/// once for several stagings of one body; null: computed here.
+llvm::SmallVector<mlir::Operation *>
+computeStepOrder(const LoopStages &stages, StepOrder order,
+                 const llvm::DenseSet<mlir::Operation *> *removed = nullptr);
 
 } // namespace waveasm
 
