@@ -28,6 +28,13 @@ static constexpr int32_t kExtraSteadyIterations = 6;
 static constexpr size_t kSteadyWindow = 4;
 
 std::string waveasm::describeBoundKind(const LoopTiming &loop) {
+  if (loop.boundKind == "memory recurrence" && loop.memoryRecurrenceStore &&
+      loop.memoryRecurrenceLoad)
+    return ("memory recurrence: " +
+            loop.memoryRecurrenceStore->getName().stripDialect() +
+            " -> next iteration's " +
+            loop.memoryRecurrenceLoad->getName().stripDialect())
+        .str();
   if (loop.boundKind != "recurrence")
     return loop.boundKind.str();
   std::string text =
@@ -176,10 +183,19 @@ void CycleSimulator::run() {
     timing.recurrenceBoundCycles = recurrence.cycles;
     timing.recurrenceIterArg = recurrence.iterArg;
     timing.recurrenceDistance = recurrence.distance;
+    MemoryRecurrenceBound memory =
+        computeMemoryRecurrenceBound(index, facts, idx);
+    timing.memoryRecurrenceBoundCycles = memory.cycles;
+    timing.memoryRecurrenceLoad = memory.load;
+    timing.memoryRecurrenceStore = memory.store;
     bool recurrenceBinds = recurrence.cycles > timing.resourceBoundCycles;
     timing.lowerBoundCycles =
         recurrenceBinds ? recurrence.cycles : timing.resourceBoundCycles;
     timing.boundKind = recurrenceBinds ? "recurrence" : timing.busiestUnit;
+    if (memory.cycles > timing.lowerBoundCycles) {
+      timing.lowerBoundCycles = memory.cycles;
+      timing.boundKind = "memory recurrence";
+    }
     timing.criticalPath = paths.ofLoop(idx);
   }
 

@@ -81,9 +81,20 @@
 //      largest sum of latencies divided by the iterations the cycle spans
 //      (an accumulator through iter_args, an address increment); moves are
 //      free on it, an MFMA feeds its accumulator with its chain latency,
-//      nested loops and ifs are not crossed (so it stays a bound).
-//    The bound's kind is the resource's unit ("issue", "MFMA", ...) or
-//    "recurrence". unitCycles/issueCycles keep every op as compiled.
+//      nested loops and ifs are not crossed (so it stays a bound);
+//    - the memory recurrence bound: a store of the body that may write
+//      bytes a load of the next iteration reads (the alias analysis,
+//      MemoryAlias.h, cannot rule it out with bases invariant in the loop,
+//      nor PointerRoots.h's declarations) keeps that load behind it in
+//      every legal schedule, so a path from the load's results to the
+//      store within one iteration closes a cycle: its latencies (as for
+//      the register recurrences) plus the store's issue slot, or, for LDS
+//      in a workgroup of several waves with a barrier of the body between
+//      them, the store's latency (it completes before the barrier) and the
+//      barrier's slot.
+//    The bound's kind is the resource's unit ("issue", "MFMA", ...),
+//    "recurrence" or "memory recurrence". unitCycles/issueCycles keep every
+//    op as compiled.
 //  Critical path.  Longest latency-weighted dependency chain with unlimited
 //    resources and no waits: an op finishes at max(operand ready) + latency
 //    (SrcC chains: the producer's chain latency); stores count (their
@@ -150,13 +161,19 @@ struct LoopTiming {
   int64_t steadyStateCycles = 0;    // isolated, once converged (above)
   int32_t steadyIterations = 0;     // iterations simulated for it
   int32_t prefetchDistance = 0;     // LoopBounds.h getPrefetchDistance
-  int64_t lowerBoundCycles = 0;     // max(resource, recurrence)
-  llvm::StringRef boundKind;        // busiestUnit, or "recurrence"
-  int64_t resourceBoundCycles = 0;  // must-execute ops only
-  llvm::StringRef busiestUnit;      // stringifyExecUnit name, or "issue"
+  int64_t lowerBoundCycles = 0;     // max of the three bounds below
+  /// busiestUnit, "recurrence" or "memory recurrence".
+  llvm::StringRef boundKind;
+  int64_t resourceBoundCycles = 0; // must-execute ops only
+  llvm::StringRef busiestUnit;     // stringifyExecUnit name, or "issue"
   int64_t recurrenceBoundCycles = 0;
   int32_t recurrenceIterArg = -1; // an iter_arg on the binding cycle
   int32_t recurrenceDistance = 0; // iterations that cycle spans
+  /// LoopBounds.h computeMemoryRecurrenceBound: its cycles and its store
+  /// and next iteration's load (null when the loop has none).
+  int64_t memoryRecurrenceBoundCycles = 0;
+  mlir::Operation *memoryRecurrenceLoad = nullptr;
+  mlir::Operation *memoryRecurrenceStore = nullptr;
   std::array<int64_t, kNumExecUnits> unitCycles = {}; // every op
   int64_t issueCycles = 0;                            // every op
   int64_t criticalPath = 0;
@@ -164,7 +181,8 @@ struct LoopTiming {
 
 /// The lower bound's kind for a reader: "issue", "MFMA", ..., or
 /// "recurrence via iter_arg 2" ("..., 2 iterations" when the cycle spans
-/// more than one).
+/// more than one), "memory recurrence: buffer_store_dword -> next
+/// iteration's buffer_load_dword".
 std::string describeBoundKind(const LoopTiming &loop);
 
 class CycleModel {

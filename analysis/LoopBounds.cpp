@@ -2,7 +2,10 @@
 
 #include "analysis/LoopBounds.h"
 
+#include "analysis/MemoryAlias.h"
+#include "analysis/PointerRoots.h"
 #include "ir/RegisterTypes.h"
+#include "ir/Workgroup.h"
 
 #include "llvm/ADT/BitVector.h"
 
@@ -198,11 +201,7 @@ public:
   /// instead, the definition the sparse walk must equal
   /// (computeRecurrenceBoundByFullWalk).
   void from(unsigned argId, bool fullWalk = false) {
-    for (int32_t id : touched) {
-      dist[id] = kNoPath;
-      chain[id] = kNoPath;
-    }
-    touched.clear();
+    clear();
     set(argId - lo, 0, kNoPath);
     if (fullWalk) {
       for (const FlatOp &op : ops)
@@ -211,13 +210,22 @@ public:
     }
     pending.reset();
     markUsers(argId - lo);
-    for (int k = pending.find_first(); k >= 0; k = pending.find_next(k)) {
-      const FlatOp &op = ops[k];
-      if (!visit(op))
+    walkPending();
+  }
+
+  /// Distances from the results of the body's op `idx`, issued at 0: each
+  /// result ready at `latency` (the op's own latency).
+  void fromResultsOf(const ProgramIndex &index, unsigned idx, int64_t latency) {
+    clear();
+    pending.reset();
+    for (unsigned i = 0, e = index.getNumResults(idx); i < e; ++i) {
+      unsigned id = index.getResultId(idx, i);
+      if (id == ProgramIndex::kNone || id < lo || id - lo >= dist.size())
         continue;
-      for (unsigned i = 0; i < op.numResults; ++i)
-        markUsers(op.resultBegin + i);
+      set(id - lo, latency, kNoPath);
+      markUsers(id - lo);
     }
+    walkPending();
   }
 
   /// When `id` is ready, kNoPath if not reached; an MFMA result counts
@@ -233,6 +241,25 @@ public:
   }
 
 private:
+  void clear() {
+    for (int32_t id : touched) {
+      dist[id] = kNoPath;
+      chain[id] = kNoPath;
+    }
+    touched.clear();
+  }
+  /// Visits the pending ops in body order, marking the users of what each
+  /// reaches.
+  void walkPending() {
+    for (int k = pending.find_first(); k >= 0; k = pending.find_next(k)) {
+      const FlatOp &op = ops[k];
+      if (!visit(op))
+        continue;
+      for (unsigned i = 0; i < op.numResults; ++i)
+        markUsers(op.resultBegin + i);
+    }
+  }
+
   static constexpr int32_t kNoChain = -1;
   struct FlatOp {
     size_t operandBegin = 0, operandEnd = 0;
@@ -405,6 +432,108 @@ waveasm::computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
                                           llvm::ArrayRef<OpFacts> facts,
                                           unsigned loopIdx) {
   return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory recurrence bound
+//===----------------------------------------------------------------------===//
+
+/// Whether `store` of one iteration may write bytes `load` reads in the
+/// next one, by the rules every reordering of the loop obeys
+/// (LoopStages.h's memory edges): the alias analysis answers across
+/// iterations only where the bases it compares are invariant in the loop,
+/// and two kernel arguments declared apart stay apart in every iteration.
+static bool mayFeedNextIteration(Operation *store, Operation *load,
+                                 LoopOp loop) {
+  unsigned conflict = memWrites(store) & memReads(load);
+  if (!conflict)
+    return false;
+  if (!(conflict & MemLDS) && inDistinctNoAliasArgs(store, load))
+    return false;
+  auto invariant = [&](Operation *op) {
+    std::optional<MemoryAccess> access = getMemoryAccess(op);
+    if (!access)
+      return false;
+    for (Value v : {access->srd, access->base, access->soffset})
+      if (v && loop.getBody().isAncestor(v.getParentRegion()))
+        return false;
+    return true;
+  };
+  return !(invariant(store) && invariant(load) &&
+           alias(store, load) == AliasResult::NoAlias);
+}
+
+MemoryRecurrenceBound
+waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
+                                      llvm::ArrayRef<OpFacts> facts,
+                                      unsigned loopIdx) {
+  MemoryRecurrenceBound best;
+  auto loop = cast<LoopOp>(index.getOp(loopIdx));
+  auto [first, last] = index.getRegionRange(loopIdx, 0);
+  if (first > last)
+    return best;
+  // The body's own memory ops and barriers (nested loops and ifs are not
+  // crossed, as for the register recurrences).
+  SmallVector<unsigned> loads, stores, barriers;
+  for (unsigned idx = first; idx <= last; idx = index.getSubtreeEnd(idx) + 1) {
+    const OpFacts &f = facts[idx];
+    if (f.shape != OpShape::Plain || !f.issued)
+      continue;
+    Operation *op = index.getOp(idx);
+    if (isa<S_BARRIER>(op))
+      barriers.push_back(idx);
+    else if (memReads(op))
+      loads.push_back(idx);
+    if (!isa<S_BARRIER>(op) && memWrites(op))
+      stores.push_back(idx);
+  }
+  if (loads.empty() || stores.empty())
+    return best;
+  // Between the waves of a workgroup, an LDS write reaches a read only
+  // through a barrier after the write has completed (InsertWaitcnt.cpp
+  // (b)): where a barrier of the body lies between the two, the write's
+  // latency and the barrier's slot come before the next iteration's load.
+  std::optional<int64_t> waves =
+      getWorkgroupWaves(loop->getParentOfType<ProgramOp>());
+  bool severalWaves = waves && *waves > 1;
+  CarriedPaths paths(index, facts, loopIdx);
+  for (unsigned load : loads) {
+    Operation *loadOp = index.getOp(load);
+    bool walked = false;
+    for (unsigned store : stores) {
+      if (store <= load)
+        continue; // no path of the same iteration reaches it
+      Operation *storeOp = index.getOp(store);
+      if (!(memWrites(storeOp) & memReads(loadOp)))
+        continue;
+      if (!walked) {
+        paths.fromResultsOf(index, load, facts[load].latency);
+        walked = true;
+      }
+      // The store issues once every operand it reads is ready.
+      int64_t start = kNoPath;
+      const OpFacts &f = facts[store];
+      for (unsigned id : index.getOperandIds(store).take_front(f.numRead))
+        start = std::max(start, paths.at(id));
+      if (start == kNoPath)
+        continue;
+      int64_t cross = f.issueCycles;
+      if (severalWaves && (memWrites(storeOp) & memReads(loadOp) & MemLDS))
+        for (unsigned barrier : barriers)
+          if (barrier > store || barrier < load) {
+            cross = std::max<int64_t>(f.issueCycles, f.latency) +
+                    facts[barrier].issueCycles;
+            break;
+          }
+      int64_t cycles = start + cross;
+      if (cycles <= best.cycles || !mayFeedNextIteration(storeOp, loadOp, loop))
+        continue;
+      best.cycles = cycles;
+      best.load = loadOp;
+      best.store = storeOp;
+    }
+  }
+  return best;
 }
 
 //===----------------------------------------------------------------------===//

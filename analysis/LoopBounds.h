@@ -67,6 +67,25 @@ RecurrenceBound computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
                                                  llvm::ArrayRef<OpFacts> facts,
                                                  unsigned loopIdx);
 
+/// The memory recurrence bound of loop `loopIdx` (rules in CycleModel.h):
+/// a memory op of the body that writes bytes a memory op of the next
+/// iteration may read keeps that reader behind it in every legal schedule
+/// (the alias analysis cannot rule it out: MemoryAlias.h with bases
+/// invariant in the loop, PointerRoots.h's declarations). Where the
+/// reader's results reach the writer in one iteration, the path's latency
+/// plus the writer's issue slot (for LDS in a workgroup of several waves
+/// with a barrier between the two: the write's completion and the
+/// barrier's slot) is a dependence cycle of one iteration; the longest
+/// one, with its two ops (null and 0 when there is none).
+struct MemoryRecurrenceBound {
+  int64_t cycles = 0;
+  mlir::Operation *load = nullptr;
+  mlir::Operation *store = nullptr;
+};
+MemoryRecurrenceBound
+computeMemoryRecurrenceBound(const ProgramIndex &index,
+                             llvm::ArrayRef<OpFacts> facts, unsigned loopIdx);
+
 /// Prefetch distance as written: the most iter_args a VMEM load's result
 /// passes through (block argument to condition operand, directly or through
 /// aliases) before the iteration that reads it; 0 when every load is read in

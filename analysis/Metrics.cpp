@@ -21,6 +21,8 @@ bool LoopMetrics::operator==(const LoopMetrics &other) const {
          resource_bound_cycles == other.resource_bound_cycles &&
          busiest_unit == other.busiest_unit &&
          recurrence_bound_cycles == other.recurrence_bound_cycles &&
+         memory_recurrence_bound_cycles ==
+             other.memory_recurrence_bound_cycles &&
          latency_limited_cycles == other.latency_limited_cycles &&
          prefetch_distance == other.prefetch_distance &&
          max_prefetch_distance == other.max_prefetch_distance &&
@@ -139,6 +141,7 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
     lm.resource_bound_cycles = loop.resourceBoundCycles;
     lm.busiest_unit = loop.busiestUnit.str();
     lm.recurrence_bound_cycles = loop.recurrenceBoundCycles;
+    lm.memory_recurrence_bound_cycles = loop.memoryRecurrenceBoundCycles;
     LatencyLimit latency = computeLatencyLimit(
         cycles.getIndex(), cycles.getOpFacts(), loop.index, freeEntries);
     lm.latency_limited_cycles = latency.cycles;

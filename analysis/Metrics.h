@@ -9,6 +9,7 @@
 //                             "lower_bound_cycles", "bound_kind",
 //                             "resource_bound_cycles", "busiest_unit",
 //                             "recurrence_bound_cycles",
+//                             "memory_recurrence_bound_cycles",
 //                             "latency_limited_cycles", "prefetch_distance",
 //                             "max_prefetch_distance", "critical_path",
 //                             "coaccess_cost", "coaccess_modularity",
@@ -34,15 +35,17 @@
 namespace waveasm {
 
 struct LoopMetrics {
-  int64_t est_cycles_per_iter = 0;   // steady-state cycles of one iteration
-  int64_t steady_iterations = 0;     // iterations the model simulated for it
-  int64_t trip_count = 1;            // TripCount.h: runs of the body
-  std::string trip_count_source;     // "attribute", "inferred", "default"
-  int64_t lower_bound_cycles = 0;    // max(resource, recurrence) per iteration
-  std::string bound_kind;            // busiest_unit, or "recurrence"
+  int64_t est_cycles_per_iter = 0; // steady-state cycles of one iteration
+  int64_t steady_iterations = 0;   // iterations the model simulated for it
+  int64_t trip_count = 1;          // TripCount.h: runs of the body
+  std::string trip_count_source;   // "attribute", "inferred", "default"
+  int64_t lower_bound_cycles = 0;  // max of the three bounds, per iteration
+  std::string bound_kind; // busiest_unit, "recurrence", "memory recurrence"
   int64_t resource_bound_cycles = 0; // busiest unit (or issue), must-execute
   std::string busiest_unit;
   int64_t recurrence_bound_cycles = 0; // loop-carried dependence cycles
+  // A store to bytes the next iteration's load may read (LoopBounds.h).
+  int64_t memory_recurrence_bound_cycles = 0;
   // Not a bound: what the global-load latency allows with the deepest
   // prefetch the VGPR file holds at the program's occupancy
   // (LoopBounds.h computeLatencyLimit); 0 when no VMEM load writes VGPRs.

@@ -12,22 +12,24 @@ using namespace waveasm;
 namespace json = llvm::json;
 
 json::Value waveasm::toJSON(const LoopMetrics &m) {
-  return json::Object{{"est_cycles_per_iter", m.est_cycles_per_iter},
-                      {"steady_iterations", m.steady_iterations},
-                      {"trip_count", m.trip_count},
-                      {"trip_count_source", m.trip_count_source},
-                      {"lower_bound_cycles", m.lower_bound_cycles},
-                      {"bound_kind", m.bound_kind},
-                      {"resource_bound_cycles", m.resource_bound_cycles},
-                      {"busiest_unit", m.busiest_unit},
-                      {"recurrence_bound_cycles", m.recurrence_bound_cycles},
-                      {"latency_limited_cycles", m.latency_limited_cycles},
-                      {"prefetch_distance", m.prefetch_distance},
-                      {"max_prefetch_distance", m.max_prefetch_distance},
-                      {"critical_path", m.critical_path},
-                      {"coaccess_cost", m.coaccess_cost},
-                      {"coaccess_modularity", m.coaccess_modularity},
-                      {"coaccess_clusters", m.coaccess_clusters}};
+  return json::Object{
+      {"est_cycles_per_iter", m.est_cycles_per_iter},
+      {"steady_iterations", m.steady_iterations},
+      {"trip_count", m.trip_count},
+      {"trip_count_source", m.trip_count_source},
+      {"lower_bound_cycles", m.lower_bound_cycles},
+      {"bound_kind", m.bound_kind},
+      {"resource_bound_cycles", m.resource_bound_cycles},
+      {"busiest_unit", m.busiest_unit},
+      {"recurrence_bound_cycles", m.recurrence_bound_cycles},
+      {"memory_recurrence_bound_cycles", m.memory_recurrence_bound_cycles},
+      {"latency_limited_cycles", m.latency_limited_cycles},
+      {"prefetch_distance", m.prefetch_distance},
+      {"max_prefetch_distance", m.max_prefetch_distance},
+      {"critical_path", m.critical_path},
+      {"coaccess_cost", m.coaccess_cost},
+      {"coaccess_modularity", m.coaccess_modularity},
+      {"coaccess_clusters", m.coaccess_clusters}};
 }
 
 json::Value waveasm::toJSON(const OccupancyLimitMetrics &m) {
@@ -100,6 +102,8 @@ bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,
          o.mapOptional("bound_kind", m.bound_kind) &&
          o.mapOptional("resource_bound_cycles", m.resource_bound_cycles) &&
          o.mapOptional("recurrence_bound_cycles", m.recurrence_bound_cycles) &&
+         o.mapOptional("memory_recurrence_bound_cycles",
+                       m.memory_recurrence_bound_cycles) &&
          o.mapOptional("latency_limited_cycles", m.latency_limited_cycles) &&
          o.mapOptional("prefetch_distance", m.prefetch_distance) &&
          o.mapOptional("max_prefetch_distance", m.max_prefetch_distance) &&

@@ -30,9 +30,12 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                in it, shown in the auto column ("with #1 pipe_auto")
   bound        the loop's lower bound as written (lower_bound_cycles and
                bound_kind: max of the resource bound, counted without
-               waits, nops and same-class register copies, and the
-               recurrence bound of its loop-carried dependence cycles;
-               LoopBounds.h), both parts, and how far the best schedule
+               waits, nops and same-class register copies, the
+               recurrence bound of its loop-carried dependence cycles and
+               the memory recurrence bound (a store the next iteration's
+               load may read: kind "memory recurrence", JSON
+               memory_recurrence_bound); LoopBounds.h), the first two, and
+               how far the best schedule
                (reorder or pipelined) stays above it
   latency      not a bound: latency_limited_cycles, what the global-load
                latency allows when the loads are prefetched as far ahead
@@ -177,6 +180,7 @@ def analyse(tools, path, label, budget, iterations):
                        "resource_bound": L.get("resource_bound_cycles"),
                        "busiest_unit": L.get("busiest_unit"),
                        "recurrence_bound": L.get("recurrence_bound_cycles"),
+                       "memory_recurrence_bound": L.get("memory_recurrence_bound_cycles"),
                        "latency_limited": L.get("latency_limited_cycles"),
                        "prefetch_distance": L.get("prefetch_distance"),
                        "max_prefetch_distance": L.get("max_prefetch_distance"),

@@ -56,8 +56,11 @@
 #include "ir/InstFacts.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
+
+#define DEBUG_TYPE "waveasm-hazard-mitigation"
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMHAZARDMITIGATION
@@ -210,6 +213,23 @@ private:
 
   /// Walks the ops at positions [begin, end) that are not nested in others.
   void walkRange(uint32_t begin, uint32_t end, State &state);
+  /// The previous walk of a loop body (see walkBody).
+  struct BodyMemo {
+    uint32_t pos = 0; // 0: no walk recorded yet
+    int64_t nowAtPos = 0;
+    std::optional<State> atPos; // canonicalized
+    std::optional<State> end;
+  };
+  /// walkRange over a loop body that resumes the previous walk of the same
+  /// body (`memo`) where the states agree: at a top-level op more than the
+  /// largest wait past the body's start, the walk's canonical state is
+  /// compared with the previous walk's there; equal, the rest of the body
+  /// would be walked exactly as before (every op's need is already
+  /// recorded), so the previous end state, moved to this walk's clock,
+  /// stands for it.
+  void walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
+  /// Every clock of `state` moved by `shift`.
+  static void shiftClock(State &state, int64_t shift);
   void walkOp(uint32_t pos, State &state);
   void walkInst(uint32_t pos, State &state);
   void walkLoop(uint32_t pos, State &state);
@@ -625,6 +645,52 @@ void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
   }
 }
 
+void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
+                      BodyMemo &memo) {
+  // A walk depends on nothing but its state, and on the state only through
+  // the records within the window (canonicalized keeps exactly those,
+  // relative to `now`): from equal canonical states two walks of the same
+  // ops record the same needs and end in states that differ only by the
+  // clock (and by records past the window, which no need reads).
+  int64_t start = state.now;
+  for (uint32_t pos = begin; pos < end; pos = ops[pos].end + 1) {
+    if (memo.pos == pos) {
+      State here = canonicalized(state);
+      if (here == *memo.atPos) {
+        int64_t shift = state.now - memo.nowAtPos;
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": loop body resumes the previous walk at op "
+                   << pos << "\n");
+        state = *memo.end;
+        shiftClock(state, shift);
+        return;
+      }
+      memo.atPos = std::move(here);
+      memo.nowAtPos = state.now;
+    } else if (!memo.pos && state.now - start > window) {
+      memo.pos = pos;
+      memo.atPos = canonicalized(state);
+      memo.nowAtPos = state.now;
+    }
+    walkOp(pos, state);
+    if (state.now - state.lastPrune > 4 * window) {
+      prune(state);
+      state.lastPrune = state.now;
+    }
+  }
+  if (memo.pos)
+    memo.end = state;
+}
+
+void Walker::shiftClock(State &state, int64_t shift) {
+  state.now += shift;
+  state.lastPrune += shift;
+  state.records.forEach([&](StorageKey, Records &list) {
+    for (Record &record : list)
+      record.clock += shift;
+  });
+}
+
 void Walker::prune(State &state) const {
   SmallVector<StorageKey> dead;
   state.records.forEach([&](StorageKey key, Records &list) {
@@ -735,10 +801,11 @@ void Walker::walkLoop(uint32_t pos, State &state) {
   constexpr unsigned kMaxIterations = 64;
   State head = entry;
   State latch(slots);
+  BodyMemo memo;
   bool converged = false;
   for (unsigned iter = 0; iter < kMaxIterations && !converged; ++iter) {
     latch = head;
-    walkRange(bodyBegin, bodyEnd, latch);
+    walkBody(bodyBegin, bodyEnd, latch, memo);
     applyMoves(latch, facts.latch);
     State next = head;
     join(next, canonicalized(latch));
@@ -750,7 +817,7 @@ void Walker::walkLoop(uint32_t pos, State &state) {
   // its latch state stand. Otherwise walk once more from the last head.
   if (!converged) {
     latch = head;
-    walkRange(bodyBegin, bodyEnd, latch);
+    walkBody(bodyBegin, bodyEnd, latch, memo);
     applyMoves(latch, facts.latch);
   }
   applyMoves(latch, facts.exit);

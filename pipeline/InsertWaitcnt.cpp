@@ -71,12 +71,15 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <memory>
 #include <tuple>
+
+#define DEBUG_TYPE "waveasm-insert-waitcnt"
 
 namespace waveasm {
 #define GEN_PASS_DEF_WAVEASMINSERTWAITCNT
@@ -416,11 +419,31 @@ private:
 
   /// Walks the ops at positions [begin, end) that are not nested in others.
   void walkRange(uint32_t begin, uint32_t end, State &state);
+  /// Drops the entries of completed tickets once the map has doubled.
+  static void pruneCompleted(State &state);
   void walkOp(uint32_t pos, State &state);
   void walkInst(uint32_t pos, State &state);
   void walkLoop(uint32_t pos, State &state);
   void walkLoopBody(uint32_t pos, State &state);
   void walkIf(uint32_t pos, State &state);
+  /// The previous walk of a loop body (see walkBody): its states at the
+  /// checkpoints (the body's top-level ops number kFirstCheckpoint, twice
+  /// that, four times that, ...: a few copies of the state per walk, and
+  /// the first early enough to resume most of a body) and at its end.
+  struct BodyMemo {
+    SmallVector<State, 0> at;
+    std::optional<State> end;
+  };
+  static constexpr unsigned kFirstCheckpoint = 32;
+  /// walkRange over a loop body that resumes the previous walk of the same
+  /// body where the two walks' states mean the same (sameMeaning): the rest
+  /// of the body would be walked as before, every op's waits are already
+  /// recorded, and the previous end state stands for this walk's.
+  void walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
+  /// Whether `a` and `b` lead to the same waits and states from here on:
+  /// equal tickets and bounds, and equal outstanding entries (score above
+  /// lb; a completed entry or event counts as none wherever it is read).
+  static bool sameMeaning(const State &a, const State &b);
 
   ArrayRef<StorageKey> keys(KeySpan span) const { return arena.get(span); }
 
@@ -885,21 +908,93 @@ void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
 void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
   for (uint32_t pos = begin; pos < end; pos = ops[pos].end + 1) {
     walkOp(pos, state);
-    // Entries of completed tickets never matter again: drop them whenever
-    // the map has doubled, so the state follows what is in flight.
-    for (CounterState &cs : state.counters) {
-      if (cs.pending.size() < cs.pruneAt)
-        continue;
-      SmallVector<StorageKey> done;
-      cs.pending.forEach([&](StorageKey key, const Pending &entry) {
-        if (entry.score <= cs.lb)
-          done.push_back(key);
-      });
-      for (StorageKey key : done)
-        cs.pending.erase(key);
-      cs.pruneAt = std::max<size_t>(256, 2 * cs.pending.size());
-    }
+    pruneCompleted(state);
   }
+}
+
+void Walker::pruneCompleted(State &state) {
+  // Entries of completed tickets never matter again: drop them whenever
+  // the map has doubled, so the state follows what is in flight.
+  for (CounterState &cs : state.counters) {
+    if (cs.pending.size() < cs.pruneAt)
+      continue;
+    SmallVector<StorageKey> done;
+    cs.pending.forEach([&](StorageKey key, const Pending &entry) {
+      if (entry.score <= cs.lb)
+        done.push_back(key);
+    });
+    for (StorageKey key : done)
+      cs.pending.erase(key);
+    cs.pruneAt = std::max<size_t>(256, 2 * cs.pending.size());
+  }
+}
+
+void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
+                      BodyMemo &memo) {
+  SmallVector<State, 0> seen;
+  unsigned count = 0, checkpoint = kFirstCheckpoint;
+  for (uint32_t pos = begin; pos < end; pos = ops[pos].end + 1) {
+    if (count == checkpoint) {
+      checkpoint *= 2;
+      size_t index = seen.size();
+      if (memo.end && index < memo.at.size() &&
+          sameMeaning(memo.at[index], state)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": loop body resumes the previous walk at op "
+                   << pos << "\n");
+        // The previous walk's later states mean what this walk's would.
+        std::move(seen.begin(), seen.end(), memo.at.begin());
+        state = *memo.end;
+        return;
+      }
+      seen.push_back(state);
+    }
+    ++count;
+    walkOp(pos, state);
+    pruneCompleted(state);
+  }
+  memo.at = std::move(seen);
+  memo.end = state;
+}
+
+bool Walker::sameMeaning(const State &a, const State &b) {
+  for (unsigned c = 0; c < kNumCounters; ++c) {
+    const CounterState &x = a.counters[c], &y = b.counters[c];
+    if (x.ub != y.ub || x.lb != y.lb || x.forceZero != y.forceZero)
+      return false;
+    int64_t lb = x.lb;
+    auto live = [&](int64_t score) { return score > lb ? score : 0; };
+    if (live(x.lastOutOfOrder) != live(y.lastOutOfOrder) ||
+        live(x.lastLDSRead) != live(y.lastLDSRead) ||
+        live(x.lastLDSWrite) != live(y.lastLDSWrite) ||
+        live(x.lastGlobalWrite) != live(y.lastGlobalWrite))
+      return false;
+    auto sameTickets = [&](ArrayRef<DmaTicket> p, ArrayRef<DmaTicket> q) {
+      auto isLive = [&](const DmaTicket &t) { return t.score > lb; };
+      auto pl = llvm::make_filter_range(p, isLive);
+      auto ql = llvm::make_filter_range(q, isLive);
+      return llvm::equal(pl, ql);
+    };
+    if (!sameTickets(x.dmas, y.dmas) || !sameTickets(x.ldsReads, y.ldsReads))
+      return false;
+    size_t liveEntries = 0;
+    bool same = true;
+    x.pending.forEach([&](StorageKey key, const Pending &entry) {
+      if (!same || entry.score <= lb)
+        return;
+      ++liveEntries;
+      const Pending *other = y.pending.lookup(key);
+      same = other && *other == entry;
+    });
+    if (!same)
+      return false;
+    y.pending.forEach([&](StorageKey, const Pending &entry) {
+      liveEntries -= entry.score > lb;
+    });
+    if (liveEntries != 0)
+      return false;
+  }
+  return true;
 }
 
 void Walker::walkOp(uint32_t pos, State &state) {
@@ -1196,13 +1291,14 @@ void Walker::walkLoopBody(uint32_t pos, State &state) {
   constexpr unsigned kMaxIterations = 64;
   State head = entry;
   State latch(slots);
+  BodyMemo memo;
   bool converged = false;
   for (unsigned attempt = 0; attempt < 2 && !converged; ++attempt) {
     head = entry;
     for (unsigned iter = 0; iter < kMaxIterations; ++iter) {
       latch = head;
       drainAtHead(latch);
-      walkRange(bodyBegin, bodyEnd, latch);
+      walkBody(bodyBegin, bodyEnd, latch, memo);
       applyMoves(latch, facts.latch);
       crossBackEdge(latch);
       State next = head;
@@ -1231,7 +1327,7 @@ void Walker::walkLoopBody(uint32_t pos, State &state) {
   if (!converged) {
     latch = head;
     drainAtHead(latch);
-    walkRange(bodyBegin, bodyEnd, latch);
+    walkBody(bodyBegin, bodyEnd, latch, memo);
     applyMoves(latch, facts.latch);
     crossBackEdge(latch);
   }

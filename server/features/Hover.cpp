@@ -209,7 +209,7 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
     const ProgramAnnotations &ann =
         *compiled->getPrograms()[info->program].annotations;
     if (const LoopTiming *loop =
-            ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled)))
+            ann.getCycleModel().getLoopTiming(cast<LoopOp>(info->compiled))) {
       os << "**Loop**: " << loop->steadyStateCycles
          << " issue slots (4 clocks each) per iteration in the steady state "
             "(first iteration "
@@ -220,8 +220,11 @@ void describeOp(llvm::raw_ostream &os, const ParsedDocument &parsed,
          << "); lower bound " << loop->lowerBoundCycles << " ("
          << describeBoundKind(*loop) << "; resource "
          << loop->resourceBoundCycles << " " << loop->busiestUnit
-         << ", recurrence " << loop->recurrenceBoundCycles
-         << "); critical path " << loop->criticalPath << "\n\n";
+         << ", recurrence " << loop->recurrenceBoundCycles;
+      if (loop->memoryRecurrenceBoundCycles)
+        os << ", memory recurrence " << loop->memoryRecurrenceBoundCycles;
+      os << "); critical path " << loop->criticalPath << "\n\n";
+    }
     if (const LoopOptimizationEffect *effect = findLoopEffect(
             *compiled, info->program, cast<LoopOp>(info->compiled)))
       os << formatLoopEffectHover(*effect) << "\n";

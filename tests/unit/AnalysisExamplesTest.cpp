@@ -12,6 +12,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <ctime>
 #include <gtest/gtest.h>
 
@@ -55,7 +56,8 @@ void checkInvariants(ProgramOp program, const std::string &what) {
       everyOp = std::max(everyOp, cycles);
     EXPECT_LE(loop.resourceBoundCycles, everyOp) << what;
     EXPECT_EQ(loop.lowerBoundCycles,
-              std::max(loop.resourceBoundCycles, loop.recurrenceBoundCycles))
+              std::max({loop.resourceBoundCycles, loop.recurrenceBoundCycles,
+                        loop.memoryRecurrenceBoundCycles}))
         << what;
     EXPECT_GE(loop.steadyStateCycles, loop.lowerBoundCycles) << what;
   }

@@ -92,6 +92,7 @@ TEST(Metrics, JSONKeyNames) {
                                        "latency_limited_cycles",
                                        "lower_bound_cycles",
                                        "max_prefetch_distance",
+                                       "memory_recurrence_bound_cycles",
                                        "prefetch_distance",
                                        "recurrence_bound_cycles",
                                        "resource_bound_cycles",
