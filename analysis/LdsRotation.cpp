@@ -59,6 +59,37 @@ void collectAddends(ProgramOp program, Value value,
   out.push_back({value, 0});
 }
 
+/// A value as a sum: its constant addends added up and the others, none
+/// shifted (nullopt when one is).
+struct SplitSum {
+  int64_t constant = 0;
+  SmallVector<Value, 2> rest;
+};
+
+void sortValues(SmallVectorImpl<Value> &values) {
+  llvm::sort(values, [](Value a, Value b) {
+    return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+  });
+}
+
+std::optional<SplitSum> splitSum(ProgramOp program, Value value) {
+  SmallVector<Addend> addends;
+  collectAddends(program, value, addends, /*shifts=*/false);
+  SplitSum sum;
+  for (Addend addend : addends) {
+    std::optional<LdsAddressRange> range =
+        getLdsAddressRange(program, addend.value);
+    if (range && range->bases.size() == 1 && range->lo == range->hi)
+      sum.constant += (range->bases.front() + range->lo) << addend.shift;
+    else if (addend.shift)
+      return std::nullopt;
+    else
+      sum.rest.push_back(addend.value);
+  }
+  sortValues(sum.rest);
+  return sum;
+}
+
 } // namespace
 
 LdsRotation::LdsRotation(LoopOp loop)
@@ -68,6 +99,9 @@ LdsRotation::LdsRotation(LoopOp loop)
   next.assign(n, -1);
   init.assign(n, 0);
   shared.assign(n, {});
+  lagged.assign(n, -1);
+  laggedConstant.assign(n, 0);
+  laggedRest.assign(n, {});
   auto condition = dyn_cast<ConditionOp>(body.getTerminator());
   if (!condition || !program || condition.getIterArgs().size() != n ||
       loop.getInitArgs().size() != n)
@@ -79,28 +113,11 @@ LdsRotation::LdsRotation(LoopOp loop)
       continue;
     // The init: constants plus other addends, which every argument of the
     // rotation must share (a base promoted to VGPRs: buffer + lane offset).
-    SmallVector<Addend> addends;
-    collectAddends(program, loop.getInitArgs()[k], addends, /*shifts=*/false);
-    int64_t constant = 0;
-    SmallVector<Value> rest;
-    bool shifted = false;
-    for (Addend addend : addends) {
-      std::optional<LdsAddressRange> range =
-          getLdsAddressRange(program, addend.value);
-      if (range && range->bases.size() == 1 && range->lo == range->hi)
-        constant += (range->bases.front() + range->lo) << addend.shift;
-      else if (addend.shift)
-        shifted = true;
-      else
-        rest.push_back(addend.value);
-    }
-    if (shifted)
+    std::optional<SplitSum> start = splitSum(program, loop.getInitArgs()[k]);
+    if (!start)
       continue;
-    llvm::sort(rest, [](Value a, Value b) {
-      return a.getAsOpaquePointer() < b.getAsOpaquePointer();
-    });
-    shared[k] = std::move(rest);
-    init[k] = constant;
+    shared[k].assign(start->rest.begin(), start->rest.end());
+    init[k] = start->constant;
     next[k] = arg.getArgNumber();
   }
   // An argument rotates only if its successor does (else its value in a
@@ -112,6 +129,75 @@ LdsRotation::LdsRotation(LoopOp loop)
         next[k] = -1;
         changed = true;
       }
+  }
+  placeLaggedArguments();
+}
+
+void LdsRotation::placeLaggedArguments() {
+  Block &body = loop.getBodyBlock();
+  auto condition = cast<ConditionOp>(body.getTerminator());
+  unsigned n = next.size();
+  // Each round places the arguments whose yield reads one placed before
+  // (a value carried two steps goes through one carried one step).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned k = 0; k < n; ++k) {
+      if (next[k] >= 0 || lagged[k] >= 0)
+        continue;
+      std::optional<SplitSum> yield =
+          splitSum(program, condition.getIterArgs()[k]);
+      if (!yield)
+        continue;
+      // One rotating or lagged argument, the other addends from before the
+      // loop (the same in every iteration).
+      int from = -1;
+      int64_t constant = yield->constant;
+      SmallVector<Value, 2> rest;
+      bool invariant = true;
+      for (Value value : yield->rest) {
+        auto arg = dyn_cast<BlockArgument>(value);
+        if (arg && arg.getOwner() == &body && from < 0 &&
+            (next[arg.getArgNumber()] >= 0 ||
+             lagged[arg.getArgNumber()] >= 0)) {
+          from = arg.getArgNumber();
+          continue;
+        }
+        if (loop.getBody().isAncestor(value.getParentRegion())) {
+          invariant = false;
+          break;
+        }
+        rest.push_back(value);
+      }
+      if (!invariant || from < 0)
+        continue;
+      int target = from;
+      if (lagged[from] >= 0) {
+        target = lagged[from];
+        constant += laggedConstant[from];
+        rest.append(laggedRest[from].begin(), laggedRest[from].end());
+      }
+      sortValues(rest);
+      std::optional<SplitSum> start = splitSum(program, loop.getInitArgs()[k]);
+      if (!start)
+        continue;
+      // k yields target's value (plus the addends) of this iteration, which
+      // is p's of the next one when the rotation forwards p into target;
+      // k's init must then be p's init plus the same addends.
+      for (unsigned p = 0; p < n; ++p) {
+        if (next[p] != target)
+          continue;
+        SmallVector<Value, 2> expected(shared[p].begin(), shared[p].end());
+        expected.append(rest.begin(), rest.end());
+        sortValues(expected);
+        if (start->constant != init[p] + constant || start->rest != expected)
+          continue;
+        lagged[k] = p;
+        laggedConstant[k] = constant;
+        laggedRest[k] = std::move(rest);
+        changed = true;
+        break;
+      }
+    }
   }
 }
 
@@ -165,11 +251,23 @@ std::optional<LdsRotation::Footprint> LdsRotation::compute(Operation *op) {
   int64_t lo = access->offset, hi = access->offset;
   SmallVector<Addend> rest;
   for (Addend addend : addends) {
-    if (auto arg = dyn_cast<BlockArgument>(addend.value);
-        arg && !addend.shift && arg.getOwner() == &loop.getBodyBlock() &&
-        next[arg.getArgNumber()] >= 0 && result.arg < 0) {
-      result.arg = arg.getArgNumber();
-      continue;
+    auto arg = dyn_cast<BlockArgument>(addend.value);
+    if (arg && !addend.shift && arg.getOwner() == &loop.getBodyBlock() &&
+        result.arg < 0) {
+      unsigned k = arg.getArgNumber();
+      if (next[k] >= 0) {
+        result.arg = k;
+        continue;
+      }
+      // A lagged argument: the rotating one it follows plus its addends.
+      if (lagged[k] >= 0) {
+        result.arg = lagged[k];
+        lo += laggedConstant[k];
+        hi += laggedConstant[k];
+        for (Value value : laggedRest[k])
+          rest.push_back({value, 0});
+        continue;
+      }
     }
     rest.push_back(addend);
   }

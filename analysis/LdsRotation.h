@@ -15,9 +15,22 @@
 // (InsertWaitcnt.cpp (b)): a barrier publishes only the DMA writes whose bytes
 // are accessed after it.
 //
-// Conservative everywhere: an address that is not "rotating argument +
-// loop-invariant bounded rest" (or bounded alone), another loop, nested
-// regions: "may overlap".
+// A software-pipelined kernel (pipeline/opt/PipelineLoops.cpp) also carries
+// values computed from a rotating base one step early: an M0 base `%m =
+// %b3 + %w` of stage 0 read by a DMA of stage 1 is a block argument of its
+// own that yields `%b3 + %w` (or another such argument: two steps early).
+// Such a "lagged" argument k is placed as a rotating argument p plus
+// loop-invariant addends: its yield is argument j (rotating, or lagged
+// itself as p' plus addends) plus addends defined before the loop, p is an
+// argument the rotation forwards into j (or p'), and k's init is p's plus
+// those addends, checked term by term. By induction k then holds p's value
+// plus the addends in every iteration. Without it the bytes of a DMA
+// through a lagged M0 were unknown, so a barrier of rotating4's 3- and
+// 4-stage kernels waited vmcnt(0) for loads it does not publish.
+//
+// Conservative everywhere: an address that is not "rotating (or lagged)
+// argument + loop-invariant bounded rest" (or bounded alone), another loop,
+// nested regions: "may overlap".
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +86,13 @@ private:
   /// Per rotating argument, the non-constant addends of its init, shared
   /// by the whole rotation (its value is init + these).
   llvm::SmallVector<llvm::SmallVector<mlir::Value, 2>> shared;
+  /// Per lagged argument (not rotating itself): the rotating argument whose
+  /// value it holds plus `laggedConstant` and `laggedRest` in every
+  /// iteration (-1: not lagged).
+  llvm::SmallVector<int> lagged;
+  llvm::SmallVector<int64_t> laggedConstant;
+  llvm::SmallVector<llvm::SmallVector<mlir::Value, 2>> laggedRest;
+  void placeLaggedArguments();
   llvm::DenseMap<mlir::Operation *, std::optional<Footprint>> cache;
 };
 
