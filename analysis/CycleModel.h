@@ -88,10 +88,11 @@
 //      nor PointerRoots.h's declarations) keeps that load behind it in
 //      every legal schedule, so a path from the load's results to the
 //      store within one iteration closes a cycle: its latencies (as for
-//      the register recurrences) plus the store's issue slot, or, for LDS
-//      in a workgroup of several waves with a barrier of the body between
-//      them, the store's latency (it completes before the barrier) and the
-//      barrier's slot.
+//      the register recurrences) plus the store's issue slot, or, for a
+//      ds write in a workgroup of several waves with a barrier of the body
+//      between them, the store's latency (it completes before the barrier)
+//      and the barrier's slot (not a direct-to-LDS load: a barrier waits
+//      for one only where it publishes its bytes, LdsRotation.h).
 //    The bound's kind is the resource's unit ("issue", "MFMA", ...),
 //    "recurrence" or "memory recurrence". unitCycles/issueCycles keep every
 //    op as compiled.

@@ -493,6 +493,10 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
   // through a barrier after the write has completed (InsertWaitcnt.cpp
   // (b)): where a barrier of the body lies between the two, the write's
   // latency and the barrier's slot come before the next iteration's load.
+  // Only for ds writes (lgkmcnt): every barrier waits for them. A barrier
+  // waits for a direct-to-LDS load only where it publishes its bytes (the
+  // rotation of LdsRotation.h, which the alias check does not follow), so
+  // a DMA keeps its issue slot alone, as a lower bound must.
   std::optional<int64_t> waves =
       getWorkgroupWaves(loop->getParentOfType<ProgramOp>());
   bool severalWaves = waves && *waves > 1;
@@ -518,7 +522,8 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
       if (start == kNoPath)
         continue;
       int64_t cross = f.issueCycles;
-      if (severalWaves && (memWrites(storeOp) & memReads(loadOp) & MemLDS))
+      if (severalWaves && f.counter == WaitCounter::LGKMCnt &&
+          (memWrites(storeOp) & memReads(loadOp) & MemLDS))
         for (unsigned barrier : barriers)
           if (barrier > store || barrier < load) {
             cross = std::max<int64_t>(f.issueCycles, f.latency) +

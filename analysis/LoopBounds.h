@@ -73,8 +73,8 @@ RecurrenceBound computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
 /// (the alias analysis cannot rule it out: MemoryAlias.h with bases
 /// invariant in the loop, PointerRoots.h's declarations). Where the
 /// reader's results reach the writer in one iteration, the path's latency
-/// plus the writer's issue slot (for LDS in a workgroup of several waves
-/// with a barrier between the two: the write's completion and the
+/// plus the writer's issue slot (for a ds write in a workgroup of several
+/// waves with a barrier between the two: the write's completion and the
 /// barrier's slot) is a dependence cycle of one iteration; the longest
 /// one, with its two ops (null and 0 when there is none).
 struct MemoryRecurrenceBound {
