@@ -2,6 +2,7 @@
 
 #include "analysis/LoopBounds.h"
 
+#include "analysis/LoopInvariantBases.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/PointerRoots.h"
 #include "ir/RegisterTypes.h"
@@ -450,16 +451,8 @@ static bool mayFeedNextIteration(Operation *store, Operation *load,
     return false;
   if (!(conflict & MemLDS) && inDistinctNoAliasArgs(store, load))
     return false;
-  auto invariant = [&](Operation *op) {
-    std::optional<MemoryAccess> access = getMemoryAccess(op);
-    if (!access)
-      return false;
-    for (Value v : {access->srd, access->base, access->soffset})
-      if (v && loop.getBody().isAncestor(v.getParentRegion()))
-        return false;
-    return true;
-  };
-  return !(invariant(store) && invariant(load) &&
+  return !(hasLoopInvariantBases(store, loop) &&
+           hasLoopInvariantBases(load, loop) &&
            alias(store, load) == AliasResult::NoAlias);
 }
 

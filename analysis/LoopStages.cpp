@@ -1,6 +1,7 @@
 //===- LoopStages.cpp - software-pipelining stages of a loop body ---------===//
 
 #include "analysis/LoopStages.h"
+#include "analysis/LoopInvariantBases.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/PointerRoots.h"
 
@@ -138,18 +139,6 @@ struct BodyGraph {
   }
 };
 
-/// Loop-invariant base values: what `alias` compares stays the same across
-/// iterations, so its per-iteration answer holds between iterations too.
-bool hasInvariantBases(Operation *op, LoopOp loop) {
-  std::optional<MemoryAccess> access = getMemoryAccess(op);
-  if (!access)
-    return false;
-  for (Value v : {access->srd, access->base, access->soffset})
-    if (v && loop.getBody().isAncestor(v.getParentRegion()))
-      return false;
-  return true;
-}
-
 BodyGraph::BodyGraph(LoopOp loop, bool allowLdsCopies) : loop(loop) {
   Block &body = loop.getBodyBlock();
   for (Operation &op : body.without_terminator()) {
@@ -280,8 +269,8 @@ BodyGraph::BodyGraph(LoopOp loop, bool allowLdsCopies) : loop(loop) {
       if (!(conflict & MemLDS) && inDistinctNoAliasArgs(a, b))
         continue;
       bool mayAlias = true;
-      if (!(conflict & MemLDS) && hasInvariantBases(a, loop) &&
-          hasInvariantBases(b, loop))
+      if (!(conflict & MemLDS) && hasLoopInvariantBases(a, loop) &&
+          hasLoopInvariantBases(b, loop))
         mayAlias = alias(a, b) != AliasResult::NoAlias;
       if (!mayAlias)
         continue;
