@@ -1,6 +1,7 @@
 //===- RemovedByCleanups.cpp - loop ops the optimizations remove ----------===//
 
 #include "pipeline/opt/RemovedByCleanups.h"
+#include "pipeline/opt/StepOrder.h"
 
 #include "pipeline/Passes.h"
 #include "pipeline/PipelineConfig.h"
@@ -29,13 +30,9 @@ constexpr llvm::StringLiteral kTagPrefix = "waveasm.cleanup_tag.";
 /// access, an MFMA, a wait, a barrier, anything pinned or holding regions)
 /// keeps its slot.
 bool mayCountAsRemoved(Operation *op, const TargetModel &target) {
-  if (op->getNumRegions() || memReads(op) || memWrites(op) ||
-      target.getMFMAPasses(op) ||
-      isa<S_WAITCNT, S_NOP, S_SETPRIO, S_BARRIER, ConditionOp>(op) ||
-      op->getName().getStringRef().starts_with("waveasm.s_waitcnt"))
-    return false;
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  return !info || !info.isPinned();
+  return !op->getNumRegions() && !memReads(op) && !memWrites(op) &&
+         !target.getMFMAPasses(op) && !isa<ConditionOp>(op) &&
+         !isOrderingOp(op);
 }
 
 /// The tags (body positions) `loc` carries, through fused and nested

@@ -98,6 +98,14 @@ bool waveasm::keepsImplicitRegisterFlow(const LoopStages &stages,
   return implicitFlow(written) == implicitFlow(merged);
 }
 
+bool waveasm::isOrderingOp(Operation *op) {
+  if (isa<S_WAITCNT, S_NOP, S_SETPRIO, S_BARRIER>(op) ||
+      op->getName().getStringRef().starts_with("waveasm.s_waitcnt"))
+    return true;
+  auto info = dyn_cast<InstInfoOpInterface>(op);
+  return info && info.isPinned();
+}
+
 namespace {
 
 /// Steps between a load and its readers from which a single-wave step
@@ -107,16 +115,6 @@ constexpr int kSingleWaveLdsFirst = 4;
 /// Steps between a load and its readers from which the MFMAs of a step
 /// without LDS cover its prefetch (computeStepOrder).
 constexpr int kMfmaInterleaveDistance = 5;
-
-/// Ops that keep their place: waits, nops, priority changes, barriers and
-/// pinned ops.
-bool isOrderingOp(Operation *op) {
-  if (isa<S_WAITCNT, S_NOP, S_SETPRIO, S_BARRIER>(op) ||
-      op->getName().getStringRef().starts_with("waveasm.s_waitcnt"))
-    return true;
-  auto info = dyn_cast<InstInfoOpInterface>(op);
-  return info && info.isPinned();
-}
 
 /// Whether `hoisted` may move above `passed` (an earlier op of the same
 /// stage that stays). Two writes of SCC may swap when `sccWritesSwap`: the

@@ -68,6 +68,10 @@ enum class StepOrder { Body, LateFirst };
 /// "body" / "late-first"; nullopt for another text.
 std::optional<StepOrder> parseStepOrder(llvm::StringRef text);
 
+/// Ops that keep their place in a step: waits, nops, priority changes,
+/// barriers and pinned ops.
+bool isOrderingOp(mlir::Operation *op);
+
 /// Whether `order`, one step of `stages`, gives every reader of VCC, EXEC
 /// or M0 the value the loop as written gives it (the same writer, or none
 /// in the step) and leaves each such register as the loop does. A merge of
