@@ -369,6 +369,9 @@ private:
   LogicalResult checkSupported(ProgramOp program);
   bool rematerialize(ProgramOp program);
   bool copyPackOperands(ProgramOp program);
+  /// Whether allocate() reports a failure (false while a first try may
+  /// still be retried).
+  bool reportFailures = true;
   LogicalResult allocate(LiveModel &model, ArrayRef<llvm::BitVector> reserved,
                          ArrayRef<int64_t> limits,
                          ArrayRef<std::string> reservedWhy,
@@ -670,6 +673,12 @@ void LinearScanPass::runOnOperation() {
     buildTies(*allocatable, /*plan=*/nullptr);
   }
   LiveModel &model = *allocatable;
+  // Upstream: frees an unread load's registers at once, and the value given
+  // them waits for the load to land. Here they stay the load's while it may
+  // land (LiveModel::reserveUnreadLoads), unless the files are then too
+  // small, when the allocation is made as upstream's.
+  SmallVector<std::pair<int32_t, int64_t>> reservedLoads =
+      model.reserveUnreadLoads();
   if (!model.unplacedPackOperands.empty()) {
     auto [pack, i] = model.unplacedPackOperands.front();
     pack.emitOpError("cannot place operand #")
@@ -733,8 +742,15 @@ void LinearScanPass::runOnOperation() {
   }
 
   SmallVector<int64_t> groupBase;
-  if (failed(allocate(model, reserved, limits, reservedWhy, groupBase)))
-    return signalPassFailure();
+  reportFailures = reservedLoads.empty();
+  if (failed(allocate(model, reserved, limits, reservedWhy, groupBase))) {
+    if (reservedLoads.empty())
+      return signalPassFailure();
+    model.releaseUnreadLoads(reservedLoads);
+    reportFailures = true;
+    if (failed(allocate(model, reserved, limits, reservedWhy, groupBase)))
+      return signalPassFailure();
+  }
 
   // Rewrite. Inserts that were virtual get their slot written afterwards.
   SmallVector<InsertOp> inserts;
@@ -940,8 +956,9 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
       if (base < 0)
         base = findBottomUp(used, item.size, item.align);
       if (base < 0) {
-        reportFailure(model, items, item, limit, reservedCount,
-                      reservedWhy[classIndex(cls)]);
+        if (reportFailures)
+          reportFailure(model, items, item, limit, reservedCount,
+                        reservedWhy[classIndex(cls)]);
         return failure();
       }
       groupBase[item.group] = base;

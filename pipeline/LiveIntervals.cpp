@@ -2,6 +2,7 @@
 
 #include "pipeline/LiveIntervals.h"
 
+#include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
 
 #include <algorithm>
@@ -211,6 +212,74 @@ void LiveModel::computeIntervals() {
     if (isa<LoopOp>(op))
       loops.push_back({idx, regionEnd.lookup(op)});
   }
+}
+
+/// The load in flight into `value`'s registers when nothing reads them: a
+/// VMEM load's result, or a loop result whose iter_arg such a load yields
+/// (the prefetch a pipelined kernel's last step issues for an iteration
+/// that does not exist); null otherwise.
+static Operation *unreadLoad(Value value) {
+  if (!value.use_empty())
+    return nullptr;
+  Operation *def = value.getDefiningOp();
+  if (auto loop = dyn_cast_or_null<LoopOp>(def)) {
+    ConditionOp cond = loop.getConditionOp();
+    unsigned k = cast<OpResult>(value).getResultNumber();
+    if (!cond || k >= cond.getIterArgs().size())
+      return nullptr;
+    def = cond.getIterArgs()[k].getDefiningOp();
+  }
+  if (!def)
+    return nullptr;
+  InstFacts facts = lookupInstFacts(def);
+  bool vmem = facts.hasInfo && (facts.waitCounter == WaitCounter::VMCnt ||
+                                facts.waitCounter == WaitCounter::VMAndLGKM);
+  return vmem && def->getNumResults() ? def : nullptr;
+}
+
+SmallVector<std::pair<int32_t, int64_t>> LiveModel::reserveUnreadLoads() {
+  SmallVector<std::pair<int32_t, int64_t>> previous;
+  // A load writes its registers when it lands, not when it issues. A value
+  // that is read is waited for at its reader, so its registers are free
+  // after its interval; an unread one is waited for by nothing, and a
+  // value given its registers right after it must wait for the load first
+  // (a write-after-write wait of up to the load's latency: the nested
+  // GEMM's last kernel left its dead prefetch's registers to the
+  // epilogue's first LDS reads, which waited 57 slots for them). Its tie
+  // group keeps the registers for the load's latency, counted in ops (each
+  // takes at least one issue slot), within its block. Applied after the
+  // ties: a later load into the same registers lands after it (VMEM
+  // returns in order), so a tie need not avoid it.
+  const TargetModel &model = TargetModel::get(program.getTargetKind());
+  for (LiveValue &info : values) {
+    Operation *load = unreadLoad(info.value);
+    if (!load)
+      continue;
+    int32_t g = groupOfValue(info.value);
+    if (g < 0)
+      continue;
+    TieGroup &group = groups[g];
+    if (group.pinned >= 0 || group.occupancy.empty())
+      continue;
+    Operation *parent = info.value.getParentBlock()->getParentOp();
+    int64_t blockEnd = isa<ProgramOp>(parent)
+                           ? static_cast<int64_t>(ops.size()) - 1
+                           : regionEnd.lookup(parent);
+    int64_t last =
+        std::min(blockEnd, info.live.start / 2 + model.getOpLatency(load));
+    Interval &tail = group.occupancy.back();
+    if (2 * last <= tail.end)
+      continue;
+    previous.push_back({g, tail.end});
+    tail.end = 2 * last;
+  }
+  return previous;
+}
+
+void LiveModel::releaseUnreadLoads(
+    ArrayRef<std::pair<int32_t, int64_t>> previous) {
+  for (auto [g, end] : llvm::reverse(previous))
+    groups[g].occupancy.back().end = end;
 }
 
 //===----------------------------------------------------------------------===//

@@ -105,6 +105,14 @@ public:
   /// Then: the alias forest and one tie group per unpinned root.
   void buildGroups();
 
+  /// After the ties: the tie group of a value whose registers a load
+  /// writes and nothing reads keeps them while the load may still land
+  /// (its latency in ops, within its block), so no other value is given
+  /// them to wait for it. Returns what releaseUnreadLoads undoes: (group,
+  /// previous end of its occupancy).
+  llvm::SmallVector<std::pair<int32_t, int64_t>> reserveUnreadLoads();
+  void releaseUnreadLoads(llvm::ArrayRef<std::pair<int32_t, int64_t>> previous);
+
   /// Index of the last op nested in a loop or if.
   int64_t regionEndOf(mlir::Operation *op) const {
     return regionEnd.lookup(op);
