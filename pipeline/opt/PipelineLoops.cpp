@@ -937,15 +937,15 @@ struct PipelineLoopsPass
           << stepOrder << "'";
       return signalPassFailure();
     }
-    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 6) {
+    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > kMaxLdsBuffers) {
       getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
-                               "0 or 2 to 6, not ")
-          << int(ldsBuffers);
+                               "0 or 2 to ")
+          << kMaxLdsBuffers << ", not " << int(ldsBuffers);
       return signalPassFailure();
     }
     if (ldsSpare < 0 || ldsSpare > 1 || (ldsSpare && ldsBuffers < 4)) {
       getOperation().emitError("waveasm-pipeline-loops: lds-spare must be 0, "
-                               "or 1 with lds-buffers 4 to 6, not ")
+                               "or 1 with lds-buffers 4 or more, not ")
           << int(ldsSpare);
       return signalPassFailure();
     }
