@@ -1167,6 +1167,13 @@ struct PipelineLoopsPass
     int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
     LdsDeepening plan = planLdsDeepening(l, forced, forced ? ldsSpare : 0);
     if (!plan.ok()) {
+      // Forced buffers the loop cannot take are said (8 of rotating4's 9
+      // KiB buffers are over gfx950's LDS); unforced, most loops have no
+      // rotation to deepen, and that goes unsaid.
+      if (forced)
+        emitRemark(l.getLoc())
+            << "LDS rotation not deepened (lds-buffers=" << forced
+            << (ldsSpare ? " lds-spare=1" : "") << "): " << plan.failure;
       LLVM_DEBUG(llvm::dbgs()
                  << "LDS rotation not deepened: " << plan.failure << "\n");
       return l;
