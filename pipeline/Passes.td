@@ -196,11 +196,13 @@ def WaveASMPadLdsLayout
 
 def WaveASMDeepenLdsRotation
     : Pass<"waveasm-deepen-lds-rotation", "::waveasm::ProgramOp"> {
-  let summary = "Turn a two-buffer direct-to-LDS rotation into 3 to 6 buffers";
+  let summary = "Make a direct-to-LDS rotation deeper (3 to 8 buffers)";
   let description = [{
     pipeline/opt/LdsDeepening.h: a loop that double-buffers its
     direct-to-LDS loads by hand (bases swapped through iter_args or toggled
-    with s_xor_b32) gets N buffers with the loads issued N-1 steps ahead:
+    with s_xor_b32) gets N buffers with the loads issued N-1 steps ahead
+    (a loop rotating R > 2 bases by hand keeps its R buffers and gets N - R
+    more, its loads as many steps further ahead):
     the prologue issues the extra steps, the loop carries N rotating bases
     and runs N-2 iterations less, the epilogue runs those without loads;
     a trip count the IR does not give is guarded (the original loop below
@@ -213,8 +215,8 @@ def WaveASMDeepenLdsRotation
   }];
   let options = [
     Option<"buffers", "buffers", "int", "0",
-           "LDS buffers: 3 to 6 (0: 4, else 3 when 4 do not fit or the trip "
-           "count is too short)">,
+           "LDS buffers: 3 to 8, more than the loop rotates (0: two more, "
+           "else one when two do not fit or the trip count is too short)">,
     Option<"spare", "spare", "int", "0",
            "Buffers kept spare (0 or 1): the loads run buffers - 1 - spare "
            "steps ahead">,
@@ -294,13 +296,12 @@ def WaveASMPipelineLoops
            "Issue order of a step: late-first (the prefetch loads, then the "
            "latest stages first) or body">,
     Option<"ldsBuffers", "lds-buffers", "int", "0",
-           "LDS buffers of a loop rotating two by hand "
-           "(waveasm-deepen-lds-rotation first): 0 = 4 or 3 as LDS allows, "
-           "kept when the pipelined program's est_cycles drops (also 5 and 6 "
-           "with one spare); 2 = never; 3 to 6 = that many whenever "
-           "possible">,
+           "LDS buffers of a loop rotating its direct-to-LDS bases by hand "
+           "(waveasm-deepen-lds-rotation first): 0 = the counts LDS allows, "
+           "kept when the pipelined program gets faster (WaveCost.h); "
+           "2 = never; 3 to 8 = that many whenever possible">,
     Option<"ldsSpare", "lds-spare", "int", "0",
-           "With lds-buffers 4 to 6: buffers kept spare (0 or 1), so the "
+           "With lds-buffers 4 to 8: buffers kept spare (0 or 1), so the "
            "barrier between two steps need not wait for the earlier step's "
            "LDS reads">,
     Option<"overlapOuter", "overlap-outer", "bool", "true",

@@ -1,4 +1,4 @@
-//===- DeepenLdsRotation.cpp - two LDS buffers rotated by hand made N -----===//
+//===- DeepenLdsRotation.cpp - LDS buffers rotated by hand made more ------===//
 //
 // `waveasm-deepen-lds-rotation`: pipeline/opt/LdsDeepening.h on every
 // innermost loop (or the one `loop` names) before allocation, without a
@@ -28,15 +28,15 @@ struct DeepenLdsRotationPass
   using WaveASMDeepenLdsRotationBase::WaveASMDeepenLdsRotationBase;
 
   void runOnOperation() override {
-    if (buffers != 0 && (buffers < 3 || buffers > 6)) {
+    if (buffers != 0 && (buffers < 3 || buffers > kMaxLdsBuffers)) {
       getOperation().emitError("waveasm-deepen-lds-rotation: buffers must "
-                               "be 0 or 3 to 6, not ")
-          << int(buffers);
+                               "be 0 or 3 to ")
+          << kMaxLdsBuffers << ", not " << int(buffers);
       return signalPassFailure();
     }
     if (spare < 0 || spare > 1 || (spare && buffers < 4)) {
       getOperation().emitError("waveasm-deepen-lds-rotation: spare must be "
-                               "0, or 1 with 4 to 6 buffers, not ")
+                               "0, or 1 with 4 or more buffers, not ")
           << int(spare);
       return signalPassFailure();
     }
@@ -49,7 +49,8 @@ struct DeepenLdsRotationPass
       Location loc = loop.getLoc();
       applyLdsDeepening(plan);
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
-                      << " buffers, loads " << plan.aheadIterations() + 1
+                      << " buffers, loads "
+                      << plan.distance + plan.aheadIterations()
                       << " steps ahead; lds_size " << plan.ldsBefore << " -> "
                       << plan.ldsAfter;
     }

@@ -1,4 +1,4 @@
-//===- LdsDeepening.cpp - a two-buffer LDS rotation made deeper -----------===//
+//===- LdsDeepening.cpp - an LDS rotation made deeper ---------------------===//
 
 #include "pipeline/opt/LdsDeepening.h"
 
@@ -114,22 +114,22 @@ std::string checkReach(Value start, ConditionOp cond, int yieldSlot,
   return "";
 }
 
-LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
+/// `buffers` 0: the input's rotation plus `extra` buffers.
+LdsDeepening planOne(LoopOp loop, int buffers, int spare, int extra) {
   LdsDeepening plan;
   plan.loop = loop;
   plan.buffers = buffers;
   plan.spare = spare;
-  plan.loadsAfterReads = buffers >= 4;
   auto fail = [&](std::string why) {
     plan.failure = std::move(why);
     return plan;
   };
-  if (buffers < 3 || buffers > 6 || spare < 0 || spare > 1 ||
-      plan.aheadIterations() < 1)
+  if ((buffers && (buffers < 3 || buffers > kMaxLdsBuffers)) || spare < 0 ||
+      spare > 1 || (buffers && buffers - 2 - spare < 1))
     return fail(llvm::formatv("{0} buffers with {1} spare: the loads would "
-                              "not run ahead (3 to 6 buffers, at most one "
+                              "not run ahead (3 to {2} buffers, at most one "
                               "spare, at least 4 with one)",
-                              buffers, spare));
+                              buffers, spare, kMaxLdsBuffers));
   auto program = dyn_cast_or_null<ProgramOp>(loop->getParentOp());
   if (!program)
     return fail("the loop is nested in another region");
@@ -192,13 +192,6 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
   // below N - 1); a `trip_count` attribute is only a hint.
   TripCount trips = getTripCount(loop);
   plan.guarded = trips.source != TripCountSource::Inferred;
-  int ahead = plan.aheadIterations();
-  if (!plan.guarded && trips.count < ahead + 1) {
-    plan.fewerMayFit = true;
-    return fail(llvm::formatv("trip count {0} is below the {1} iterations "
-                              "of {2} buffers",
-                              trips.count, ahead + 1, buffers));
-  }
   plan.trips = trips.count;
 
   // No LDS access or M0 read after the loop: it would see other buffers.
@@ -221,7 +214,10 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
 
   // The rotation: a read base whose yield is the write base, which is a
   // block argument yielding the read base back (swapped) or the read base
-  // xor a constant (toggled); the one addressing every read and load.
+  // xor a constant (toggled), or a longer cycle of block arguments each
+  // yielding the next (rotated by hand: reads through one, loads through
+  // another `distance` arguments on); the one addressing every read and
+  // load.
   ValueRange yields = cond.getIterArgs(), inits = loop.getInitArgs();
   auto yieldedArg = [&](unsigned k) -> int {
     Value value = yields[k];
@@ -234,74 +230,116 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
   LdsRotation rotation(loop);
   int64_t lo = 0, hi = 0;
   bool found = false;
+  // The footprint of the reads through `readBase` and the loads through
+  // `writeBase` above their bases: [lo, hi), or nullopt.
+  auto footprints =
+      [&](Value readBase,
+          Value writeBase) -> std::optional<std::pair<int64_t, int64_t>> {
+    int64_t l = INT64_MAX, h = 0;
+    for (auto [ops, base] :
+         {std::pair(&reads, readBase), std::pair(&dma, writeBase)})
+      for (Operation *op : *ops) {
+        auto bytes = rotation.bytesAbove(op, base);
+        if (!bytes || bytes->first < 0)
+          return std::nullopt;
+        l = std::min(l, bytes->first);
+        h = std::max(h, bytes->second);
+      }
+    return std::pair(l, h);
+  };
   for (unsigned k = 0; k < body.getNumArguments() && !found; ++k) {
     Value readBase = body.getArgument(k);
     std::optional<int64_t> readInit = constantOf(program, inits[k]);
     if (!readInit || *readInit < 0)
       continue;
-    int j = yieldedArg(k);
-    Operation *toggle = nullptr;
-    Value writeBase;
-    std::optional<int64_t> writeInit;
-    if (j >= 0 && unsigned(j) != k && yieldedArg(j) == int(k)) {
-      writeBase = body.getArgument(j);
-      writeInit = constantOf(program, inits[j]);
-    } else if (auto x = bodyDef(body, yields[k]);
-               x && isa<S_XOR_B32>(x) && yields[k] == x->getResult(0)) {
-      Value other = x->getOperand(0) == readBase   ? x->getOperand(1)
-                    : x->getOperand(1) == readBase ? x->getOperand(0)
-                                                   : Value();
-      std::optional<int64_t> c =
-          other ? constantOf(program, other) : std::nullopt;
-      if (!c)
-        continue;
-      toggle = x;
-      writeBase = x->getResult(0);
-      writeInit = *readInit ^ *c;
-      j = -1;
-    } else {
+    // A cycle of arguments from k, each yielding the next, with constant
+    // inits (a swap is the cycle of two).
+    SmallVector<unsigned> cycle{k};
+    SmallVector<int64_t> cycleInits{*readInit};
+    for (int j = yieldedArg(k); j >= 0 && unsigned(j) != k; j = yieldedArg(j)) {
+      std::optional<int64_t> init = constantOf(program, inits[j]);
+      if (!init || *init < 0 || llvm::is_contained(cycle, unsigned(j)) ||
+          cycle.size() >= size_t(kMaxLdsBuffers)) {
+        cycle.clear();
+        break;
+      }
+      cycle.push_back(j);
+      cycleInits.push_back(*init);
+      if (yieldedArg(j) == int(k))
+        break;
+    }
+    if (cycle.size() >= 2 && yieldedArg(cycle.back()) == int(k)) {
+      // The loads through one of the other arguments.
+      for (unsigned d = 1; d < cycle.size() && !found; ++d) {
+        auto bytes = footprints(readBase, body.getArgument(cycle[d]));
+        if (!bytes)
+          continue;
+        found = true;
+        plan.readArg = k;
+        plan.writeArg = cycle[d];
+        plan.writeBase = body.getArgument(cycle[d]);
+        plan.cycle = cycle;
+        plan.rotation = cycle.size();
+        plan.distance = d;
+        plan.bases = cycleInits;
+        std::tie(lo, hi) = *bytes;
+      }
       continue;
     }
-    if (!writeInit || *writeInit < 0)
+    auto x = bodyDef(body, yields[k]);
+    if (!x || !isa<S_XOR_B32>(x) || yields[k] != x->getResult(0))
       continue;
-    int64_t l = INT64_MAX, h = 0;
-    bool all = true;
-    auto note = [&](Operation *op, Value base) {
-      auto bytes = rotation.bytesAbove(op, base);
-      if (!bytes || bytes->first < 0) {
-        all = false;
-        return;
-      }
-      l = std::min(l, bytes->first);
-      h = std::max(h, bytes->second);
-    };
-    for (Operation *op : reads)
-      note(op, readBase);
-    for (Operation *op : dma)
-      note(op, writeBase);
-    if (!all)
+    Value other = x->getOperand(0) == readBase   ? x->getOperand(1)
+                  : x->getOperand(1) == readBase ? x->getOperand(0)
+                                                 : Value();
+    std::optional<int64_t> c =
+        other ? constantOf(program, other) : std::nullopt;
+    if (!c || (*readInit ^ *c) < 0)
+      continue;
+    auto bytes = footprints(readBase, x->getResult(0));
+    if (!bytes)
       continue;
     found = true;
     plan.readArg = k;
-    plan.writeArg = j;
-    plan.toggle = toggle;
-    plan.writeBase = writeBase;
-    plan.bases = {*readInit, *writeInit};
-    lo = l;
-    hi = h;
+    plan.writeArg = -1;
+    plan.toggle = x;
+    plan.writeBase = x->getResult(0);
+    plan.cycle = {k};
+    plan.bases = {*readInit, *readInit ^ *c};
+    std::tie(lo, hi) = *bytes;
   }
   if (!found)
-    return fail("no two-buffer rotation: the LDS reads and direct-to-LDS "
-                "loads are not addressed from two constant bases swapped "
+    return fail("no LDS rotation: the LDS reads and direct-to-LDS loads are "
+                "not addressed from constant bases swapped or rotated "
                 "through iter_args or toggled with s_xor_b32, plus values "
                 "from before the loop");
-  if (plan.bases[0] + lo < plan.bases[1] + hi &&
-      plan.bases[1] + lo < plan.bases[0] + hi)
-    return fail("the two buffers overlap");
+  for (size_t i = 0; i < plan.bases.size(); ++i)
+    for (size_t j = i + 1; j < plan.bases.size(); ++j)
+      if (plan.bases[i] + lo < plan.bases[j] + hi &&
+          plan.bases[j] + lo < plan.bases[i] + hi)
+        return fail(llvm::formatv("the rotation's buffers at {0} and {1} "
+                                  "overlap",
+                                  plan.bases[i], plan.bases[j]));
+  if (!buffers)
+    plan.buffers = buffers = plan.rotation + extra;
+  plan.loadsAfterReads = buffers >= 4;
+  if (buffers <= plan.rotation || buffers > kMaxLdsBuffers ||
+      plan.aheadIterations() < 1)
+    return fail(llvm::formatv("{0} buffers with {1} spare: the loads would "
+                              "not run further ahead than the loop's {2} "
+                              "buffers, {3} steps ahead, do (at most {4})",
+                              buffers, spare, plan.rotation, plan.distance,
+                              kMaxLdsBuffers));
+  int ahead = plan.aheadIterations();
+  if (!plan.guarded && trips.count < ahead + 1) {
+    plan.fewerMayFit = true;
+    return fail(llvm::formatv("trip count {0} is below the {1} iterations "
+                              "of {2} buffers",
+                              trips.count, ahead + 1, buffers));
+  }
   unsigned numArgs = body.getNumArguments();
-  for (unsigned k = 0; k < numArgs; ++k)
-    if ((k == plan.readArg || int(k) == plan.writeArg) &&
-        !loop.getResult(k).use_empty())
+  for (unsigned k : plan.cycle)
+    if (!loop.getResult(k).use_empty())
       return fail("a buffer base is used after the loop");
 
   // What is issued ahead: the loads' operands and the condition, from
@@ -323,10 +361,11 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
   llvm::DenseSet<Operation *> update;
   for (size_t i = 0; i < args.size(); ++i) {
     unsigned k = args[i];
-    if (k == plan.readArg)
-      return fail("the loads or the condition read the read buffer's base");
     if (int(k) == plan.writeArg)
       continue;
+    if (llvm::is_contained(plan.cycle, k))
+      return fail("the loads or the condition read another buffer's base "
+                  "than the one they write");
     if (std::string why = collectPure(body, {yields[k]}, Value(), update, args);
         !why.empty())
       return fail(why);
@@ -335,6 +374,13 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
   for (unsigned k : args)
     if (int(k) != plan.writeArg)
       plan.control[k] = true;
+  // The argument whose yield is cycle[i] (the slot a base may be yielded
+  // into): cycle[i - 1]; for a toggle the read base's own slot.
+  auto yieldSlotOf = [&](size_t i) {
+    return plan.toggle ? int(plan.readArg)
+                       : int(plan.cycle[(i + plan.cycle.size() - 1) %
+                                        plan.cycle.size()]);
+  };
   for (Operation &op : body.without_terminator())
     if (update.contains(&op))
       plan.update.push_back(&op);
@@ -347,7 +393,8 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
     return access && access->address == value;
   };
   if (std::string why = checkReach(
-          body.getArgument(plan.readArg), cond, plan.writeArg,
+          body.getArgument(plan.readArg), cond,
+          plan.toggle ? -1 : yieldSlotOf(0),
           [&](Operation *user, Value value) {
             return user == plan.toggle || readAddress(user, value);
           },
@@ -356,27 +403,37 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare) {
     return fail(why);
   // The write base only through M0 (the loads' LDS address).
   if (std::string why = checkReach(
-          plan.writeBase, cond, plan.readArg,
+          plan.writeBase, cond, yieldSlotOf(plan.distance),
           [&](Operation *user, Value) { return isa<S_MOV_B32_M0>(user); },
           "write buffer's base");
       !why.empty())
     return fail(why);
+  // The other rotating bases only forwarded to the next.
+  for (size_t i = 1; i < plan.cycle.size(); ++i)
+    if (int(i) != plan.distance)
+      if (std::string why = checkReach(
+              body.getArgument(plan.cycle[i]), cond, yieldSlotOf(i),
+              [](Operation *, Value) { return false; }, "rotated base");
+          !why.empty())
+        return fail(why);
 
   // The new buffers above everything the program uses.
   int64_t span = llvm::alignTo(hi, kBufferAlignment);
-  int64_t top = std::max<int64_t>({int64_t(program.getLdsSize().value_or(0)),
-                                   plan.bases[0] + hi, plan.bases[1] + hi});
+  int64_t top = program.getLdsSize().value_or(0);
+  for (int64_t base : plan.bases)
+    top = std::max(top, base + hi);
   top = llvm::alignTo(top, kBufferAlignment);
-  for (int b = 2; b < buffers; ++b)
-    plan.bases.push_back(top + (b - 2) * span);
+  int added = buffers - plan.rotation;
+  for (int b = 0; b < added; ++b)
+    plan.bases.push_back(top + b * span);
   plan.ldsBefore = program.getLdsSize().value_or(0);
-  plan.ldsAfter = top + (buffers - 2) * span;
+  plan.ldsAfter = top + added * span;
   if (plan.ldsAfter > target.maxLDSBytes) {
     plan.outOfMemory = plan.fewerMayFit = true;
     return fail(llvm::formatv(
         "{0} LDS buffers: {1} more of {2} bytes above {3} need {4} bytes, "
         "{5} over the {6} bytes of {7}",
-        buffers, buffers - 2, span, top, plan.ldsAfter,
+        buffers, added, span, top, plan.ldsAfter,
         plan.ldsAfter - target.maxLDSBytes, target.maxLDSBytes, target.name));
   }
   return plan;
@@ -419,11 +476,11 @@ bool waveasm::canIssueLoadsAfterReads(const LdsDeepening &plan) {
 
 LdsDeepening waveasm::planLdsDeepening(LoopOp loop, int buffers, int spare) {
   if (buffers)
-    return planOne(loop, buffers, spare);
-  LdsDeepening four = planOne(loop, 4, 0);
-  if (!four.fewerMayFit)
-    return four;
-  return planOne(loop, 3, 0);
+    return planOne(loop, buffers, spare, 0);
+  LdsDeepening two = planOne(loop, 0, 0, 2);
+  if (!two.fewerMayFit)
+    return two;
+  return planOne(loop, 0, 0, 1);
 }
 
 LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
@@ -434,8 +491,10 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   int n = plan.buffers;
-  // Iterations the loads move ahead (n - 2 without a spare buffer).
+  // Iterations the loads move ahead (n - 1 - distance without a spare
+  // buffer).
   int ahead = plan.aheadIterations();
+  int distance = plan.distance;
   unsigned numArgs = body.getNumArguments();
   ValueRange yields = cond.getIterArgs(), inits = loop.getInitArgs();
   Type baseType = body.getArgument(plan.readArg).getType();
@@ -504,14 +563,16 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     b.setInsertionPointToEnd(b.createBlock(&guard.getThenRegion()));
   }
 
-  // Prologue: the loads of the original iterations 0 .. ahead-1 into
-  // buffers 1 .. ahead (the original's iteration 0 loaded into buffer 1 at
-  // the same point: right before the loop).
+  // Prologue: the loads of the original iterations 0 .. ahead-1 (steps
+  // distance .. distance+ahead-1) into buffers distance .. distance+ahead-1
+  // (the original's iteration 0 loaded into buffer `distance` at the same
+  // point: right before the loop).
   SmallVector<Value> control(inits.begin(), inits.end());
-  for (int s = 1; s <= ahead; ++s) {
-    if (s > 1)
+  for (int s = 0; s < ahead; ++s) {
+    if (s > 0)
       advance(b, control);
-    IRMapping mapping = aheadMapping(control, baseConstant(b, plan.bases[s]));
+    IRMapping mapping =
+        aheadMapping(control, baseConstant(b, plan.bases[distance + s]));
     for (Operation &op : body.without_terminator())
       if (plan.loads.contains(&op) || plan.ahead.contains(&op))
         clone(b, op, mapping);
@@ -520,7 +581,7 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   // The loop: kept iter_args, then the n bases.
   SmallVector<unsigned> kept;
   for (unsigned k = 0; k < numArgs; ++k)
-    if (k != plan.readArg && int(k) != plan.writeArg)
+    if (!llvm::is_contained(plan.cycle, k) && int(k) != plan.writeArg)
       kept.push_back(k);
   SmallVector<Value> newInits;
   SmallVector<Type> types;
@@ -543,12 +604,14 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
   IRMapping cur;
   for (auto [i, k] : llvm::enumerate(kept))
     cur.map(body.getArgument(k), nb->getArgument(i));
-  Value first = nb->getArgument(kept.size());
-  // The buffer of step t + ahead + 1: the last one, or the one before it
-  // with a spare buffer (whose reads, a step earlier, the barrier between
-  // need not wait for).
-  Value last = nb->getArgument(kept.size() + ahead + 1);
-  cur.map(body.getArgument(plan.readArg), first);
+  // The buffer of step t + distance + ahead: the last one, or the one
+  // before it with a spare buffer (whose reads, a step earlier, the barrier
+  // between need not wait for).
+  Value last = nb->getArgument(kept.size() + distance + ahead);
+  // Rotation argument i holds the buffer of step t + i, as new argument i
+  // does (only the read base has users left but dead copies; see below).
+  for (auto [i, k] : llvm::enumerate(plan.cycle))
+    cur.map(body.getArgument(k), nb->getArgument(kept.size() + i));
   // The write base's only other users are dead here (a copy yielded into
   // the read slot, which `next` below replaces; pure ops nothing reads):
   // their clones must still not point into the erased loop.
@@ -641,8 +704,9 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     IRMapping mapping;
     for (unsigned k : kept)
       mapping.map(body.getArgument(k), state[k]);
-    mapping.map(body.getArgument(plan.readArg),
-                newLoop.getResult(kept.size() + e));
+    for (auto [i, k] : llvm::enumerate(plan.cycle))
+      mapping.map(body.getArgument(k),
+                  newLoop.getResult(kept.size() + (e + i) % n));
     mapping.map(plan.writeBase, newLoop.getResult(kept.size() + e));
     for (Operation &op : body.without_terminator())
       if (normal.contains(&op))
@@ -654,7 +718,7 @@ LoopOp waveasm::applyLdsDeepening(const LdsDeepening &plan) {
     // The bases' results have no uses: the loop's final bases stand in.
     SmallVector<Value> results;
     for (unsigned k = 0; k < numArgs; ++k)
-      results.push_back(k == plan.readArg || int(k) == plan.writeArg
+      results.push_back(llvm::is_contained(plan.cycle, k)
                             ? newLoop.getResult(kept.size())
                             : state[k]);
     YieldOp::create(b, loc, results);

@@ -1,13 +1,23 @@
-//===- LdsDeepening.h - a two-buffer LDS rotation made deeper ---*- C++ -*-===//
+//===- LdsDeepening.h - an LDS rotation made deeper -------------*- C++ -*-===//
 //
 // A loop that double-buffers its direct-to-LDS loads by hand (the tile of
 // step k+1 is loaded into the write buffer while step k is read from the
 // other; the two SGPR bases swap through iter_args or toggle with
 // s_xor_b32; one s_barrier per iteration publishes the next step) waits in
 // every iteration for the loads it issued in that iteration. With N
-// buffers (3 to 6) the loads run N-1 steps ahead, as
+// buffers (3 to kMaxLdsBuffers) the loads run N-1 steps ahead, as
 // examples/mxfp4_rotating4_direct_to_lds.mlir does by hand (N-2 with one
-// buffer kept spare, `spare` below; read N-2 for that many below):
+// buffer kept spare, `spare` below; read N-2 for that many below).
+//
+// A loop that already rotates R > 2 bases by hand (`(b0, .., bR-1) ->
+// (b1, .., bR-1, b0)`, reads through b0, loads through bD: the tile of step
+// k+D loaded in iteration k) is deepened the same way: its R buffers keep
+// their bases (in the order the reads visit them), N - R new ones go above
+// the program's LDS, and the loads move N-1-spare-D iterations further
+// ahead (the prologue below counts from the input's own D steps). The
+// rotating4 example (R = 4, D = 3) publishes a tile two barriers after its
+// loads issue, about 58 slots against ~100 of global-load latency. The
+// two-buffer description below is the case R = 2, D = 1:
 //
 //   prologue:  the loads of the original's iterations 0 .. N-3 (steps
 //              1 .. N-2, with those iterations' control values) into
@@ -67,26 +77,35 @@ struct LdsDeepening {
   bool fewerMayFit = false;
   bool ok() const { return failure.empty(); }
 
-  /// Buffers after the rewrite (3 to 6).
+  /// Buffers after the rewrite (3 to kMaxLdsBuffers), and the input's own
+  /// rotation: its buffers (2 for a swap or a toggle) and how many steps
+  /// ahead of the reads its loads write (1 for two buffers).
   int buffers = 0;
+  int rotation = 2;
+  int distance = 1;
   /// Buffers kept spare (0 or 1): the loads run buffers - 1 - spare steps
   /// ahead. With one spare, a step's loads write the buffer read two steps
   /// earlier, not one, so the barrier between the two steps need not wait
   /// for the previous step's reads (pipeline/InsertWaitcnt.cpp (b)): the
   /// reads of a pipelined step stay in flight across its barrier.
   int spare = 0;
-  /// Iterations the loads move ahead of the original's (buffers - 2 -
-  /// spare): the prologue's loads and the epilogue's iterations.
-  int aheadIterations() const { return buffers - 2 - spare; }
+  /// Iterations the loads move ahead of the original's (buffers - 1 -
+  /// spare - distance): the prologue's loads and the epilogue's iterations.
+  int aheadIterations() const { return buffers - 1 - spare - distance; }
   LoopOp loop;
   /// The read base's block argument; the write base: a block argument
-  /// (swapped bases, `writeArg`) or the s_xor_b32 toggling the read base.
+  /// (swapped or rotated bases, `writeArg`) or the s_xor_b32 toggling the
+  /// read base. `cycle`: the rotation's block arguments in the order the
+  /// reads visit their buffers (cycle[0] = readArg, cycle[distance] =
+  /// writeArg; the read base alone for a toggle).
   unsigned readArg = 0;
   int writeArg = -1;
+  llvm::SmallVector<unsigned> cycle;
   mlir::Operation *toggle = nullptr;
   mlir::Value writeBase;
-  /// Constant byte addresses of buffers 0 .. N-1 (0: the read base's init,
-  /// 1: the write base's), and the program's LDS bytes before and after.
+  /// Constant byte addresses of buffers 0 .. N-1 (0 .. R-1: the inits of
+  /// `cycle`'s arguments, or the read base's and the toggled one), and the
+  /// program's LDS bytes before and after.
   llvm::SmallVector<int64_t> bases;
   int64_t ldsBefore = 0, ldsAfter = 0;
   /// The original trip count (a hint when `guarded`), and whether it is
@@ -117,9 +136,16 @@ struct LdsDeepening {
 /// the rewrite).
 bool canIssueLoadsAfterReads(const LdsDeepening &plan);
 
-/// Checks `loop` for `buffers` (3 to 6, `spare` of them kept spare, at
-/// least one step ahead; 0: 4, else 3 when 4 does not fit or the trip
-/// count is too short, none spare). Changes nothing.
+/// The deepest rotation tried or accepted. 8 buffers of the mxfp4 tiles
+/// (5 to 9 KiB each) stay within gfx950's 64 KiB a workgroup and 160 KiB a
+/// CU; deeper ones hold LDS that the global-load latency (~100 slots, 3 to
+/// 4 steps of these loops) does not need.
+constexpr int kMaxLdsBuffers = 8;
+
+/// Checks `loop` for `buffers` (3 to kMaxLdsBuffers, more than the input
+/// rotates, `spare` of them kept spare, the loads at least one step further
+/// ahead; 0: two more than the input rotates, else one when those do not
+/// fit or the trip count is too short, none spare). Changes nothing.
 LdsDeepening planLdsDeepening(LoopOp loop, int buffers, int spare = 0);
 
 /// Rewrites the loop of an ok() plan; returns the new loop (the original

@@ -969,15 +969,15 @@ struct PipelineLoopsPass
           << stepOrder << "'";
       return signalPassFailure();
     }
-    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > 6) {
+    if (ldsBuffers < 0 || ldsBuffers == 1 || ldsBuffers > kMaxLdsBuffers) {
       getOperation().emitError("waveasm-pipeline-loops: lds-buffers must be "
-                               "0 or 2 to 6, not ")
-          << int(ldsBuffers);
+                               "0 or 2 to ")
+          << kMaxLdsBuffers << ", not " << int(ldsBuffers);
       return signalPassFailure();
     }
     if (ldsSpare < 0 || ldsSpare > 1 || (ldsSpare && ldsBuffers < 4)) {
       getOperation().emitError("waveasm-pipeline-loops: lds-spare must be 0, "
-                               "or 1 with lds-buffers 4 to 6, not ")
+                               "or 1 with lds-buffers 4 or more, not ")
           << int(ldsSpare);
       return signalPassFailure();
     }
@@ -1040,6 +1040,7 @@ struct PipelineLoopsPass
         ProgramBackup backup(program, later);
         Location loc = l.getLoc();
         LoopOp input = l;
+        deepenedUnroll = 0;
         pairIfFaster(l);
         if (ldsBuffers != 2)
           loops[i] = l = deepenIfFaster(l);
@@ -1072,6 +1073,7 @@ struct PipelineLoopsPass
       // too, so a deepened loop that is not faster goes back as written.
       ProgramBackup backup(program, later);
       LoopOp input = l;
+      deepenedUnroll = 0;
       pairIfFaster(l);
       if (ldsBuffers != 2)
         loops[i] = l = deepenIfFaster(l);
@@ -1191,20 +1193,40 @@ struct PipelineLoopsPass
   /// own default, loads after the reads: 1905 est_cycles, where the choice
   /// keeps body order, 1876).
   LoopOp deepenIfFaster(LoopOp l) {
+    deepenedUnroll = 0;
     if (hasLoopStages(l) && numStages == 0)
       return l;
     int forced = ldsBuffers >= 3 ? int(ldsBuffers) : 0;
     LdsDeepening plan = planLdsDeepening(l, forced, forced ? ldsSpare : 0);
     if (!plan.ok()) {
+      // Forced buffers the loop cannot take are said (8 of rotating4's 9
+      // KiB buffers are over gfx950's LDS); unforced, most loops have no
+      // rotation to deepen, and that goes unsaid.
+      if (forced)
+        emitRemark(l.getLoc())
+            << "LDS rotation not deepened (lds-buffers=" << forced
+            << (ldsSpare ? " lds-spare=1" : "") << "): " << plan.failure;
       LLVM_DEBUG(llvm::dbgs()
                  << "LDS rotation not deepened: " << plan.failure << "\n");
       return l;
     }
     Location loc = l.getLoc();
     std::optional<ProgramMetrics> asIs, best;
-    if (!forced)
+    if (!forced) {
       asIs = pipelinedMetrics(l, 0);
-    int bestBuffers = 0, bestSpare = 0;
+      // What the loop gets when it is not deepened: sinkLoadsIfFaster may
+      // then issue its loads after its reads (rotating4 at 128 K steps in
+      // 5 stages: 6740 in body order, 5704 so; a 5-buffer deepening at
+      // 5931 beat only the first).
+      if (loadsAfterReads != "never" && planLoadsAfterReads(l).ok()) {
+        std::optional<ProgramMetrics> sunk =
+            pipelinedMetrics(l, 0, nullptr, /*loadsAfterReads=*/true);
+        if (loadsAfterReads == "always" ||
+            (sunk && (!asIs || sunk->est_cycles < asIs->est_cycles)))
+          asIs = std::move(sunk);
+      }
+    }
+    int bestBuffers = 0, bestSpare = 0, bestUnroll = 0;
     bool bestAfterReads = false;
     std::shared_ptr<PipelinedProgram> bestCopy;
     // Weighed per wave as the stage count is (WaveCost.h): at another
@@ -1231,63 +1253,85 @@ struct PipelineLoopsPass
     };
     // The candidate of fewest est_cycles, named when its occupancy loses it.
     std::optional<ProgramMetrics> fastest;
-    int fastestBuffers = 0, fastestSpare = 0;
+    int fastestBuffers = 0, fastestSpare = 0, fastestUnroll = 0;
     // Forced: the buffers asked for. Else the buffer counts without a spare
-    // buffer, then 5 and 6 with one (the loads 3 or 4 steps ahead, the
-    // barriers free of the previous step's reads; 4 with one runs them 2
-    // ahead, as 3 buffers do) where LDS allows 4.
+    // buffer up to two more than the loop rotates (R), then R + 3 up to
+    // kMaxLdsBuffers with one (for two buffers 5 to 8: the loads 3 to 6
+    // steps ahead, the barriers free of the previous step's reads; R + 2
+    // with one runs them as far ahead as R + 1 without) where LDS allows
+    // R + 2.
     SmallVector<std::pair<int, int>> configs;
     if (forced) {
       configs.push_back({plan.buffers, plan.spare});
     } else {
-      for (int buffers = 3; buffers <= plan.buffers; ++buffers)
+      for (int buffers = plan.rotation + 1; buffers <= plan.buffers; ++buffers)
         configs.push_back({buffers, 0});
-      if (plan.buffers == 4)
-        configs.append({{5, 1}, {6, 1}});
+      if (plan.buffers == plan.rotation + 2)
+        for (int buffers = plan.rotation + 3; buffers <= kMaxLdsBuffers;
+             ++buffers)
+          configs.push_back({buffers, 1});
     }
     // Per buffer count, the loads in body order and, where possible, after
     // the reads (LdsDeepening.h loadsAfterReads); a tie keeps body order.
+    // Each with the pass's unroll and, where that is automatic, with one
+    // step per buffer: the kernel's rotation then comes back to itself
+    // every iteration and its copies fold (RotatedIterArgs.h
+    // foldInvariantRotations), which the automatic unroll (the steps the
+    // carried values need) does not ask for. The preshuffled loop in 5
+    // stages, 7 buffers with a spare: 31.7 slots a step at the automatic 6
+    // steps, 24.3 at 7.
     for (auto [buffers, spare] : configs)
-      for (bool afterReads : {false, true}) {
-        LdsDeepening candidate = planLdsDeepening(l, buffers, spare);
-        if (!candidate.ok() ||
-            (afterReads && !canIssueLoadsAfterReads(candidate)))
-          continue;
-        std::shared_ptr<PipelinedProgram> copy;
-        std::optional<ProgramMetrics> m =
-            pipelinedMetrics(l, buffers, &copy, afterReads, spare);
-        LLVM_DEBUG(llvm::dbgs()
-                   << "est_cycles pipelined with " << buffers << " LDS buffers"
-                   << (spare ? ", one spare" : "")
-                   << (afterReads ? ", loads after reads" : "") << ": "
-                   << (m ? m->est_cycles : -1) << "\n");
-        // A spare buffer costs LDS (and so occupancy) for the barrier's
-        // drain alone: only for a gain above 1%, the stage count's rule
-        // (forced, it is the only count).
-        bool spareCosts = spare && !forced;
-        if (m && (!fastest || m->est_cycles < fastest->est_cycles)) {
-          fastest = m;
-          fastestBuffers = buffers;
-          fastestSpare = spare;
+      for (bool afterReads : {false, true})
+        for (int steps : {0, buffers}) {
+          if (steps && unroll != 0)
+            continue;
+          LdsDeepening candidate = planLdsDeepening(l, buffers, spare);
+          if (!candidate.ok() ||
+              (afterReads && !canIssueLoadsAfterReads(candidate)))
+            continue;
+          std::shared_ptr<PipelinedProgram> copy;
+          std::optional<ProgramMetrics> m = pipelinedMetrics(
+              l, buffers, &copy, afterReads, spare, std::nullopt, steps);
+          LLVM_DEBUG(llvm::dbgs()
+                     << "est_cycles pipelined with " << buffers
+                     << " LDS buffers" << (spare ? ", one spare" : "")
+                     << (afterReads ? ", loads after reads" : "")
+                     << (steps ? ", one step per buffer" : "") << ": "
+                     << (m ? m->est_cycles : -1) << "\n");
+          // A spare buffer costs LDS (and so occupancy) for the barrier's
+          // drain alone: only for a gain above 1%, the stage count's rule
+          // (forced, it is the only count).
+          bool spareCosts = spare && !forced;
+          if (m && (!fastest || m->est_cycles < fastest->est_cycles)) {
+            fastest = m;
+            fastestBuffers = buffers;
+            fastestSpare = spare;
+            fastestUnroll = steps;
+          }
+          if (m && (!best || better(*m, *best, spareCosts))) {
+            best = std::move(m);
+            bestBuffers = buffers;
+            bestSpare = spare;
+            bestAfterReads = afterReads;
+            bestUnroll = steps;
+            bestCopy = std::move(copy);
+          }
         }
-        if (m && (!best || better(*m, *best, spareCosts))) {
-          best = std::move(m);
-          bestBuffers = buffers;
-          bestSpare = spare;
-          bestAfterReads = afterReads;
-          bestCopy = std::move(copy);
-        }
-      }
     if (forced) {
       // The user vouches for the buffers: deepened even when neither order
       // compiles here (the pass then pipelines the rewrite as it is).
-      if (best)
+      if (best) {
         plan.loadsAfterReads = bestAfterReads;
+        deepenedUnroll = bestUnroll;
+      }
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
                       << " buffers (lds-buffers=" << forced
                       << (plan.spare ? ", one spare" : "") << ")"
-                      << (plan.loadsAfterReads ? ", loads after the reads"
-                                               : "");
+                      << (plan.loadsAfterReads ? ", loads after the reads" : "")
+                      << (deepenedUnroll
+                              ? ", " + std::to_string(deepenedUnroll) +
+                                    " steps an iteration"
+                              : "");
       deepenedCopy = std::move(bestCopy);
       return applyLdsDeepening(plan);
     }
@@ -1302,17 +1346,21 @@ struct PipelineLoopsPass
         // Only where it is more per wave, as the remark says (both at the
         // pipe's floor, the fastest lost by the 1% rule instead).
         cost(*fastest).perWave() > cost(*kept).perWave())
-      emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare, *kept,
-                        cost(*fastest), cost(*kept));
+      emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare,
+                        fastestUnroll, *kept, cost(*fastest), cost(*kept));
     if (!deepens)
       return l;
     if (bestBuffers != plan.buffers || bestSpare != plan.spare)
       plan = planLdsDeepening(l, bestBuffers, bestSpare);
     plan.loadsAfterReads = bestAfterReads;
+    deepenedUnroll = bestUnroll;
     InFlightDiagnostic diag =
         emitRemark(loc) << "LDS rotation deepened to " << bestBuffers
                         << " buffers" << (bestSpare ? ", one spare" : "")
                         << (bestAfterReads ? ", loads after the reads" : "")
+                        << (bestUnroll ? ", " + std::to_string(bestUnroll) +
+                                             " steps an iteration"
+                                       : "")
                         << ": est_cycles pipelined "
                         << (asIs ? std::to_string(asIs->est_cycles) : "?")
                         << " -> " << best->est_cycles << ", lds_size "
@@ -1328,16 +1376,22 @@ struct PipelineLoopsPass
   /// The remark for a deepening faster than the kept program but refused
   /// for the occupancy it costs.
   void emitLostOccupancy(Location loc, const ProgramMetrics &fastest,
-                         int buffers, int spare, const ProgramMetrics &kept,
+                         int buffers, int spare, int steps,
+                         const ProgramMetrics &kept,
                          const WaveCost &fastestCost,
                          const WaveCost &keptCost) {
+    std::string unrolled =
+        steps ? llvm::formatv(", {0} steps an iteration", steps).str() : "";
+    std::string options = spare ? " lds-spare=1" : "";
+    if (steps)
+      options += llvm::formatv(" unroll={0}", steps).str();
     emitRemark(loc) << llvm::formatv(
-        "LDS rotation not deepened to {0} buffers{1}: est_cycles {2} at {3} "
-        "waves against {4} at {5} is more cycles per wave ({6:F1} against "
-        "{7:F1}; lds-buffers={0}{8} forces it)",
+        "LDS rotation not deepened to {0} buffers{1}{9}: est_cycles {2} at "
+        "{3} waves against {4} at {5} is more cycles per wave ({6:F1} "
+        "against {7:F1}; lds-buffers={0}{8} forces it)",
         buffers, spare ? ", one spare" : "", fastest.est_cycles,
         fastest.occupancy, kept.est_cycles, kept.occupancy,
-        fastestCost.perWave(), keptCost.perWave(), spare ? " lds-spare=1" : "");
+        fastestCost.perWave(), keptCost.perWave(), options, unrolled);
   }
 
   /// Whether `l` is pipelined with its ds_read_b64 pairs read as
@@ -1438,6 +1492,10 @@ struct PipelineLoopsPass
   /// Whether the loop being pipelined reads its ds_read_b64 pairs as
   /// ds_read2_b64 (pairIfFaster).
   bool pairNow = false;
+  /// The steps per kernel iteration deepenIfFaster chose for the deepened
+  /// loop (0: the pass's own unroll), for pipelineChoosing when it cannot
+  /// adopt the measured copy.
+  int deepenedUnroll = 0;
 
   /// The metrics of the program after pipelining `l` on a copy (with this
   /// pass's options), first deepened to `buffers` LDS buffers unless 0
@@ -1448,7 +1506,7 @@ struct PipelineLoopsPass
   pipelinedMetrics(LoopOp l, int buffers,
                    std::shared_ptr<PipelinedProgram> *keep = nullptr,
                    bool loadsAfterReads = false, int spare = 0,
-                   std::optional<bool> pair = std::nullopt) {
+                   std::optional<bool> pair = std::nullopt, int steps = 0) {
     ProgramOp program = getOperation();
     auto kept = std::make_shared<PipelinedProgram>();
     // Only this thread's: a module's programs run in parallel on one
@@ -1476,7 +1534,7 @@ struct PipelineLoopsPass
     int64_t found = number ? int64_t(*number) : -1;
     WaveASMPipelineLoopsOptions options;
     options.numStages = numStages;
-    options.unroll = unroll;
+    options.unroll = steps ? steps : unroll;
     options.stepOrder = stepOrder;
     options.loopIndex = found;
     options.ldsBuffers = 2;
@@ -2031,8 +2089,8 @@ struct PipelineLoopsPass
     if (!annotated && stages == 0)
       stages = chooseStages(l);
     UnrollChoice choice;
-    choice.steps = unroll;
-    if (unroll == 0)
+    choice.steps = deepenedUnroll ? deepenedUnroll : int(unroll);
+    if (choice.steps == 0)
       choice = chooseUnroll(l, stages);
     Location loc = l.getLoc();
     // A choice whose copy was compiled is known to fit the register files.

@@ -48,8 +48,10 @@ ORDER = ("late-first", "body")
 # only-if-profitable: 1 keeps a pipelined loop only when it measures faster
 # (the path that puts the program back when not).
 PROFITABLE = (0, 1)
-# (lds-buffers, lds-spare): a spare buffer needs 4 to 6.
-LDS_BUFFERS = ((0, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (4, 1), (5, 1), (6, 1))
+# (lds-buffers, lds-spare): a spare buffer needs 4 to 8 (and two more than a
+# loop rotates by hand).
+LDS_BUFFERS = ((0, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (4, 1), (5, 1), (6, 1),
+               (7, 0), (8, 0), (7, 1), (8, 1))
 # (loads-after-reads, overlap-outer): direct-to-LDS loads moved after the
 # LDS reads (auto: where faster), and the outer loop of a pipelined kernel
 # rotated (1, the default). Not multiplied into the other options (that
