@@ -52,7 +52,14 @@ public:
     movable.clear();
     // Innermost loops first (post-order), as MLIR's pass: an op hoisted
     // from an inner loop may be hoisted again from the outer one.
-    getOperation()->walk([&](LoopLikeOpInterface loopLike) {
+    // An op without regions is no loop: the interface is looked up only on
+    // ops with regions (the lookup searched every op's interface map).
+    getOperation()->walk([&](Operation *op) {
+      if (op->getNumRegions() == 0)
+        return;
+      auto loopLike = dyn_cast<LoopLikeOpInterface>(op);
+      if (!loopLike)
+        return;
       moveLoopInvariantCode(
           loopLike.getLoopRegions(),
           [&](Value value, Region *) {
