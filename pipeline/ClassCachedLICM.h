@@ -2,9 +2,10 @@
 //-*-===//
 //
 // The pipeline's `loop-invariant-code-motion`: MLIR's LICM (the same walk,
-// the same hoisting order, MLIR's moveLoopInvariantCode), with whether an op
-// may move (memory-effect free and speculatable) read once per WaveASM op
-// class instead of asked of every op.
+// the same hoisting order, MLIR's moveLoopInvariantCode worklist), with
+// whether an op may move (memory-effect free, speculatable, no terminator)
+// read once per WaveASM op class instead of asked of every op, and the
+// operands of an op without regions read directly.
 //
 //===----------------------------------------------------------------------===//
 

@@ -107,7 +107,8 @@ void LiveModel::collectValues() {
   // Returns the new value's id, or -1 when it is not collected.
   auto add = [&](Value value, const RegTypeInfo &type, int64_t defOp,
                  int64_t defPoint, bool joined = false) -> int32_t {
-    if (!type.cls || (!includePhysical && !type.isVirtual()))
+    if (!type.cls || (!includePhysical && !type.isVirtual()) ||
+        (onlyClass && *type.cls != *onlyClass))
       return -1;
     LiveValue info;
     info.value = value;

@@ -102,6 +102,11 @@ public:
   /// buildIntervals; VGPR compaction works on allocated programs). The
   /// groups below are for virtual values only.
   bool includePhysical = false;
+  /// Collect the values of this class only (set before buildIntervals):
+  /// VGPR compaction moves VGPRs alone, and an interval depends on nothing
+  /// but its own value's definition and uses, so the others' intervals would
+  /// be built for nothing. Not for allocation (its groups span classes).
+  std::optional<RegClass> onlyClass;
   /// Then: the alias forest and one tie group per unpinned root.
   void buildGroups();
 

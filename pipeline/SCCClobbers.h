@@ -34,6 +34,15 @@ bool opWritesSCC(mlir::Operation *op);
 /// True if `op` or an op nested in its regions overwrites SCC.
 bool writesSCC(mlir::Operation *op);
 
+/// True if `consumer` is the op right after `producer` in its block: no op
+/// runs between them, so nothing can overwrite SCC there. This is what
+/// SCCClobbers::clobberedBetween answers for such a pair, without building
+/// it (the usual `s_cmp` + `condition` pair is all most programs have).
+inline bool readsRightAfter(mlir::Operation *producer,
+                            mlir::Operation *consumer) {
+  return producer->getNextNode() == consumer;
+}
+
 /// Positions and SCC writers of every block under a root, for queries in
 /// constant time per enclosing block. Built once; the IR must not change
 /// while it is used.

@@ -27,6 +27,7 @@
 
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
+#include "pipeline/StorageKeys.h"
 #include "pipeline/opt/ArithLowering.h"
 
 #include "llvm/Support/Debug.h"
@@ -44,10 +45,12 @@ using namespace waveasm::arith;
 
 namespace {
 
+/// The op's TypeID is read once (isa reads the op's registered name again
+/// for each of the ten alternatives, and the pass asks every op).
 bool isArith(Operation *op) {
-  return isa<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp, ArithCmpOp,
-             ArithSelectOp, ArithReadFirstLaneOp, ArithTruncOp, ArithSExtOp,
-             ArithZExtOp>(op);
+  return isOpType<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp, ArithCmpOp,
+                  ArithSelectOp, ArithReadFirstLaneOp, ArithTruncOp,
+                  ArithSExtOp, ArithZExtOp>(op->getName().getTypeID());
 }
 
 bool isVector(Type type) {

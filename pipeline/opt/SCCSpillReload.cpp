@@ -28,6 +28,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
@@ -46,17 +47,20 @@ using namespace waveasm;
 namespace {
 
 /// Every SCC use whose value is overwritten before the reader, grouped by
-/// the value (in program order), by `clobbers` of the program as it is.
+/// the value (in program order), by `clobbers()` of the program as it is
+/// (asked only for a reader that does not directly follow its producer).
 llvm::MapVector<Value, SmallVector<OpOperand *>>
-findClobberedUses(ProgramOp program, const SCCClobbers &clobbers) {
+findClobberedUses(ProgramOp program,
+                  llvm::function_ref<const SCCClobbers &()> clobbers) {
   llvm::MapVector<Value, SmallVector<OpOperand *>> found;
   program.getBody().walk([&](Operation *consumer) {
     for (OpOperand &use : consumer->getOpOperands()) {
       Value value = use.get();
       Operation *producer = value.getDefiningOp();
-      if (!producer || !isa<SCCType>(value.getType()))
+      if (!producer || !isa<SCCType>(value.getType()) ||
+          readsRightAfter(producer, consumer))
         continue;
-      if (clobbers.clobberedBetween(producer, consumer))
+      if (clobbers().clobberedBetween(producer, consumer))
         found[value].push_back(&use);
     }
   });
@@ -78,9 +82,16 @@ struct SCCSpillReloadPass
       // The first round asks the analysis manager: when nothing is
       // clobbered the pass preserves it and the SCC verifier, which runs
       // next, reuses it. Later rounds see the reloads of the previous one.
+      // Either is built only once a reader does not directly follow its
+      // producer.
       std::optional<SCCClobbers> fresh;
-      const SCCClobbers &clobbers =
-          rounds == 0 ? getAnalysis<SCCClobbers>() : fresh.emplace(program);
+      const SCCClobbers *built = nullptr;
+      auto clobbers = [&]() -> const SCCClobbers & {
+        if (!built)
+          built = rounds == 0 ? &getAnalysis<SCCClobbers>()
+                              : &fresh.emplace(program);
+        return *built;
+      };
       auto clobbered = findClobberedUses(program, clobbers);
       if (clobbered.empty())
         break;

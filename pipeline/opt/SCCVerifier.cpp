@@ -41,8 +41,14 @@ struct SCCVerifierPass
     : public waveasm::impl::WaveASMSCCVerifierBase<SCCVerifierPass> {
   void runOnOperation() override {
     ProgramOp program = getOperation();
-    // Usually the spill/reload pass's, when it changed nothing.
-    const SCCClobbers &clobbers = getAnalysis<SCCClobbers>();
+    // Usually the spill/reload pass's, when it changed nothing; built only
+    // for a pair whose consumer does not directly follow its producer.
+    const SCCClobbers *clobbersOrNull = nullptr;
+    auto clobbers = [&]() -> const SCCClobbers & {
+      if (!clobbersOrNull)
+        clobbersOrNull = &getAnalysis<SCCClobbers>();
+      return *clobbersOrNull;
+    };
     bool failed = false;
     unsigned pairs = 0;
     program.getBody().walk([&](Operation *consumer) {
@@ -53,10 +59,11 @@ struct SCCVerifierPass
         if (!producer)
           continue;
         ++pairs;
-        if (!clobbers.clobberedBetween(producer, consumer))
+        if (readsRightAfter(producer, consumer) ||
+            !clobbers().clobberedBetween(producer, consumer))
           continue;
         SmallVector<Operation *> writers =
-            clobbers.collectBetween(producer, consumer);
+            clobbers().collectBetween(producer, consumer);
         InFlightDiagnostic diag =
             consumer->emitError()
             << "SCC hazard: " << writers.size()

@@ -147,11 +147,9 @@ bool isPrecolored(Operation *op) {
 bool writesExec(Operation *op, const InstFacts &facts) {
   return isa<RawOp>(op) || !facts.hasInfo || (facts.implicitDefs & ImpEXEC);
 }
-bool writesExec(Operation *op) { return writesExec(op, lookupInstFacts(op)); }
 
 /// Reads SCC without an SSA operand saying which SCC value.
-bool readsSCCImplicitly(Operation *op) {
-  InstFacts facts = lookupInstFacts(op);
+bool readsSCCImplicitly(Operation *op, const InstFacts &facts) {
   if (isa<RawOp>(op) || !facts.hasInfo)
     return true;
   return (facts.implicitUses & ImpSCC) &&
@@ -166,8 +164,9 @@ public:
     program.walk([&](Operation *op) {
       if (op == program.getOperation())
         return;
-      hasImplicitSCCReader |= readsSCCImplicitly(op);
-      if (!writesExec(op))
+      InstFacts facts = lookupInstFacts(op);
+      hasImplicitSCCReader |= readsSCCImplicitly(op, facts);
+      if (!writesExec(op, facts))
         return;
       // Loops whose body writes EXEC: their body may start under another
       // EXEC in a later iteration.

@@ -323,6 +323,7 @@ bool Compactor::plan() {
   if (!checkSupported())
     return false;
   model.includePhysical = true;
+  model.onlyClass = RegClass::VGPR;
   model.buildIntervals();
   buildTies();
 

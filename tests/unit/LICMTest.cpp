@@ -76,6 +76,51 @@ TEST(LICM, HoistsInvariantPureOpsOnlyAndKeepsStores) {
   EXPECT_GT(cached.find("s_add_u32"), loop) << cached;
 }
 
+TEST(LICM, IfOpsInALoopAsMLIRsLICM) {
+  // Ops with regions take the general path, asked every time: an if is not
+  // speculatable, so neither moves (even one reading only invariant
+  // values), nor do their users; the invariant xor after them does.
+  TestContext t;
+  std::string text = waveasm::test::program(R"(
+    %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+    %c0 = waveasm.constant 0 : !waveasm.imm<0>
+    %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %c8 = waveasm.constant 8 : !waveasm.imm<8>
+    %s0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+    %s1 = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+    %r:2 = waveasm.loop (%i = %s0, %x = %tid) : (!waveasm.sreg, !waveasm.pvreg<0>) -> (!waveasm.sreg, !waveasm.vreg) {
+      %a = waveasm.if %s1 : !waveasm.sreg -> !waveasm.vreg {
+        %w = waveasm.v_xor_b32 %tid, %tid : !waveasm.pvreg<0>, !waveasm.pvreg<0> -> !waveasm.vreg
+        %w2 = waveasm.v_or_b32 %w, %tid : !waveasm.vreg, !waveasm.pvreg<0> -> !waveasm.vreg
+        waveasm.yield %w2 : !waveasm.vreg
+      } else {
+        %e = waveasm.v_mov_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+        waveasm.yield %e : !waveasm.vreg
+      }
+      %b = waveasm.if %s1 : !waveasm.sreg -> !waveasm.vreg {
+        %v = waveasm.v_add_u32 %x, %tid : !waveasm.pvreg<0>, !waveasm.pvreg<0> -> !waveasm.vreg
+        waveasm.yield %v : !waveasm.vreg
+      } else {
+        %e2 = waveasm.v_mov_b32 %tid : !waveasm.pvreg<0> -> !waveasm.vreg
+        waveasm.yield %e2 : !waveasm.vreg
+      }
+      %inv = waveasm.v_xor_b32 %tid, %tid : !waveasm.pvreg<0>, !waveasm.pvreg<0> -> !waveasm.vreg
+      %ua = waveasm.v_or_b32 %a, %inv : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+      %ub = waveasm.v_or_b32 %b, %ua : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+      %n:2 = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+      %go = waveasm.s_cmp_lt_u32 %n#0, %c8 : !waveasm.sreg, !waveasm.imm<8> -> !waveasm.scc
+      waveasm.condition %go : !waveasm.scc iter_args(%n#0, %ub) : !waveasm.sreg, !waveasm.vreg
+    }
+    waveasm.s_endpgm)");
+  std::string cached = hoisted(t, text, Licm::ClassCached);
+  ASSERT_NE(cached, "") << t.diagnostics;
+  EXPECT_EQ(cached, hoisted(t, text, Licm::MLIR));
+  EXPECT_EQ(cached, hoisted(t, text, Licm::Uncached));
+  size_t loop = cached.find("waveasm.loop");
+  EXPECT_LT(cached.find("v_xor_b32 %0, %0"), loop) << cached;
+  EXPECT_GT(cached.find("waveasm.if"), loop) << cached;
+}
+
 TEST(LICM, ClassCacheEqualsMLIRsLICMOnRandomPrograms) {
   unsigned changed = 0;
   for (unsigned seed = 1; seed <= 300; ++seed) {
