@@ -1988,9 +1988,10 @@ struct PipelineLoopsPass
         // It lost on the waves its registers cost, and a deeper count
         // holds more registers still. While deeper counts still run
         // faster, they go on, so the remark names the fastest and the
-        // waves it costs (scale_pack, 16 trips: 5 stages at 7 waves, 486
-        // cycles, kept; 6, 7 and 8 stages 472 at 6, 461 at 5 and 415 at
-        // 4 waves; 9 stages, whose unroll the waves cap, 601).
+        // waves it costs (scale_pack, 16 trips, every count straight
+        // from 5 on: 5 stages at 7 waves, 455 cycles, kept; 6 to 12
+        // stages 439 at 6, 380 at 5, 372, 364, 356 and 348 at 4, 340 at
+        // 3 waves, the last named).
         break;
       }
       if (t.cyclesPerIteration <= t.lowerBound)
