@@ -20,6 +20,11 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                (pad_input) and pipelined with 2..5 stages and auto
                (pad_pipe2 .. pad_pipe_auto); only where the pass pads,
                else its remark
+  straight     a pipelined variant without a kernel loop: a trip count the
+               IR gives left the pass's steady state straight (fewer
+               steady steps than a kernel iteration needs, or a kernel that
+               would run at most twice and measured slower): "straight
+               (program est_cycles)", no figure per iteration
   pipe_auto    steady-state loop's cycles per input iteration: the kernel's
                figure over its `waveasm.pipeline_steps`, the unroll of
                modulo variable expansion; LDS ping/pong where the stages
@@ -212,6 +217,13 @@ def analyse(tools, path, label, budget, iterations):
                     p = programs(opt, out)
                     e = loop_entry(p, name, li) if p else (None, None)
                     text = open(out).read()
+                    # A known trip count whose steady state the pass ran
+                    # straight (no kernel loop left): the program's figure
+                    # only, there is no steady state to divide.
+                    straight = e[0] is None and "waveasm.counted_waits" in text
+                    if straight:
+                        sp = next((q for q in p if q["name"] == name), None) if p else None
+                        e = (None, sp["est_cycles"] if sp else None)
                     lds = re.search(r"lds_size = (\d+)", text)
                     # One kernel iteration runs `steps` input iterations
                     # (modulo variable expansion): figures per input
@@ -229,6 +241,7 @@ def analyse(tools, path, label, budget, iterations):
                                 "kernel_est_cycles_per_iter": e[0], "steps": steps,
                                 "kernel_bound_per_iter": kb,
                                 "occupancy": occupancy_of(p, name),
+                                "straight": straight,
                                 "lds_size": int(lds.group(1)) if lds else None}
                     if per is not None and (best is None or per < best[1]):
                         best = (key, per, out, p)
@@ -312,6 +325,8 @@ def markdown(rows):
                     return "%s (%s) with #%d %s" % (inner["est_cycles_per_iter"], inner["est_cycles"],
                                                    inner["inner_loop"], inner["inner_schedule"])
                 return "not pipelined"
+            if p.get("straight"):
+                return "straight (%s)" % fmt(p["est_cycles"])
             steps = " x%d" % p["steps"] if p.get("steps", 1) > 1 else ""
             return "%s (%s)%s" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]), steps)
         best = r.get("best")
@@ -348,6 +363,13 @@ def markdown(rows):
                                                  ", used" if best in PAD_KEYS else "")
         forced = "-"
         keys = [k for k in FORCED_KEYS if (r.get(k) or {}).get("est_cycles_per_iter") is not None]
+        flat = [k for k in FORCED_KEYS if (r.get(k) or {}).get("straight")]
+        if not keys and flat:
+            k = min(flat, key=lambda k: r[k]["est_cycles"])
+            f = r[k]
+            forced = "straight (%s) %s, %s: %s waves" % (
+                f["est_cycles"], k.replace("_forced", ""), f["options"],
+                f["occupancy"][0] if f.get("occupancy") else "-")
         if keys:
             k = min(keys, key=lambda k: r[k]["est_cycles_per_iter"])
             f = r[k]

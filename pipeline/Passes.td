@@ -290,7 +290,10 @@ def WaveASMPipelineLoops
     Option<"unroll", "unroll", "int", "0",
            "Steady-state steps per kernel iteration (modulo variable "
            "expansion): 0 = auto, as many as the carried values need for "
-           "their own registers unless that lowers the estimated occupancy; "
+           "their own registers unless that lowers the estimated occupancy, "
+           "or, with a trip count the IR gives, the steady state straight "
+           "(no kernel) when it has fewer steps than that or its kernel "
+           "would run at most twice and straight measures faster per wave; "
            "N = exactly N">,
     Option<"stepOrder", "order", "std::string", "\"late-first\"",
            "Issue order of a step: late-first (the prefetch loads, then the "

@@ -49,7 +49,11 @@
 // way for every loop; as few, the fewest cycles; a stage more must gain
 // more than 1%), a remark
 // naming a faster count refused for its occupancy and a chosen one that
-// costs occupancy. Unroll: neededUnroll, lowered while the occupancy drops.
+// costs occupancy. Unroll: neededUnroll, lowered while the occupancy drops;
+// with a trip count the IR gives, the steady state straight (no kernel)
+// when it has fewer steps than that, or when the kernel would run at most
+// twice and the straight program measures fewer cycles per wave
+// (preferStraight).
 // Trials are memoized per loop, a staging's step order is computed once,
 // a (stages, steps) pipelined copy is made once and shared by the estimate
 // and the compile that measure it, one Compiler serves every compile of the
@@ -158,6 +162,10 @@ namespace {
 
 using Key = std::pair<Value, int>;
 
+/// The `steps` of a trial or pipeline() (and Pipeliner::unroll) asking for
+/// the steady state straight, without a kernel (a known trip count).
+constexpr int kStraightSteps = -1;
+
 /// One loop's pipelining plan and the code generator.
 class Pipeliner {
 public:
@@ -192,9 +200,14 @@ public:
   SmallVector<Operation *> givenOrder;
   /// The order check() used (after check()).
   ArrayRef<Operation *> getOrder() const { return order; }
-  /// The steady-state loop (after rewrite()).
+  /// The steady-state loop (after rewrite()); null when it ran straight.
   LoopOp getKernel() const { return kernel; }
-  /// Steps per kernel iteration (>= 1, before rewrite()).
+  /// Whether rewrite() emitted the steady state straight, without a
+  /// kernel (`unroll` kStraightSteps and a known trip count).
+  bool isStraight() const { return straight; }
+  /// Steps per kernel iteration (>= 1, before rewrite()), or
+  /// kStraightSteps: with a known trip count, the steady state without a
+  /// kernel (else one step per kernel iteration).
   int unroll = 1;
 
 private:
@@ -284,6 +297,8 @@ private:
   StringAttr stageName, clusterName;
   /// The first kernel emitted: the steady state (not a remainder loop).
   LoopOp kernel;
+  /// The steady state's N - S + 1 steps were emitted without a kernel.
+  bool straight = false;
   DenseMap<Operation *, int> stageOfOp;
   /// Per yielded body value: last-use offset (u).
   DenseMap<Value, int> lastUse;
@@ -685,7 +700,19 @@ Pipeliner::emitPipelined(OpBuilder &b, std::optional<int64_t> steadySteps,
   DenseMap<Key, Value> map;
   for (auto &[key, value] : absolute)
     map[{key.first, numStages - 1 - key.second}] = value;
-  if (steadySteps) {
+  if (steadySteps && unroll == kStraightSteps) {
+    // Known count, steady state straight (chosen by the caller: steps
+    // without a kernel, each value in registers of its own). The
+    // program's fill and drain keep their loads in flight as a kernel's
+    // would (CountedWaits.h).
+    straight = true;
+    for (int64_t r = 0; r < *steadySteps; ++r) {
+      emitStep(b, map, 0, numStages - 1);
+      map = advance(map);
+    }
+    if (auto program = loop->getParentOfType<ProgramOp>())
+      program->setAttr(kCountedWaitsAttrName, b.getUnitAttr());
+  } else if (steadySteps) {
     // Known count: the steps that do not fill a whole kernel iteration run
     // before it, so the kernel's own condition (is there a next
     // iteration?) also says that `unroll` more steps remain.
@@ -1616,6 +1643,8 @@ struct PipelineLoopsPass
     /// included), or those of the program with the loop around the kernel
     /// rotated (rotatedCycles) when they are fewer.
     int64_t programCycles = 0;
+    /// Compiled with its steady state straight (no kernel).
+    bool straight = false;
   };
 
   /// The est_cycles of the program in `module` with the loop holding
@@ -1665,6 +1694,7 @@ struct PipelineLoopsPass
       int neededUnroll = 1;
       int steps = 1;
       LoopOp kernel;
+      bool straight = false;
       /// The copy's VGPR and AGPR peaks before allocation, when a trial
       /// counted them (Liveness): the register check of the adopted copy
       /// takes them instead of counting the same IR again.
@@ -1763,6 +1793,7 @@ struct PipelineLoopsPass
       fresh.neededUnroll = pipelined.neededUnroll;
       fresh.steps = pipelined.steps;
       fresh.kernel = pipelined.kernel;
+      fresh.straight = pipelined.straight;
     } else {
       result.ok = true;
     }
@@ -1771,6 +1802,7 @@ struct PipelineLoopsPass
     Pipelined pipelined;
     pipelined.steps = copy->steps;
     pipelined.kernel = copy->kernel;
+    pipelined.straight = copy->straight;
     if (result.ok && compiled) {
       // The kernel's place among the loops (pre-order), as the metrics
       // list them.
@@ -1810,6 +1842,18 @@ struct PipelineLoopsPass
           // both need the pipe 480 slots a wave (16 an iteration, 30).
           result.sharedPipe =
               std::max(result.sharedPipe, double(mfmaPasses) / pipelined.steps);
+        } else if (pipelined.straight) {
+          // No kernel: the choice weighs the whole program (the trip count
+          // is known), so the figure per input iteration is the program's
+          // share of each, an upper bound of a steady state's, and no
+          // bound is claimed. The matrix pipe floors it as it floors a
+          // kernel's: one iteration's passes.
+          result.straight = true;
+          result.timed = true;
+          int64_t trips = std::max<int64_t>(getTripCount(l).count, 1);
+          result.cyclesPerIteration =
+              double(metrics->est_cycles) / double(trips);
+          result.sharedPipe = double(mfmaPassesOf(l, target));
         }
       }
     } else if (result.ok) {
@@ -1875,7 +1919,56 @@ struct PipelineLoopsPass
         choice.baseWaves = compiledBase.waves;
       }
     }
+    // Not for stages written on the loop (the Conductor's pipeline
+    // strategy and code action ask for a kernel of them).
+    if (base.ok && stages > 0)
+      preferStraight(l, stages, choice);
     return choice;
+  }
+
+  /// With a trip count the IR gives (N), the steady state's N - S + 1
+  /// steps straight, without a kernel (kStraightSteps), where a kernel of U
+  /// steps does not pay: always when N - S + 1 < U (the kernel could not
+  /// run one iteration of them, and one capped below U copies loads still
+  /// in flight on its back edge), and when the kernel would run at most
+  /// twice (N - S + 1 <= 2 U: at most twice the kernel's code) and the
+  /// straight program, compiled, costs fewer cycles per wave (WaveCost.h,
+  /// by more than 1%). A kernel iteration waits out one load latency at
+  /// its last step (its first step's load is read there), a short count
+  /// pays that for few steps, and straight the production cleanups fold
+  /// the epilogue's steps with the steady ones (scale_pack, 16 trips, 5
+  /// stages: x6 twice, 486 cycles; straight, 455, both at 7 waves).
+  void preferStraight(LoopOp l, int stages, UnrollChoice &choice) {
+    TripCount trips = getTripCount(l);
+    if (trips.source != TripCountSource::Inferred)
+      return;
+    int64_t steady = trips.count - stages + 1;
+    // Fewer steady steps than a kernel iteration needs (scale_pack, 16
+    // trips, 9 stages: the kernel capped to x3, 601 cycles; straight, 364).
+    if (steady < choice.needed) {
+      choice.steps = kStraightSteps;
+      choice.cappedWaves.reset();
+      return;
+    }
+    if (steady > 2 * int64_t(choice.steps))
+      return;
+    Trial kernel = trial(l, stages, choice.steps, /*compiled=*/true);
+    Trial flat = trial(l, stages, kStraightSteps, /*compiled=*/true);
+    if (!flat.ok || !flat.straight || flat.waves <= 0)
+      return;
+    LLVM_DEBUG(llvm::dbgs()
+               << stages << " stages: kernel x" << choice.steps << " "
+               << kernel.programCycles << " cycles at " << kernel.waves
+               << " waves, straight " << flat.programCycles << " at "
+               << flat.waves << "\n");
+    auto cost = [&](const Trial &t) {
+      return WaveCost{double(t.programCycles), t.waves,
+                      t.sharedPipe * double(trips.count)};
+    };
+    if (kernel.ok && kernel.waves > 0 &&
+        !cost(flat).beats(cost(kernel), kStageGain))
+      return;
+    choice.steps = kStraightSteps;
   }
 
   /// The automatic stage count. The candidates are 2 up to the count whose
@@ -1985,9 +2078,10 @@ struct PipelineLoopsPass
         // It lost on the waves its registers cost, and a deeper count
         // holds more registers still. While deeper counts still run
         // faster, they go on, so the remark names the fastest and the
-        // waves it costs (scale_pack, 16 trips: 5 stages at 7 waves, 486
-        // cycles, kept; 6, 7 and 8 stages 472 at 6, 461 at 5 and 415 at
-        // 4 waves; 9 stages, whose unroll the waves cap, 601).
+        // waves it costs (scale_pack, 16 trips, every count straight
+        // from 5 on: 5 stages at 7 waves, 455 cycles, kept; 6 to 12
+        // stages 439 at 6, 380 at 5, 372, 364, 356 and 348 at 4, 340 at
+        // 3 waves, the last named).
         break;
       }
       if (t.cyclesPerIteration <= t.lowerBound)
@@ -2244,6 +2338,8 @@ struct PipelineLoopsPass
     /// Steps per kernel iteration, and the kernel (the steady state).
     int steps = 1;
     LoopOp kernel;
+    /// The steady state ran straight (Pipeliner::isStraight): no kernel.
+    bool straight = false;
   };
 
   /// Pipelines `l` in `stageCount` stages (0: its annotations) with `steps`
@@ -2331,14 +2427,19 @@ struct PipelineLoopsPass
         return false;
       }
     }
+    // Straight needs the count (the choice asks only then).
+    if (steps == kStraightSteps && !staticTrips)
+      steps = 0;
     pipeliner->unroll = steps ? steps : pipeliner->neededUnroll();
     if (out) {
       out->neededUnroll = pipeliner->neededUnroll();
       out->steps = pipeliner->unroll;
     }
     pipeliner->rewrite(staticTrips, hinted);
-    if (out)
+    if (out) {
       out->kernel = pipeliner->getKernel();
+      out->straight = pipeliner->isStraight();
+    }
     return true;
   }
 

@@ -4,7 +4,9 @@
 # for none) with --waveasm-pipeline-loops=num-stages=STAGES (plus OPTIONS,
 # e.g. "unroll=3 order=body") into OUTDIR and compares the result with the
 # input by execution (waveasm-sim --compare). Prints "pipelined" or
-# "unchanged" (did the pass rewrite a loop?) before the simulator's
+# "unchanged" (did the pass rewrite a loop? a kernel's trip count, a guard,
+# or a steady state run straight, which marks the program for counted
+# waits) before the simulator's
 # verdict; exits with the simulator's status. The LDS left at the end is
 # not compared (--ignore-lds): it does not outlive the workgroup, and LDS
 # ping/pong leaves the last iteration's tile in another copy.
@@ -20,7 +22,7 @@ else
 fi
 waveasm-opt "--waveasm-pipeline-loops=num-stages=$stages $options" \
   "$out/$name.in.mlir" -o "$out/$name.mlir"
-if grep -q 'trip_count\|waveasm.if' "$out/$name.mlir"; then
+if grep -q 'trip_count\|waveasm.if\|waveasm.counted_waits' "$out/$name.mlir"; then
   echo -n "pipelined $name: "
 else
   echo -n "unchanged $name: "
