@@ -51,12 +51,13 @@ public:
   /// self loops and non-positive weights dropped.
   CoAccessGraph(unsigned size, llvm::ArrayRef<CoAccessEdge> edges);
 
-  unsigned size() const { return adjacency.size(); }
+  unsigned size() const { return degrees.size(); }
   /// Merged edges, sorted by (a, b).
   llvm::ArrayRef<CoAccessEdge> getEdges() const { return edges; }
   /// (neighbour, weight), by neighbour.
   llvm::ArrayRef<std::pair<unsigned, double>> neighbors(unsigned i) const {
-    return adjacency[i];
+    return llvm::ArrayRef(adjacency).slice(
+        adjacencyBegin[i], adjacencyBegin[i + 1] - adjacencyBegin[i]);
   }
   /// Sum of the weights of i's edges.
   double degree(unsigned i) const { return degrees[i]; }
@@ -65,7 +66,10 @@ public:
 
 private:
   std::vector<CoAccessEdge> edges;
-  std::vector<std::vector<std::pair<unsigned, double>>> adjacency;
+  /// Every node's neighbours, node after node (neighbors(i) is
+  /// adjacency[adjacencyBegin[i] .. adjacencyBegin[i + 1])).
+  std::vector<std::pair<unsigned, double>> adjacency;
+  std::vector<unsigned> adjacencyBegin;
   std::vector<double> degrees;
   double total = 0;
 };

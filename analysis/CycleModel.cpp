@@ -179,12 +179,13 @@ void CycleSimulator::run() {
                                         /*mustExecuteOnly=*/true);
     timing.resourceBoundCycles = needed.getLowerBound();
     timing.busiestUnit = needed.getBusiestUnit();
-    RecurrenceBound recurrence = computeRecurrenceBound(index, facts, idx);
+    LoopRecurrenceBounds bounds =
+        computeLoopRecurrenceBounds(index, facts, idx);
+    const RecurrenceBound &recurrence = bounds.registers;
     timing.recurrenceBoundCycles = recurrence.cycles;
     timing.recurrenceIterArg = recurrence.iterArg;
     timing.recurrenceDistance = recurrence.distance;
-    MemoryRecurrenceBound memory =
-        computeMemoryRecurrenceBound(index, facts, idx);
+    const MemoryRecurrenceBound &memory = bounds.memory;
     timing.memoryRecurrenceBoundCycles = memory.cycles;
     timing.memoryRecurrenceLoad = memory.load;
     timing.memoryRecurrenceStore = memory.store;

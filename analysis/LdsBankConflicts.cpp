@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/LdsBankConflicts.h"
+#include "analysis/LdsBankCostMemo.h"
 #include "analysis/LdsPadding.h"
 
 #include "ir/InstFacts.h"
@@ -585,6 +586,7 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   evaluator = std::make_unique<Evaluator>(index.getProgram(), waveSize,
                                           numThreads, size);
   std::vector<uint32_t> lanes, firstWave;
+  LdsBankCostMemo &memo = getThreadLdsBankCostMemo();
   // Per address value: its largest lane; per address form (the value, the
   // access's width, pairing and first offset modulo 4; a pair's second
   // offset is the first plus whole elements of 4 or 8 bytes, so it has the
@@ -683,45 +685,62 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
           continue;
         }
     }
-    LdsBankCost firstCost;
-    for (unsigned first = 0; first < numThreads; first += waveSize) {
-      unsigned count = std::min(waveSize, numThreads - first);
-      uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
-      LdsBankCost cost;
-      for (auto [k, offset] : llvm::enumerate(offsets)) {
-        for (unsigned l = 0; l < count; ++l)
-          lanes[l] = addr.v[first + l] + offset;
-        // Waves usually address the same pattern at another base (a wave's
-        // tile): every dword then moves by the same whole number of dwords,
-        // which permutes the banks and keeps which dwords are distinct, so
-        // the cost is the first wave's. Three in four calls of the cost
-        // were such repeats.
-        LdsBankCost part =
-            !pair && first != 0 && count == count0 &&
-                    shiftedByDwords(llvm::ArrayRef(lanes).take_front(count),
-                                    llvm::ArrayRef(firstWave))
-                ? firstCost
-                : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
-                                     mask, info.bytesPerLane, model.banks,
-                                     model.minClocks);
-        if (k == 0) {
-          cost = part;
-          continue;
+    // Every wave costed, the worst kept (header: "Hardware model").
+    auto costOfWaves = [&]() {
+      LdsBankCost worst;
+      LdsBankCost firstCost;
+      for (unsigned first = 0; first < numThreads; first += waveSize) {
+        unsigned count = std::min(waveSize, numThreads - first);
+        uint64_t mask = count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+        LdsBankCost cost;
+        for (auto [k, offset] : llvm::enumerate(offsets)) {
+          for (unsigned l = 0; l < count; ++l)
+            lanes[l] = addr.v[first + l] + offset;
+          // Waves usually address the same pattern at another base (a wave's
+          // tile): every dword then moves by the same whole number of dwords,
+          // which permutes the banks and keeps which dwords are distinct, so
+          // the cost is the first wave's. Three in four calls of the cost
+          // were such repeats.
+          LdsBankCost part =
+              !pair && first != 0 && count == count0 &&
+                      shiftedByDwords(llvm::ArrayRef(lanes).take_front(count),
+                                      llvm::ArrayRef(firstWave))
+                  ? firstCost
+                  : computeLdsBankCost(llvm::ArrayRef(lanes).take_front(count),
+                                       mask, info.bytesPerLane, model.banks,
+                                       model.minClocks);
+          if (k == 0) {
+            cost = part;
+            continue;
+          }
+          // The second element of a pair: its phases after the first's.
+          cost.degree = std::max(cost.degree, part.degree);
+          cost.phases += part.phases;
+          cost.clocks += part.clocks;
+          cost.idealClocks += part.idealClocks;
         }
-        // The second element of a pair: its phases after the first's.
-        cost.degree = std::max(cost.degree, part.degree);
-        cost.phases += part.phases;
-        cost.clocks += part.clocks;
-        cost.idealClocks += part.idealClocks;
+        if (first == 0) {
+          // Only a single-address access takes the shortcut above.
+          if (!pair)
+            firstWave.assign(lanes.begin(), lanes.begin() + count);
+          firstCost = cost;
+        }
+        if (first == 0 || cost.extraClocks() > worst.extraClocks())
+          worst = cost;
       }
-      if (first == 0) {
-        // Only a single-address access takes the shortcut above.
-        if (!pair)
-          firstWave.assign(lanes.begin(), lanes.begin() + count);
-        firstCost = cost;
-      }
-      if (first == 0 || cost.extraClocks() > info.cost.extraClocks())
-        info.cost = cost;
+      return worst;
+    };
+    // Across compiles, the thread's memo (LdsBankCostMemo.h) by the
+    // addresses and everything else the cost reads; `key` says that moving
+    // them wraps no address.
+    if (key) {
+      uint64_t params[] = {
+          waveSize,        info.bytesPerLane | uint64_t(pair) << 8,
+          model.banks,     uint64_t(model.minClocks),
+          offsets.front(), offsets.back()};
+      info.cost = memo.get(addr.v, params, costOfWaves);
+    } else {
+      info.cost = costOfWaves();
     }
     if (key)
       costOfForm[*key] = info.cost;

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <limits>
+#include <optional>
 
 using namespace mlir;
 using namespace waveasm;
@@ -320,9 +321,24 @@ private:
 
 } // namespace
 
+/// The loop's CarriedPaths, built on first use: the register and the
+/// memory recurrence bounds of one loop share it.
+struct LazyCarriedPaths {
+  const ProgramIndex &index;
+  llvm::ArrayRef<OpFacts> facts;
+  unsigned loopIdx;
+  std::optional<CarriedPaths> paths;
+  CarriedPaths &get() {
+    if (!paths)
+      paths.emplace(index, facts, loopIdx);
+    return *paths;
+  }
+};
+
 static RecurrenceBound recurrenceBound(const ProgramIndex &index,
                                        llvm::ArrayRef<OpFacts> facts,
-                                       unsigned loopIdx, bool fullWalk) {
+                                       unsigned loopIdx, bool fullWalk,
+                                       LazyCarriedPaths &lazyPaths) {
   RecurrenceBound best;
   Carried carried = getCarried(index, loopIdx);
   unsigned n = carried.args.size();
@@ -331,7 +347,7 @@ static RecurrenceBound recurrenceBound(const ProgramIndex &index,
 
   // weight[i][j]: longest path from argument i to the next value of j.
   std::vector<int64_t> weight(static_cast<size_t>(n) * n, kNoPath);
-  CarriedPaths paths(index, facts, loopIdx);
+  CarriedPaths &paths = lazyPaths.get();
   bool any = false;
   for (unsigned i = 0; i < n; ++i) {
     paths.from(carried.args[i], fullWalk);
@@ -425,14 +441,16 @@ static RecurrenceBound recurrenceBound(const ProgramIndex &index,
 RecurrenceBound waveasm::computeRecurrenceBound(const ProgramIndex &index,
                                                 llvm::ArrayRef<OpFacts> facts,
                                                 unsigned loopIdx) {
-  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/false);
+  LazyCarriedPaths paths{index, facts, loopIdx, std::nullopt};
+  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/false, paths);
 }
 
 RecurrenceBound
 waveasm::computeRecurrenceBoundByFullWalk(const ProgramIndex &index,
                                           llvm::ArrayRef<OpFacts> facts,
                                           unsigned loopIdx) {
-  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/true);
+  LazyCarriedPaths paths{index, facts, loopIdx, std::nullopt};
+  return recurrenceBound(index, facts, loopIdx, /*fullWalk=*/true, paths);
 }
 
 //===----------------------------------------------------------------------===//
@@ -456,10 +474,9 @@ static bool mayFeedNextIteration(Operation *store, Operation *load,
            alias(store, load) == AliasResult::NoAlias);
 }
 
-MemoryRecurrenceBound
-waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
-                                      llvm::ArrayRef<OpFacts> facts,
-                                      unsigned loopIdx) {
+static MemoryRecurrenceBound
+memoryRecurrenceBound(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
+                      unsigned loopIdx, LazyCarriedPaths &lazyPaths) {
   MemoryRecurrenceBound best;
   auto loop = cast<LoopOp>(index.getOp(loopIdx));
   auto [first, last] = index.getRegionRange(loopIdx, 0);
@@ -467,18 +484,27 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
     return best;
   // The body's own memory ops and barriers (nested loops and ifs are not
   // crossed, as for the register recurrences).
+  // Each with the memory spaces it reads or writes (asked once per op, not
+  // once per pair).
   SmallVector<unsigned> loads, stores, barriers;
+  SmallVector<unsigned> loadReads, storeWrites;
   for (unsigned idx = first; idx <= last; idx = index.getSubtreeEnd(idx) + 1) {
     const OpFacts &f = facts[idx];
     if (f.shape != OpShape::Plain || !f.issued)
       continue;
     Operation *op = index.getOp(idx);
-    if (isa<S_BARRIER>(op))
+    if (isa<S_BARRIER>(op)) {
       barriers.push_back(idx);
-    else if (memReads(op))
+      continue;
+    }
+    if (unsigned reads = memReads(op)) {
       loads.push_back(idx);
-    if (!isa<S_BARRIER>(op) && memWrites(op))
+      loadReads.push_back(reads);
+    }
+    if (unsigned writes = memWrites(op)) {
       stores.push_back(idx);
+      storeWrites.push_back(writes);
+    }
   }
   if (loads.empty() || stores.empty())
     return best;
@@ -493,16 +519,18 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
   std::optional<int64_t> waves =
       getWorkgroupWaves(loop->getParentOfType<ProgramOp>());
   bool severalWaves = waves && *waves > 1;
-  CarriedPaths paths(index, facts, loopIdx);
-  for (unsigned load : loads) {
+  CarriedPaths &paths = lazyPaths.get();
+  for (auto [l, load] : llvm::enumerate(loads)) {
     Operation *loadOp = index.getOp(load);
     bool walked = false;
-    for (unsigned store : stores) {
-      if (store <= load)
-        continue; // no path of the same iteration reaches it
-      Operation *storeOp = index.getOp(store);
-      if (!(memWrites(storeOp) & memReads(loadOp)))
+    // Stores are in body order: the first one after the load onwards.
+    for (size_t s = llvm::upper_bound(stores, load) - stores.begin();
+         s < stores.size(); ++s) {
+      unsigned store = stores[s];
+      unsigned conflict = storeWrites[s] & loadReads[l];
+      if (!conflict)
         continue;
+      Operation *storeOp = index.getOp(store);
       if (!walked) {
         paths.fromResultsOf(index, load, facts[load].latency);
         walked = true;
@@ -516,7 +544,7 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
         continue;
       int64_t cross = f.issueCycles;
       if (severalWaves && f.counter == WaitCounter::LGKMCnt &&
-          (memWrites(storeOp) & memReads(loadOp) & MemLDS))
+          (conflict & MemLDS))
         for (unsigned barrier : barriers)
           if (barrier > store || barrier < load) {
             cross = std::max<int64_t>(f.issueCycles, f.latency) +
@@ -532,6 +560,26 @@ waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
     }
   }
   return best;
+}
+
+MemoryRecurrenceBound
+waveasm::computeMemoryRecurrenceBound(const ProgramIndex &index,
+                                      llvm::ArrayRef<OpFacts> facts,
+                                      unsigned loopIdx) {
+  LazyCarriedPaths paths{index, facts, loopIdx, std::nullopt};
+  return memoryRecurrenceBound(index, facts, loopIdx, paths);
+}
+
+LoopRecurrenceBounds
+waveasm::computeLoopRecurrenceBounds(const ProgramIndex &index,
+                                     llvm::ArrayRef<OpFacts> facts,
+                                     unsigned loopIdx) {
+  LazyCarriedPaths paths{index, facts, loopIdx, std::nullopt};
+  LoopRecurrenceBounds bounds;
+  bounds.registers =
+      recurrenceBound(index, facts, loopIdx, /*fullWalk=*/false, paths);
+  bounds.memory = memoryRecurrenceBound(index, facts, loopIdx, paths);
+  return bounds;
 }
 
 //===----------------------------------------------------------------------===//

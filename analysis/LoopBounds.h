@@ -86,6 +86,17 @@ MemoryRecurrenceBound
 computeMemoryRecurrenceBound(const ProgramIndex &index,
                              llvm::ArrayRef<OpFacts> facts, unsigned loopIdx);
 
+/// Both recurrence bounds of loop `loopIdx`, equal to computeRecurrenceBound
+/// and computeMemoryRecurrenceBound, with the flattened body both walk
+/// built once (what the cycle model asks of every loop).
+struct LoopRecurrenceBounds {
+  RecurrenceBound registers;
+  MemoryRecurrenceBound memory;
+};
+LoopRecurrenceBounds computeLoopRecurrenceBounds(const ProgramIndex &index,
+                                                 llvm::ArrayRef<OpFacts> facts,
+                                                 unsigned loopIdx);
+
 /// Prefetch distance as written: the most iter_args a VMEM load's result
 /// passes through (block argument to condition operand, directly or through
 /// aliases) before the iteration that reads it; 0 when every load is read in

@@ -14,6 +14,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::test;
@@ -162,4 +165,137 @@ TEST(CoAccess, LoopMetricsCarryTheFigures) {
   FailureOr<CompileResult> plain = compileAndMeasure(*module, off);
   ASSERT_TRUE(succeeded(plain));
   EXPECT_EQ(plain->programs[0].metrics.loops[0].coaccess_cost, 0);
+}
+
+namespace {
+
+/// The graph's construction by its definition: a map from (a, b) to the
+/// running sum of the weights in input order, neighbour lists sorted.
+struct ReferenceGraph {
+  std::map<std::pair<unsigned, unsigned>, double> merged;
+  std::vector<std::vector<std::pair<unsigned, double>>> adjacency;
+  std::vector<double> degrees;
+  double total = 0;
+  ReferenceGraph(unsigned size, llvm::ArrayRef<CoAccessEdge> input)
+      : adjacency(size), degrees(size, 0.0) {
+    for (const CoAccessEdge &e : input)
+      if (e.a != e.b && e.weight > 0 && e.a < size && e.b < size)
+        merged[{std::min(e.a, e.b), std::max(e.a, e.b)}] += e.weight;
+    for (auto &[key, weight] : merged) {
+      adjacency[key.first].push_back({key.second, weight});
+      adjacency[key.second].push_back({key.first, weight});
+      degrees[key.first] += weight;
+      degrees[key.second] += weight;
+      total += weight;
+    }
+    for (auto &list : adjacency)
+      llvm::sort(list);
+  }
+};
+
+/// The best contiguous clustering by its definition's dynamic program: per
+/// segment, a binary search for the edges of its first position that end
+/// inside it.
+OrderClusters referenceClusterOrder(const CoAccessGraph &graph,
+                                    llvm::ArrayRef<unsigned> order) {
+  unsigned n = order.size();
+  OrderClusters result;
+  if (n == 0)
+    return result;
+  double m = graph.totalWeight();
+  if (!(m > 0)) {
+    result.starts = {0};
+    return result;
+  }
+  std::vector<unsigned> pos(n);
+  for (unsigned p = 0; p < n; ++p)
+    pos[order[p]] = p;
+  std::vector<std::vector<unsigned>> later(n);
+  std::vector<std::vector<double>> laterSum(n);
+  std::vector<double> degreePrefix(n + 1, 0);
+  for (unsigned p = 0; p < n; ++p) {
+    std::vector<std::pair<unsigned, double>> fwd;
+    for (auto [x, w] : graph.neighbors(order[p]))
+      if (pos[x] > p)
+        fwd.push_back({pos[x], w});
+    llvm::sort(fwd);
+    laterSum[p].push_back(0);
+    for (auto [q, w] : fwd) {
+      later[p].push_back(q);
+      laterSum[p].push_back(laterSum[p].back() + w);
+    }
+    degreePrefix[p + 1] = degreePrefix[p] + graph.degree(order[p]);
+  }
+  std::vector<double> best(n + 1, 0);
+  std::vector<unsigned> cut(n + 1, 0);
+  for (unsigned j = 1; j <= n; ++j) {
+    double inner = 0;
+    best[j] = -INFINITY;
+    unsigned lowest = j > 512 ? j - 512 : 0;
+    for (unsigned i = j; i-- > lowest;) {
+      const std::vector<unsigned> &targets = later[i];
+      size_t k =
+          std::lower_bound(targets.begin(), targets.end(), j) - targets.begin();
+      inner += laterSum[i][k];
+      double d = (degreePrefix[j] - degreePrefix[i]) / (2 * m);
+      double q = best[i] + inner / m - d * d;
+      if (q > best[j] + 1e-12) {
+        best[j] = q;
+        cut[j] = i;
+      }
+    }
+  }
+  result.modularity = best[n];
+  for (unsigned j = n; j > 0; j = cut[j])
+    result.starts.push_back(cut[j]);
+  std::reverse(result.starts.begin(), result.starts.end());
+  return result;
+}
+
+} // namespace
+
+// The graph (edges merged by a sort instead of a map, neighbour lists in
+// one array) and the clustering (a counter per position instead of a
+// binary search per segment) are the definitions' to the last bit, on
+// random graphs (duplicate, reversed and dropped edges, cliques of shared
+// values' weights) and random orders, beyond the 512-op cluster limit too.
+TEST(CoAccess, GraphAndClustersEqualTheirDefinitionsOnRandomGraphs) {
+  std::mt19937 random(3);
+  for (int trial = 0; trial < 120; ++trial) {
+    unsigned n = trial % 10 == 0 ? 600 + random() % 200 : 1 + random() % 120;
+    std::vector<CoAccessEdge> input;
+    unsigned numEdges = random() % (4 * n + 1);
+    for (unsigned e = 0; e < numEdges; ++e) {
+      unsigned a = random() % n, b = random() % (n + 1); // b == n: dropped
+      if (random() % 4 == 0 && !input.empty())
+        std::tie(a, b) = std::make_pair(input.back().b, input.back().a);
+      double w = random() % 8 == 0 ? 0.0 : 1.0 / double(1 + random() % 7);
+      input.push_back({a, b, w});
+    }
+    CoAccessGraph graph(n, input);
+    ReferenceGraph want(n, input);
+    std::string what = "trial " + std::to_string(trial);
+    ASSERT_EQ(graph.size(), n) << what;
+    ASSERT_EQ(graph.getEdges().size(), want.merged.size()) << what;
+    size_t k = 0;
+    for (auto &[key, weight] : want.merged) {
+      const CoAccessEdge &e = graph.getEdges()[k++];
+      ASSERT_EQ(e.a, key.first) << what;
+      ASSERT_EQ(e.b, key.second) << what;
+      ASSERT_EQ(e.weight, weight) << what; // bit for bit
+    }
+    ASSERT_EQ(graph.totalWeight(), want.total) << what;
+    for (unsigned i = 0; i < n; ++i) {
+      ASSERT_EQ(graph.degree(i), want.degrees[i]) << what << " node " << i;
+      ASSERT_EQ(graph.neighbors(i).vec(), want.adjacency[i])
+          << what << " node " << i;
+    }
+    std::vector<unsigned> order = identityOrder(n);
+    if (trial % 2)
+      std::shuffle(order.begin(), order.end(), random);
+    OrderClusters got = clusterOrder(graph, order);
+    OrderClusters ref = referenceClusterOrder(graph, order);
+    ASSERT_EQ(got.modularity, ref.modularity) << what; // bit for bit
+    ASSERT_EQ(got.starts, ref.starts) << what;
+  }
 }

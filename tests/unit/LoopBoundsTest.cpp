@@ -235,7 +235,7 @@ TEST(LoopBounds, NoLatencyLimitWithoutLoads) {
 namespace {
 
 struct RecurrenceCounts {
-  unsigned loops = 0, bound = 0, maxArgs = 0;
+  unsigned loops = 0, bound = 0, maxArgs = 0, memoryBound = 0;
   /// The last loop's binding distance; loops whose cycle spans more than
   /// one iteration.
   int32_t lastDistance = 0;
@@ -260,6 +260,20 @@ void compareRecurrence(ModuleOp module, const std::string &what,
       EXPECT_EQ(fast.cycles, full.cycles) << what << ", loop at " << idx;
       EXPECT_EQ(fast.iterArg, full.iterArg) << what << ", loop at " << idx;
       EXPECT_EQ(fast.distance, full.distance) << what << ", loop at " << idx;
+      // The cycle model's call, both bounds over one flattened body, equals
+      // each computed alone.
+      LoopRecurrenceBounds both =
+          computeLoopRecurrenceBounds(index, facts, idx);
+      MemoryRecurrenceBound memory =
+          computeMemoryRecurrenceBound(index, facts, idx);
+      EXPECT_EQ(both.registers.cycles, fast.cycles) << what << " at " << idx;
+      EXPECT_EQ(both.registers.iterArg, fast.iterArg) << what << " at " << idx;
+      EXPECT_EQ(both.registers.distance, fast.distance)
+          << what << " at " << idx;
+      EXPECT_EQ(both.memory.cycles, memory.cycles) << what << " at " << idx;
+      EXPECT_EQ(both.memory.load, memory.load) << what << " at " << idx;
+      EXPECT_EQ(both.memory.store, memory.store) << what << " at " << idx;
+      counts.memoryBound += memory.cycles > 0;
       ++counts.loops;
       counts.bound += full.cycles > 0;
       counts.lastDistance = full.distance;
@@ -319,7 +333,9 @@ std::string randomRecurrenceLoop(unsigned seed) {
 // (a pipelined kernel carries hundreds of iter_args): the same bound,
 // binding argument and distance as the walk over the whole body on every
 // loop of the examples, the shared examples and the lit inputs, and of the
-// examples pipelined (kernels of many rotated iter_args).
+// examples pipelined (kernels of many rotated iter_args). The cycle model's
+// computeLoopRecurrenceBounds (one flattened body for both bounds) gives
+// each bound as computed alone.
 TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
   RecurrenceCounts counts;
   for (unsigned seed = 1; seed <= 300; ++seed) {
@@ -339,4 +355,5 @@ TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
   EXPECT_GT(counts.loops, 200u);
   EXPECT_GT(counts.bound, 100u);
   EXPECT_GT(counts.maxArgs, 40u);
+  EXPECT_GT(counts.memoryBound, 10u);
 }
