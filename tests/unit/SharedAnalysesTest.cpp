@@ -88,6 +88,17 @@ constexpr const char *kNeedsReload = R"(
   waveasm.dce_protect %r : !waveasm.sreg
   waveasm.s_endpgm)";
 
+/// An SCC reader with an op between it and its producer: the one shape
+/// for which the passes build SCCClobbers.
+constexpr const char *kReaderAfterAnotherOp = R"(
+  %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %scc = waveasm.s_cmp_lt_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.scc
+  %m = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+  %r = waveasm.s_cselect_b32 %scc, %m, %c1 : !waveasm.scc, !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg
+  waveasm.dce_protect %r : !waveasm.sreg
+  waveasm.s_endpgm)";
+
 TEST(SharedSCCClobbers, DroppedWhenSpillReloadChangesTheProgram) {
   test::TestContext t;
   auto module = t.parseModule(test::program(kNeedsReload));
@@ -99,14 +110,7 @@ TEST(SharedSCCClobbers, DroppedWhenSpillReloadChangesTheProgram) {
 
 TEST(SharedSCCClobbers, KeptAndEqualToAFreshOneWhenNothingChanged) {
   test::TestContext t;
-  auto module = t.parseModule(test::program(R"(
-  %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %scc = waveasm.s_cmp_lt_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.scc
-  %m = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
-  %r = waveasm.s_cselect_b32 %scc, %m, %c1 : !waveasm.scc, !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg
-  waveasm.dce_protect %r : !waveasm.sreg
-  waveasm.s_endpgm)"));
+  auto module = t.parseModule(test::program(kReaderAfterAnotherOp));
   ASSERT_TRUE(module) << t.diagnostics;
   ProbeResult result = probeAfterSpillReload(*module, /*compare=*/true);
   EXPECT_EQ(result.cached, 1u);
@@ -153,14 +157,7 @@ TEST(SharedSCCClobbers, NotBuiltWhenEveryReaderFollowsItsProducer) {
 TEST(SharedSCCClobbers, BuiltOnceForAReaderAfterOtherOps) {
   test::TestContext t;
   // The verifier reuses spill/reload's (nothing was reloaded).
-  auto module = t.parseModule(test::program(R"(
-  %s = waveasm.precolored.sreg 2 : !waveasm.psreg<2>
-  %c1 = waveasm.constant 1 : !waveasm.imm<1>
-  %scc = waveasm.s_cmp_lt_u32 %s, %c1 : !waveasm.psreg<2>, !waveasm.imm<1> -> !waveasm.scc
-  %m = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
-  %r = waveasm.s_cselect_b32 %scc, %m, %c1 : !waveasm.scc, !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg
-  waveasm.dce_protect %r : !waveasm.sreg
-  waveasm.s_endpgm)"));
+  auto module = t.parseModule(test::program(kReaderAfterAnotherOp));
   ASSERT_TRUE(module) << t.diagnostics;
   EXPECT_EQ(sccClobbersBuilds(*module), 1u);
 }
