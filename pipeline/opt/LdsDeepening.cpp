@@ -330,6 +330,18 @@ LdsDeepening planOne(LoopOp loop, int buffers, int spare, int extra) {
                               "buffers, {3} steps ahead, do (at most {4})",
                               buffers, spare, plan.rotation, plan.distance,
                               kMaxLdsBuffers));
+  // Deepened, a step's loads rewrite the buffer read 1 + spare steps
+  // earlier; the input rewrites it rotation - distance steps after its
+  // reads, and its barriers are placed for that gap. A smaller gap can put
+  // the loads before the barrier that orders them after the last reads (a
+  // write-after-read race between waves), so it is refused.
+  if (1 + spare < plan.rotation - plan.distance)
+    return fail(llvm::formatv(
+        "{0} buffers with {1} spare: the loads would rewrite a buffer {2} "
+        "step(s) after its reads, where the loop's {3} buffers, {4} steps "
+        "ahead, leave {5} (its barriers may not order the nearer rewrite)",
+        buffers, spare, 1 + spare, plan.rotation, plan.distance,
+        plan.rotation - plan.distance));
   int ahead = plan.aheadIterations();
   if (!plan.guarded && trips.count < ahead + 1) {
     plan.fewerMayFit = true;

@@ -35,8 +35,10 @@
 // So every step is loaded once, by the same instructions with the same
 // operands as before, nothing past the original's last load is read, and
 // buffer s mod N holds step s from its load until the barrier after its
-// reads; a buffer is rewritten one iteration after its last reads, behind
-// that iteration's barrier, as in the original. The new buffers go above
+// reads; a buffer is rewritten 1 + spare iterations after its last reads,
+// behind that iteration's barrier. A hand rotation of R buffers whose loads
+// run D steps ahead rewrites a buffer R - D steps after its reads, and its
+// barriers may rely on that: a plan with 1 + spare < R - D is refused. The new buffers go above
 // the program's LDS (the span of the loop's accesses above their base,
 // rounded to 128 bytes), and lds_size grows.
 //
