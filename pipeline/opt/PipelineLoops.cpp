@@ -1945,11 +1945,14 @@ struct PipelineLoopsPass
     int64_t steady = trips.count - stages + 1;
     // Fewer steady steps than a kernel iteration needs (scale_pack, 16
     // trips, 9 stages: the kernel capped to x3, 601 cycles; straight, 364).
-    if (steady < choice.needed) {
+    // Straight code has no kernel whose unroll a cap lowered: no remark
+    // about one.
+    auto takeStraight = [&] {
       choice.steps = kStraightSteps;
       choice.cappedWaves.reset();
-      return;
-    }
+    };
+    if (steady < choice.needed)
+      return takeStraight();
     if (steady > 2 * int64_t(choice.steps))
       return;
     Trial kernel = trial(l, stages, choice.steps, /*compiled=*/true);
@@ -1968,7 +1971,7 @@ struct PipelineLoopsPass
     if (kernel.ok && kernel.waves > 0 &&
         !cost(flat).beats(cost(kernel), kStageGain))
       return;
-    choice.steps = kStraightSteps;
+    takeStraight();
   }
 
   /// The automatic stage count. The candidates are 2 up to the count whose
