@@ -713,11 +713,7 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
             cost = part;
             continue;
           }
-          // The second element of a pair: its phases after the first's.
-          cost.degree = std::max(cost.degree, part.degree);
-          cost.phases += part.phases;
-          cost.clocks += part.clocks;
-          cost.idealClocks += part.idealClocks;
+          cost.addPairedElement(part);
         }
         if (first == 0) {
           // Only a single-address access takes the shortcut above.

@@ -52,6 +52,7 @@
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,14 @@ struct LdsBankCost {
   int64_t clocks = 0;      // sum of the phases' degrees, at least ldsMinClocks
   int64_t idealClocks = 0; // the same access without a conflict
   int64_t extraClocks() const { return clocks - idealClocks; }
+  /// Adds the second element of a ds_read2/ds_write2 pair: its phases run
+  /// after the first's.
+  void addPairedElement(const LdsBankCost &second) {
+    degree = std::max(degree, second.degree);
+    phases += second.phases;
+    clocks += second.clocks;
+    idealClocks += second.idealClocks;
+  }
 };
 
 /// The bank cost of an access of `bytesPerLane` (1, 2, 4, 8 or 16) by the

@@ -677,10 +677,7 @@ void expectTheDefinitionsCosts(ProgramOp program, const std::string &what,
           cost = part;
           continue;
         }
-        cost.degree = std::max(cost.degree, part.degree);
-        cost.phases += part.phases;
-        cost.clocks += part.clocks;
-        cost.idealClocks += part.idealClocks;
+        cost.addPairedElement(part);
       }
       if (first == 0 || cost.extraClocks() > worst.extraClocks())
         worst = cost;
