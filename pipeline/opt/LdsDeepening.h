@@ -38,9 +38,9 @@
 // reads; a buffer is rewritten 1 + spare iterations after its last reads,
 // behind that iteration's barrier. A hand rotation of R buffers whose loads
 // run D steps ahead rewrites a buffer R - D steps after its reads, and its
-// barriers may rely on that: a plan with 1 + spare < R - D is refused. The new buffers go above
-// the program's LDS (the span of the loop's accesses above their base,
-// rounded to 128 bytes), and lds_size grows.
+// barriers may rely on that: a plan with 1 + spare < R - D is refused. The new
+// buffers go above the program's LDS (the span of the loop's accesses above
+// their base, rounded to 128 bytes), and lds_size grows.
 //
 // A trip count the IR gives (analysis/TripCount.h) must be at least N - 1;
 // any other count is guarded: a `waveasm.if` evaluates the loop control's
