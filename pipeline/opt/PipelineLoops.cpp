@@ -858,6 +858,12 @@ Value Pipeliner::emitGuard(OpBuilder &b) {
 
 /// The matrix pipe's passes of one iteration of `loop`: the slots each wave
 /// holds the pipe the SIMD's waves share (WaveCost.h's floor).
+/// The deepening remarks' words for a kernel of `steps` steps an
+/// iteration; "" for the pass's own unroll (0).
+static std::string stepsAnIteration(int steps) {
+  return steps ? llvm::formatv(", {0} steps an iteration", steps).str() : "";
+}
+
 static int64_t mfmaPassesOf(LoopOp loop, const TargetModel &target) {
   int64_t passes = 0;
   loop.getBody().walk(
@@ -1355,10 +1361,7 @@ struct PipelineLoopsPass
                       << " buffers (lds-buffers=" << forced
                       << (plan.spare ? ", one spare" : "") << ")"
                       << (plan.loadsAfterReads ? ", loads after the reads" : "")
-                      << (deepenedUnroll
-                              ? ", " + std::to_string(deepenedUnroll) +
-                                    " steps an iteration"
-                              : "");
+                      << stepsAnIteration(deepenedUnroll);
       deepenedCopy = std::move(bestCopy);
       return applyLdsDeepening(plan);
     }
@@ -1385,9 +1388,7 @@ struct PipelineLoopsPass
         emitRemark(loc) << "LDS rotation deepened to " << bestBuffers
                         << " buffers" << (bestSpare ? ", one spare" : "")
                         << (bestAfterReads ? ", loads after the reads" : "")
-                        << (bestUnroll ? ", " + std::to_string(bestUnroll) +
-                                             " steps an iteration"
-                                       : "")
+                        << stepsAnIteration(bestUnroll)
                         << ": est_cycles pipelined "
                         << (asIs ? std::to_string(asIs->est_cycles) : "?")
                         << " -> " << best->est_cycles << ", lds_size "
@@ -1407,8 +1408,7 @@ struct PipelineLoopsPass
                          const ProgramMetrics &kept,
                          const WaveCost &fastestCost,
                          const WaveCost &keptCost) {
-    std::string unrolled =
-        steps ? llvm::formatv(", {0} steps an iteration", steps).str() : "";
+    std::string unrolled = stepsAnIteration(steps);
     std::string options = spare ? " lds-spare=1" : "";
     if (steps)
       options += llvm::formatv(" unroll={0}", steps).str();
