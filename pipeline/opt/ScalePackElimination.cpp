@@ -202,6 +202,11 @@ void rewriteLoop(LoopOp loop, ArrayRef<PackChain> chains) {
   for (Operation *bfe : yieldExtracts)
     if (bfe->use_empty())
       eraseOp(bfe);
+  // Sized to the block's arguments now: eraseArguments tests every
+  // argument's index, and the dwords' new arguments lie past `numArgs`
+  // (a bit vector of the old size read past its end there and, with 64 or
+  // more arguments, outside its storage, erasing a new argument at random).
+  dropped.resize(body.getNumArguments());
   body.eraseArguments(dropped);
 
   replaceLoop(loop, inits, oldToNew,
