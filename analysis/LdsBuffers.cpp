@@ -477,6 +477,53 @@ std::optional<LdsAddressRange> waveasm::getLdsAddressRange(ProgramOp program,
   return evaluator.get(address);
 }
 
+struct LdsAccessBytes::Impl {
+  explicit Impl(ProgramOp program)
+      : evaluator(program),
+        waveSize(getTargetInfo(program.getTargetKind()).defaultWaveSize) {}
+  RangeEvaluator evaluator;
+  int64_t waveSize;
+  llvm::DenseMap<Operation *, std::optional<Ranges>> memo;
+};
+
+LdsAccessBytes::LdsAccessBytes(ProgramOp program)
+    : impl(std::make_unique<Impl>(program)) {}
+LdsAccessBytes::~LdsAccessBytes() = default;
+
+const std::optional<LdsAccessBytes::Ranges> &
+LdsAccessBytes::get(Operation *op) {
+  auto [it, inserted] = impl->memo.try_emplace(op);
+  if (!inserted)
+    return it->second;
+  std::optional<Ranges> result;
+  if (std::optional<LdsAccessAddress> address =
+          getLdsAccessAddress(op, impl->waveSize))
+    if (std::optional<Range> range = impl->evaluator.get(address->address)) {
+      result.emplace();
+      for (int64_t base : range->bases)
+        result->push_back(
+            {base + range->lo + address->offset,
+             base + range->hi + address->offset + address->extent});
+    }
+  it->second = std::move(result);
+  return it->second;
+}
+
+bool LdsAccessBytes::mayOverlap(Operation *a, Operation *b) {
+  const std::optional<Ranges> &ra = get(a);
+  if (!ra)
+    return true;
+  Ranges first = *ra; // `get(b)` may grow the map and move its entries
+  const std::optional<Ranges> &rb = get(b);
+  if (!rb)
+    return true;
+  for (auto [aBegin, aEnd] : first)
+    for (auto [bBegin, bEnd] : *rb)
+      if (aBegin < bEnd && bBegin < aEnd)
+        return true;
+  return false;
+}
+
 LdsBufferInfo waveasm::collectLdsBuffers(ProgramOp program) {
   LdsBufferInfo info;
   OpNumbering numbering;

@@ -27,8 +27,10 @@
 
 #include "ir/Dialect.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -129,6 +131,33 @@ struct LdsAccessAddress {
 /// data width.
 std::optional<LdsAccessAddress> getLdsAccessAddress(mlir::Operation *op,
                                                     int64_t waveSize);
+
+/// The bytes single LDS accesses of one program may touch, asked one access
+/// at a time (what collectLdsBuffers gives every access, without the
+/// program's buffers): one range evaluator for the program, each access's
+/// answer kept. For a pass that asks about a few pairs of accesses (the
+/// wait pass: whether a barrier outside a loop publishes a direct-to-LDS
+/// load). The IR must not change while it is in use.
+class LdsAccessBytes {
+public:
+  explicit LdsAccessBytes(ProgramOp program);
+  ~LdsAccessBytes();
+  LdsAccessBytes(const LdsAccessBytes &) = delete;
+  LdsAccessBytes &operator=(const LdsAccessBytes &) = delete;
+
+  using Ranges = llvm::SmallVector<std::pair<int64_t, int64_t>, 2>;
+  /// One [begin, end) per address base, over every lane, wave and
+  /// iteration; nullopt when `op` is no single-address LDS access or its
+  /// address cannot be bounded.
+  const std::optional<Ranges> &get(mlir::Operation *op);
+  /// Whether `a` and `b` may touch a common byte (true when either is
+  /// unknown).
+  bool mayOverlap(mlir::Operation *a, mlir::Operation *b);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 } // namespace waveasm
 

@@ -15,7 +15,9 @@
 //      publishes (vmcnt); plain VMEM loads (prefetches into VGPRs) and, in a
 //      loop that rotates its LDS buffers by hand, direct-to-LDS loads into
 //      buffers nothing reads before the next barrier, and LDS reads of
-//      buffers nothing writes before it, stay in flight;
+//      buffers nothing writes before it, stay in flight; outside loop
+//      bodies (a pipelined loop's fill and drain) likewise by byte ranges
+//      (LdsAccessBytes), up to a region, where the barrier waits;
 //  (c) operands of loads and stores are checked like any other use;
 //  (d) SMEM returns out of order: a wait for an s_load result, or for any
 //      lgkm op issued before a still-outstanding s_load, is lgkmcnt(0), and
@@ -64,6 +66,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
+#include "analysis/LdsBuffers.h"
 #include "analysis/LdsRotation.h"
 #include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
@@ -506,12 +509,12 @@ private:
   }
 
   // --- direct-to-LDS loads and barriers (b) -------------------------------
-  /// The ticket key of a direct-to-LDS load at `pos`: the op when it sits
-  /// directly in a loop body, where LdsRotation can place its bytes.
+  /// The ticket key of a direct-to-LDS load at `pos`: the op. In a loop
+  /// body LdsRotation places its bytes per iteration; a barrier outside
+  /// any loop body compares byte ranges (LdsAccessBytes).
   uint32_t dmaKey(uint32_t pos) const {
     Operation *op = ops[pos].op;
-    return isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op) &&
-                   isa<LoopOp>(op->getParentOp())
+    return isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op)
                ? pos
                : kUnknownDma;
   }
@@ -545,12 +548,19 @@ private:
         *list = std::move(moved);
       }
   }
-  static void forgetDmaIdentity(State &state) {
+  /// Leaving a loop: its iterations mean nothing outside it (a new entry
+  /// starts the rotation again), so a ticket keeps its op only for the
+  /// barriers outside loop bodies, which compare byte ranges over every
+  /// iteration; its edges become kMaxDmaEdges, so the next back edge
+  /// crossed forgets the op.
+  static void leaveLoop(State &state) {
     for (CounterState &cs : state.counters)
       for (SmallVector<DmaTicket, 4> *list : {&cs.dmas, &cs.ldsReads}) {
         SmallVector<DmaTicket, 4> moved;
         for (const DmaTicket &ticket : *list)
-          addDma(moved, DmaTicket{kUnknownDma, 0, ticket.score});
+          addDma(moved, ticket.op == kUnknownDma
+                            ? ticket
+                            : DmaTicket{ticket.op, kMaxDmaEdges, ticket.score});
         *list = std::move(moved);
       }
   }
@@ -561,6 +571,7 @@ private:
                         bool read = false);
   bool computeBarrierPublishes(Operation *barrier, Operation *access,
                                unsigned edges, bool read);
+  bool straightWindowTouches(Operation *barrier, Operation *access, bool read);
 
   // --- state updates -------------------------------------------------------
   static void applyWait(State &state, unsigned c, int64_t n) {
@@ -651,6 +662,7 @@ private:
   std::vector<IfFacts> ifs;
   RegisterSlots slots;
   llvm::DenseMap<Operation *, std::unique_ptr<LdsRotation>> rotations;
+  std::unique_ptr<LdsAccessBytes> accessBytes; // built on first use
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, bool> publishes;
   /// Per loop: whether its body has a direct-to-LDS load (readKey).
   llvm::DenseMap<Operation *, bool> loopHasDma;
@@ -1201,7 +1213,10 @@ bool Walker::barrierPublishes(uint32_t barrierPos, const DmaTicket &ticket,
 bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
                                      unsigned edges, bool read) {
   auto loop = dyn_cast<LoopOp>(barrier->getParentOp());
-  if (!loop || dma->getParentOp() != loop.getOperation())
+  if (!loop)
+    return straightWindowTouches(barrier, dma, read);
+  if (dma->getParentOp() != loop.getOperation() ||
+      edges >= kMaxDmaEdges) // left its loop (leaveLoop)
     return true;
   Block &body = loop.getBodyBlock();
   // Back edges of nested loops would count as this loop's.
@@ -1246,6 +1261,35 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
     if (conflicts(op) && rotation->mayOverlap(dma, op, distance))
       return true;
     op = op->getNextNode();
+  }
+}
+
+/// The window of a barrier outside any loop body (a pipelined loop's fill
+/// and drain, straight code): the ops after it in its block up to the next
+/// barrier or s_endpgm. The access (a load, or a read with `read`) is
+/// published there when an LDS access of the window (a write with `read`)
+/// may touch its bytes, by byte ranges over every iteration (LdsAccessBytes;
+/// a load of a loop body: any of them). A region in the window, or the
+/// block's end before a barrier, may touch anything: a barrier right
+/// before a loop waits for what the loop reads, and so it should, since a
+/// load still in flight at the loop's entry would make every iteration's
+/// waits stricter (the loop's head joins its entry state; the preshuffled
+/// mxfp4 kernel went 166 -> 208 slots an iteration that way).
+bool Walker::straightWindowTouches(Operation *barrier, Operation *access,
+                                   bool read) {
+  if (!accessBytes)
+    accessBytes =
+        std::make_unique<LdsAccessBytes>(barrier->getParentOfType<ProgramOp>());
+  for (Operation *op = barrier->getNextNode();; op = op->getNextNode()) {
+    if (!op || op->getNumRegions() || isa<RawOp>(op))
+      return true;
+    if (isa<S_BARRIER, S_ENDPGM>(op))
+      return false;
+    InstFacts facts = lookupInstFacts(op);
+    uint8_t touched =
+        read ? facts.memWrites : uint8_t(facts.memReads | facts.memWrites);
+    if ((touched & MemLDS) && accessBytes->mayOverlap(access, op))
+      return true;
   }
 }
 
@@ -1332,9 +1376,7 @@ void Walker::walkLoopBody(uint32_t pos, State &state) {
     crossBackEdge(latch);
   }
   applyMoves(latch, facts.exit);
-  // Outside the loop its iterations mean nothing (a new entry starts the
-  // rotation again): every barrier after it waits for these loads.
-  forgetDmaIdentity(latch);
+  leaveLoop(latch);
   state = std::move(latch);
 }
 

@@ -2,6 +2,7 @@
 
 #include "AnalysisTestUtils.h"
 
+#include "analysis/LdsBuffers.h"
 #include "analysis/LdsPlan.h"
 #include "analysis/RedundantLoads.h"
 
@@ -205,3 +206,45 @@ TEST(LdsPlanTest, SwizzledLaneTermKeepsItsBound) {
   // The rotating base (0, 9216) + 512: 9216 = 9 << 10, so 9 zero bits.
   EXPECT_EQ(knownLowZeroBits(p.value("M")), 9u);
 }
+
+namespace {
+
+TEST(LdsAccessBytesTest, DmaAndReadRangesOverlapByBytes) {
+  // Two direct-to-LDS loads (a wave of dwords each: 256 bytes from M0) and
+  // reads at constant addresses; an address the analysis cannot bound
+  // overlaps everything.
+  ParsedAnalysisProgram p(R"(
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %any = waveasm.precolored.vreg 7 : !waveasm.pvreg<7>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c64 = waveasm.constant 64 : !waveasm.imm<64>
+  %c4096 = waveasm.constant 4096 : !waveasm.imm<4096>
+  %c4352 = waveasm.constant 4352 : !waveasm.imm<4352>
+  %v0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.s_mov_b32_m0 %c0 : !waveasm.imm<0>
+  waveasm.buffer_load_dword_lds %v0, %srd, %c0 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.imm<0> loc("D0")
+  waveasm.s_mov_b32_m0 %c4096 : !waveasm.imm<4096>
+  waveasm.buffer_load_dword_lds %v0, %srd, %c0 : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.imm<0> loc("D1")
+  %a64 = waveasm.v_mov_b32 %c64 : !waveasm.imm<64> -> !waveasm.vreg
+  %r0 = waveasm.ds_read_b32 %a64 : !waveasm.vreg -> !waveasm.vreg loc("R0")
+  %a4352 = waveasm.v_mov_b32 %c4352 : !waveasm.imm<4352> -> !waveasm.vreg
+  %r1 = waveasm.ds_read_b32 %a4352 : !waveasm.vreg -> !waveasm.vreg loc("R1")
+  %r2 = waveasm.ds_read_b32 %any : !waveasm.pvreg<7> -> !waveasm.vreg loc("R2")
+  waveasm.s_endpgm)");
+  ASSERT_TRUE(p.program);
+  LdsAccessBytes bytes(p.program);
+  const std::optional<LdsAccessBytes::Ranges> &d1 = bytes.get(p.op("D1"));
+  ASSERT_TRUE(d1);
+  ASSERT_EQ(d1->size(), 1u);
+  EXPECT_EQ((*d1)[0].first, 4096);
+  EXPECT_EQ((*d1)[0].second, 4352);
+  EXPECT_TRUE(bytes.mayOverlap(p.op("D0"), p.op("R0")));
+  EXPECT_FALSE(bytes.mayOverlap(p.op("D1"), p.op("R0")));
+  // [4352, 4356) starts where D1's bytes end.
+  EXPECT_FALSE(bytes.mayOverlap(p.op("D1"), p.op("R1")));
+  EXPECT_FALSE(bytes.get(p.op("R2")));
+  EXPECT_TRUE(bytes.mayOverlap(p.op("D1"), p.op("R2")));
+  EXPECT_TRUE(bytes.mayOverlap(p.op("R2"), p.op("D0")));
+}
+
+} // namespace

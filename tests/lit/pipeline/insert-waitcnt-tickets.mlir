@@ -159,8 +159,9 @@ waveasm.program @barrier_lds target = #waveasm.target<#waveasm.gfx942> abi = #wa
 // -----
 
 // VMEM stores and direct-to-LDS loads write memory other waves read: the
-// barrier waits for them. vmcnt completes in order, so the plain load issued
-// after the *_lds load may stay in flight: vmcnt(1).
+// barrier waits for them (the LDS read after the second barrier may read
+// the DMA's bytes: M0 is unknown). vmcnt completes in order, so the plain
+// load issued after the *_lds load may stay in flight: vmcnt(1).
 // CHECK-LABEL: waveasm.program @barrier_vmem
 // CHECK:      waveasm.buffer_store_dword
 // CHECK-NEXT: waveasm.s_waitcnt_vmcnt 0
@@ -169,6 +170,7 @@ waveasm.program @barrier_lds target = #waveasm.target<#waveasm.gfx942> abi = #wa
 // CHECK-NEXT: waveasm.buffer_load_dword %
 // CHECK-NEXT: waveasm.s_waitcnt_vmcnt 1
 // CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.ds_read_b32
 waveasm.program @barrier_vmem target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> attributes {workgroup_size = [256, 1, 1]} {
   %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
   %v0 = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
@@ -180,6 +182,81 @@ waveasm.program @barrier_vmem target = #waveasm.target<#waveasm.gfx942> abi = #w
   waveasm.buffer_load_dword_lds %v0, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
   %p = waveasm.buffer_load_dword %srd, %v0, %c0 : !waveasm.psreg<4, 4>, !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
   waveasm.s_barrier
+  %r = waveasm.ds_read_b32 %v0 : !waveasm.pvreg<0> -> !waveasm.vreg
+  waveasm.s_endpgm
+}
+
+// -----
+
+// A barrier outside any loop body (a pipelined loop's fill and drain)
+// publishes only the direct-to-LDS loads whose bytes its window (the ops
+// up to the next barrier) may access, by byte ranges: the first barrier's
+// reads touch buffer 0 (M0 = 0: bytes 0..255), not buffer 1 (M0 = 4096),
+// so buffer 1's load stays in flight (vmcnt(1), not 0) until the second
+// barrier, whose window reads it. A barrier with nothing after it but
+// s_endpgm publishes nothing.
+// CHECK-LABEL: waveasm.program @barrier_straight_window
+// CHECK:      waveasm.buffer_load_dword_lds
+// CHECK:      waveasm.buffer_load_dword_lds
+// CHECK-NEXT: waveasm.s_waitcnt_vmcnt 1
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.ds_read_b32
+// CHECK-NEXT: waveasm.s_waitcnt vmcnt(0) lgkmcnt(0)
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.ds_read_b32
+// CHECK-NEXT: waveasm.s_mov_b32_m0
+// CHECK-NEXT: waveasm.buffer_load_dword_lds
+// CHECK-NEXT: waveasm.s_waitcnt_lgkmcnt 0
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.s_endpgm
+waveasm.program @barrier_straight_window target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<tid = 0> attributes {workgroup_size = [128, 1, 1]} {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c4096 = waveasm.constant 4096 : !waveasm.imm<4096>
+  %a1 = waveasm.v_add_u32 %c4096, %tid : !waveasm.imm<4096>, !waveasm.pvreg<0> -> !waveasm.pvreg<1>
+  waveasm.s_mov_b32_m0 %c0 : !waveasm.imm<0>
+  waveasm.buffer_load_dword_lds %tid, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
+  waveasm.s_mov_b32_m0 %c4096 : !waveasm.imm<4096>
+  waveasm.buffer_load_dword_lds %tid, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
+  waveasm.s_barrier
+  %r0 = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.pvreg<2>
+  waveasm.s_barrier
+  %r1 = waveasm.ds_read_b32 %a1 : !waveasm.pvreg<1> -> !waveasm.pvreg<3>
+  waveasm.s_mov_b32_m0 %c0 : !waveasm.imm<0>
+  waveasm.buffer_load_dword_lds %tid, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
+  waveasm.s_barrier
+  waveasm.s_endpgm
+}
+
+// -----
+
+// A barrier right before a loop waits for every direct-to-LDS load: the
+// window runs into a region (a load left in flight at a loop's entry would
+// make every iteration's waits stricter, the loop's head joining its entry
+// state).
+// CHECK-LABEL: waveasm.program @barrier_before_loop
+// CHECK:      waveasm.buffer_load_dword_lds
+// CHECK-NEXT: waveasm.s_waitcnt_vmcnt 0
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.loop
+waveasm.program @barrier_before_loop target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<tid = 0> attributes {workgroup_size = [128, 1, 1]} {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c4 = waveasm.constant 4 : !waveasm.imm<4>
+  %c4096 = waveasm.constant 4096 : !waveasm.imm<4096>
+  %s0 = waveasm.precolored.sreg 8 : !waveasm.psreg<8>
+  waveasm.s_mov_b32_m0 %c4096 : !waveasm.imm<4096>
+  waveasm.buffer_load_dword_lds %tid, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
+  waveasm.s_barrier
+  %i = waveasm.loop (%k = %s0) : (!waveasm.psreg<8>) -> (!waveasm.psreg<8>) {
+    %r = waveasm.ds_read_b32 %tid : !waveasm.pvreg<0> -> !waveasm.pvreg<2>
+    %n:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.psreg<8>, !waveasm.imm<1> -> !waveasm.psreg<8>, !waveasm.scc
+    %more = waveasm.s_cmp_lt_u32 %n#0, %c4 : !waveasm.psreg<8>, !waveasm.imm<4> -> !waveasm.scc
+    waveasm.condition %more : !waveasm.scc iter_args(%n#0) : !waveasm.psreg<8>
+  }
   waveasm.s_endpgm
 }
 
@@ -422,13 +499,15 @@ waveasm.program @lds_dma_single_wave target = #waveasm.target<#waveasm.gfx942> a
 // -----
 
 // In a multi-wave workgroup, DMA'd LDS is shared data published by an
-// s_barrier (which waits for the DMA); a ds_read before the barrier is taken
-// to read the other buffer of a double-buffered pair and does not wait.
+// s_barrier (which waits for the DMA, read after it); a ds_read before the
+// barrier is taken to read the other buffer of a double-buffered pair and
+// does not wait.
 // CHECK-LABEL: waveasm.program @lds_dma_multi_wave
 // CHECK:      waveasm.buffer_load_dword_lds
 // CHECK-NEXT: waveasm.ds_read_b32
 // CHECK-NEXT: waveasm.s_waitcnt vmcnt(0) lgkmcnt(0)
 // CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.ds_read_b32
 waveasm.program @lds_dma_multi_wave target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> attributes {workgroup_size = [128, 1, 1]} {
   %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
   %v0 = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
@@ -437,5 +516,6 @@ waveasm.program @lds_dma_multi_wave target = #waveasm.target<#waveasm.gfx942> ab
   waveasm.buffer_load_dword_lds %v0, %srd, %c0 : !waveasm.pvreg<0>, !waveasm.psreg<4, 4>, !waveasm.imm<0>
   %r = waveasm.ds_read_b32 %v0 : !waveasm.pvreg<0> -> !waveasm.vreg
   waveasm.s_barrier
+  %r2 = waveasm.ds_read_b32 %v0 : !waveasm.pvreg<0> -> !waveasm.vreg
   waveasm.s_endpgm
 }
