@@ -312,16 +312,18 @@ public:
     if (perCallMs.size() < 2)
       return;
     GetOutputStream() << "growth: " << kGrowthBenchmark << ":";
-    for (auto [calls, ms] : perCallMs) {
-      char value[64];
-      std::snprintf(value, sizeof(value), " %.3f ms per call at %d calls;",
-                    ms.first, calls);
+    for (const auto &[calls, perCall] : perCallMs) {
+      char value[96];
+      std::snprintf(
+          value, sizeof(value), " %.3f ms (CPU %.3f ms) per call at %d call%s;",
+          perCall.realMs, perCall.cpuMs, calls, calls == 1 ? "" : "s");
       GetOutputStream() << value;
     }
     char ratio[64];
-    std::snprintf(ratio, sizeof(ratio), " last/first %.3f",
-                  perCallMs.rbegin()->second.first /
-                      perCallMs.begin()->second.first);
+    std::snprintf(
+        ratio, sizeof(ratio), " last/first %.3f (CPU %.3f)",
+        perCallMs.rbegin()->second.realMs / perCallMs.begin()->second.realMs,
+        perCallMs.rbegin()->second.cpuMs / perCallMs.begin()->second.cpuMs);
     GetOutputStream() << ratio << std::endl;
   }
 
@@ -337,11 +339,12 @@ private:
     int calls = std::atoi(run.run_name.args.c_str());
     if (calls <= 0)
       return;
-    auto &[ms, fromMedian] = perCallMs[calls];
-    if (fromMedian && !median)
+    PerCall &perCall = perCallMs[calls];
+    if (perCall.fromMedian && !median)
       return;
-    ms = toMs(run, run.GetAdjustedRealTime()) / calls;
-    fromMedian = median;
+    perCall.realMs = toMs(run, run.GetAdjustedRealTime()) / calls;
+    perCall.cpuMs = toMs(run, run.GetAdjustedCPUTime()) / calls;
+    perCall.fromMedian = median;
   }
 
   static double toMs(const Run &run, double t) {
@@ -359,8 +362,12 @@ private:
   }
   double medianMs = 0, medianCpuMs = 0, singleMs = 0, singleCpuMs = 0;
   bool haveMedian = false, haveSingle = false;
-  /// calls -> (ms per call, whether from the median).
-  std::map<int, std::pair<double, bool>> perCallMs;
+  struct PerCall {
+    double realMs = 0, cpuMs = 0;
+    bool fromMedian = false;
+  };
+  /// calls -> time per call (from the median where there is one).
+  std::map<int, PerCall> perCallMs;
 };
 
 /// The value of `--name=value` (last one wins), or `fallback`.
