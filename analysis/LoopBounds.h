@@ -85,6 +85,12 @@ struct MemoryRecurrenceBound {
 MemoryRecurrenceBound
 computeMemoryRecurrenceBound(const ProgramIndex &index,
                              llvm::ArrayRef<OpFacts> facts, unsigned loopIdx);
+/// The same with a walk from every load, where computeMemoryRecurrenceBound
+/// skips a load when a bound on every cycle through it cannot beat the best
+/// found so far: the definition it must equal (LoopBoundsTest compares
+/// them).
+MemoryRecurrenceBound computeMemoryRecurrenceBoundByEveryLoad(
+    const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts, unsigned loopIdx);
 
 /// Both recurrence bounds of loop `loopIdx`, equal to computeRecurrenceBound
 /// and computeMemoryRecurrenceBound, with the flattened body both walk

@@ -111,30 +111,44 @@ OrderClusters waveasm::clusterOrder(const CoAccessGraph &graph,
           joinedFrom[fill[pos[x]]++] = p;
   }
   std::vector<unsigned> below(n, 0);
+  // laterSum[sumBegin[i] + below[i]], kept as below[i] grows: the DP's
+  // inner loop below runs n^2 / 2 times on a loop body up to
+  // kMaxClusterLength ops and reads one array per term this way.
+  std::vector<double> laterBelow(n, 0);
 
   // best[j]: the highest Q of positions [0, j); cut[j]: its last start.
   std::vector<double> best(n + 1, 0);
   std::vector<unsigned> cut(n + 1, 0);
+  const double twiceM = 2 * m;
   for (unsigned j = 1; j <= n; ++j) {
     // Position j - 1 is below j now: one more edge of each position joined
     // to it ends inside the segments up to j.
-    for (unsigned f = fromBegin[j - 1]; f < fromBegin[j]; ++f)
-      ++below[joinedFrom[f]];
-    double inner = 0;
-    best[j] = -INFINITY;
+    for (unsigned f = fromBegin[j - 1]; f < fromBegin[j]; ++f) {
+      unsigned p = joinedFrom[f];
+      laterBelow[p] = laterSum[sumBegin[p] + ++below[p]];
+    }
+    // The same terms in the same order as the definition (CoAccessTest
+    // compares them bit for bit); the running best and its threshold in
+    // locals, which the stores to best[] no longer force to memory.
+    double inner = 0, bestJ = -INFINITY, threshold = -INFINITY;
+    unsigned cutJ = 0;
+    const double degreeJ = degreePrefix[j];
     unsigned lowest = j > kMaxClusterLength ? j - kMaxClusterLength : 0;
     for (unsigned i = j; i-- > lowest;) {
       // Edges from position i to positions in (i, j).
-      inner += laterSum[sumBegin[i] + below[i]];
-      double d = (degreePrefix[j] - degreePrefix[i]) / (2 * m);
+      inner += laterBelow[i];
+      double d = (degreeJ - degreePrefix[i]) / twiceM;
       double q = best[i] + inner / m - d * d;
       // Strictly better by more than rounding noise: the shortest last
       // segment wins ties, the same one on every machine.
-      if (q > best[j] + 1e-12) {
-        best[j] = q;
-        cut[j] = i;
+      if (q > threshold) {
+        bestJ = q;
+        threshold = q + 1e-12;
+        cutJ = i;
       }
     }
+    best[j] = bestJ;
+    cut[j] = cutJ;
   }
   result.modularity = best[n];
   for (unsigned j = n; j > 0; j = cut[j])

@@ -17,6 +17,15 @@
 //   analyses/annotations        ProgramAnnotations of every program of the
 //                               input: index, liveness, cycle model and the
 //                               per-op annotations (what the editor reads)
+//   compileAndMeasure/calls-in-one-context/N
+//                               N calls of (a) on the input parsed into a
+//                               fresh MLIRContext (the parse is not timed),
+//                               N = 1, 10, 100; counter per_call. Equal
+//                               per_call at N = 10 and N = 100 shows that a
+//                               call does not get dearer with the calls before
+//                               it (uniqued attributes, types, locations or a
+//                               memo that grew would show at 100); the last
+//                               line prints both.
 //
 // and, to show where (a) goes, cumulative phases of it: phases/1-clone
 // (clone + destroy), phases/2-allocate (+ linear scan), phases/3-waitcnt,
@@ -58,6 +67,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -69,6 +79,8 @@ namespace {
 
 constexpr double kBudgetMs = 0.8;
 constexpr const char *kBudgetBenchmark = "compileAndMeasure/metrics";
+constexpr const char *kGrowthBenchmark =
+    "compileAndMeasure/calls-in-one-context";
 
 /// The parsed input, shared by every benchmark.
 struct Input {
@@ -172,6 +184,45 @@ void BM_CompileAssembly(benchmark::State &state) {
   runCompile(state, true, true);
 }
 
+/// `calls` calls of compileAndMeasure/metrics in one fresh context per
+/// iteration. Only the calls are timed: parsing into the new context and
+/// destroying it are not.
+void BM_CallsInOneContext(benchmark::State &state) {
+  const int64_t calls = state.range(0);
+  CompileOptions options;
+  options.emitAssembly = false;
+  options.coAccessMetrics = false;
+  bool ok = true;
+  for (auto _ : state) {
+    state.PauseTiming();
+    {
+      MLIRContext context(MLIRContext::Threading::DISABLED);
+      OwningOpRef<ModuleOp> module =
+          bench::parseInputFile(context, input->path);
+      ScopedDiagnosticHandler quiet(&context,
+                                    [](Diagnostic &) { return success(); });
+      ok &= static_cast<bool>(module);
+      state.ResumeTiming();
+      for (int64_t i = 0; module && i < calls; ++i) {
+        FailureOr<CompileResult> result = compileAndMeasure(*module, options);
+        ok &= succeeded(result);
+        benchmark::DoNotOptimize(result);
+      }
+      state.PauseTiming();
+    }
+    state.ResumeTiming();
+  }
+  if (!ok)
+    state.SkipWithError("compileAndMeasure failed in a fresh context");
+  state.counters["ops"] = static_cast<double>(input->ops);
+  state.counters["calls"] = static_cast<double>(calls);
+  // Seconds per call (the console prints it with SI units).
+  state.counters["per_call"] =
+      benchmark::Counter(static_cast<double>(calls),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+
 void BM_Annotations(benchmark::State &state) {
   std::vector<ProgramOp> programs(input->module->getOps<ProgramOp>().begin(),
                                   input->module->getOps<ProgramOp>().end());
@@ -225,6 +276,8 @@ public:
   explicit BudgetReporter(OutputOptions options) : ConsoleReporter(options) {}
 
   void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &run : runs)
+      recordPerCall(run);
     for (const Run &run : runs) {
       if (run.run_name.function_name != kBudgetBenchmark || run.error_occurred)
         continue;
@@ -254,7 +307,46 @@ public:
                       << input->loopBodyOps << " in loops)" << std::endl;
   }
 
+  /// Per-call time of calls-in-one-context at each N, medians preferred.
+  void printGrowth() {
+    if (perCallMs.size() < 2)
+      return;
+    GetOutputStream() << "growth: " << kGrowthBenchmark << ":";
+    for (const auto &[calls, perCall] : perCallMs) {
+      char value[96];
+      std::snprintf(
+          value, sizeof(value), " %.3f ms (CPU %.3f ms) per call at %d call%s;",
+          perCall.realMs, perCall.cpuMs, calls, calls == 1 ? "" : "s");
+      GetOutputStream() << value;
+    }
+    char ratio[64];
+    std::snprintf(
+        ratio, sizeof(ratio), " last/first %.3f (CPU %.3f)",
+        perCallMs.rbegin()->second.realMs / perCallMs.begin()->second.realMs,
+        perCallMs.rbegin()->second.cpuMs / perCallMs.begin()->second.cpuMs);
+    GetOutputStream() << ratio << std::endl;
+  }
+
 private:
+  void recordPerCall(const Run &run) {
+    if (run.run_name.function_name != kGrowthBenchmark || run.error_occurred ||
+        run.iterations == 0)
+      return;
+    bool median =
+        run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+    if (!median && run.run_type != Run::RT_Iteration)
+      return;
+    int calls = std::atoi(run.run_name.args.c_str());
+    if (calls <= 0)
+      return;
+    PerCall &perCall = perCallMs[calls];
+    if (perCall.fromMedian && !median)
+      return;
+    perCall.realMs = toMs(run, run.GetAdjustedRealTime()) / calls;
+    perCall.cpuMs = toMs(run, run.GetAdjustedCPUTime()) / calls;
+    perCall.fromMedian = median;
+  }
+
   static double toMs(const Run &run, double t) {
     switch (run.time_unit) {
     case benchmark::kNanosecond:
@@ -270,6 +362,12 @@ private:
   }
   double medianMs = 0, medianCpuMs = 0, singleMs = 0, singleCpuMs = 0;
   bool haveMedian = false, haveSingle = false;
+  struct PerCall {
+    double realMs = 0, cpuMs = 0;
+    bool fromMedian = false;
+  };
+  /// calls -> time per call (from the median where there is one).
+  std::map<int, PerCall> perCallMs;
 };
 
 /// The value of `--name=value` (last one wins), or `fallback`.
@@ -394,6 +492,13 @@ int main(int argc, char **argv) {
   add("compiler/metrics-reused", BM_CompilerReused, !in.metricsError.empty());
   add("compileAndMeasure/assembly", BM_CompileAssembly,
       !in.assemblyError.empty());
+  {
+    benchmark::internal::Benchmark *b =
+        benchmark::RegisterBenchmark(kGrowthBenchmark, BM_CallsInOneContext);
+    b->Unit(benchmark::kMillisecond)->UseRealTime()->Arg(1)->Arg(10)->Arg(100);
+    if (!in.metricsError.empty())
+      b->Repetitions(1)->Iterations(1);
+  }
   add("analyses/annotations", BM_Annotations, false);
   add(
       "phases/1-clone", [](benchmark::State &s) { BM_Phase(s, 0); }, false);
@@ -407,6 +512,7 @@ int main(int argc, char **argv) {
   BudgetReporter reporter(console);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   reporter.printBudget();
+  reporter.printGrowth();
   benchmark::Shutdown();
   // A pipeline that fails on the input is an error of the run.
   return in.metricsError.empty() && in.assemblyError.empty() ? 0 : 1;

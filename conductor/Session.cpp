@@ -249,6 +249,8 @@ bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
   compile.coAccessMetrics = false;
   compile.targetOverrides = options.targetModelOverrides;
   MLIRContext *ctx = module.get().getContext();
+  if (!compiler)
+    compiler = std::make_unique<Compiler>(ctx, compile);
   FailureOr<CompileResult> result = failure();
   {
     // Capture this thread's diagnostics only: the context may be shared
@@ -257,7 +259,7 @@ bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
       if (diag.getSeverity() == DiagnosticSeverity::Error && error.empty())
         error = diag.str();
     });
-    result = compileAndMeasure(compiled, compile);
+    result = compiler->compile(compiled);
   }
   if (failed(result)) {
     if (error.empty())

@@ -39,6 +39,7 @@
 #include <vector>
 
 namespace waveasm {
+class Compiler;
 namespace conductor {
 
 struct SessionOptions {
@@ -214,6 +215,11 @@ private:
                             mlir::ModuleOp measured) const;
 
   SessionOptions options;
+  /// The measuring backend, built on the first measure and kept for every
+  /// round (its pass manager and target models are the same each time: a
+  /// fresh one per round was about 50K instructions of a 300-op loop's
+  /// round). Not copied by fork(): each session builds its own.
+  mutable std::unique_ptr<Compiler> compiler;
   /// The scheduled loop's number when its trip count is not known: rounds
   /// then compare its cycles per iteration as written instead of the
   /// program's est_cycles (pipeline/PipelinedCycles.h).

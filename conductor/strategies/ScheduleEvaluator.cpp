@@ -74,7 +74,9 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   // main thread while the worker schedules): only this thread's
   // diagnostics are swallowed, the others fall through to their handlers.
   ThisThreadDiagnosticHandler quiet(clone->getContext());
-  FailureOr<CompileResult> result = compileAndMeasure(*clone, options);
+  if (!compiler)
+    compiler = std::make_unique<Compiler>(clone->getContext(), options);
+  FailureOr<CompileResult> result = compiler->compile(*clone);
   if (failed(result) || programIndex >= result->programs.size())
     return std::nullopt;
   BlockMeasure m;
@@ -86,7 +88,10 @@ ScheduleEvaluator::measure(llvm::ArrayRef<Operation *> order, bool withRobust) {
   if (loopIndex && *loopIndex < m.program.loops.size())
     m.cycles = m.program.loops[*loopIndex].est_cycles_per_iter;
   if (robustOptions && withRobust) {
-    FailureOr<CompileResult> slow = compileAndMeasure(*clone, *robustOptions);
+    if (!robustCompiler)
+      robustCompiler =
+          std::make_unique<Compiler>(clone->getContext(), *robustOptions);
+    FailureOr<CompileResult> slow = robustCompiler->compile(*clone);
     if (succeeded(slow) && programIndex < slow->programs.size()) {
       const ProgramMetrics &pm = slow->programs[programIndex].metrics;
       m.robustCycles = pm.est_cycles;
