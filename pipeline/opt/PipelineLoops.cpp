@@ -1022,6 +1022,13 @@ struct PipelineLoopsPass
           << loadsAfterReads << "'";
       return signalPassFailure();
     }
+    if (versionDescriptors != "auto" && versionDescriptors != "never" &&
+        versionDescriptors != "always") {
+      getOperation().emitError("waveasm-pipeline-loops: version-descriptors "
+                               "must be 'auto', 'never' or 'always', not '")
+          << versionDescriptors << "'";
+      return signalPassFailure();
+    }
     if (pairLdsReads != "auto" && pairLdsReads != "never" &&
         pairLdsReads != "always") {
       getOperation().emitError("waveasm-pipeline-loops: pair-lds-reads "
@@ -1231,8 +1238,7 @@ struct PipelineLoopsPass
         }
       }
       if (plan.ok())
-        versionOuterLoop(i, plan, *unrotated, decided, rotated, perIteration,
-                         cost);
+        versionOuterLoop(i, *unrotated, decided, rotated, perIteration, cost);
     }
   }
 
@@ -1246,8 +1252,7 @@ struct PipelineLoopsPass
   /// iteration plus the check's slots, as if paid every iteration. A
   /// remark says what was versioned, why and both figures.
   void
-  versionOuterLoop(int64_t i, const DescriptorVersioning &plan,
-                   ProgramBackup &unrotated,
+  versionOuterLoop(int64_t i, ProgramBackup &unrotated,
                    const std::optional<ProgramMetrics> &decided,
                    bool rotateSlow, bool perIteration,
                    llvm::function_ref<int64_t(const ProgramMetrics &)> cost) {
@@ -1256,11 +1261,10 @@ struct PipelineLoopsPass
     program->walk<WalkOrder::PreOrder>([&](LoopOp l) { loops.push_back(l); });
     Location loc = loops[i].getLoc();
     ProgramBackup kept(program, {});
-    (void)plan; // planned on the program before the restore below
     unrotated.restore(program, loops, i);
     loops.clear();
     program->walk<WalkOrder::PreOrder>([&](LoopOp l) { loops.push_back(l); });
-    // The plan's values were the program's before the restore: planned
+    // The caller's plan read the program before this restore: planned
     // again on the loop as written (the same loop, the same answer).
     DescriptorVersioning again = planDescriptorVersioning(loops[i]);
     if (!again.ok())
