@@ -385,6 +385,10 @@ void CycleSimulator::simulateIf(unsigned idx) {
   state = before;
   simulateRange(index.getRegionRange(idx, 1));
   bool useThen = afterThen.clock >= state.clock;
+  // A likely branch the IR names is the figure (versioning's fast copy).
+  if (auto likely = ifOp->getAttrOfType<StringAttr>(kLikelyBranchAttr))
+    if (likely.getValue() == "then" || likely.getValue() == "else")
+      useThen = likely.getValue() == "then";
   if (useThen)
     state = afterThen;
   YieldOp yield =

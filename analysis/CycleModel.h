@@ -46,7 +46,11 @@
 //    not add dependencies: their producers have latency 1.
 //  Ifs.  Both regions are simulated from the state at the branch; the
 //    program continues from the region that finishes later (worst case),
-//    whose yields give the results.
+//    whose yields give the results. An if marked `waveasm.likely = "then"`
+//    (or "else") continues from that region instead: loop versioning's
+//    run-time check (pipeline/opt/DescriptorVersioning.h) branches to the
+//    fast copy whenever the descriptors are apart, the case the kernel is
+//    written for, so its figures are those of the likely branch.
 //  Loops.  Steady state: each loop is simulated in isolation (values from
 //    outside ready at cycle 0, no memory outstanding), iteration after
 //    iteration, each starting with the previous one's condition iter_args,
@@ -123,6 +127,10 @@
 #include <string>
 
 namespace waveasm {
+
+/// `waveasm.likely` on a `waveasm.if`: "then" or "else", the region the
+/// cycle model follows (Ifs, above).
+constexpr llvm::StringLiteral kLikelyBranchAttr = "waveasm.likely";
 
 enum class StallReason : uint8_t {
   None,

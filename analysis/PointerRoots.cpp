@@ -3,6 +3,8 @@
 
 #include "analysis/PointerRoots.h"
 
+#include "analysis/DescriptorsApart.h"
+
 #include "ir/Dialect.h"
 #include "ir/Immediates.h"
 #include "ir/RegisterTypes.h"
@@ -326,6 +328,10 @@ Value waveasm::getAddressPointer(Operation *op) {
 }
 
 bool waveasm::inDistinctNoAliasArgs(Operation *a, Operation *b) {
+  // Precolored descriptors a run-time check proved apart count as declared
+  // (the versioned loop's fast copy, DescriptorsApart.h).
+  if (inDescriptorsCheckedApart(a, b))
+    return true;
   SmallVector<int64_t, 4> listed =
       getNoAliasArgs(a->getParentOfType<ProgramOp>());
   if (listed.empty())

@@ -46,7 +46,9 @@ std::optional<int64_t> getPointerArg(mlir::Value value);
 mlir::Value getAddressPointer(mlir::Operation *op);
 
 /// Whether `a` and `b` address through pointers of two different kernel
-/// arguments, at least one of them in the program's `noalias_args`.
+/// arguments, at least one of them in the program's `noalias_args`, or
+/// through two precolored descriptors a run-time check proved apart
+/// (analysis/DescriptorsApart.h).
 bool inDistinctNoAliasArgs(mlir::Operation *a, mlir::Operation *b);
 
 /// For a dependence between `a` and `b` that the alias rules keep: when they

@@ -312,6 +312,14 @@ def WaveASMPipelineLoops
            "epilogue and tail overlap the next one's head and prologue "
            "(pipeline/opt/OuterOverlap.h); kept when the program's "
            "est_cycles drops">,
+    Option<"versionDescriptors", "version-descriptors", "std::string",
+           "\"auto\"",
+           "An outer loop whose loads stay behind its stores only because "
+           "their buffer descriptors are precolored: a run-time check that "
+           "the descriptors' ranges are apart and a copy of the loop whose "
+           "loads may pass the stores (pipeline/opt/DescriptorVersioning.h): "
+           "auto = where the likely copy's est_cycles, the check's included, "
+           "drop, never, always (where the check can be built)">,
     Option<"pairLdsReads", "pair-lds-reads", "std::string", "\"auto\"",
            "A pipelined loop's ds_read_b64 of one address 8..2040 bytes apart "
            "read as one ds_read2_b64 (pipeline/opt/PairLdsReads.h): auto = "

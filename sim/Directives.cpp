@@ -8,7 +8,10 @@
 //
 // says so, for waveasm-sim and for the tests that run the file; so does
 // `--kernarg-dword=OFFSET:VALUE` for the sizes a kernel reads from its
-// arguments (64 by default: often a loop that never runs).
+// arguments (64 by default: often a loop that never runs), and
+// `--descriptor=K:J+OFFSET` for a buffer descriptor into another buffer's
+// bytes (buffers that overlap: the slow copy of a loop versioned on its
+// descriptors being apart).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +52,28 @@ std::string applyWord(llvm::StringRef word, SimOptions &options) {
     options.kernargDwords[o] = uint32_t(d);
     return "";
   }
+  if (value.consume_front("--descriptor=")) {
+    // K:J or K:J+OFFSET: descriptor K into buffer J's bytes.
+    auto [k, rest] = value.split(':');
+    auto [j, offset] = rest.split('+');
+    unsigned kk, jj;
+    uint64_t o = 0;
+    if (k.getAsInteger(10, kk) || j.getAsInteger(10, jj) ||
+        (!offset.empty() && offset.getAsInteger(0, o)) ||
+        kk >= options.numBuffers || jj >= options.numBuffers ||
+        o >= (uint64_t(1) << 31))
+      return ("'" + word +
+              "': expected --descriptor=K:J[+OFFSET] with K and J buffers "
+              "below " +
+              std::to_string(options.numBuffers) + " and OFFSET below 2^31")
+          .str();
+    options.descriptorAt[kk] = {jj, o};
+    return "";
+  }
   if (!value.consume_front("--byte-range="))
     return ("unknown option '" + word +
-            "' (known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE)")
+            "' (known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE, "
+            "--descriptor=K:J[+OFFSET])")
         .str();
   if (!parseByteRange(value, options.initial.byteRanges))
     return ("'" + word +

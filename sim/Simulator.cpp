@@ -517,6 +517,12 @@ void initWave(Wave &wave, unsigned id, unsigned lanes, uint64_t threads,
   for (unsigned k = 0; k < options.numBuffers && 4 * (k + 1) + 3 < kSGPRs;
        ++k) {
     std::array<uint32_t, 4> srd = descriptor(k, options.bufferBytes);
+    if (auto at = options.descriptorAt.find(k);
+        at != options.descriptorAt.end()) {
+      uint64_t base = bufferBase(at->second.first) + at->second.second;
+      srd[0] = uint32_t(base);
+      srd[1] = uint32_t(base >> 32) & 0xffff;
+    }
     for (unsigned i = 0; i < 4; ++i)
       wave.sgpr[4 * (k + 1) + i] = srd[i];
   }

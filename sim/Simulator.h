@@ -90,14 +90,20 @@ struct SimOptions {
   unsigned vmemLatency = 100, ldsLatency = 20, smemLatency = 16;
   /// What the buffers hold before the run, over the seed's bytes.
   InitialMemory initial;
+  /// Descriptor k (in s[4(k+1) ..]) addressing buffer j's memory from byte
+  /// `offset` on instead of its own (`--descriptor=K:J+OFFSET`): buffers
+  /// that overlap, which a program versioned on its descriptors being apart
+  /// (pipeline/opt/DescriptorVersioning.h) must run through its slow copy.
+  /// The kernarg pointers stay each buffer's own.
+  std::map<unsigned, std::pair<unsigned, uint64_t>> descriptorAt;
   /// Kernarg dwords by byte offset (a multiple of 4 below 256), over the
   /// default segment (the buffers' addresses at 8k, then dwords of 64): a
   /// kernel's sizes and counts, so its loops run.
   std::map<unsigned, uint32_t> kernargDwords;
 };
 
-/// Reads `// waveasm-sim: --byte-range=K:LO-HI --kernarg-dword=OFFSET:VALUE`
-/// lines of a file's text
+/// Reads `// waveasm-sim: --byte-range=K:LO-HI --kernarg-dword=OFFSET:VALUE
+/// --descriptor=K:J+OFFSET` lines of a file's text
 /// into `options` (what the file's author knows of its inputs: which
 /// buffers hold scales); an error names the line and the bad word.
 llvm::Error applySimDirectives(llvm::StringRef text, SimOptions &options);

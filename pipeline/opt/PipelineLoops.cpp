@@ -117,6 +117,7 @@
 #include "pipeline/PipelinedCycles.h"
 #include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/ConstantIterArgs.h"
+#include "pipeline/opt/DescriptorVersioning.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
@@ -1021,6 +1022,13 @@ struct PipelineLoopsPass
           << loadsAfterReads << "'";
       return signalPassFailure();
     }
+    if (versionDescriptors != "auto" && versionDescriptors != "never" &&
+        versionDescriptors != "always") {
+      getOperation().emitError("waveasm-pipeline-loops: version-descriptors "
+                               "must be 'auto', 'never' or 'always', not '")
+          << versionDescriptors << "'";
+      return signalPassFailure();
+    }
     if (pairLdsReads != "auto" && pairLdsReads != "never" &&
         pairLdsReads != "always") {
       getOperation().emitError("waveasm-pipeline-loops: pair-lds-reads "
@@ -1170,7 +1178,17 @@ struct PipelineLoopsPass
       if (!holdsInnerRegion(outer) || isRegisterAllocated(outer))
         continue;
       Location loc = outer.getLoc();
-      if (std::string why = checkOuterOverlap(outer); !why.empty()) {
+      std::string why = checkOuterOverlap(outer);
+      DescriptorVersioning plan;
+      if (versionDescriptors == "never")
+        plan.failure = "version-descriptors=never";
+      else
+        plan = planDescriptorVersioning(outer);
+      // A loop the check would help but cannot be built for says why.
+      if (!plan.ok() && plan.loadsBehind)
+        emitRemark(loc) << "outer loop not versioned on its descriptors: "
+                        << plan.failure;
+      if (!why.empty() && !plan.ok()) {
         emitRemark(loc) << "outer loop not rotated: " << why;
         continue;
       }
@@ -1186,26 +1204,116 @@ struct PipelineLoopsPass
                                           : std::numeric_limits<int64_t>::max();
       };
       std::optional<ProgramMetrics> before = measure(program);
-      ProgramBackup backup(program, {});
-      overlapOuterIterations(outer, &TargetModel::get(program.getTargetKind()));
-      std::optional<ProgramMetrics> after = measure(program);
+      // The loop as written, for the versioning below (it versions the
+      // loop before any rotation: each copy is rotated on its own).
+      std::optional<ProgramBackup> unrotated;
+      if (plan.ok())
+        unrotated.emplace(program, ArrayRef<LoopOp>{});
+      std::optional<ProgramMetrics> decided = before;
+      bool rotated = false;
       const char *what = perIteration ? "cycles per iteration " : "est_cycles ";
-      if (before && after && cost(*after) < cost(*before)) {
-        emitRemark(loc) << "outer loop rotated: one iteration's epilogue "
-                           "overlaps the next one's prologue, "
-                        << what << cost(*before) << " -> " << cost(*after);
-        continue;
+      if (!why.empty()) {
+        emitRemark(loc) << "outer loop not rotated: " << why;
+      } else {
+        ProgramBackup backup(program, {});
+        overlapOuterIterations(outer,
+                               &TargetModel::get(program.getTargetKind()));
+        std::optional<ProgramMetrics> after = measure(program);
+        if (before && after && cost(*after) < cost(*before)) {
+          emitRemark(loc) << "outer loop rotated: one iteration's epilogue "
+                             "overlaps the next one's prologue, "
+                          << what << cost(*before) << " -> " << cost(*after);
+          rotated = true;
+          decided = after;
+        } else {
+          backup.restore(program, loops, i);
+          InFlightDiagnostic diag =
+              emitRemark(loc) << "outer loop not rotated: not profitable, ";
+          if (!before || !after)
+            diag << "the " << (before ? "rotated" : "input")
+                 << " program does not compile";
+          else
+            diag << what << cost(*before) << " as written, " << cost(*after)
+                 << " rotated";
+        }
       }
-      backup.restore(program, loops, i);
-      InFlightDiagnostic diag = emitRemark(loc)
-                                << "outer loop not rotated: not profitable, ";
-      if (!before || !after)
-        diag << "the " << (before ? "rotated" : "input")
-             << " program does not compile";
-      else
-        diag << what << cost(*before) << " as written, " << cost(*after)
-             << " rotated";
+      if (plan.ok())
+        versionOuterLoop(i, *unrotated, decided, rotated, perIteration, cost);
     }
+  }
+
+  /// Versions outer loop `i` on its precolored descriptors being apart
+  /// (DescriptorVersioning.h) when `version-descriptors` forces it or, at
+  /// auto, when the program with the check and the copies (the fast copy
+  /// rotated where it can be, the slow one as the rotation just decided)
+  /// measures fewer than `decided`, the program so far: est_cycles of its
+  /// likely branch (the cycle model follows `waveasm.likely`), the check
+  /// included; per iteration (no trip count), the fast copy's cycles per
+  /// iteration plus the check's slots, as if paid every iteration. A
+  /// remark says what was versioned, why and both figures.
+  void
+  versionOuterLoop(int64_t i, ProgramBackup &unrotated,
+                   const std::optional<ProgramMetrics> &decided,
+                   bool rotateSlow, bool perIteration,
+                   llvm::function_ref<int64_t(const ProgramMetrics &)> cost) {
+    ProgramOp program = getOperation();
+    SmallVector<LoopOp> loops;
+    program->walk<WalkOrder::PreOrder>([&](LoopOp l) { loops.push_back(l); });
+    Location loc = loops[i].getLoc();
+    ProgramBackup kept(program, {});
+    unrotated.restore(program, loops, i);
+    loops.clear();
+    program->walk<WalkOrder::PreOrder>([&](LoopOp l) { loops.push_back(l); });
+    // The caller's plan read the program before this restore: planned
+    // again on the loop as written (the same loop, the same answer).
+    DescriptorVersioning again = planDescriptorVersioning(loops[i]);
+    if (!again.ok())
+      return kept.restore(program, loops, i);
+    VersionedLoop v = versionLoop(loops[i], again);
+    const TargetModel *target = &TargetModel::get(program.getTargetKind());
+    bool fastRotated = checkOuterOverlap(v.fast).empty();
+    if (fastRotated)
+      overlapOuterIterations(v.fast, target);
+    if (rotateSlow)
+      overlapOuterIterations(v.slow, target);
+    std::optional<ProgramMetrics> after = measure(program);
+    auto costOf = [&](const ProgramMetrics &m) {
+      return cost(m) + (perIteration ? int64_t(v.checkSlots) : 0);
+    };
+    std::string figures;
+    if (decided && after)
+      figures =
+          llvm::formatv("{0}{1} -> {2} in the likely branch ({3} the "
+                        "check's {4} slots)",
+                        perIteration ? "cycles per iteration " : "est_cycles ",
+                        cost(*decided), costOf(*after),
+                        perIteration ? "plus" : "with", v.checkSlots)
+              .str();
+    bool faster = decided && after && costOf(*after) < cost(*decided);
+    if (versionDescriptors == "always" || faster) {
+      emitRemark(loc) << "outer loop versioned: " << again.loadsBehind
+                      << " load" << (again.loadsBehind == 1 ? "" : "s")
+                      << " of its body stay behind its stores only because "
+                         "their buffer descriptors are precolored; a "
+                         "run-time check ("
+                      << again.describe()
+                      << ") selects a copy whose loads may pass the stores"
+                      << (fastRotated ? " (rotated)" : "")
+                      << ", else the loop as written"
+                      << (rotateSlow ? " (rotated)" : "") << "; "
+                      << (figures.empty() ? std::string("not measured")
+                                          : figures);
+      return;
+    }
+    kept.restore(program, loops, i);
+    InFlightDiagnostic diag = emitRemark(loc)
+                              << "outer loop not versioned on its descriptors ("
+                              << again.describe() << "): not profitable, ";
+    if (!decided || !after)
+      diag << "the " << (decided ? "versioned" : "input")
+           << " program does not compile";
+    else
+      diag << figures;
   }
 
   /// `l` with its two-buffer LDS rotation made deeper

@@ -19,7 +19,17 @@ hazards). A pass that refuses a loop (a remark, exit 0, unchanged text) is
 fine; a pass that fails, a simulator error or a difference is a finding.
 
 usage: pipeline_sweep.py [--per-loop N] [--seed S] [--all] [--jobs J]
-                         [--waveasm-opt P] [--waveasm-sim P] [FILES...]
+                         [--waveasm-opt P] [--waveasm-sim P]
+                         [--version-descriptors auto|never|always]
+                         [--descriptor K:J[+OFFSET]]... [FILES...]
+
+Loop versioning on precolored descriptors (pipeline/opt/
+DescriptorVersioning.h) is run on either side: `--version-descriptors=
+always` versions every loop the check can be built for, and
+`--descriptor=K:J[+OFFSET]` (repeatable) makes the simulator's descriptor
+K address buffer J's bytes, so the buffers overlap and the check sends the
+run through the slow copy (by default each buffer is its own: the fast
+copy runs).
 
 Prints one line per finding and a summary; exits 1 when there is one.
 """
@@ -158,10 +168,18 @@ def options_of(stages, unroll, order, lds, loop, profitable=0, later=("auto", 1)
     return " ".join(parts)
 
 
+# The pass's version-descriptors option for every case ("" = its default)
+# and the simulator's --descriptor flags (main() sets them).
+VERSION_DESCRIPTORS = ""
+SIM_FLAGS = []
+
+
 def check(tools, tmp, source, name, text, options):
     """One case: (verdict, detail). verdict is 'equal', 'unchanged' or
     'finding'."""
     opt, sim = tools
+    if VERSION_DESCRIPTORS:
+        options += " version-descriptors=" + VERSION_DESCRIPTORS
     tag = re.sub(r"[^A-Za-z0-9]+", "_", name + "_" + options)
     src = os.path.join(tmp, tag + ".in.mlir")
     out = os.path.join(tmp, tag + ".out.mlir")
@@ -175,7 +193,7 @@ def check(tools, tmp, source, name, text, options):
     with open(out) as f:
         if f.read() == same:
             return "unchanged", ""
-    rc, sout, serr = run([sim, "--compare", "--ignore-lds", "--seeds", "2", src, out])
+    rc, sout, serr = run([sim, "--compare", "--ignore-lds", "--seeds", "2"] + SIM_FLAGS + [src, out])
     if rc != 0:
         return "finding", "compare: " + (sout + serr).strip().splitlines()[0][:300]
     # The printed output lost the input's comments: its `// waveasm-sim:`
@@ -183,7 +201,7 @@ def check(tools, tmp, source, name, text, options):
     with open(out, "a") as f:
         f.write("".join(l + "\n" for l in text.splitlines()
                         if l.lstrip().startswith("// waveasm-sim:")))
-    rc, sout, serr = run([sim, "--against-pipeline", "--seeds", "1", out])
+    rc, sout, serr = run([sim, "--against-pipeline", "--seeds", "1"] + SIM_FLAGS + [out])
     if rc != 0:
         return "finding", "against-pipeline: " + (sout + serr).strip().splitlines()[0][:300]
     return "equal", ""
@@ -231,8 +249,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--all", action="store_true", help="every option set")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--version-descriptors", choices=("auto", "never", "always"),
+                    help="the pass's version-descriptors for every case")
+    ap.add_argument("--descriptor", action="append", default=[],
+                    help="K:J[+OFFSET]: the simulator's descriptor K into "
+                         "buffer J's bytes (overlapping buffers)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
+    global VERSION_DESCRIPTORS, SIM_FLAGS
+    VERSION_DESCRIPTORS = args.version_descriptors or ""
+    SIM_FLAGS = ["--descriptor=" + d for d in args.descriptor]
     paths = args.files or (sorted(glob.glob(os.path.join(REPO, "examples", "*.mlir"))) +
                            sorted(p for p in glob.glob(os.path.join(SHARED, "*.mlir"))
                                   if not os.path.basename(p).startswith("invalid_")))

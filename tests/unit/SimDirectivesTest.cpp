@@ -55,7 +55,30 @@ TEST(SimDirectives, OptionsOverTheBaseOrTheBadWordsLineAndColumn) {
   ASSERT_TRUE(bool(error));
   EXPECT_EQ(llvm::toString(std::move(error)),
             "line 1: waveasm-sim directive: unknown option '--waves=2' "
-            "(known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE)");
+            "(known: --byte-range=K:LO-HI, --kernarg-dword=OFFSET:VALUE, "
+            "--descriptor=K:J[+OFFSET])");
+}
+
+TEST(SimDirectives, ADescriptorIntoAnotherBufferOverlapsIt) {
+  // Descriptor 2 into buffer 1's bytes from 4 KiB on: the buffers overlap
+  // (what a loop versioned on its descriptors apart must survive).
+  SimDirectives read =
+      readSimDirectives("// waveasm-sim: --descriptor=2:1+4096 "
+                        "--descriptor=0:3\n");
+  ASSERT_TRUE(read.ok()) << read.error->str();
+  ASSERT_EQ(read.options.descriptorAt.size(), 2u);
+  EXPECT_EQ(read.options.descriptorAt[2], std::make_pair(1u, uint64_t(4096)));
+  EXPECT_EQ(read.options.descriptorAt[0], std::make_pair(3u, uint64_t(0)));
+  // A buffer past the environment's, or no buffer at all, is the word's
+  // error.
+  for (const char *bad : {"--descriptor=2:9", "--descriptor=2",
+                          "--descriptor=x:1", "--descriptor=2:1+y"}) {
+    read = readSimDirectives(std::string("// waveasm-sim: ") + bad + "\n");
+    ASSERT_FALSE(read.ok()) << bad;
+    EXPECT_NE(read.error->message.find("expected --descriptor=K:J[+OFFSET]"),
+              std::string::npos)
+        << read.error->message;
+  }
 }
 
 TEST(SimDirectives, AMalformedLineLeavesTheMoveActionsUnchecked) {

@@ -85,6 +85,12 @@ static cl::list<std::string> byteRanges(
              "scales near 127); also read from `// waveasm-sim:` lines of "
              "the input"));
 
+static cl::list<std::string> descriptors(
+    "descriptor",
+    cl::desc("buffer descriptor K (s[4(K+1)..]) into buffer J's bytes from "
+             "OFFSET on (K:J[+OFFSET]): buffers that overlap; also read from "
+             "`// waveasm-sim:` lines of the input"));
+
 static cl::list<std::string>
     bufferInputs("input",
                  cl::desc("start buffer K with the bytes of FILE (K:FILE); the "
@@ -140,6 +146,8 @@ bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
   std::string flags;
   for (const std::string &range : byteRanges)
     flags += " --byte-range=" + range;
+  for (const std::string &descriptor : descriptors)
+    flags += " --descriptor=" + descriptor;
   for (llvm::StringRef path : paths) {
     auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
     if (!file)
@@ -157,8 +165,7 @@ bool runOptions(llvm::ArrayRef<std::string> paths, sim::SimOptions &options) {
   sim::SimDirectives read =
       sim::readSimDirectives("// waveasm-sim:" + flags, options);
   if (read.error) {
-    llvm::errs() << "waveasm-sim: --byte-range: " << read.error->message
-                 << "\n";
+    llvm::errs() << "waveasm-sim: " << read.error->message << "\n";
     return false;
   }
   options = std::move(read.options);
