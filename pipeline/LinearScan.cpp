@@ -61,6 +61,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/DefinedValues.h"
+#include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
@@ -657,6 +658,7 @@ void LinearScanPass::runOnOperation() {
   std::unique_ptr<LiveModel> allocatable;
   for (int round = 0; round < 4 && !allocatable; ++round) {
     auto analysis = std::make_unique<LiveModel>(program);
+    analysis->trackPhysicalClass = RegClass::VGPR; // for VGPR compaction
     analysis->buildIntervals();
     analysis->buildGroups();
     CopyPlan plan;
@@ -668,6 +670,7 @@ void LinearScanPass::runOnOperation() {
   }
   if (!allocatable) {
     allocatable = std::make_unique<LiveModel>(program);
+    allocatable->trackPhysicalClass = RegClass::VGPR;
     allocatable->buildIntervals();
     allocatable->buildGroups();
     buildTies(*allocatable, /*plan=*/nullptr);
@@ -779,6 +782,7 @@ void LinearScanPass::runOnOperation() {
 
   // SPEC.md 14.4 step 8: an insert's result is its source's registers; the
   // inserted word is moved into its slot unless it already sits there.
+  bool addedOps = false;
   for (InsertOp insert : inserts) {
     std::optional<int64_t> vectorIndex =
         getPhysicalIndex(insert.getResult().getType());
@@ -799,6 +803,7 @@ void LinearScanPass::runOnOperation() {
             : V_MOV_B32::create(b, insert.getLoc(), slotType, insert.getValue())
                   .getResult();
     DCEProtectOp::create(b, insert.getLoc(), moved);
+    addedOps = true;
   }
 
   LLVM_DEBUG(for (auto [index, op]
@@ -829,6 +834,13 @@ void LinearScanPass::runOnOperation() {
     for (Value value : condition.getIterArgs())
       regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
     condition->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
+  }
+
+  // The model's intervals hold for the allocated program while its ops are
+  // the ones numbered: VGPR compaction takes it over (AllocatedLiveModel.h).
+  if (!addedOps) {
+    getAnalysis<AllocatedLiveModel>().model = std::move(allocatable);
+    markAnalysesPreserved<AllocatedLiveModel>();
   }
 }
 

@@ -45,6 +45,15 @@ waveasm::regalloc::getPrecoloredRange(Operation *op) {
 // Program points and intervals
 //===----------------------------------------------------------------------===//
 
+void LiveModel::adoptTrackedPhysical() {
+  for (LiveValue &info : trackedPhysical) {
+    valueIds[info.value] = static_cast<int32_t>(values.size());
+    values.push_back(info);
+  }
+  trackedPhysical.clear();
+  trackPhysicalClass.reset();
+}
+
 void LiveModel::buildIntervals() {
   numberOps();
   collectValues();
@@ -107,9 +116,14 @@ void LiveModel::collectValues() {
   // Returns the new value's id, or -1 when it is not collected.
   auto add = [&](Value value, const RegTypeInfo &type, int64_t defOp,
                  int64_t defPoint, bool joined = false) -> int32_t {
-    if (!type.cls || (!includePhysical && !type.isVirtual()) ||
-        (onlyClass && *type.cls != *onlyClass))
+    if (!type.cls || (onlyClass && *type.cls != *onlyClass))
       return -1;
+    bool tracked = false;
+    if (!includePhysical && !type.isVirtual()) {
+      if (trackPhysicalClass != *type.cls)
+        return -1;
+      tracked = true;
+    }
     LiveValue info;
     info.value = value;
     info.regClass = *type.cls;
@@ -118,6 +132,11 @@ void LiveModel::collectValues() {
     info.defOp = defOp;
     int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
     info.live = {start, start};
+    if (tracked) {
+      valueIds[value] = -2 - static_cast<int32_t>(trackedPhysical.size());
+      trackedPhysical.push_back(info);
+      return -1;
+    }
     int32_t id = static_cast<int32_t>(values.size());
     valueIds[value] = id;
     values.push_back(info);
@@ -198,7 +217,8 @@ void LiveModel::computeIntervals() {
       auto it = valueIds.find(operand);
       if (it == valueIds.end())
         continue;
-      LiveValue &info = values[it->second];
+      LiveValue &info = it->second >= 0 ? values[it->second]
+                                        : trackedPhysical[-2 - it->second];
       int64_t use = idx;
       // The outermost enclosing loop that does not contain the definition:
       // the value is needed again on every iteration, so it lives to that

@@ -107,6 +107,19 @@ public:
   /// but its own value's definition and uses, so the others' intervals would
   /// be built for nothing. Not for allocation (its groups span classes).
   std::optional<RegClass> onlyClass;
+  /// Also give intervals to the physical values of this class, kept apart
+  /// from `values` (set before buildIntervals, without includePhysical):
+  /// the allocator's model stays over virtual values (its groups, ids and
+  /// idOf unchanged) while VGPR compaction, which needs the physical VGPRs
+  /// too, takes the model over afterwards (adoptTrackedPhysical) instead
+  /// of numbering the allocated program again.
+  std::optional<RegClass> trackPhysicalClass;
+  /// Appends the tracked physical values to `values` (ids after the
+  /// others', which stay as they are) and includes them in idOf, as if the
+  /// model had been built with includePhysical: once the allocator has
+  /// rewritten its values' types, every value of that class in the program
+  /// has its interval here.
+  void adoptTrackedPhysical();
   /// Then: the alias forest and one tie group per unpinned root.
   void buildGroups();
 
@@ -125,7 +138,7 @@ public:
   /// Id of a virtual register value, or -1.
   int32_t idOf(mlir::Value value) const {
     auto it = valueIds.find(value);
-    return it == valueIds.end() ? -1 : it->second;
+    return it == valueIds.end() || it->second < 0 ? -1 : it->second;
   }
   /// Root of the alias tree of `id` and the offset of `id` in it.
   std::pair<int32_t, int64_t> resolve(int32_t id);
@@ -160,7 +173,11 @@ public:
   std::vector<mlir::Operation *> ops;
   llvm::DenseMap<mlir::Operation *, int64_t> regionEnd;
   std::vector<LiveValue> values;
+  /// Ids of `values`; a tracked physical value k (trackPhysicalClass) is
+  /// entered as -2 - k, which idOf answers as -1.
   llvm::DenseMap<mlir::Value, int32_t> valueIds;
+  /// The physical values of trackPhysicalClass, with their intervals.
+  std::vector<LiveValue> trackedPhysical;
   std::vector<TieGroup> groups;
   /// Inserts whose source is still needed after them (they cannot update
   /// the source's registers in place).
