@@ -655,24 +655,35 @@ void LinearScanPass::runOnOperation() {
   // value yielded by the else region), so repeat a few times; what still
   // cannot be tied afterwards keeps differing types (upstream's behaviour).
   // The first model that asks for no copies is the one to allocate on.
-  std::unique_ptr<LiveModel> allocatable;
-  for (int round = 0; round < 4 && !allocatable; ++round) {
+  // A round after copies numbers the program the previous round numbered
+  // plus the copies: it takes the previous round's values over
+  // (buildIntervalsAfterInsertions) instead of collecting them again (a
+  // loop whose iter_args swap, as a double buffer's do, always has copies).
+  std::unique_ptr<LiveModel> allocatable, previous;
+  auto buildModel = [&] {
     auto analysis = std::make_unique<LiveModel>(program);
     analysis->trackPhysicalClass = RegClass::VGPR; // for VGPR compaction
-    analysis->buildIntervals();
+    if (previous)
+      analysis->buildIntervalsAfterInsertions(*previous);
+    else
+      analysis->buildIntervals();
+    previous.reset();
     analysis->buildGroups();
+    return analysis;
+  };
+  for (int round = 0; round < 4 && !allocatable; ++round) {
+    std::unique_ptr<LiveModel> analysis = buildModel();
     CopyPlan plan;
     buildTies(*analysis, &plan);
-    if (plan.empty())
+    if (plan.empty()) {
       allocatable = std::move(analysis);
-    else
+    } else {
       applyCopies(plan);
+      previous = std::move(analysis);
+    }
   }
   if (!allocatable) {
-    allocatable = std::make_unique<LiveModel>(program);
-    allocatable->trackPhysicalClass = RegClass::VGPR;
-    allocatable->buildIntervals();
-    allocatable->buildGroups();
+    allocatable = buildModel();
     buildTies(*allocatable, /*plan=*/nullptr);
   }
   LiveModel &model = *allocatable;

@@ -59,6 +59,9 @@ struct LiveValue {
   int64_t fixed = -1;
   /// For a root that is not pinned: its tie group.
   int32_t group = -1;
+  /// The register a precolored op pins it to (`fixed` before the aliases
+  /// are built), or -1.
+  int64_t precolored = -1;
 };
 
 /// Values sharing one register range: the union of their intervals.
@@ -98,6 +101,15 @@ public:
 
   /// Numbers the ops and computes the live intervals.
   void buildIntervals();
+  /// The same on a program that differs from the one `previous` (built with
+  /// the same options) numbered only by ops inserted since, without
+  /// regions, and by operands set anew: the result is buildIntervals', but
+  /// the values of the ops `previous` numbered are taken from it, renumbered
+  /// (their ids moved in place), instead of being decoded and hashed again
+  /// (the allocator's copies between its rounds). Any other change is
+  /// detected (an op gone, one with regions added) and built from scratch.
+  /// `previous` is left moved-from.
+  void buildIntervalsAfterInsertions(LiveModel &previous);
   /// Also give intervals to physical register values (set before
   /// buildIntervals; VGPR compaction works on allocated programs). The
   /// groups below are for virtual values only.
@@ -186,8 +198,16 @@ public:
   llvm::SmallVector<std::pair<PackOp, unsigned>> unplacedPackOperands;
 
 private:
+  using IdList = llvm::SmallVector<std::pair<mlir::Value, int32_t>>;
   void numberOps();
   void collectValues();
+  /// Collects the values op `idx` defines; their ids go to `deferredIds`
+  /// when given, else into valueIds.
+  void collectOp(int64_t idx, mlir::Operation *op, IdList *deferredIds);
+  /// Adds one value (see collectOp); its id, or -1 when it is not among
+  /// `values` (not collected, or tracked).
+  int32_t addValue(mlir::Value value, const RegTypeInfo &type, int64_t defOp,
+                   int64_t defPoint, bool joined, IdList *deferredIds);
   void noteRegisterName(RegClass cls, int64_t index, int64_t size);
   void computeIntervals();
   void buildAliases();
