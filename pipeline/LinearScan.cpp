@@ -644,8 +644,15 @@ void LinearScanPass::runOnOperation() {
   if (auto trial = getCachedAnalysis<TrialAllocation>())
     if (adoptTrialAllocation(
             program, trial->get(),
-            {maxVGPRs, maxSGPRs, maxAGPRs, bidirectionalThreshold}))
+            {maxVGPRs, maxSGPRs, maxAGPRs, bidirectionalThreshold})) {
+      // The copy's ops are the program's now: its model numbers them.
+      if (std::unique_ptr<LiveModel> &copyModel = trial->get().allocatedModel) {
+        copyModel->program = program;
+        getAnalysis<AllocatedLiveModel>().model = std::move(copyModel);
+        markAnalysesPreserved<AllocatedLiveModel>();
+      }
       return;
+    }
 
   rematerialize(program);
   copyPackOperands(program);
