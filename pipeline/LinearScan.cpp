@@ -61,6 +61,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/DefinedValues.h"
+#include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
@@ -643,8 +644,15 @@ void LinearScanPass::runOnOperation() {
   if (auto trial = getCachedAnalysis<TrialAllocation>())
     if (adoptTrialAllocation(
             program, trial->get(),
-            {maxVGPRs, maxSGPRs, maxAGPRs, bidirectionalThreshold}))
+            {maxVGPRs, maxSGPRs, maxAGPRs, bidirectionalThreshold})) {
+      // The copy's ops are the program's now: its model numbers them.
+      if (std::unique_ptr<LiveModel> &copyModel = trial->get().allocatedModel) {
+        copyModel->program = program;
+        getAnalysis<AllocatedLiveModel>().model = std::move(copyModel);
+        markAnalysesPreserved<AllocatedLiveModel>();
+      }
       return;
+    }
 
   rematerialize(program);
   copyPackOperands(program);
@@ -654,22 +662,35 @@ void LinearScanPass::runOnOperation() {
   // value yielded by the else region), so repeat a few times; what still
   // cannot be tied afterwards keeps differing types (upstream's behaviour).
   // The first model that asks for no copies is the one to allocate on.
-  std::unique_ptr<LiveModel> allocatable;
-  for (int round = 0; round < 4 && !allocatable; ++round) {
+  // A round after copies numbers the program the previous round numbered
+  // plus the copies: it takes the previous round's values over
+  // (buildIntervalsAfterInsertions) instead of collecting them again (a
+  // loop whose iter_args swap, as a double buffer's do, always has copies).
+  std::unique_ptr<LiveModel> allocatable, previous;
+  auto buildModel = [&] {
     auto analysis = std::make_unique<LiveModel>(program);
-    analysis->buildIntervals();
+    analysis->trackPhysicalClass = RegClass::VGPR; // for VGPR compaction
+    if (previous)
+      analysis->buildIntervalsAfterInsertions(*previous);
+    else
+      analysis->buildIntervals();
+    previous.reset();
     analysis->buildGroups();
+    return analysis;
+  };
+  for (int round = 0; round < 4 && !allocatable; ++round) {
+    std::unique_ptr<LiveModel> analysis = buildModel();
     CopyPlan plan;
     buildTies(*analysis, &plan);
-    if (plan.empty())
+    if (plan.empty()) {
       allocatable = std::move(analysis);
-    else
+    } else {
       applyCopies(plan);
+      previous = std::move(analysis);
+    }
   }
   if (!allocatable) {
-    allocatable = std::make_unique<LiveModel>(program);
-    allocatable->buildIntervals();
-    allocatable->buildGroups();
+    allocatable = buildModel();
     buildTies(*allocatable, /*plan=*/nullptr);
   }
   LiveModel &model = *allocatable;
@@ -779,6 +800,7 @@ void LinearScanPass::runOnOperation() {
 
   // SPEC.md 14.4 step 8: an insert's result is its source's registers; the
   // inserted word is moved into its slot unless it already sits there.
+  bool addedOps = false;
   for (InsertOp insert : inserts) {
     std::optional<int64_t> vectorIndex =
         getPhysicalIndex(insert.getResult().getType());
@@ -799,6 +821,7 @@ void LinearScanPass::runOnOperation() {
             : V_MOV_B32::create(b, insert.getLoc(), slotType, insert.getValue())
                   .getResult();
     DCEProtectOp::create(b, insert.getLoc(), moved);
+    addedOps = true;
   }
 
   LLVM_DEBUG(for (auto [index, op]
@@ -829,6 +852,13 @@ void LinearScanPass::runOnOperation() {
     for (Value value : condition.getIterArgs())
       regs.push_back(getPhysicalIndex(value.getType()).value_or(-1));
     condition->setAttr("_iterArgPhysRegs", DenseI64ArrayAttr::get(ctx, regs));
+  }
+
+  // The model's intervals hold for the allocated program while its ops are
+  // the ones numbered: VGPR compaction takes it over (AllocatedLiveModel.h).
+  if (!addedOps) {
+    getAnalysis<AllocatedLiveModel>().model = std::move(allocatable);
+    markAnalysesPreserved<AllocatedLiveModel>();
   }
 }
 

@@ -45,6 +45,15 @@ waveasm::regalloc::getPrecoloredRange(Operation *op) {
 // Program points and intervals
 //===----------------------------------------------------------------------===//
 
+void LiveModel::adoptTrackedPhysical() {
+  for (LiveValue &info : trackedPhysical) {
+    valueIds[info.value] = static_cast<int32_t>(values.size());
+    values.push_back(info);
+  }
+  trackedPhysical.clear();
+  trackPhysicalClass.reset();
+}
+
 void LiveModel::buildIntervals() {
   numberOps();
   collectValues();
@@ -102,27 +111,40 @@ void LiveModel::collectValues() {
   // is not collected.
   values.reserve(ops.size() + ops.size() / 2);
   valueIds.reserve(ops.size() + ops.size() / 2);
-  // `joined`: a loop or if result, written by the copies at the region's
-  // end, i.e. before the next op reads anything (half-point 2p, not 2p+1).
-  // Returns the new value's id, or -1 when it is not collected.
-  auto add = [&](Value value, const RegTypeInfo &type, int64_t defOp,
-                 int64_t defPoint, bool joined = false) -> int32_t {
-    if (!type.cls || (!includePhysical && !type.isVirtual()) ||
-        (onlyClass && *type.cls != *onlyClass))
+  for (auto [index, op] : llvm::enumerate(ops))
+    collectOp(static_cast<int64_t>(index), op, /*deferredIds=*/nullptr);
+}
+
+int32_t LiveModel::addValue(Value value, const RegTypeInfo &type, int64_t defOp,
+                            int64_t defPoint, bool joined,
+                            IdList *deferredIds) {
+  if (!type.cls || (onlyClass && *type.cls != *onlyClass))
+    return -1;
+  bool tracked = false;
+  if (!includePhysical && !type.isVirtual()) {
+    if (trackPhysicalClass != *type.cls)
       return -1;
-    LiveValue info;
-    info.value = value;
-    info.regClass = *type.cls;
-    info.size = std::max<int64_t>(1, type.size);
-    info.align = std::max<int64_t>(1, type.alignment);
-    info.defOp = defOp;
-    int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
-    info.live = {start, start};
-    int32_t id = static_cast<int32_t>(values.size());
+    tracked = true;
+  }
+  LiveValue info;
+  info.value = value;
+  info.regClass = *type.cls;
+  info.size = std::max<int64_t>(1, type.size);
+  info.align = std::max<int64_t>(1, type.alignment);
+  info.defOp = defOp;
+  int64_t start = joined ? 2 * defPoint : 2 * defPoint + 1;
+  info.live = {start, start};
+  int32_t id = tracked ? -2 - static_cast<int32_t>(trackedPhysical.size())
+                       : static_cast<int32_t>(values.size());
+  if (deferredIds)
+    deferredIds->push_back({value, id});
+  else
     valueIds[value] = id;
-    values.push_back(info);
-    return id;
-  };
+  (tracked ? trackedPhysical : values).push_back(info);
+  return tracked ? -1 : id;
+}
+
+void LiveModel::collectOp(int64_t idx, Operation *op, IdList *deferredIds) {
   // Registers named by physical types (loop and if results are their block
   // arguments' and yields' registers; pack, extract and insert results
   // alias their operands).
@@ -132,33 +154,99 @@ void LiveModel::collectValues() {
                        std::max<int64_t>(1, type.size));
   };
   // Each type is decoded once per value (both uses above read it).
+  if (auto loop = dyn_cast<LoopOp>(op))
+    if (!loop.getBody().empty())
+      for (BlockArgument arg : loop.getBody().getArguments()) {
+        RegTypeInfo type = getRegTypeInfo(arg.getType());
+        addValue(arg, type, idx, idx, /*joined=*/false, deferredIds);
+        notePhysical(type);
+      }
+  std::optional<PrecoloredRange> range = getPrecoloredRange(op);
+  if (range)
+    noteRegisterName(range->cls, range->index, range->size);
+  // Loop and if results come into existence after the region: they are
+  // `joined`, written by the copies at the region's end, i.e. before the
+  // next op reads anything (half-point 2p, not 2p+1).
+  bool joined = isa<LoopOp, IfOp>(op);
+  bool namesRegisters =
+      !range && !joined && !isa<PackOp, ExtractOp, InsertOp>(op);
+  int64_t defPoint = joined ? regionEnd.lookup(op) + 1 : idx;
+  for (Value result : op->getResults()) {
+    RegTypeInfo type = getRegTypeInfo(result.getType());
+    if (namesRegisters)
+      notePhysical(type);
+    int32_t id = addValue(result, type, idx, defPoint, joined, deferredIds);
+    // A precolored op has one result, pinned to the op's index.
+    if (range && id >= 0)
+      values[id].fixed = values[id].precolored = range->index;
+  }
+}
+
+void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
+  numberOps();
+  // The ops `previous` numbered, in their order, and new ones between them.
+  std::vector<int64_t> oldIndex(ops.size(), -1);
+  size_t matched = 0;
+  bool onlyInsertions = true;
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    if (matched < previous.ops.size() && op == previous.ops[matched])
+      oldIndex[index] = static_cast<int64_t>(matched++);
+    else if (op->getNumRegions() != 0)
+      onlyInsertions = false;
+  }
+  if (!onlyInsertions || matched != previous.ops.size()) {
+    collectValues();
+    computeIntervals();
+    return;
+  }
+
+  // Values in op order, as collectValues gives them: an old op's values
+  // (consecutive in `previous`, by their defOp) renumbered, a new op's
+  // collected. Intervals restart at their definition.
+  values.reserve(previous.values.size() + ops.size() - matched);
+  trackedPhysical.reserve(previous.trackedPhysical.size());
+  for (unsigned c = 0; c < 3; ++c)
+    registerNames[c] = std::move(previous.registerNames[c]);
+  std::vector<int32_t> newId(previous.values.size());
+  std::vector<int32_t> newTrackedId(previous.trackedPhysical.size());
+  IdList fresh;
+  size_t nextValue = 0, nextTracked = 0;
+  auto takeOld = [&](std::vector<LiveValue> &from, size_t &next,
+                     std::vector<int32_t> &ids, std::vector<LiveValue> &to,
+                     int64_t oldOp, int64_t idx) {
+    for (; next < from.size() && from[next].defOp == oldOp; ++next) {
+      LiveValue info = from[next];
+      bool joined = info.live.start % 2 == 0;
+      int64_t start =
+          joined ? 2 * (regionEnd.lookup(ops[idx]) + 1) : 2 * idx + 1;
+      info.defOp = idx;
+      info.live = {start, start};
+      info.parent = -1;
+      info.offset = 0;
+      info.fixed = info.precolored;
+      info.group = -1;
+      ids[next] = static_cast<int32_t>(to.size());
+      to.push_back(info);
+    }
+  };
   for (auto [index, op] : llvm::enumerate(ops)) {
     int64_t idx = static_cast<int64_t>(index);
-    if (auto loop = dyn_cast<LoopOp>(op))
-      if (!loop.getBody().empty())
-        for (BlockArgument arg : loop.getBody().getArguments()) {
-          RegTypeInfo type = getRegTypeInfo(arg.getType());
-          add(arg, type, idx, idx);
-          notePhysical(type);
-        }
-    std::optional<PrecoloredRange> range = getPrecoloredRange(op);
-    if (range)
-      noteRegisterName(range->cls, range->index, range->size);
-    // Loop and if results come into existence after the region.
-    bool joined = isa<LoopOp, IfOp>(op);
-    bool namesRegisters =
-        !range && !joined && !isa<PackOp, ExtractOp, InsertOp>(op);
-    int64_t defPoint = joined ? regionEnd.lookup(op) + 1 : idx;
-    for (Value result : op->getResults()) {
-      RegTypeInfo type = getRegTypeInfo(result.getType());
-      if (namesRegisters)
-        notePhysical(type);
-      int32_t id = add(result, type, idx, defPoint, joined);
-      // A precolored op has one result, pinned to the op's index.
-      if (range && id >= 0)
-        values[id].fixed = range->index;
+    if (oldIndex[index] < 0) {
+      collectOp(idx, op, &fresh);
+      continue;
     }
+    takeOld(previous.values, nextValue, newId, values, oldIndex[index], idx);
+    takeOld(previous.trackedPhysical, nextTracked, newTrackedId,
+            trackedPhysical, oldIndex[index], idx);
   }
+  // The old ids renumbered in place (no entry rehashed), then the new ones.
+  valueIds = std::move(previous.valueIds);
+  for (auto &entry : valueIds)
+    entry.second = entry.second >= 0 ? newId[entry.second]
+                                     : -2 - newTrackedId[-2 - entry.second];
+  for (auto [value, id] : fresh)
+    valueIds[value] = id;
+  computeIntervals();
 }
 
 void LiveModel::noteRegisterName(RegClass cls, int64_t index, int64_t size) {
@@ -198,7 +286,8 @@ void LiveModel::computeIntervals() {
       auto it = valueIds.find(operand);
       if (it == valueIds.end())
         continue;
-      LiveValue &info = values[it->second];
+      LiveValue &info = it->second >= 0 ? values[it->second]
+                                        : trackedPhysical[-2 - it->second];
       int64_t use = idx;
       // The outermost enclosing loop that does not contain the definition:
       // the value is needed again on every iteration, so it lives to that

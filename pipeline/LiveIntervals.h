@@ -59,6 +59,9 @@ struct LiveValue {
   int64_t fixed = -1;
   /// For a root that is not pinned: its tie group.
   int32_t group = -1;
+  /// The register a precolored op pins it to (`fixed` before the aliases
+  /// are built), or -1.
+  int64_t precolored = -1;
 };
 
 /// Values sharing one register range: the union of their intervals.
@@ -98,6 +101,15 @@ public:
 
   /// Numbers the ops and computes the live intervals.
   void buildIntervals();
+  /// The same on a program that differs from the one `previous` (built with
+  /// the same options) numbered only by ops inserted since, without
+  /// regions, and by operands set anew: the result is buildIntervals', but
+  /// the values of the ops `previous` numbered are taken from it, renumbered
+  /// (their ids moved in place), instead of being decoded and hashed again
+  /// (the allocator's copies between its rounds). Any other change is
+  /// detected (an op gone, one with regions added) and built from scratch.
+  /// `previous` is left moved-from.
+  void buildIntervalsAfterInsertions(LiveModel &previous);
   /// Also give intervals to physical register values (set before
   /// buildIntervals; VGPR compaction works on allocated programs). The
   /// groups below are for virtual values only.
@@ -107,6 +119,19 @@ public:
   /// but its own value's definition and uses, so the others' intervals would
   /// be built for nothing. Not for allocation (its groups span classes).
   std::optional<RegClass> onlyClass;
+  /// Also give intervals to the physical values of this class, kept apart
+  /// from `values` (set before buildIntervals, without includePhysical):
+  /// the allocator's model stays over virtual values (its groups, ids and
+  /// idOf unchanged) while VGPR compaction, which needs the physical VGPRs
+  /// too, takes the model over afterwards (adoptTrackedPhysical) instead
+  /// of numbering the allocated program again.
+  std::optional<RegClass> trackPhysicalClass;
+  /// Appends the tracked physical values to `values` (ids after the
+  /// others', which stay as they are) and includes them in idOf, as if the
+  /// model had been built with includePhysical: once the allocator has
+  /// rewritten its values' types, every value of that class in the program
+  /// has its interval here.
+  void adoptTrackedPhysical();
   /// Then: the alias forest and one tie group per unpinned root.
   void buildGroups();
 
@@ -125,7 +150,7 @@ public:
   /// Id of a virtual register value, or -1.
   int32_t idOf(mlir::Value value) const {
     auto it = valueIds.find(value);
-    return it == valueIds.end() ? -1 : it->second;
+    return it == valueIds.end() || it->second < 0 ? -1 : it->second;
   }
   /// Root of the alias tree of `id` and the offset of `id` in it.
   std::pair<int32_t, int64_t> resolve(int32_t id);
@@ -160,7 +185,11 @@ public:
   std::vector<mlir::Operation *> ops;
   llvm::DenseMap<mlir::Operation *, int64_t> regionEnd;
   std::vector<LiveValue> values;
+  /// Ids of `values`; a tracked physical value k (trackPhysicalClass) is
+  /// entered as -2 - k, which idOf answers as -1.
   llvm::DenseMap<mlir::Value, int32_t> valueIds;
+  /// The physical values of trackPhysicalClass, with their intervals.
+  std::vector<LiveValue> trackedPhysical;
   std::vector<TieGroup> groups;
   /// Inserts whose source is still needed after them (they cannot update
   /// the source's registers in place).
@@ -169,8 +198,16 @@ public:
   llvm::SmallVector<std::pair<PackOp, unsigned>> unplacedPackOperands;
 
 private:
+  using IdList = llvm::SmallVector<std::pair<mlir::Value, int32_t>>;
   void numberOps();
   void collectValues();
+  /// Collects the values op `idx` defines; their ids go to `deferredIds`
+  /// when given, else into valueIds.
+  void collectOp(int64_t idx, mlir::Operation *op, IdList *deferredIds);
+  /// Adds one value (see collectOp); its id, or -1 when it is not among
+  /// `values` (not collected, or tracked).
+  int32_t addValue(mlir::Value value, const RegTypeInfo &type, int64_t defOp,
+                   int64_t defPoint, bool joined, IdList *deferredIds);
   void noteRegisterName(RegClass cls, int64_t index, int64_t size);
   void computeIntervals();
   void buildAliases();

@@ -13,7 +13,8 @@
 // given the same registers (the limits only decide failure, and the
 // bidirectional ceiling, which is the live peak whenever the allocation
 // fits below both limits). The op map of compile-and-measure follows each op
-// of the program to its copy (noteReplacement).
+// of the program to its copy (noteReplacement), and the copy's live model
+// goes on to VGPR compaction as the linear scan's own would.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #define WAVEASM_PIPELINE_TRIALALLOCATION_H
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/LiveIntervals.h"
 
 #include "analysis/Metrics.h"
 #include "ir/Dialect.h"
@@ -60,6 +62,10 @@ struct TrialAllocation {
   /// The copy's linear-scan options and its allocated registers.
   int64_t maxVGPRs = 0, maxSGPRs = 0, maxAGPRs = 0, bidirectionalThreshold = 0;
   PeakRegisters peaks;
+  /// The copy's linear-scan live model (AllocatedLiveModel.h), when that
+  /// scan handed one on: once the copy's body is adopted, it numbers the
+  /// program's ops, and VGPR compaction takes it over.
+  std::unique_ptr<regalloc::LiveModel> allocatedModel;
 };
 
 /// The linear scan's register files, as its options give them (before the

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/ThisThreadDiagnostics.h"
+#include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/Passes.h"
@@ -259,6 +260,24 @@ struct TrialResult {
   bool compacted = false;
   /// The copy's registers after the last run (the program's only one).
   PeakRegisters peaks;
+  /// The linear scan's live model of the copy, if it handed one on.
+  std::unique_ptr<regalloc::LiveModel> allocatedModel;
+};
+
+/// Moves the live model the linear scan handed on (AllocatedLiveModel.h)
+/// out of the trial's pass manager, whose analyses end with its run.
+struct KeepAllocatedLiveModel
+    : public PassWrapper<KeepAllocatedLiveModel, OperationPass<ProgramOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(KeepAllocatedLiveModel)
+  explicit KeepAllocatedLiveModel(std::unique_ptr<regalloc::LiveModel> &slot)
+      : slot(slot) {}
+  std::unique_ptr<regalloc::LiveModel> &slot;
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    if (auto cached = getCachedAnalysis<AllocatedLiveModel>())
+      slot = std::move(cached->get().model);
+  }
 };
 
 /// Allocates `module`'s one program (the emitter's `.vgpr_count` decides
@@ -268,10 +287,15 @@ TrialResult allocateTrial(ModuleOp module, int64_t limit) {
   MLIRContext *ctx = module.getContext();
   ThisThreadDiagnosticHandler quiet(ctx);
   TrialResult result;
-  auto run = [&](std::unique_ptr<Pass> pass) -> std::optional<int64_t> {
+  auto run = [&](std::unique_ptr<Pass> pass,
+                 bool keepModel = false) -> std::optional<int64_t> {
     PassManager pm(ctx, ModuleOp::getOperationName());
     pm.enableVerifier(false);
-    pm.nest<ProgramOp>().addPass(std::move(pass));
+    OpPassManager &nested = pm.nest<ProgramOp>();
+    nested.addPass(std::move(pass));
+    if (keepModel)
+      nested.addPass(
+          std::make_unique<KeepAllocatedLiveModel>(result.allocatedModel));
     if (failed(pm.run(module)))
       return std::nullopt;
     int64_t vgprs = 0;
@@ -282,7 +306,8 @@ TrialResult allocateTrial(ModuleOp module, int64_t limit) {
     }
     return vgprs;
   };
-  result.vgprs = run(createWaveASMLinearScan(trialAllocationOptions()));
+  result.vgprs = run(createWaveASMLinearScan(trialAllocationOptions()),
+                     /*keepModel=*/true);
   if (!result.vgprs || *result.vgprs <= limit)
     return result;
   result.compacted = true;
@@ -392,6 +417,7 @@ struct LoopAddressPromotionPass
     trial.maxAGPRs = options.maxAGPRs;
     trial.bidirectionalThreshold = options.bidirectionalThreshold;
     trial.peaks = result.peaks; // of the copy, as allocated (not compacted)
+    trial.allocatedModel = std::move(result.allocatedModel);
     markAnalysesPreserved<TrialAllocation>();
   }
 };

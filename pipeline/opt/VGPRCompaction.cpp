@@ -40,12 +40,14 @@
 // text names VGPRs, when `_iterArgPhysRegs` or a loop result disagrees with
 // the types, or when the new placement would not lower the VGPR peak.
 //
-// Cost: one liveness build, then per unit a query and an update of a segment
-// tree over program points whose nodes hold register bit masks:
+// Cost: the linear scan's liveness taken over (AllocatedLiveModel.h; one
+// build when it is not at hand), then per unit a query and an update of a
+// segment tree over program points whose nodes hold register bit masks:
 // O(n log n * registers / 64).
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/OccupancyTree.h"
@@ -56,6 +58,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <atomic>
 #include <numeric>
 
 #define DEBUG_TYPE "waveasm-vgpr-compaction"
@@ -68,6 +71,13 @@ namespace waveasm {
 using namespace mlir;
 using namespace waveasm;
 using namespace waveasm::regalloc;
+
+namespace {
+std::atomic<uint64_t> takenModels{0};
+} // namespace
+
+uint64_t waveasm::getTakenAllocatedLiveModels() { return takenModels.load(); }
+void waveasm::noteTakenAllocatedLiveModel() { ++takenModels; }
 
 namespace {
 
@@ -133,7 +143,10 @@ struct Unit {
 
 class Compactor {
 public:
-  explicit Compactor(ProgramOp program) : program(program), model(program) {}
+  /// `allocated`: the linear scan's model of this program, taken over
+  /// (AllocatedLiveModel.h); null to build one.
+  Compactor(ProgramOp program, std::unique_ptr<LiveModel> allocated)
+      : program(program), model(program), handed(std::move(allocated)) {}
 
   /// Plans the new placement; false (with the reason logged) when the
   /// program must stay as it is.
@@ -147,6 +160,7 @@ public:
 private:
   ProgramOp program;
   LiveModel model;
+  std::unique_ptr<LiveModel> handed;
   std::vector<int32_t> parent; // union-find over model.values
   std::vector<int32_t> unitOf; // value id -> unit, or -1 (not a VGPR)
   std::vector<Unit> units;
@@ -220,7 +234,9 @@ bool mentionsVGPR(StringRef text) {
 
 bool Compactor::checkSupported() {
   std::string why;
+  size_t numOps = 0;
   WalkResult walk = program.getBody().walk([&](Operation *op) {
+    ++numOps;
     auto virtualVGPR = [](Value v) {
       return isVirtualReg(v.getType()) &&
              getRegClass(v.getType()) == RegClass::VGPR;
@@ -260,7 +276,19 @@ bool Compactor::checkSupported() {
           }
     return WalkResult::advance();
   });
-  return walk.wasInterrupted() ? refuse(why) : true;
+  if (walk.wasInterrupted())
+    return refuse(why);
+  // A handed model numbers the ops the allocator left; the analysis manager
+  // drops it when a pass changes the program, so the count is a check of
+  // that contract, which a mismatch breaks: the model is built again.
+  if (handed && handed->ops.size() != numOps) {
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": @" << program.getSymName()
+               << ": the allocator's model numbers " << handed->ops.size()
+               << " ops, the program has " << numOps << ": built again\n");
+    handed.reset();
+  }
+  return true;
 }
 
 void Compactor::buildTies() {
@@ -322,9 +350,21 @@ void Compactor::buildTies() {
 bool Compactor::plan() {
   if (!checkSupported())
     return false;
-  model.includePhysical = true;
-  model.onlyClass = RegClass::VGPR;
-  model.buildIntervals();
+  if (handed) {
+    // The allocator's values of every class and the physical VGPRs it
+    // tracked: the VGPRs have the intervals a VGPR-only build gives them
+    // (tests/unit/LiveModelTest.cpp), the other classes are skipped below.
+    model = std::move(*handed);
+    handed.reset();
+    model.adoptTrackedPhysical();
+    noteTakenAllocatedLiveModel();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
+                            << ": the allocator's live intervals taken over\n");
+  } else {
+    model.includePhysical = true;
+    model.onlyClass = RegClass::VGPR;
+    model.buildIntervals();
+  }
   buildTies();
 
   // Units and their extents.
@@ -542,7 +582,10 @@ struct VGPRCompactionPass
     ProgramOp program = getOperation();
     if (program.getBody().empty())
       return markAllAnalysesPreserved();
-    Compactor compactor(program);
+    std::unique_ptr<LiveModel> allocated;
+    if (auto cached = getCachedAnalysis<AllocatedLiveModel>())
+      allocated = std::move(cached->get().model);
+    Compactor compactor(program, std::move(allocated));
     if (!compactor.plan())
       return markAllAnalysesPreserved();
     compactor.rewrite();

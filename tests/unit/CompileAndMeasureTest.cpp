@@ -2,6 +2,7 @@
 
 #include "TestUtils.h"
 
+#include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/DeferredErase.h"
 #include "pipeline/TrialAllocation.h"
@@ -228,13 +229,21 @@ TEST(CompileAndMeasure, TakesLoopAddressPromotionsTrialAllocation) {
     again.pipeline.maxSGPRs = taken.pipeline.maxSGPRs - 1;
 
     uint64_t before = getAdoptedTrialAllocations();
+    uint64_t modelsBefore = getTakenAllocatedLiveModels();
     FailureOr<CompileResult> a = compileAndMeasure(*module, taken);
     uint64_t between = getAdoptedTrialAllocations();
+    uint64_t modelsBetween = getTakenAllocatedLiveModels();
     FailureOr<CompileResult> b = compileAndMeasure(*module, again);
     EXPECT_EQ(getAdoptedTrialAllocations(), between) << path;
     adopted += between - before;
     if (failed(a) || failed(b))
       continue; // one SGPR fewer may not allocate; nothing to compare
+    // VGPR compaction takes the trial's live model where the scan takes
+    // the trial's allocation, as it takes the scan's own where it
+    // allocates again (AllocatedLiveModel.h).
+    EXPECT_EQ(modelsBetween - modelsBefore,
+              getTakenAllocatedLiveModels() - modelsBetween)
+        << path;
     ASSERT_EQ(a->programs.size(), b->programs.size()) << path;
     for (auto [x, y] : llvm::zip(a->programs, b->programs)) {
       EXPECT_EQ(x.assembly, y.assembly) << path;
