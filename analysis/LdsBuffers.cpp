@@ -256,12 +256,19 @@ private:
       return isa<V_LSHL_ADD_U32>(op) ? add(*shifted, *y) : bitOr(*shifted, *y);
     }
     if (isa<V_MUL_LO_U32, S_MUL_I32, V_MAD_U32_U24>(op)) {
+      // v_mad_u32_u24 multiplies the factors' low 24 bits: the full product
+      // is its value only when both factors are below 2^24.
+      bool u24 = isa<V_MAD_U32_U24>(op);
+      auto fitsU24 = [&](const Range &x) {
+        return !u24 || (minOf(x) >= 0 && maxOf(x) < (int64_t(1) << 24) &&
+                        c >= 0 && c < (int64_t(1) << 24));
+      };
       std::optional<Range> product;
       if (constantOperand(op, 1, depth, c)) {
-        if (std::optional<Range> x = operand(0))
+        if (std::optional<Range> x = operand(0); x && fitsU24(*x))
           product = scale(*x, c);
       } else if (constantOperand(op, 0, depth, c)) {
-        if (std::optional<Range> x = operand(1))
+        if (std::optional<Range> x = operand(1); x && fitsU24(*x))
           product = scale(*x, c);
       }
       if (!product || !isa<V_MAD_U32_U24>(op))

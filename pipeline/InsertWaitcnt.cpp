@@ -1266,7 +1266,8 @@ bool Walker::computeBarrierPublishes(Operation *barrier, Operation *dma,
 
 /// The window of a barrier outside any loop body (a pipelined loop's fill
 /// and drain, straight code): the ops after it in its block up to the next
-/// barrier or s_endpgm. The access (a load, or a read with `read`) is
+/// barrier or s_endpgm (a branch in it may jump past both: then anything
+/// may read the bytes). The access (a load, or a read with `read`) is
 /// published there when an LDS access of the window (a write with `read`)
 /// may touch its bytes, by byte ranges over every iteration (LdsAccessBytes;
 /// a load of a loop body: any of them). A region in the window, or the
@@ -1281,7 +1282,8 @@ bool Walker::straightWindowTouches(Operation *barrier, Operation *access,
     accessBytes =
         std::make_unique<LdsAccessBytes>(barrier->getParentOfType<ProgramOp>());
   for (Operation *op = barrier->getNextNode();; op = op->getNextNode()) {
-    if (!op || op->getNumRegions() || isa<RawOp>(op))
+    if (!op || op->getNumRegions() || isa<RawOp>(op) ||
+        isBranch(op->getName().getTypeID()))
       return true;
     if (isa<S_BARRIER, S_ENDPGM>(op))
       return false;

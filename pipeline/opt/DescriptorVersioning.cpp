@@ -170,6 +170,16 @@ DescriptorVersioning waveasm::planDescriptorVersioning(LoopOp loop) {
     }
   }
   llvm::stable_sort(plan.pairs);
+  // The check runs before the loop, so it can only read descriptors that
+  // exist there.
+  for (Value descriptor : plan.descriptors) {
+    Region *defined = descriptor.getParentRegion();
+    if (loop->isAncestor(defined->getParentOp())) {
+      plan.failure = "a descriptor it checks is defined inside the loop "
+                     "(the check runs before the loop)";
+      return plan;
+    }
+  }
   // Each checked descriptor's reach past num_records: the largest sum of
   // an access's scalar operands (soffset, which gfx9 does not range-check;
   // VGPR operands are its data or its range-checked voffset).
