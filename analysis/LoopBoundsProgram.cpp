@@ -39,7 +39,11 @@ public:
   Tracer(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
          int64_t maxInstances)
       : index(index), facts(facts), maxInstances(maxInstances),
-        values(index.getNumValues()) {}
+        values(index.getNumValues()), freeOp(index.getNumOps()) {
+    // Per op, not per traced instance (a loop's ops are traced per trip).
+    for (unsigned idx = 0; idx < index.getNumOps(); ++idx)
+      freeOp[idx] = !facts[idx].issued || isScheduleArtifact(index.getOp(idx));
+  }
 
   void traceRange(unsigned begin, unsigned end);
   bool full() const { return int64_t(trace.size()) >= maxInstances; }
@@ -62,6 +66,7 @@ private:
   llvm::ArrayRef<OpFacts> facts;
   int64_t maxInstances;
   std::vector<ValueSource> values;
+  std::vector<bool> freeOp;
 };
 
 void Tracer::traceRange(unsigned begin, unsigned end) {
@@ -97,12 +102,10 @@ void Tracer::traceRange(unsigned begin, unsigned end) {
 
 void Tracer::traceOp(unsigned idx) {
   const OpFacts &f = facts[idx];
-  Operation *op = index.getOp(idx);
   llvm::ArrayRef<unsigned> operands = index.getOperandIds(idx);
   // Ops a schedule need not execute pass their latest operand on, as do
   // register aliases and constants.
-  bool free = !f.issued || isScheduleArtifact(op);
-  if (free) {
+  if (freeOp[idx]) {
     ValueSource latest;
     bool any = false;
     for (unsigned id : operands)
@@ -155,21 +158,25 @@ void Tracer::traceOp(unsigned idx) {
 /// instances `ids` that occupy one unit for `occ(i)`.
 template <typename Occ>
 int64_t relaxation(const std::vector<Instance> &trace,
-                   std::vector<unsigned> ids, Occ occ, bool byHead) {
-  auto key = [&](unsigned i) {
-    return byHead ? trace[i].head : trace[i].tail - occ(i);
+                   const std::vector<unsigned> &ids, Occ occ, bool byHead) {
+  struct Item {
+    int64_t key, occ, other;
   };
-  auto other = [&](unsigned i) {
-    return byHead ? trace[i].tail - occ(i) : trace[i].head;
-  };
-  llvm::sort(ids, [&](unsigned a, unsigned b) { return key(a) > key(b); });
+  std::vector<Item> items;
+  items.reserve(ids.size());
+  for (unsigned i : ids) {
+    int64_t o = occ(i);
+    int64_t head = trace[i].head, rest = trace[i].tail - o;
+    items.push_back(byHead ? Item{head, o, rest} : Item{rest, o, head});
+  }
+  llvm::sort(items, [](const Item &a, const Item &b) { return a.key > b.key; });
   int64_t best = 0, sum = 0;
   int64_t minOther = std::numeric_limits<int64_t>::max();
-  for (unsigned i : ids) {
-    sum += occ(i);
-    minOther = std::min(minOther, other(i));
-    // key(i) is the smallest key so far: the set's min.
-    best = std::max(best, key(i) + sum + minOther);
+  for (const Item &item : items) {
+    sum += item.occ;
+    minOther = std::min(minOther, item.other);
+    // item.key is the smallest key so far: the set's min.
+    best = std::max(best, item.key + sum + minOther);
   }
   return best;
 }
