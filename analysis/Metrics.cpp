@@ -4,6 +4,7 @@
 
 #include "analysis/IssueRules.h"
 #include "analysis/LoopBounds.h"
+#include "analysis/LoopBoundsProgram.h"
 #include "analysis/Occupancy.h"
 #include "analysis/OrderCost.h"
 #include "ir/DefinedValues.h"
@@ -48,7 +49,9 @@ bool ProgramMetrics::operator==(const ProgramMetrics &other) const {
          nops_inserted == other.nops_inserted &&
          waitcnts_inserted == other.waitcnts_inserted &&
          total_instructions == other.total_instructions &&
-         est_cycles == other.est_cycles && occupancy == other.occupancy &&
+         est_cycles == other.est_cycles &&
+         lower_bound_cycles == other.lower_bound_cycles &&
+         bound_kind == other.bound_kind && occupancy == other.occupancy &&
          occupancy_limit == other.occupancy_limit && loops == other.loops;
 }
 
@@ -109,6 +112,10 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   m.waitcnts_inserted = counts.waitcnts_inserted;
   m.total_instructions = counts.total_instructions;
   m.est_cycles = cycles.getTotalCycles();
+  ProgramBound bound =
+      computeProgramBound(cycles.getIndex(), cycles.getOpFacts());
+  m.lower_bound_cycles = bound.cycles;
+  m.bound_kind = std::move(bound.kind);
   const TargetModel &target = cycles.getTarget();
   OccupancyExplanation occupancy = explainOccupancy(
       target, getProgramOccupancyInput(target, program, m.peak_vgpr,

@@ -3,7 +3,8 @@
 // The numbers the Conductor compares schedules by, and their JSON form:
 //   {"programs": [{"name", "peak_vgpr", "peak_sgpr", "peak_agpr",
 //                  "nops_inserted", "waitcnts_inserted",
-//                  "total_instructions", "est_cycles", "occupancy",
+//                  "total_instructions", "est_cycles",
+//                  "lower_bound_cycles", "bound_kind", "occupancy",
 //                  "loops": [{"est_cycles_per_iter", "steady_iterations",
 //                             "trip_count", "trip_count_source",
 //                             "lower_bound_cycles", "bound_kind",
@@ -84,6 +85,11 @@ struct ProgramMetrics {
   int64_t waitcnts_inserted = 0;
   int64_t total_instructions = 0;
   int64_t est_cycles = 0;
+  // A lower bound of est_cycles for every legal schedule of the program,
+  // loops unrolled to their trip counts (LoopBoundsProgram.h), and what
+  // binds it ("critical path", "issue", "MFMA", ...).
+  int64_t lower_bound_cycles = 0;
+  std::string bound_kind;
   int64_t occupancy = 0; // waves per SIMD, from the allocation
   OccupancyLimitMetrics occupancy_limit;
   std::vector<LoopMetrics> loops; // pre-order

@@ -83,6 +83,8 @@ json::Value waveasm::toJSON(const ProgramMetrics &m) {
                       {"waitcnts_inserted", m.waitcnts_inserted},
                       {"total_instructions", m.total_instructions},
                       {"est_cycles", m.est_cycles},
+                      {"lower_bound_cycles", m.lower_bound_cycles},
+                      {"bound_kind", m.bound_kind},
                       {"occupancy", m.occupancy},
                       {"occupancy_limit", toJSON(m.occupancy_limit)},
                       {"loops", std::move(loops)}};
@@ -122,7 +124,8 @@ bool waveasm::fromJSON(const json::Value &value, ProgramMetrics &m,
          o.map("total_instructions", m.total_instructions) &&
          o.map("est_cycles", m.est_cycles) && o.map("occupancy", m.occupancy) &&
          o.mapOptional("occupancy_limit", m.occupancy_limit) &&
-         o.map("loops", m.loops);
+         o.mapOptional("lower_bound_cycles", m.lower_bound_cycles) &&
+         o.mapOptional("bound_kind", m.bound_kind) && o.map("loops", m.loops);
 }
 
 json::Value waveasm::metricsToJSON(llvm::ArrayRef<ProgramMetrics> programs) {

@@ -24,7 +24,10 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                IR gives left the pass's steady state straight (fewer
                steady steps than a kernel iteration needs, or a kernel that
                would run at most twice and measured slower): "straight
-               (program est_cycles)", no figure per iteration
+               (program est_cycles) P/T", P/T the program's cycles over the
+               T trips, labelled: an average over fill and drain, not a
+               steady state, so it is not compared with the per-iteration
+               bound (the program columns are)
   pipe_auto    steady-state loop's cycles per input iteration: the kernel's
                figure over its `waveasm.pipeline_steps`, the unroll of
                modulo variable expansion; LDS ping/pong where the stages
@@ -42,6 +45,16 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                memory_recurrence_bound); LoopBounds.h), the first two, and
                how far the best schedule
                (reorder or pipelined) stays above it
+  program      for a loop whose trip count the IR gives: the fewest
+               est_cycles of any program above (input, reorder, pipelined,
+               straight, padded, forced) with its waves, against the
+               program's lower bound as written (the program's
+               lower_bound_cycles and bound_kind, LoopBoundsProgram.h:
+               every legal schedule of its ops, loops unrolled to their
+               trip counts), and how far above it that program stays. A
+               short loop cannot reach its per-iteration bound (its loads'
+               latency is paid at least once); this is the figure to read
+               for it
   latency      not a bound: latency_limited_cycles, what the global-load
                latency allows when the loads are prefetched as far ahead
                as the VGPR file holds at the program's occupancy
@@ -190,6 +203,10 @@ def analyse(tools, path, label, budget, iterations):
                        "prefetch_distance": L.get("prefetch_distance"),
                        "max_prefetch_distance": L.get("max_prefetch_distance"),
                        "steady_iterations": L.get("steady_iterations"),
+                       "trip_count": L.get("trip_count"),
+                       "trip_count_source": L.get("trip_count_source"),
+                       "program_bound": prog.get("lower_bound_cycles"),
+                       "program_bound_kind": prog.get("bound_kind"),
                        "occupancy": occupancy_of(progs, name)}
                 row["reorder"] = list(loop_entry(progs_reo, name, li)) if progs_reo else None
                 row["padding"] = pad_remark
@@ -236,7 +253,11 @@ def analyse(tools, path, label, budget, iterations):
                         kprog = next((q for q in p if q["name"] == name), None)
                         if kprog and li < len(kprog["loops"]):
                             kb = round(kprog["loops"][li]["lower_bound_cycles"] / steps, 1)
+                    trips = row["trip_count"] if row["trip_count_source"] in (
+                        "inferred", "attribute") else None
                     row[key] = {"est_cycles_per_iter": per, "est_cycles": e[1],
+                                "per_trip": round(e[1] / trips, 1)
+                                if straight and trips and e[1] is not None else None,
                                 "options": extra.strip() or None,
                                 "kernel_est_cycles_per_iter": e[0], "steps": steps,
                                 "kernel_bound_per_iter": kb,
@@ -303,17 +324,41 @@ def best_of(r):
     return min(cands)
 
 
+def best_program(r):
+    """(est_cycles, key, waves) of the program of fewest est_cycles among
+    every variant of the row (its loop's choice; occupancy aside)."""
+    cands = [(r["input"][1], "input", (r.get("occupancy") or [None])[0])]
+    if r.get("reorder") and r["reorder"][1] is not None:
+        cands.append((r["reorder"][1], "reorder", (r.get("occupancy") or [None])[0]))
+    for key in PIPE_KEYS + PAD_KEYS + FORCED_KEYS:
+        p = r.get(key) or {}
+        if p.get("est_cycles") is not None and "remark" not in p:
+            cands.append((p["est_cycles"], key, (p.get("occupancy") or [None])[0]))
+    return min(cands, key=lambda c: c[0])
+
+
+def program_vs_bound(r):
+    """The program column: only for a loop whose trip count the IR gives."""
+    if r.get("trip_count_source") not in ("inferred", "attribute") or not r.get("program_bound"):
+        return "-"
+    cycles, key, waves = best_program(r)
+    return "%s %s (%s) vs %s %s: %+.0f%%" % (
+        cycles, key.replace("_forced", " forced"), fmt(waves), r["program_bound"],
+        r.get("program_bound_kind") or "", 100.0 * (cycles - r["program_bound"]) / r["program_bound"])
+
+
 def markdown(rows):
     out = ["| kernel / loop | input /iter (program) | reorder /iter (program) | "
            "pipelined 2 st | pipelined 3 st | pipelined 4 st | pipelined 5 st | pipelined auto | "
            "best vs input | lower bound (kind) | "
-           "resource | recurrence | best vs bound | latency limit (d max) | "
+           "resource | recurrence | best vs bound | "
+           "program: best (waves) vs program bound (kind) | latency limit (d max) | "
            "waves in -> pipelined | mca input | mca pipelined | padded LDS (best padded) | "
            "fewer waves (options a remark names) |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | error: %s ||||||||||||||||||" % (r["kernel"], r["error"]))
+            out.append("| %s | error: %s |||||||||||||||||||" % (r["kernel"], r["error"]))
             continue
         def pipe(key):
             p = r.get(key)
@@ -326,7 +371,7 @@ def markdown(rows):
                                                    inner["inner_loop"], inner["inner_schedule"])
                 return "not pipelined"
             if p.get("straight"):
-                return "straight (%s)" % fmt(p["est_cycles"])
+                return "straight (%s) %s P/T" % (fmt(p["est_cycles"]), fmt(p.get("per_trip")))
             steps = " x%d" % p["steps"] if p.get("steps", 1) > 1 else ""
             return "%s (%s)%s" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]), steps)
         best = r.get("best")
@@ -377,12 +422,12 @@ def markdown(rows):
                 f["est_cycles_per_iter"], f["est_cycles"], k.replace("_forced", ""),
                 f["options"], f["occupancy"][0] if f.get("occupancy") else "-",
                 ", used" if best == k else "")
-        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        out.append("| %s #%d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             os.path.basename(r["kernel"]), r["loop"], r["input"][0], r["input"][1],
             "%s (%s)" % (fmt(reo[0]), fmt(reo[1])) if reo else "-",
             pipe("pipe2"), pipe("pipe3"), pipe("pipe4"), pipe("pipe5"), pipe("pipe_auto"), gain, r["bound"], r.get("bound_kind") or "",
             fmt(r.get("resource_bound")), r.get("busiest_unit") or "",
-            fmt(r.get("recurrence_bound")), above, lat, waves,
+            fmt(r.get("recurrence_bound")), above, program_vs_bound(r), lat, waves,
             fmt(r["mca"][0]), fmt(r["mca"][1]), padding, forced))
     return "\n".join(out)
 

@@ -2103,8 +2103,12 @@ struct PipelineLoopsPass
   /// 5 stages 1322 although 5 run an iteration 1.4% faster); else
   /// est_cycles_per_iter per input iteration. A faster candidate refused
   /// for the occupancy it costs is named in a remark, and so is a chosen
-  /// one that costs occupancy.
-  int chooseStages(LoopOp l) {
+  /// one that costs occupancy. `keptSteps`: the steps per kernel iteration
+  /// the loop will be pipelined with whatever the count (the `unroll`
+  /// option, or a deepening's one step per buffer; 0: each count's own):
+  /// the remarks quote the chosen count's program at those steps, the one
+  /// kept, not the one scored.
+  int chooseStages(LoopOp l, int keptSteps) {
     auto estimate = [&](int s) {
       Trial t = trial(l, s, 1, /*compiled=*/false, /*timed=*/true);
       LLVM_DEBUG(llvm::dbgs() << s << " stages, estimate: "
@@ -2126,6 +2130,7 @@ struct PipelineLoopsPass
     bool wholeProgram = trips.source == TripCountSource::Inferred;
     struct Scored {
       int stages = 0;
+      int steps = 0;
       double cycles = 0;
       double perIteration = 0;
       int64_t waves = 0;
@@ -2172,6 +2177,7 @@ struct PipelineLoopsPass
         maxStages = maxStagesFor(l, bound);
       }
       Scored c{s,
+               steps,
                wholeProgram ? double(t.programCycles) : t.cyclesPerIteration,
                t.cyclesPerIteration,
                t.waves,
@@ -2200,6 +2206,20 @@ struct PipelineLoopsPass
     }
     if (!best)
       return 2;
+    // Scored at its own unroll, kept at another (preshuffle at 24 K steps:
+    // 3 stages scored at 4 steps, 1508 cycles, kept at the deepening's 5,
+    // 1483): the remarks say what the program kept costs. The choice
+    // stands: it compares every count at its own unroll.
+    if (keptSteps && keptSteps != best->steps) {
+      Trial kept = trial(l, best->stages, keptSteps, /*compiled=*/true);
+      if (kept.ok && kept.timed && kept.waves > 0) {
+        best->steps = keptSteps;
+        best->cycles =
+            wholeProgram ? double(kept.programCycles) : kept.cyclesPerIteration;
+        best->perIteration = kept.cyclesPerIteration;
+        best->waves = kept.waves;
+      }
+    }
     auto cyclesText = [&](const Scored &c) {
       return llvm::formatv("{0:F1} {1} at {2} waves", c.cycles,
                            wholeProgram ? "cycles" : "per iteration", c.waves)
@@ -2213,7 +2233,8 @@ struct PipelineLoopsPass
           "per wave ({4:F1} against {5:F1}; num-stages={0} forces it)",
           fastest->stages, cyclesText(*fastest), best->stages,
           cyclesText(*best), fastest->cost().perWave(), best->cost().perWave());
-    if (firstWaves && best->waves < firstWaves->waves) {
+    if (firstWaves && firstWaves->stages != best->stages &&
+        best->waves < firstWaves->waves) {
       InFlightDiagnostic diag = emitRemark(l.getLoc());
       diag << best->stages << " stages cost occupancy: " << cyclesText(*best)
            << " against " << firstWaves->stages << " stages' "
@@ -2292,7 +2313,7 @@ struct PipelineLoopsPass
     bool annotated = hasLoopStages(l) && numStages == 0;
     int stages = numStages;
     if (!annotated && stages == 0)
-      stages = chooseStages(l);
+      stages = chooseStages(l, deepenedUnroll ? deepenedUnroll : int(unroll));
     UnrollChoice choice;
     choice.steps = deepenedUnroll ? deepenedUnroll : int(unroll);
     if (choice.steps == 0)

@@ -1,6 +1,7 @@
 //===- Common.cpp - helpers shared by the feature implementations ---------===//
 
 #include "server/features/Common.h"
+#include "analysis/LoopBoundsProgram.h"
 
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/StringExtras.h"
@@ -297,33 +298,9 @@ std::string common::formatMix(const SpanSummary &summary) {
 
 LowerBound
 common::computeProgramLowerBound(const ProgramAnnotations &annotations) {
-  const ProgramIndex &index = annotations.getIndex();
-  const CycleModel &cycles = annotations.getCycleModel();
-  llvm::ArrayRef<OpFacts> facts = cycles.getOpFacts();
-  std::array<int64_t, kNumExecUnits> units = {};
-  int64_t issue = 0;
-  for (unsigned i = 0, e = index.getNumOps(); i < e; ++i) {
-    if (index.getParentLoop(i) != ProgramIndex::kNone)
-      continue;
-    if (auto loop = dyn_cast<LoopOp>(index.getOp(i))) {
-      if (const LoopTiming *timing = cycles.getLoopTiming(loop)) {
-        int64_t trips = std::max<int64_t>(timing->tripCount.count, 1);
-        for (unsigned u = 0; u < kNumExecUnits; ++u)
-          units[u] += trips * timing->unitCycles[u];
-        issue += trips * timing->issueCycles;
-      }
-      continue;
-    }
-    if (facts[i].issued) {
-      units[static_cast<unsigned>(facts[i].unit)] += facts[i].occupancy;
-      issue += facts[i].issueCycles;
-    }
-  }
-  LowerBound bound{issue, "issue"};
-  for (unsigned u = 1; u < kNumExecUnits; ++u)
-    if (units[u] > bound.cycles)
-      bound = {units[u], stringifyExecUnit(static_cast<ExecUnit>(u)).str()};
-  return bound;
+  ProgramBound bound = computeProgramBound(
+      annotations.getIndex(), annotations.getCycleModel().getOpFacts());
+  return {bound.cycles, std::move(bound.kind)};
 }
 
 std::string

@@ -107,12 +107,11 @@ SpanSummary summarize(const ProgramAnnotations &annotations, unsigned first,
 /// "VALU 30 · MFMA 8 · ..." (units in ExecUnit order, zeros left out).
 std::string formatMix(const SpanSummary &summary);
 
-/// A resource lower bound for the whole program: per unit (and issue
-/// slots) the ops outside loops plus each outermost loop's per-iteration
-/// bound times its trip count; both branches of an `if` count.
+/// The whole program's lower bound (analysis/LoopBoundsProgram.h: every
+/// legal schedule, loops unrolled to their trip counts).
 struct LowerBound {
   int64_t cycles = 0;
-  std::string unit; // stringifyExecUnit name, or "issue"
+  std::string unit; // "critical path", "issue" or a stringifyExecUnit name
 };
 LowerBound computeProgramLowerBound(const ProgramAnnotations &annotations);
 

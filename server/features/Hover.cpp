@@ -112,6 +112,13 @@ void describeOccupancy(llvm::raw_ostream &os, const ParsedDocument &parsed,
     const ProgramMetrics &m = program.result.metrics;
     const OccupancyLimitMetrics &limit = m.occupancy_limit;
     auto programOp = cast<ProgramOp>(parsed.getOps()[idx].op);
+    // The program's figure against what no schedule of its ops beats: a
+    // short counted loop has no steady state to compare with its per
+    // iteration bound (analysis/LoopBoundsProgram.h).
+    os << "**Program**: " << m.est_cycles
+       << " issue slots (4 clocks each); lower bound " << m.lower_bound_cycles
+       << " (" << m.bound_kind
+       << "; every schedule, loops unrolled to their trip counts)\n\n";
     os << "**Occupancy**: " << limit.summary << "\n\n"
        << "| limit | uses (allocated) | waves per SIMD |\n|---|---|---|\n"
        << "| VGPR file | v " << m.peak_vgpr << " · a " << m.peak_agpr << " | "

@@ -22,6 +22,8 @@ ProgramMetrics sample() {
   m.waitcnts_inserted = 5;
   m.total_instructions = 100;
   m.est_cycles = 1000;
+  m.lower_bound_cycles = 420;
+  m.bound_kind = "critical path";
   m.occupancy = 8;
   LoopMetrics loop;
   loop.est_cycles_per_iter = 34;
@@ -64,8 +66,10 @@ TEST(Metrics, JSONKeyNames) {
   ASSERT_TRUE(programs && programs->size() == 1);
   const llvm::json::Object *program = (*programs)[0].getAsObject();
   ASSERT_TRUE(program);
-  std::vector<std::string> expected = {"est_cycles",
+  std::vector<std::string> expected = {"bound_kind",
+                                       "est_cycles",
                                        "loops",
+                                       "lower_bound_cycles",
                                        "name",
                                        "nops_inserted",
                                        "occupancy",
