@@ -102,7 +102,8 @@ PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
 
 ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
                                               const CycleModel &cycles,
-                                              const PipelineCounts &counts) {
+                                              const PipelineCounts &counts,
+                                              bool programBound) {
   ProgramMetrics m;
   m.name = program.getSymName().str();
   m.peak_vgpr = counts.peaks.vgpr;
@@ -112,10 +113,12 @@ ProgramMetrics waveasm::computeProgramMetrics(ProgramOp program,
   m.waitcnts_inserted = counts.waitcnts_inserted;
   m.total_instructions = counts.total_instructions;
   m.est_cycles = cycles.getTotalCycles();
-  ProgramBound bound =
-      computeProgramBound(cycles.getIndex(), cycles.getOpFacts());
-  m.lower_bound_cycles = bound.cycles;
-  m.bound_kind = std::move(bound.kind);
+  if (programBound) {
+    ProgramBound bound =
+        computeProgramBound(cycles.getIndex(), cycles.getOpFacts());
+    m.lower_bound_cycles = bound.cycles;
+    m.bound_kind = std::move(bound.kind);
+  }
   const TargetModel &target = cycles.getTarget();
   OccupancyExplanation occupancy = explainOccupancy(
       target, getProgramOccupancyInput(target, program, m.peak_vgpr,

@@ -125,7 +125,8 @@ struct PipelineCounts {
 /// the same program): est_cycles, loops, occupancy from the peaks.
 ProgramMetrics computeProgramMetrics(ProgramOp program,
                                      const CycleModel &cycles,
-                                     const PipelineCounts &counts);
+                                     const PipelineCounts &counts,
+                                     bool programBound = true);
 /// Same, building the cycle model with `target`.
 ProgramMetrics computeProgramMetrics(ProgramOp program,
                                      const TargetModel &target,

@@ -75,19 +75,23 @@ json::Value waveasm::toJSON(const ProgramMetrics &m) {
   json::Array loops;
   for (const LoopMetrics &loop : m.loops)
     loops.push_back(toJSON(loop));
-  return json::Object{{"name", m.name},
-                      {"peak_vgpr", m.peak_vgpr},
-                      {"peak_sgpr", m.peak_sgpr},
-                      {"peak_agpr", m.peak_agpr},
-                      {"nops_inserted", m.nops_inserted},
-                      {"waitcnts_inserted", m.waitcnts_inserted},
-                      {"total_instructions", m.total_instructions},
-                      {"est_cycles", m.est_cycles},
-                      {"lower_bound_cycles", m.lower_bound_cycles},
-                      {"bound_kind", m.bound_kind},
-                      {"occupancy", m.occupancy},
-                      {"occupancy_limit", toJSON(m.occupancy_limit)},
-                      {"loops", std::move(loops)}};
+  json::Object program{{"name", m.name},
+                       {"peak_vgpr", m.peak_vgpr},
+                       {"peak_sgpr", m.peak_sgpr},
+                       {"peak_agpr", m.peak_agpr},
+                       {"nops_inserted", m.nops_inserted},
+                       {"waitcnts_inserted", m.waitcnts_inserted},
+                       {"total_instructions", m.total_instructions},
+                       {"est_cycles", m.est_cycles},
+                       {"occupancy", m.occupancy},
+                       {"occupancy_limit", toJSON(m.occupancy_limit)},
+                       {"loops", std::move(loops)}};
+  // Only where it was computed (CompileOptions::programBound).
+  if (!m.bound_kind.empty()) {
+    program["lower_bound_cycles"] = m.lower_bound_cycles;
+    program["bound_kind"] = m.bound_kind;
+  }
+  return program;
 }
 
 bool waveasm::fromJSON(const json::Value &value, LoopMetrics &m,

@@ -4,12 +4,14 @@
 // WaveASM file once, then measures per iteration:
 //
 //   compileAndMeasure/metrics   waveasm::compileAndMeasure, emitAssembly =
-//                               false, coAccessMetrics = false: clone, the
+//                               false, coAccessMetrics = programBound =
+//                               false: clone, the
 //                               full pipeline, cycle model, metrics (one
 //                               Conductor round)
 //   compileAndMeasure/metrics+coaccess
 //                               the same with the loops' co-access figures
-//                               (the metrics JSON and hovers show them)
+//                               and the program's lower bound (the metrics
+//                               JSON and hovers show them)
 //   compiler/metrics-reused     the same through one waveasm::Compiler kept
 //                               across calls (the Conductor's loop)
 //   compileAndMeasure/assembly  the same with emitAssembly = true (+ the
@@ -131,6 +133,7 @@ void runCompile(benchmark::State &state, bool emitAssembly, bool coAccess) {
   CompileOptions options;
   options.emitAssembly = emitAssembly;
   options.coAccessMetrics = coAccess;
+  options.programBound = coAccess; // the Conductor's measure: neither
   ScopedDiagnosticHandler quiet(&input->context,
                                 [](Diagnostic &) { return success(); });
   // main checked one call first: a failing pipeline is an error, not a
@@ -171,6 +174,7 @@ void BM_CompilerReused(benchmark::State &state) {
   CompileOptions options;
   options.emitAssembly = false;
   options.coAccessMetrics = false;
+  options.programBound = false;
   ScopedDiagnosticHandler quiet(&input->context,
                                 [](Diagnostic &) { return success(); });
   Compiler compiler(&input->context, options);
@@ -192,6 +196,7 @@ void BM_CallsInOneContext(benchmark::State &state) {
   CompileOptions options;
   options.emitAssembly = false;
   options.coAccessMetrics = false;
+  options.programBound = false;
   bool ok = true;
   for (auto _ : state) {
     state.PauseTiming();

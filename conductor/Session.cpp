@@ -247,6 +247,7 @@ bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
   // (a fifth of a compile of a 300-op loop) are added to the baseline and
   // to kept rounds only, the schedules a user sees.
   compile.coAccessMetrics = false;
+  compile.programBound = false;
   compile.targetOverrides = options.targetModelOverrides;
   MLIRContext *ctx = module.get().getContext();
   if (!compiler)

@@ -167,7 +167,8 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
     // countInstructions, from the facts the cycle model gathered.
     counts.total_instructions = llvm::count_if(
         cycles.getOpFacts(), [](const OpFacts &f) { return f.issued; });
-    compiled.metrics = computeProgramMetrics(program, cycles, counts);
+    compiled.metrics =
+        computeProgramMetrics(program, cycles, counts, options.programBound);
     if (options.coAccessMetrics)
       addCoAccessMetrics(source, compiled.metrics);
     if (impl->tracer)

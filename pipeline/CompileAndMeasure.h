@@ -44,6 +44,12 @@ struct CompileOptions {
   /// only: the strategies' evaluator and the Conductor's per-round measure
   /// (which adds them to the baseline and to kept rounds).
   bool coAccessMetrics = true;
+  /// The program's lower bound (ProgramMetrics::lower_bound_cycles,
+  /// LoopBoundsProgram.h): a trace of every loop unrolled to its trip
+  /// count, about as costly as the rest of the measure on a 32-trip loop.
+  /// Off where only cycles and registers judge: the strategies' evaluator,
+  /// the Conductor's rounds and the pipelining pass's trials.
+  bool programBound = true;
 
   /// What compile-and-measure runs: by default the production order, so
   /// the figures are those of what the compiler emits; `optimize` false:

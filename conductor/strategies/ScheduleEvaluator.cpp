@@ -20,6 +20,7 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
   options.emitAssembly = false;
   options.keepCompiledModule = false;
   options.coAccessMetrics = false; // candidates are judged by cycles
+  options.programBound = false;
   Operation *parent = block.getParentOp();
   auto program = isa<ProgramOp>(parent) ? cast<ProgramOp>(parent)
                                         : parent->getParentOfType<ProgramOp>();

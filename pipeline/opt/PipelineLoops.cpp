@@ -2358,6 +2358,7 @@ struct PipelineLoopsPass
     CompileOptions options;
     options.emitAssembly = false;
     options.coAccessMetrics = false;
+    options.programBound = false;
     return options;
   }
   Compiler *getCompiler(ModuleOp module) {
