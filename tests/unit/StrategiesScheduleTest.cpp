@@ -116,9 +116,11 @@ void checkStrategyOnAllKernels(Strategy strategy, llvm::StringRef name) {
     // The rescheduled program verifies (dominance) and measures as claimed.
     applyOrder(*block, result.order);
     EXPECT_TRUE(succeeded(verify(*module))) << what << t.diagnostics;
-    // (The evaluator leaves the co-access figures out: it judges cycles.)
+    // (The evaluator leaves the co-access figures and the program's bound
+    // out: it judges cycles.)
     CompileOptions asEvaluated;
     asEvaluated.coAccessMetrics = false;
+    asEvaluated.programBound = false;
     FailureOr<CompileResult> compiled = compileAndMeasure(*module, asEvaluated);
     ASSERT_TRUE(succeeded(compiled)) << what;
     EXPECT_EQ(compiled->programs[0].metrics, result.after->program) << what;
