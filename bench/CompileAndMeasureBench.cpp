@@ -173,8 +173,7 @@ void BM_CompilerReused(benchmark::State &state) {
   }
   CompileOptions options;
   options.emitAssembly = false;
-  options.coAccessMetrics = false;
-  options.programBound = false;
+  options.judgeByCyclesOnly();
   ScopedDiagnosticHandler quiet(&input->context,
                                 [](Diagnostic &) { return success(); });
   Compiler compiler(&input->context, options);
@@ -195,8 +194,7 @@ void BM_CallsInOneContext(benchmark::State &state) {
   const int64_t calls = state.range(0);
   CompileOptions options;
   options.emitAssembly = false;
-  options.coAccessMetrics = false;
-  options.programBound = false;
+  options.judgeByCyclesOnly();
   bool ok = true;
   for (auto _ : state) {
     state.PauseTiming();

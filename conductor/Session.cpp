@@ -246,8 +246,7 @@ bool Session::measure(ModuleOp compiled, ProgramMetrics &out,
   // A round is judged by its cycles and registers; the co-access figures
   // (a fifth of a compile of a 300-op loop) are added to the baseline and
   // to kept rounds only, the schedules a user sees.
-  compile.coAccessMetrics = false;
-  compile.programBound = false;
+  compile.judgeByCyclesOnly();
   compile.targetOverrides = options.targetModelOverrides;
   MLIRContext *ctx = module.get().getContext();
   if (!compiler)

@@ -50,6 +50,13 @@ struct CompileOptions {
   /// Off where only cycles and registers judge: the strategies' evaluator,
   /// the Conductor's rounds and the pipelining pass's trials.
   bool programBound = true;
+  /// Leaves out what only a reader of the figures needs (the co-access
+  /// figures and the program's bound): for measures that judge a schedule
+  /// by its cycles and registers, and tests that compare with them.
+  void judgeByCyclesOnly() {
+    coAccessMetrics = false;
+    programBound = false;
+  }
 
   /// What compile-and-measure runs: by default the production order, so
   /// the figures are those of what the compiler emits; `optimize` false:

@@ -19,8 +19,7 @@ ScheduleEvaluator::ScheduleEvaluator(Block &block, CompileOptions opts,
     : block(block), options(std::move(opts)) {
   options.emitAssembly = false;
   options.keepCompiledModule = false;
-  options.coAccessMetrics = false; // candidates are judged by cycles
-  options.programBound = false;
+  options.judgeByCyclesOnly();
   Operation *parent = block.getParentOp();
   auto program = isa<ProgramOp>(parent) ? cast<ProgramOp>(parent)
                                         : parent->getParentOfType<ProgramOp>();

@@ -2357,8 +2357,7 @@ struct PipelineLoopsPass
   static CompileOptions measuringOptions() {
     CompileOptions options;
     options.emitAssembly = false;
-    options.coAccessMetrics = false;
-    options.programBound = false;
+    options.judgeByCyclesOnly();
     return options;
   }
   Compiler *getCompiler(ModuleOp module) {

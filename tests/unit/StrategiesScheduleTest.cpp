@@ -119,8 +119,7 @@ void checkStrategyOnAllKernels(Strategy strategy, llvm::StringRef name) {
     // (The evaluator leaves the co-access figures and the program's bound
     // out: it judges cycles.)
     CompileOptions asEvaluated;
-    asEvaluated.coAccessMetrics = false;
-    asEvaluated.programBound = false;
+    asEvaluated.judgeByCyclesOnly();
     FailureOr<CompileResult> compiled = compileAndMeasure(*module, asEvaluated);
     ASSERT_TRUE(succeeded(compiled)) << what;
     EXPECT_EQ(compiled->programs[0].metrics, result.after->program) << what;
