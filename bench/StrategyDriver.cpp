@@ -68,11 +68,13 @@ static llvm::cl::opt<double>
 
 static llvm::cl::opt<bool>
     dumpTiming("dump-timing", llvm::cl::init(false),
-               llvm::cl::desc("print the steady-state timing of every op of "
-                              "the scheduled loops, before and after"));
+               llvm::cl::desc("print the timing of every op, before and "
+                              "after (in loops: their steady state)"));
 
-/// Steady-state issue cycle, stall and reason of every op of the loops of
-/// the compiled module (waits and nops the backend inserted included).
+/// Issue cycle, stall and reason of every op of the compiled module (waits
+/// and nops the backend inserted included): in a loop, its steady-state
+/// iteration's; outside loops, the program's timeline (a straight
+/// pipelined program has no loop, and its waits are all there).
 static void printTiming(ModuleOp module) {
   for (ProgramOp program : module.getOps<ProgramOp>()) {
     ProgramIndex index(program);
@@ -90,7 +92,10 @@ static void printTiming(ModuleOp module) {
     ProgramIndex index(program);
     CycleModel model(index, TargetModel::get(program.getTargetKind()));
     for (unsigned i = 0; i < index.getNumOps(); ++i) {
+      // Outside loops (a straight program): the program's own timeline.
       const OpTiming *t = model.getSteadyTiming(i);
+      if (!t && !index.getOp(i)->getParentOfType<LoopOp>())
+        t = &model.getTiming(i);
       if (!t || index.getOp(i)->getNumRegions())
         continue;
       std::string text;

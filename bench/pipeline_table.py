@@ -27,7 +27,12 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                (program est_cycles) P/T", P/T the program's cycles over the
                T trips, labelled: an average over fill and drain, not a
                steady state, so it is not compared with the per-iteration
-               bound (the program columns are)
+               bound (the program columns are); then "+1 trip N": the
+               marginal cost of one more trip, the same variant (same
+               options; auto: the pass's own choice there) on the program
+               with the loop run T + 1 times (trip_variants.py: the
+               compare's constant moved) less the program at T, the honest
+               per-iteration figure of a program without a steady state
   pipe_auto    steady-state loop's cycles per input iteration: the kernel's
                figure over its `waveasm.pipeline_steps`, the unroll of
                modulo variable expansion; LDS ping/pong where the stages
@@ -43,8 +48,15 @@ examples/*.mlir, the invalid_* ones excepted) and each innermost loop:
                the memory recurrence bound (a store the next iteration's
                load may read: kind "memory recurrence", JSON
                memory_recurrence_bound); LoopBounds.h), the first two, and
-               how far the best schedule
-               (reorder or pipelined) stays above it
+               how far the best schedule stays above a bound: for a loop
+               whose trip count the IR gives, the best program against the
+               program bound ("+11% program", the program column's
+               figure: a T-trip program pays its loads' latency at least
+               once and no schedule of it reaches T times the per-iteration
+               bound), with the per-iteration comparison after it ("/iter
+               +5%": the one to read for a long loop, whose program bound
+               lets every load issue at once); else the best per-iteration
+               figure (reorder or pipelined) against the loop's bound
   program      for a loop whose trip count the IR gives: the fewest
                est_cycles of any program above (input, reorder, pipelined,
                straight, padded, forced) with its waves, against the
@@ -95,6 +107,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import mca_compare  # noqa: E402
 import strategy_gain  # noqa: E402
+import trip_variants  # noqa: E402
 
 REPO = mca_compare.REPO
 SHARED = os.path.normpath(os.path.join(REPO, "..", "shared", "waveasm", "examples"))
@@ -221,6 +234,9 @@ def analyse(tools, path, label, budget, iterations):
                 if progs_pad:
                     variants += [(s, pad_path, "pad_") for s in (2, 3, 4, 5, None)]
                 variants = [(s, src, prefix, "") for s, src, prefix in variants]
+                # The source with the loop run one trip more, made once
+                # per source for the straight variants' marginal cost.
+                one_more = {}
                 while variants:
                     s, src, prefix, extra = variants.pop(0)
                     key = prefix + ("pipe%d" % s if s else "pipe_auto") + ("_forced" if extra else "")
@@ -264,6 +280,23 @@ def analyse(tools, path, label, budget, iterations):
                                 "occupancy": occupancy_of(p, name),
                                 "straight": straight,
                                 "lds_size": int(lds.group(1)) if lds else None}
+                    if straight and trips and e[1] is not None:
+                        if src not in one_more:
+                            text1 = trip_variants.with_trip_count(opt, src, name, li, trips + 1)
+                            one_more[src] = None
+                            if text1 is not None:
+                                one_more[src] = os.path.join(tmp, "%s_%d_%strips%d.mlir" % (
+                                    name, li, prefix, trips + 1))
+                                with open(one_more[src], "w") as f:
+                                    f.write(text1)
+                        if one_more[src]:
+                            out1 = out[:-len(".mlir")] + "_plus1.mlir"
+                            ok1, _, _ = pipelined(opt, one_more[src], out1, s, li, extra)
+                            p1 = programs(opt, out1) if ok1 else None
+                            q1 = next((q for q in p1 if q["name"] == name), None) if p1 else None
+                            if q1:
+                                row[key]["plus_one_trip"] = q1["est_cycles"] - e[1]
+                                row[key]["plus_one_trip_occupancy"] = q1["occupancy"]
                     if per is not None and (best is None or per < best[1]):
                         best = (key, per, out, p)
                 row["best"] = best[0] if best else None
@@ -337,9 +370,22 @@ def best_program(r):
     return min(cands, key=lambda c: c[0])
 
 
+def counted(r):
+    """A loop whose trip count the IR gives, with a program bound: its
+    figures to compare with a bound are programs'."""
+    return r.get("trip_count_source") in ("inferred", "attribute") and bool(r.get("program_bound"))
+
+
+def plus_one(p):
+    """A straight variant's marginal cost of one more trip, labelled."""
+    if p.get("plus_one_trip") is None:
+        return ""
+    return ", +1 trip %s" % p["plus_one_trip"]
+
+
 def program_vs_bound(r):
     """The program column: only for a loop whose trip count the IR gives."""
-    if r.get("trip_count_source") not in ("inferred", "attribute") or not r.get("program_bound"):
+    if not counted(r):
         return "-"
     cycles, key, waves = best_program(r)
     return "%s %s (%s) vs %s %s: %+.0f%%" % (
@@ -371,7 +417,8 @@ def markdown(rows):
                                                    inner["inner_loop"], inner["inner_schedule"])
                 return "not pipelined"
             if p.get("straight"):
-                return "straight (%s) %s P/T" % (fmt(p["est_cycles"]), fmt(p.get("per_trip")))
+                return "straight (%s) %s P/T%s" % (fmt(p["est_cycles"]), fmt(p.get("per_trip")),
+                                                   plus_one(p))
             steps = " x%d" % p["steps"] if p.get("steps", 1) > 1 else ""
             return "%s (%s)%s" % (fmt(p["est_cycles_per_iter"]), fmt(p["est_cycles"]), steps)
         best = r.get("best")
@@ -382,6 +429,10 @@ def markdown(rows):
             gain = "%+.1f%%" % (100.0 * (b - r["input"][0]) / r["input"][0]) if r["input"][0] else "-"
         reo = r.get("reorder")
         above = "%+.0f%%" % (100.0 * (best_of(r) - r["bound"]) / r["bound"]) if r["bound"] else "-"
+        if counted(r):
+            cycles, _, _ = best_program(r)
+            above = "%+.0f%% program (/iter %s)" % (
+                100.0 * (cycles - r["program_bound"]) / r["program_bound"], above)
         lat = "-"
         if r.get("latency_limited"):
             lat = "%d (%d)" % (r["latency_limited"], r.get("max_prefetch_distance") or 0)
@@ -412,8 +463,8 @@ def markdown(rows):
         if not keys and flat:
             k = min(flat, key=lambda k: r[k]["est_cycles"])
             f = r[k]
-            forced = "straight (%s) %s, %s: %s waves" % (
-                f["est_cycles"], k.replace("_forced", ""), f["options"],
+            forced = "straight (%s)%s %s, %s: %s waves" % (
+                f["est_cycles"], plus_one(f), k.replace("_forced", ""), f["options"],
                 f["occupancy"][0] if f.get("occupancy") else "-")
         if keys:
             k = min(keys, key=lambda k: r[k]["est_cycles_per_iter"])

@@ -2255,7 +2255,19 @@ struct PipelineLoopsPass
   /// (a consumer in the stage before the MFMAs) to be covered by the
   /// global-load latency, at least kMaxStages and at most
   /// kMaxLatencyStages (streaming loops of ~10 slots per step want ~10:
-  /// strength reduction).
+  /// strength reduction). A short loop whose trip count T the IR gives
+  /// (T <= kMaxShortLoopStages) and whose latency rule the cap cut tries
+  /// every count up to T: its deep counts run straight, and straight the
+  /// fill issues only the loads' stages, more steps per load latency than
+  /// the step bound says, so even the uncut rule stops too early
+  /// (scale_pack, 16 trips, 9 slots per step: 14 by the latency, 12 by the
+  /// cap; straight, 12 to 15 stages run 340, 332, 324 and 307 cycles at 3
+  /// waves, its program bound 306). chooseStages goes deeper only while a
+  /// count runs faster, so the extra compiles stop at the first count that
+  /// does not. Loops the cap did not cut keep the latency rule: their
+  /// kernels' choices stand (the nested GEMM's 16-trip inner loop, 8 by
+  /// the rule, takes another count up to 16 and its outer loop is then
+  /// no longer rotated).
   int maxStagesFor(LoopOp l, double stepBound) {
     const TargetModel &target =
         TargetModel::get(l->getParentOfType<ProgramOp>().getTargetKind());
@@ -2263,13 +2275,22 @@ struct PipelineLoopsPass
     if (stepBound <= 0)
       return kMaxStages;
     int needed = int(std::ceil(latency / stepBound)) + 2;
-    return std::clamp(needed, kMaxStages, kMaxLatencyStages);
+    int stages = std::clamp(needed, kMaxStages, kMaxLatencyStages);
+    TripCount trips = getTripCount(l);
+    if (needed > kMaxLatencyStages &&
+        trips.source == TripCountSource::Inferred &&
+        trips.count <= kMaxShortLoopStages)
+      stages = std::max(stages, int(trips.count));
+    return stages;
   }
 
   /// The fewest stages the automatic count may try up to.
   static constexpr int kMaxStages = 5;
   /// The most stages the automatic count tries.
   static constexpr int kMaxLatencyStages = 12;
+  /// The longest trip count whose every stage count is a candidate
+  /// (maxStagesFor): twice the latency rule's cap, as many compiles at most.
+  static constexpr int kMaxShortLoopStages = 2 * kMaxLatencyStages;
   /// A stage more is taken only when it is more than 1% faster per
   /// iteration: a smaller gain does not pay for the longer prologue and
   /// epilogue and the registers of one more iteration in flight.
