@@ -118,6 +118,7 @@
 #include "pipeline/opt/AdjacentBarriers.h"
 #include "pipeline/opt/ConstantIterArgs.h"
 #include "pipeline/opt/DescriptorVersioning.h"
+#include "pipeline/opt/EpiloguePrefetch.h"
 #include "pipeline/opt/KernelExitBarrier.h"
 #include "pipeline/opt/LdsCopies.h"
 #include "pipeline/opt/LdsDeepening.h"
@@ -957,6 +958,11 @@ void Pipeliner::rewrite(std::optional<int64_t> staticTrips,
     if (!result.use_empty())
       result.replaceAllUsesWith(results[k]);
   eraseOp(loop);
+  // The straight code after each kernel (its drain, a deepening's last
+  // iterations) issues its register loads as early as their operands and
+  // the kernel's registers allow (EpiloguePrefetch.h).
+  for (LoopOp x : kernels)
+    hoistEpiloguePrefetch(x);
 }
 
 /// The program as it was before a loop was pipelined, to put back when the

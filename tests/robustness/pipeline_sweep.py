@@ -19,7 +19,7 @@ hazards). A pass that refuses a loop (a remark, exit 0, unchanged text) is
 fine; a pass that fails, a simulator error or a difference is a finding.
 
 usage: pipeline_sweep.py [--per-loop N] [--seed S] [--all] [--jobs J]
-                         [--waveasm-opt P] [--waveasm-sim P]
+                         [--waveasm-opt P] [--waveasm-sim P] [--lds-buffers N]...
                          [--version-descriptors auto|never|always]
                          [--descriptor K:J[+OFFSET]]... [FILES...]
 
@@ -207,18 +207,24 @@ def check(tools, tmp, source, name, text, options):
     return "equal", ""
 
 
-def cases(opt, paths, per_loop, rng, everything):
+def cases(opt, paths, per_loop, rng, everything, lds_choices=None):
+    """`lds_choices`: the (lds-buffers, lds-spare) pairs every case forces
+    (None: the pass's own choice for the base cases, all pairs sampled)."""
+    forced = lds_choices is not None
+    lds_choices = lds_choices if forced else LDS_BUFFERS
     for path in paths:
         with open(path) as f:
             text = f.read()
         loops = loop_count(opt, path)
         trips_as_written = loop_trips(opt, text)
         for loop in range(loops):
-            combos = list(itertools.product(STAGES, UNROLL, ORDER, LDS_BUFFERS, PROFITABLE))
+            combos = list(itertools.product(STAGES, UNROLL, ORDER, lds_choices, PROFITABLE))
             if not everything:
                 # The automatic choice and each stage count with default
-                # options always; a seeded sample of the rest.
-                base = [(s, 0, "late-first", (0, 0), 0) for s in STAGES]
+                # options always (each forced buffer count with
+                # --lds-buffers); a seeded sample of the rest.
+                base = [(s, 0, "late-first", lds, 0) for s in STAGES
+                        for lds in (lds_choices if forced else [(0, 0)])]
                 rest = [c for c in combos if c not in base]
                 combos = base + rng.sample(rest, min(per_loop, len(rest)))
             for i, (stages, unroll, order, lds, profitable) in enumerate(combos):
@@ -236,8 +242,9 @@ def cases(opt, paths, per_loop, rng, everything):
                 counts = STAGES if everything else \
                     (0,) + tuple(rng.sample(STAGES[1:], 2))
                 for stages in counts:
+                    lds = rng.choice(lds_choices) if forced else (0, 0)
                     yield path, "%s_%s" % (os.path.basename(path)[:-5], label), variant, \
-                        options_of(stages, 0, "late-first", (0, 0), loop)
+                        options_of(stages, 0, "late-first", lds, loop)
 
 
 def main():
@@ -254,8 +261,13 @@ def main():
     ap.add_argument("--descriptor", action="append", default=[],
                     help="K:J[+OFFSET]: the simulator's descriptor K into "
                          "buffer J's bytes (overlapping buffers)")
+    ap.add_argument("--lds-buffers", type=int, action="append", default=[],
+                    help="N (repeatable): every case forces lds-buffers=N, "
+                         "with and without a spare where one is allowed")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
+    lds_choices = [c for c in LDS_BUFFERS if c[0] in args.lds_buffers] \
+        if args.lds_buffers else None
     global VERSION_DESCRIPTORS, SIM_FLAGS
     VERSION_DESCRIPTORS = args.version_descriptors or ""
     SIM_FLAGS = ["--descriptor=" + d for d in args.descriptor]
@@ -271,7 +283,8 @@ def main():
         futures = {pool.submit(check, tools, tmp, path, name, text, options):
                    (name, options)
                    for path, name, text, options in
-                   cases(args.waveasm_opt, paths, args.per_loop, rng, args.all)}
+                   cases(args.waveasm_opt, paths, args.per_loop, rng, args.all,
+                         lds_choices)}
         for future in concurrent.futures.as_completed(futures):
             name, options = futures[future]
             verdict, detail = future.result()
