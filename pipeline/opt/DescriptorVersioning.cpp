@@ -339,3 +339,46 @@ VersionedLoop waveasm::versionLoop(LoopOp loop,
   loop->moveBefore(yield);
   return {ifOp, fast, loop, checkBegin, c.slots + 1}; // + the branch
 }
+
+namespace {
+
+/// Whether `op`, at the head of both copies, may issue before the check
+/// without waiting: no memory written, no load result read (that read
+/// waits for the load, and the check's slots are what should fill the
+/// wait), nothing pinned, no region, no EXEC/VCC/M0.
+bool issuesWithoutWaiting(Operation *op) {
+  if (op->getNumRegions() || op->hasTrait<mlir::OpTrait::IsTerminator>() ||
+      writesMemory(op))
+    return false;
+  auto facts = dyn_cast<InstInfoOpInterface>(op);
+  if (facts && (facts.isPinned() ||
+                ((facts.getImplicitUses() | facts.getImplicitDefs()) &
+                 (ImpVCC | ImpEXEC | ImpM0))))
+    return false;
+  return llvm::none_of(op->getOperands(), [](Value operand) {
+    Operation *def = operand.getDefiningOp();
+    return def && readsMemory(def);
+  });
+}
+
+} // namespace
+
+unsigned waveasm::hoistSharedHead(const VersionedLoop &versioned) {
+  IfOp branch = versioned.branch;
+  Block &thenBlock = branch.getThenRegion().front();
+  Block &elseBlock = branch.getElseRegion().front();
+  unsigned hoisted = 0;
+  while (!thenBlock.empty() && !elseBlock.empty()) {
+    Operation *fast = &thenBlock.front(), *slow = &elseBlock.front();
+    if (!issuesWithoutWaiting(fast) ||
+        !OperationEquivalence::isEquivalentTo(
+            fast, slow, OperationEquivalence::exactValueMatch, nullptr,
+            OperationEquivalence::IgnoreLocations))
+      break;
+    fast->moveBefore(versioned.checkBegin);
+    slow->replaceAllUsesWith(fast);
+    slow->erase();
+    ++hoisted;
+  }
+  return hoisted;
+}

@@ -82,6 +82,16 @@ struct VersionedLoop {
 /// took 53.
 VersionedLoop versionLoop(LoopOp loop, const DescriptorVersioning &plan);
 
+/// Moves the ops both copies start with (equal ops on equal operands: a
+/// rotated loop's peeled first tile, the same in both) above the check, up
+/// to the first that would wait on memory or that is not the same, so the
+/// check issues while their loads are in flight instead of before them.
+/// In-order issue, as the cycle model charges it: the check's SALU slots
+/// then fill the wait for those loads (the nested GEMM's first ds_write
+/// waits for a load issued about 50 slots before it, of 100) instead of
+/// delaying every load behind them. Returns how many ops moved.
+unsigned hoistSharedHead(const VersionedLoop &versioned);
+
 } // namespace waveasm
 
 #endif // WAVEASM_PIPELINE_OPT_DESCRIPTORVERSIONING_H

@@ -6,7 +6,9 @@
 // num_records + reach), are disjoint and both descriptors are raw. The
 // ranges touch, overlap by one byte, lie in one 4 GiB window or straddle
 // two (the 64-bit compares' borrow and carry), and a stride, a cache
-// swizzle or ADD_TID sends an apart pair to the loop as written.
+// swizzle or ADD_TID sends an apart pair to the loop as written. Then
+// hoistSharedHead: the ops both copies start with go above the check, up
+// to a read of a load's result, an op the copies do not share, or a store.
 //
 //===----------------------------------------------------------------------===//
 
@@ -164,6 +166,89 @@ TEST(DescriptorCheck, ADescriptorThatIsNotRawRunsTheLoopAsWritten) {
     };
     EXPECT_EQ(run({}, setFlag), kSlow) << "word " << word << " bits " << bits;
   }
+}
+
+} // namespace
+
+namespace {
+
+/// An if whose regions start with `head` then `thenRest` / `elseRest`,
+/// behind `%mark` (the check's first op): hoistSharedHead's count and the
+/// program after it.
+std::pair<unsigned, std::string> hoist(llvm::StringRef head,
+                                       llvm::StringRef thenRest,
+                                       llvm::StringRef elseRest) {
+  std::string body = (llvm::Twine(R"(
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %mark = waveasm.s_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.sreg
+  %cond = waveasm.s_cmp_eq_u32 %mark, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.scc
+  %r = waveasm.if %cond : !waveasm.scc -> !waveasm.vreg {)") +
+                      head + thenRest + "\n  } else {" + head + elseRest +
+                      R"(
+  }
+  waveasm.buffer_store_dword %r, %srd, %r : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+)")
+                         .str();
+  TestContext t;
+  mlir::OwningOpRef<mlir::ModuleOp> module = t.parseModule(program(body));
+  EXPECT_TRUE(module) << t.diagnostics;
+  if (!module)
+    return {0, ""};
+  ProgramOp prog = firstProgram(*module);
+  VersionedLoop v;
+  prog->walk([&](IfOp op) { v.branch = op; });
+  prog->walk([&](S_MOV_B32 op) { v.checkBegin = op; });
+  unsigned moved = hoistSharedHead(v);
+  EXPECT_TRUE(mlir::succeeded(mlir::verify(prog))) << t.diagnostics;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  prog->print(os);
+  return {moved, text};
+}
+
+const char *kLoad = R"(
+    %a = waveasm.v_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.vreg
+    %l = waveasm.buffer_load_dword %srd, %a, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg)";
+
+TEST(SharedHead, LoadsGoAboveTheCheckUpToAReadOfTheirResult) {
+  // The read of %l would wait for the load: it stays in both regions.
+  const char *rest = R"(
+    %s = waveasm.v_add_u32 %l, %a : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    waveasm.yield %s : !waveasm.vreg)";
+  auto [moved, text] = hoist(kLoad, rest, rest);
+  EXPECT_EQ(moved, 2u);
+  size_t load = text.find("buffer_load_dword"), mark = text.find("s_mov_b32"),
+         branch = text.find("waveasm.if");
+  EXPECT_LT(load, mark) << text;
+  EXPECT_LT(mark, branch) << text;
+  EXPECT_EQ(text.find("buffer_load_dword", load + 1), std::string::npos);
+  EXPECT_NE(text.find("v_add_u32", branch), text.rfind("v_add_u32")) << text;
+}
+
+TEST(SharedHead, StopsAtTheFirstOpTheCopiesDoNotShare) {
+  // The second op differs (its offset): only the first moves.
+  const char *fast = R"(
+    %l = waveasm.buffer_load_dword %srd, %a, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    waveasm.yield %l : !waveasm.vreg)";
+  const char *slow = R"(
+    %l = waveasm.buffer_load_dword %srd, %a, %c0 offset : 4 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    waveasm.yield %l : !waveasm.vreg)";
+  const char *mov = R"(
+    %a = waveasm.v_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.vreg)";
+  EXPECT_EQ(hoist(mov, fast, slow).first, 1u);
+}
+
+TEST(SharedHead, NothingMovesPastAStore) {
+  const char *store = R"(
+    %a = waveasm.v_mov_b32 %c1 : !waveasm.imm<1> -> !waveasm.vreg
+    waveasm.buffer_store_dword %a, %srd, %a : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+    %l = waveasm.buffer_load_dword %srd, %a, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg)";
+  const char *rest = R"(
+    waveasm.yield %l : !waveasm.vreg)";
+  EXPECT_EQ(hoist(store, rest, rest).first, 1u); // the v_mov only
 }
 
 } // namespace
