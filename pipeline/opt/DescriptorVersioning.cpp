@@ -217,6 +217,11 @@ DescriptorVersioning waveasm::planDescriptorVersioning(LoopOp loop) {
 
 namespace {
 
+/// A 64-bit value in two SGPRs.
+struct Wide {
+  Value hi, lo;
+};
+
 /// The check's SALU code at a builder's point, counting its issue slots.
 struct CheckBuilder {
   OpBuilder &b;
@@ -242,24 +247,29 @@ struct CheckBuilder {
     ++slots;
     return S_OR_B32::create(b, loc, sreg, scc, x, y).getResult(0);
   }
-  /// (hi, lo) + v, 64-bit.
-  std::pair<Value, Value> add(std::pair<Value, Value> x, Value v) {
+  /// x + v, v a 32-bit SGPR or immediate (x.hi stays below 2^32 for a raw
+  /// descriptor: 16 bits of base, plus carries).
+  Wide add(Wide x, Value v) {
     slots += 2;
-    auto lo = S_ADD_U32::create(b, loc, sreg, scc, x.second, v);
-    auto hi = S_ADDC_U32::create(b, loc, sreg, scc, lo->getResult(1), x.first,
-                                 imm(0));
+    auto lo = S_ADD_U32::create(b, loc, sreg, scc, x.lo, v);
+    auto hi =
+        S_ADDC_U32::create(b, loc, sreg, scc, lo->getResult(1), x.hi, imm(0));
     return {hi->getResult(0), lo->getResult(0)};
   }
-  /// 1 when x <= y as 64-bit (hi, lo) numbers, else 0.
-  Value lessOrEqual(std::pair<Value, Value> x, std::pair<Value, Value> y) {
-    slots += 6;
-    Value one = imm(1), zero = imm(0);
-    Value loLe = S_CMP_LE_U32::create(b, loc, scc, x.second, y.second);
-    Value t = S_CSELECT_B32::create(b, loc, sreg, loLe, one, zero);
-    Value hiEq = S_CMP_EQ_U32::create(b, loc, scc, x.first, y.first);
-    t = S_CSELECT_B32::create(b, loc, sreg, hiEq, t, zero);
-    Value hiLt = S_CMP_LT_U32::create(b, loc, scc, x.first, y.first);
-    return S_CSELECT_B32::create(b, loc, sreg, hiLt, one, t);
+  /// SCC = x < y as 64-bit numbers, y.hi below 2^32 - 1: x.lo - y.lo
+  /// borrows exactly when the low words decide for x, so x < y is
+  /// x.hi < y.hi + borrow (gfx9 has no 64-bit `s_cmp_lt`, and the dialect
+  /// no `s_subb_u32`).
+  Value lessThan(Wide x, Wide y) {
+    slots += 3;
+    auto borrow = S_SUB_U32::create(b, loc, sreg, scc, x.lo, y.lo);
+    auto hi = S_ADDC_U32::create(b, loc, sreg, scc, borrow->getResult(1), y.hi,
+                                 imm(0));
+    return S_CMP_LT_U32::create(b, loc, scc, x.hi, hi->getResult(0));
+  }
+  Value select(Value flag, Value x, Value y) {
+    ++slots;
+    return S_CSELECT_B32::create(b, loc, sreg, flag, x, y);
   }
 };
 
@@ -270,36 +280,42 @@ VersionedLoop waveasm::versionLoop(LoopOp loop,
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   CheckBuilder c(b, loc);
-  // Per descriptor: its 48-bit base, its end (base + num_records + reach),
-  // and the words that must be zero for a raw buffer.
-  SmallVector<std::pair<Value, Value>> base, end;
-  Value notRaw;
+  Operation *checkBegin = nullptr;
+  // Per descriptor: its 48-bit base (words 1:0; a raw descriptor has
+  // nothing else in word 1's high half) and its end, base + num_records +
+  // reach. Words 1 and 3 of every descriptor are or-ed together and tested
+  // once for raw buffers: stride (word 1 bits 16-29), cache swizzle (30,
+  // which moves no byte but must be 0 for word 1 to be the base's high
+  // bits: a descriptor that sets it takes the loop as written) and swizzle
+  // (31); ADD_TID_ENABLE (word 3 bit 23).
+  SmallVector<Wide> base, end;
+  Value words1, words3;
   for (auto [k, descriptor] : llvm::enumerate(plan.descriptors)) {
     Value w1 = c.word(descriptor, 1);
-    std::pair<Value, Value> start = {c.andOf(w1, c.imm(0xffff)),
-                                     c.word(descriptor, 0)};
-    std::pair<Value, Value> stop = c.add(start, c.word(descriptor, 2));
+    if (!checkBegin)
+      checkBegin = w1.getDefiningOp();
+    Wide start = {w1, c.word(descriptor, 0)};
+    Wide stop = c.add(start, c.word(descriptor, 2));
     if (plan.reach[k])
       stop = c.add(stop, c.imm(int64_t(plan.reach[k])));
     base.push_back(start);
     end.push_back(stop);
-    // Stride (word 1 bits 16-29) and swizzle (bit 31); ADD_TID_ENABLE
-    // (word 3 bit 23).
-    Value bad = c.orOf(c.andOf(w1, c.imm(int64_t(0xbfff0000u))),
-                       c.andOf(c.word(descriptor, 3), c.imm(1 << 23)));
-    notRaw = notRaw ? c.orOf(notRaw, bad) : bad;
+    Value w3 = c.word(descriptor, 3);
+    words1 = words1 ? c.orOf(words1, w1) : w1;
+    words3 = words3 ? c.orOf(words3, w3) : w3;
   }
-  Value allApart;
+  // `bad` is nonzero when some descriptor is not raw; each pair that may
+  // overlap (base[x] < end[y] and base[y] < end[x]) makes it 1, one
+  // select per comparison, so one compare with 0 decides.
+  Value bad = c.orOf(c.andOf(words1, c.imm(int64_t(0xffff0000u))),
+                     c.andOf(words3, c.imm(1 << 23)));
+  Value one = c.imm(1);
   for (auto [x, y] : plan.pairs) {
-    Value apart =
-        c.orOf(c.lessOrEqual(end[x], base[y]), c.lessOrEqual(end[y], base[x]));
-    allApart = allApart ? c.andOf(allApart, apart) : apart;
+    Value first = c.select(c.lessThan(base[x], end[y]), one, bad);
+    bad = c.select(c.lessThan(base[y], end[x]), first, bad);
   }
-  // Apart and raw: allApart == 1 and notRaw == 0.
-  c.slots += 3;
-  Value raw = S_CMP_EQ_U32::create(b, loc, c.scc, notRaw, c.imm(0));
-  Value go = S_CSELECT_B32::create(b, loc, c.sreg, raw, allApart, c.imm(0));
-  Value cond = S_CMP_NE_U32::create(b, loc, c.scc, go, c.imm(0));
+  c.slots += 1;
+  Value cond = S_CMP_EQ_U32::create(b, loc, c.scc, bad, c.imm(0));
 
   auto ifOp = IfOp::create(b, loc, loop.getResultTypes(), cond);
   SmallVector<Attribute> listed;
@@ -321,5 +337,48 @@ VersionedLoop waveasm::versionLoop(LoopOp loop,
     return use.getOwner() != yield.getOperation();
   });
   loop->moveBefore(yield);
-  return {ifOp, fast, loop, c.slots + 1}; // + the branch
+  return {ifOp, fast, loop, checkBegin, c.slots + 1}; // + the branch
+}
+
+namespace {
+
+/// Whether `op`, at the head of both copies, may issue before the check
+/// without waiting: no memory written, no load result read (that read
+/// waits for the load, and the check's slots are what should fill the
+/// wait), nothing pinned, no region, no EXEC/VCC/M0.
+bool issuesWithoutWaiting(Operation *op) {
+  if (op->getNumRegions() || op->hasTrait<mlir::OpTrait::IsTerminator>() ||
+      writesMemory(op))
+    return false;
+  auto facts = dyn_cast<InstInfoOpInterface>(op);
+  if (facts && (facts.isPinned() ||
+                ((facts.getImplicitUses() | facts.getImplicitDefs()) &
+                 (ImpVCC | ImpEXEC | ImpM0))))
+    return false;
+  return llvm::none_of(op->getOperands(), [](Value operand) {
+    Operation *def = operand.getDefiningOp();
+    return def && readsMemory(def);
+  });
+}
+
+} // namespace
+
+unsigned waveasm::hoistSharedHead(const VersionedLoop &versioned) {
+  IfOp branch = versioned.branch;
+  Block &thenBlock = branch.getThenRegion().front();
+  Block &elseBlock = branch.getElseRegion().front();
+  unsigned hoisted = 0;
+  while (!thenBlock.empty() && !elseBlock.empty()) {
+    Operation *fast = &thenBlock.front(), *slow = &elseBlock.front();
+    if (!issuesWithoutWaiting(fast) ||
+        !OperationEquivalence::isEquivalentTo(
+            fast, slow, OperationEquivalence::exactValueMatch, nullptr,
+            OperationEquivalence::IgnoreLocations))
+      break;
+    fast->moveBefore(versioned.checkBegin);
+    slow->replaceAllUsesWith(fast);
+    slow->erase();
+    ++hoisted;
+  }
+  return hoisted;
 }

@@ -20,7 +20,9 @@
 // the scalar offsets of the loop's accesses through it (gfx9 range-checks
 // voffset + offset against num_records, not soffset). Every pair of a
 // store's descriptor and another descriptor the loop accesses must have
-// disjoint ranges; anything else runs the loop as written.
+// disjoint ranges; anything else runs the loop as written. (A raw
+// descriptor here also has word 1 bit 30, cache swizzle, clear: it moves
+// no byte, but then word 1 is the base's high half with no mask.)
 //
 // The then region's copy carries the promise in `waveasm.descriptors_apart`
 // (analysis/DescriptorsApart.h), which the alias analysis reads like a
@@ -64,14 +66,31 @@ DescriptorVersioning planDescriptorVersioning(LoopOp loop);
 
 struct VersionedLoop {
   IfOp branch;
-  LoopOp fast;             // the copy in the then region (descriptors apart)
-  LoopOp slow;             // the loop as written, moved into the else region
-  unsigned checkSlots = 0; // issue slots of the check
+  LoopOp fast; // the copy in the then region (descriptors apart)
+  LoopOp slow; // the loop as written, moved into the else region
+  mlir::Operation *checkBegin = nullptr; // the check's first op
+  unsigned checkSlots = 0;               // issue slots of the check
 };
 
 /// Puts the check before `loop` and the two copies behind it (`plan` must
-/// be ok()).
+/// be ok()). The check, in issue slots: per descriptor two adds for its
+/// end (two more for a scalar reach), words 1 and 3 or-ed over the N
+/// descriptors and masked once for raw buffers (2(N - 1) + 3), per pair
+/// two 64-bit compares of three ops and a select each (8), one compare
+/// with 0 and the branch. The nested GEMM's C apart from A and B (B with a
+/// reach): 8 + 7 + 16 + 2 = 33 slots, where a compare per word and flag
+/// took 53.
 VersionedLoop versionLoop(LoopOp loop, const DescriptorVersioning &plan);
+
+/// Moves the ops both copies start with (equal ops on equal operands: a
+/// rotated loop's peeled first tile, the same in both) above the check, up
+/// to the first that would wait on memory or that is not the same, so the
+/// check issues while their loads are in flight instead of before them.
+/// In-order issue, as the cycle model charges it: the check's SALU slots
+/// then fill the wait for those loads (the nested GEMM's first ds_write
+/// waits for a load issued about 50 slots before it, of 100) instead of
+/// delaying every load behind them. Returns how many ops moved.
+unsigned hoistSharedHead(const VersionedLoop &versioned);
 
 } // namespace waveasm
 

@@ -1282,6 +1282,9 @@ struct PipelineLoopsPass
       overlapOuterIterations(v.fast, target);
     if (rotateSlow)
       overlapOuterIterations(v.slow, target);
+    // Both copies rotated start with the same peeled tile: its loads go
+    // ahead of the check, which then issues under their latency.
+    hoistSharedHead(v);
     std::optional<ProgramMetrics> after = measure(program);
     auto costOf = [&](const ProgramMetrics &m) {
       return cost(m) + (perIteration ? int64_t(v.checkSlots) : 0);
