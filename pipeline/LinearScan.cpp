@@ -76,8 +76,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
-#include <queue>
-
 #define DEBUG_TYPE "waveasm-linear-scan"
 
 namespace waveasm {
@@ -781,8 +779,9 @@ void LinearScanPass::runOnOperation() {
         inserts.push_back(insert);
 
   MLIRContext *ctx = &getContext();
-  // Uniquing types is not free: one lookup per (class, index, size).
-  llvm::DenseMap<std::tuple<unsigned, int64_t, int64_t>, Type> typeCache;
+  // Uniquing types is not free: one lookup per (class, index, size), here
+  // keyed by one integer (a tuple's hash costs more than the lookup).
+  llvm::DenseMap<uint64_t, Type> typeCache;
   for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
        ++id) {
     auto [root, offset] = model.resolve(id);
@@ -791,8 +790,13 @@ void LinearScanPass::runOnOperation() {
                         ? rootInfo.fixed + offset
                         : groupBase[model.findGroup(rootInfo.group)] + offset;
     LiveValue &info = model.values[id];
-    Type &type =
-        typeCache[{static_cast<unsigned>(info.regClass), index, info.size}];
+    if (index < 0 || index >= (int64_t(1) << 32) || info.size < 0 ||
+        info.size >= (int64_t(1) << 24)) {
+      info.value.setType(getPhysicalType(ctx, info.regClass, index, info.size));
+      continue;
+    }
+    Type &type = typeCache[(uint64_t(classIndex(info.regClass)) << 56) |
+                           (uint64_t(index) << 24) | uint64_t(info.size)];
     if (!type)
       type = getPhysicalType(ctx, info.regClass, index, info.size);
     info.value.setType(type);
@@ -903,20 +907,26 @@ int64_t findTopDown(const llvm::BitVector &used, int64_t size, int64_t align,
 /// size from start to end inclusive; at equal points removals come first),
 /// and the first point where it is reached.
 std::pair<int64_t, int64_t> peakPressure(ArrayRef<AllocItem> items) {
-  // `items` are sorted by start.
-  using Live = std::pair<int64_t, int64_t>; // (end, size)
-  std::priority_queue<Live, std::vector<Live>, std::greater<Live>> active;
-  int64_t live = 0, peak = 0, point = items.empty() ? 0 : items.front().start;
+  // `items` are sorted by start. A sweep over the points the items span:
+  // the registers live at p rise only where an item starts, so the first
+  // point reaching the peak is an item's start, as a walk over the items
+  // with a heap of the active ends finds it, at a fraction of the cost.
+  if (items.empty())
+    return {0, 0};
+  int64_t first = items.front().start, last = first;
+  for (const AllocItem &item : items)
+    last = std::max(last, item.end);
+  SmallVector<int64_t> delta(last - first + 2, 0);
   for (const AllocItem &item : items) {
-    while (!active.empty() && active.top().first < item.start) {
-      live -= active.top().second;
-      active.pop();
-    }
-    live += item.size;
-    active.push({item.end, item.size});
+    delta[item.start - first] += item.size;
+    delta[item.end - first + 1] -= item.size;
+  }
+  int64_t live = 0, peak = 0, point = first;
+  for (int64_t p = 0, e = last - first + 1; p < e; ++p) {
+    live += delta[p];
     if (live > peak) {
       peak = live;
-      point = item.start;
+      point = first + p;
     }
   }
   return {peak, point};
@@ -969,16 +979,24 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
     if (cls == RegClass::VGPR && bidirectionalThreshold > 0)
       ceiling = std::min(limit, peakPressure(items).first + reservedCount);
 
-    using Active = std::pair<int64_t, size_t>; // (end, item)
-    std::priority_queue<Active, std::vector<Active>, std::greater<Active>>
-        active;
+    // The active items by their last point: an item's registers are freed
+    // once the scan passes its end. Buckets per point, not a heap: the
+    // points are the program's ops, and the order in which items ending
+    // before one start free their (disjoint) registers does not matter.
+    int64_t lastEnd = 0;
+    for (const AllocItem &item : items)
+      lastEnd = std::max(lastEnd, item.end);
+    SmallVector<int32_t> endingAt(lastEnd + 1, -1),
+        nextEnding(items.size(), -1);
+    int64_t freedUpTo = 0; // every item ending before this point is freed
     for (size_t i = 0; i < items.size(); ++i) {
       const AllocItem &item = items[i];
-      while (!active.empty() && active.top().first < item.start) {
-        const AllocItem &done = items[active.top().second];
-        used.reset(groupBase[done.group], groupBase[done.group] + done.size);
-        active.pop();
-      }
+      for (; freedUpTo < item.start; ++freedUpTo)
+        for (int32_t done = endingAt[freedUpTo]; done >= 0;
+             done = nextEnding[done]) {
+          int64_t doneBase = groupBase[items[done].group];
+          used.reset(doneBase, doneBase + items[done].size);
+        }
       int64_t base = -1;
       if (ceiling >= 0 && item.size > 1 &&
           (item.end - item.start) * 100 > bidirectionalThreshold * span)
@@ -993,7 +1011,8 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
       }
       groupBase[item.group] = base;
       used.set(base, base + item.size);
-      active.push({item.end, i});
+      nextEnding[i] = endingAt[item.end];
+      endingAt[item.end] = static_cast<int32_t>(i);
     }
   }
   return success();

@@ -509,6 +509,9 @@ void LiveModel::buildRootGroups() {
 }
 
 void LiveModel::normalize(IntervalSet &set) {
+  // Most groups hold one value: nothing to sort or merge.
+  if (set.size() < 2)
+    return;
   llvm::sort(set, [](const Interval &a, const Interval &b) {
     return a.start < b.start;
   });
