@@ -358,6 +358,8 @@ struct AllocItem {
   int64_t size, align;
 };
 
+class RematScan;
+
 struct LinearScanPass
     : public waveasm::impl::WaveASMLinearScanBase<LinearScanPass> {
   using WaveASMLinearScanBase::WaveASMLinearScanBase;
@@ -365,9 +367,9 @@ struct LinearScanPass
   void runOnOperation() override;
 
 private:
-  LogicalResult checkSupported(ProgramOp program);
-  bool rematerialize(ProgramOp program);
-  bool copyPackOperands(ProgramOp program);
+  LogicalResult checkSupported(ArrayRef<Operation *> packsAndInserts);
+  bool rematerialize(ProgramOp program, const RematScan &scan);
+  bool copyPackOperands(ArrayRef<Operation *> packsAndInserts);
   /// Whether allocate() reports a failure (false while a first try may
   /// still be retried).
   bool reportFailures = true;
@@ -380,8 +382,11 @@ private:
                      int64_t reservedCount, StringRef reservedWhy);
 };
 
-LogicalResult LinearScanPass::checkSupported(ProgramOp program) {
-  WalkResult result = program.getBody().walk([&](Operation *op) {
+LogicalResult
+LinearScanPass::checkSupported(ArrayRef<Operation *> packsAndInserts) {
+  // The packs and inserts of the program, in its order: the first one that
+  // is not supported is reported, as a walk would find it.
+  auto check = [&](Operation *op) {
     if (auto insert = dyn_cast<InsertOp>(op)) {
       if (!isVirtualReg(insert.getResult().getType()))
         return WalkResult::advance();
@@ -421,8 +426,11 @@ LogicalResult LinearScanPass::checkSupported(ProgramOp program) {
       return WalkResult::advance();
     }
     return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  };
+  for (Operation *op : packsAndInserts)
+    if (check(op).wasInterrupted())
+      return failure();
+  return success();
 }
 
 /// A constant move upstream rematerializes: v_mov_b32 of an immediate or an
@@ -441,9 +449,13 @@ bool isRematerializable(Operation *op) {
 
 /// Live-range lengths (in program points, with the loop rule of SPEC.md
 /// 14.2) of the rematerializable moves only: one pre-order walk, no model.
+/// The same walk collects the packs and inserts (the supported-input check
+/// and the pack operand copies read them; each walked the program itself).
 class RematScan {
 public:
   llvm::MapVector<Value, std::pair<int64_t, int64_t>> ranges; // start, end
+  /// Packs and inserts, in program order.
+  SmallVector<Operation *> packsAndInserts;
 
   void run(Block &block) {
     visit(block);
@@ -480,6 +492,8 @@ private:
       }
       if (isRematerializable(&op))
         ranges[op.getResult(0)] = {index, index};
+      else if (isa<PackOp, InsertOp>(op))
+        packsAndInserts.push_back(&op);
       if (op.getNumRegions() == 0)
         continue;
       bool isLoop = isa<LoopOp>(op);
@@ -529,7 +543,7 @@ llvm::BitVector writtenPhysicalSGPRs(ProgramOp program) {
   return written;
 }
 
-bool LinearScanPass::rematerialize(ProgramOp program) {
+bool LinearScanPass::rematerialize(ProgramOp program, const RematScan &scan) {
   // SPEC.md 14.4 step 3: constant moves (v_mov_b32 of an immediate or an
   // SGPR, s_mov_b32 of an immediate) that live long are cloned right before
   // each user, and the original is erased. A VGPR (or AGPR) clone is never
@@ -541,8 +555,6 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   // one before the loop is what lets a kernel whose broadcasts are used in
   // its loops fit where upstream's does. It never lengthens a range: it
   // lives within the original's.)
-  RematScan scan;
-  scan.run(program.getBody().front());
   bool changed = false;
   SmallVector<Operation *> candidates;
   for (auto &[value, range] : scan.ranges)
@@ -602,15 +614,18 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   return changed;
 }
 
-bool LinearScanPass::copyPackOperands(ProgramOp program) {
+bool LinearScanPass::copyPackOperands(ArrayRef<Operation *> packsAndInserts) {
   // SPEC.md 14.2: pack operands live at result base + offset. Operands that
   // cannot (defined by extract, used twice, block arguments, precolored, ...)
   // are copied right before the pack.
   llvm::DenseSet<Value> placed;
   bool changed = false;
-  SmallVector<PackOp> packs;
-  program.getBody().walk([&](PackOp pack) { packs.push_back(pack); });
-  for (PackOp pack : packs) {
+  // Rematerialization erases and clones constant moves only: the packs
+  // collected before it are the program's.
+  for (Operation *op : packsAndInserts) {
+    auto pack = dyn_cast<PackOp>(op);
+    if (!pack)
+      continue;
     Type resultType = pack.getResult().getType();
     std::optional<RegClass> cls = getRegClass(resultType);
     if (!cls)
@@ -636,7 +651,9 @@ void LinearScanPass::runOnOperation() {
   ProgramOp program = getOperation();
   if (program.getBody().empty() || !definesVirtualRegisters(program.getBody()))
     return; // nothing to do (e.g. a second run)
-  if (failed(checkSupported(program)))
+  RematScan scan;
+  scan.run(program.getBody().front());
+  if (failed(checkSupported(scan.packsAndInserts)))
     return signalPassFailure();
   // Loop address promotion allocated a copy of this program already.
   if (auto trial = getCachedAnalysis<TrialAllocation>())
@@ -652,8 +669,8 @@ void LinearScanPass::runOnOperation() {
       return;
     }
 
-  rematerialize(program);
-  copyPackOperands(program);
+  rematerialize(program, scan);
+  copyPackOperands(scan.packsAndInserts);
 
   // Analysis on the IR as written: which ties are impossible? A copy can
   // change what else is possible (a copy in a then region competes with a

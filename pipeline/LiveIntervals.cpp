@@ -24,7 +24,8 @@ bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
 
 std::optional<PrecoloredRange>
 waveasm::regalloc::getPrecoloredRange(Operation *op) {
-  if (!op)
+  // Precolored ops read nothing: most ops are rejected without a cast.
+  if (!op || op->getNumOperands() != 0)
     return std::nullopt;
   auto range = [](auto pre, RegClass cls) {
     return PrecoloredRange{
