@@ -76,8 +76,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
-#include <queue>
-
 #define DEBUG_TYPE "waveasm-linear-scan"
 
 namespace waveasm {
@@ -360,6 +358,8 @@ struct AllocItem {
   int64_t size, align;
 };
 
+class RematScan;
+
 struct LinearScanPass
     : public waveasm::impl::WaveASMLinearScanBase<LinearScanPass> {
   using WaveASMLinearScanBase::WaveASMLinearScanBase;
@@ -367,9 +367,9 @@ struct LinearScanPass
   void runOnOperation() override;
 
 private:
-  LogicalResult checkSupported(ProgramOp program);
-  bool rematerialize(ProgramOp program);
-  bool copyPackOperands(ProgramOp program);
+  LogicalResult checkSupported(ArrayRef<Operation *> packsAndInserts);
+  bool rematerialize(ProgramOp program, const RematScan &scan);
+  bool copyPackOperands(ArrayRef<Operation *> packsAndInserts);
   /// Whether allocate() reports a failure (false while a first try may
   /// still be retried).
   bool reportFailures = true;
@@ -382,8 +382,11 @@ private:
                      int64_t reservedCount, StringRef reservedWhy);
 };
 
-LogicalResult LinearScanPass::checkSupported(ProgramOp program) {
-  WalkResult result = program.getBody().walk([&](Operation *op) {
+LogicalResult
+LinearScanPass::checkSupported(ArrayRef<Operation *> packsAndInserts) {
+  // The packs and inserts of the program, in its order: the first one that
+  // is not supported is reported, as a walk would find it.
+  auto check = [&](Operation *op) {
     if (auto insert = dyn_cast<InsertOp>(op)) {
       if (!isVirtualReg(insert.getResult().getType()))
         return WalkResult::advance();
@@ -423,8 +426,11 @@ LogicalResult LinearScanPass::checkSupported(ProgramOp program) {
       return WalkResult::advance();
     }
     return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  };
+  for (Operation *op : packsAndInserts)
+    if (check(op).wasInterrupted())
+      return failure();
+  return success();
 }
 
 /// A constant move upstream rematerializes: v_mov_b32 of an immediate or an
@@ -443,9 +449,13 @@ bool isRematerializable(Operation *op) {
 
 /// Live-range lengths (in program points, with the loop rule of SPEC.md
 /// 14.2) of the rematerializable moves only: one pre-order walk, no model.
+/// The same walk collects the packs and inserts (the supported-input check
+/// and the pack operand copies read them; each walked the program itself).
 class RematScan {
 public:
   llvm::MapVector<Value, std::pair<int64_t, int64_t>> ranges; // start, end
+  /// Packs and inserts, in program order.
+  SmallVector<Operation *> packsAndInserts;
 
   void run(Block &block) {
     visit(block);
@@ -482,6 +492,8 @@ private:
       }
       if (isRematerializable(&op))
         ranges[op.getResult(0)] = {index, index};
+      else if (isa<PackOp, InsertOp>(op))
+        packsAndInserts.push_back(&op);
       if (op.getNumRegions() == 0)
         continue;
       bool isLoop = isa<LoopOp>(op);
@@ -531,7 +543,7 @@ llvm::BitVector writtenPhysicalSGPRs(ProgramOp program) {
   return written;
 }
 
-bool LinearScanPass::rematerialize(ProgramOp program) {
+bool LinearScanPass::rematerialize(ProgramOp program, const RematScan &scan) {
   // SPEC.md 14.4 step 3: constant moves (v_mov_b32 of an immediate or an
   // SGPR, s_mov_b32 of an immediate) that live long are cloned right before
   // each user, and the original is erased. A VGPR (or AGPR) clone is never
@@ -543,8 +555,6 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   // one before the loop is what lets a kernel whose broadcasts are used in
   // its loops fit where upstream's does. It never lengthens a range: it
   // lives within the original's.)
-  RematScan scan;
-  scan.run(program.getBody().front());
   bool changed = false;
   SmallVector<Operation *> candidates;
   for (auto &[value, range] : scan.ranges)
@@ -604,15 +614,18 @@ bool LinearScanPass::rematerialize(ProgramOp program) {
   return changed;
 }
 
-bool LinearScanPass::copyPackOperands(ProgramOp program) {
+bool LinearScanPass::copyPackOperands(ArrayRef<Operation *> packsAndInserts) {
   // SPEC.md 14.2: pack operands live at result base + offset. Operands that
   // cannot (defined by extract, used twice, block arguments, precolored, ...)
   // are copied right before the pack.
   llvm::DenseSet<Value> placed;
   bool changed = false;
-  SmallVector<PackOp> packs;
-  program.getBody().walk([&](PackOp pack) { packs.push_back(pack); });
-  for (PackOp pack : packs) {
+  // Rematerialization erases and clones constant moves only: the packs
+  // collected before it are the program's.
+  for (Operation *op : packsAndInserts) {
+    auto pack = dyn_cast<PackOp>(op);
+    if (!pack)
+      continue;
     Type resultType = pack.getResult().getType();
     std::optional<RegClass> cls = getRegClass(resultType);
     if (!cls)
@@ -638,7 +651,9 @@ void LinearScanPass::runOnOperation() {
   ProgramOp program = getOperation();
   if (program.getBody().empty() || !definesVirtualRegisters(program.getBody()))
     return; // nothing to do (e.g. a second run)
-  if (failed(checkSupported(program)))
+  RematScan scan;
+  scan.run(program.getBody().front());
+  if (failed(checkSupported(scan.packsAndInserts)))
     return signalPassFailure();
   // Loop address promotion allocated a copy of this program already.
   if (auto trial = getCachedAnalysis<TrialAllocation>())
@@ -654,8 +669,8 @@ void LinearScanPass::runOnOperation() {
       return;
     }
 
-  rematerialize(program);
-  copyPackOperands(program);
+  rematerialize(program, scan);
+  copyPackOperands(scan.packsAndInserts);
 
   // Analysis on the IR as written: which ties are impossible? A copy can
   // change what else is possible (a copy in a then region competes with a
@@ -781,8 +796,9 @@ void LinearScanPass::runOnOperation() {
         inserts.push_back(insert);
 
   MLIRContext *ctx = &getContext();
-  // Uniquing types is not free: one lookup per (class, index, size).
-  llvm::DenseMap<std::tuple<unsigned, int64_t, int64_t>, Type> typeCache;
+  // Uniquing types is not free: one lookup per (class, index, size), here
+  // keyed by one integer (a tuple's hash costs more than the lookup).
+  llvm::DenseMap<uint64_t, Type> typeCache;
   for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
        ++id) {
     auto [root, offset] = model.resolve(id);
@@ -791,8 +807,13 @@ void LinearScanPass::runOnOperation() {
                         ? rootInfo.fixed + offset
                         : groupBase[model.findGroup(rootInfo.group)] + offset;
     LiveValue &info = model.values[id];
-    Type &type =
-        typeCache[{static_cast<unsigned>(info.regClass), index, info.size}];
+    if (index < 0 || index >= (int64_t(1) << 32) || info.size < 0 ||
+        info.size >= (int64_t(1) << 24)) {
+      info.value.setType(getPhysicalType(ctx, info.regClass, index, info.size));
+      continue;
+    }
+    Type &type = typeCache[(uint64_t(classIndex(info.regClass)) << 56) |
+                           (uint64_t(index) << 24) | uint64_t(info.size)];
     if (!type)
       type = getPhysicalType(ctx, info.regClass, index, info.size);
     info.value.setType(type);
@@ -903,20 +924,26 @@ int64_t findTopDown(const llvm::BitVector &used, int64_t size, int64_t align,
 /// size from start to end inclusive; at equal points removals come first),
 /// and the first point where it is reached.
 std::pair<int64_t, int64_t> peakPressure(ArrayRef<AllocItem> items) {
-  // `items` are sorted by start.
-  using Live = std::pair<int64_t, int64_t>; // (end, size)
-  std::priority_queue<Live, std::vector<Live>, std::greater<Live>> active;
-  int64_t live = 0, peak = 0, point = items.empty() ? 0 : items.front().start;
+  // `items` are sorted by start. A sweep over the points the items span:
+  // the registers live at p rise only where an item starts, so the first
+  // point reaching the peak is an item's start, as a walk over the items
+  // with a heap of the active ends finds it, at a fraction of the cost.
+  if (items.empty())
+    return {0, 0};
+  int64_t first = items.front().start, last = first;
+  for (const AllocItem &item : items)
+    last = std::max(last, item.end);
+  SmallVector<int64_t> delta(last - first + 2, 0);
   for (const AllocItem &item : items) {
-    while (!active.empty() && active.top().first < item.start) {
-      live -= active.top().second;
-      active.pop();
-    }
-    live += item.size;
-    active.push({item.end, item.size});
+    delta[item.start - first] += item.size;
+    delta[item.end - first + 1] -= item.size;
+  }
+  int64_t live = 0, peak = 0, point = first;
+  for (int64_t p = 0, e = last - first + 1; p < e; ++p) {
+    live += delta[p];
     if (live > peak) {
       peak = live;
-      point = item.start;
+      point = first + p;
     }
   }
   return {peak, point};
@@ -969,16 +996,24 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
     if (cls == RegClass::VGPR && bidirectionalThreshold > 0)
       ceiling = std::min(limit, peakPressure(items).first + reservedCount);
 
-    using Active = std::pair<int64_t, size_t>; // (end, item)
-    std::priority_queue<Active, std::vector<Active>, std::greater<Active>>
-        active;
+    // The active items by their last point: an item's registers are freed
+    // once the scan passes its end. Buckets per point, not a heap: the
+    // points are the program's ops, and the order in which items ending
+    // before one start free their (disjoint) registers does not matter.
+    int64_t lastEnd = 0;
+    for (const AllocItem &item : items)
+      lastEnd = std::max(lastEnd, item.end);
+    SmallVector<int32_t> endingAt(lastEnd + 1, -1),
+        nextEnding(items.size(), -1);
+    int64_t freedUpTo = 0; // every item ending before this point is freed
     for (size_t i = 0; i < items.size(); ++i) {
       const AllocItem &item = items[i];
-      while (!active.empty() && active.top().first < item.start) {
-        const AllocItem &done = items[active.top().second];
-        used.reset(groupBase[done.group], groupBase[done.group] + done.size);
-        active.pop();
-      }
+      for (; freedUpTo < item.start; ++freedUpTo)
+        for (int32_t done = endingAt[freedUpTo]; done >= 0;
+             done = nextEnding[done]) {
+          int64_t doneBase = groupBase[items[done].group];
+          used.reset(doneBase, doneBase + items[done].size);
+        }
       int64_t base = -1;
       if (ceiling >= 0 && item.size > 1 &&
           (item.end - item.start) * 100 > bidirectionalThreshold * span)
@@ -993,7 +1028,8 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
       }
       groupBase[item.group] = base;
       used.set(base, base + item.size);
-      active.push({item.end, i});
+      nextEnding[i] = endingAt[item.end];
+      endingAt[item.end] = static_cast<int32_t>(i);
     }
   }
   return success();

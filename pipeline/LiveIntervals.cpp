@@ -24,7 +24,8 @@ bool waveasm::regalloc::isPackableValue(Value value, RegClass packClass) {
 
 std::optional<PrecoloredRange>
 waveasm::regalloc::getPrecoloredRange(Operation *op) {
-  if (!op)
+  // Precolored ops read nothing: most ops are rejected without a cast.
+  if (!op || op->getNumOperands() != 0)
     return std::nullopt;
   auto range = [](auto pre, RegClass cls) {
     return PrecoloredRange{
@@ -509,6 +510,9 @@ void LiveModel::buildRootGroups() {
 }
 
 void LiveModel::normalize(IntervalSet &set) {
+  // Most groups hold one value: nothing to sort or merge.
+  if (set.size() < 2)
+    return;
   llvm::sort(set, [](const Interval &a, const Interval &b) {
     return a.start < b.start;
   });

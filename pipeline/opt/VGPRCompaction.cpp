@@ -553,14 +553,18 @@ std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
 
 void Compactor::rewrite() {
   MLIRContext *ctx = program.getContext();
-  llvm::DenseMap<std::pair<int64_t, int64_t>, Type> typeCache;
+  // Keyed by one integer (a pair's hash costs more than the lookup);
+  // registers and sizes of VGPRs are far below 2^32.
+  llvm::DenseMap<uint64_t, Type> typeCache;
   for (auto [id, info] : llvm::enumerate(model.values)) {
     if (unitOf[id] < 0)
       continue;
     const Unit &unit = units[unitOf[id]];
+    if (unit.base == unit.lo)
+      continue; // its type names the same registers
     int64_t index =
         unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
-    Type &type = typeCache[{index, info.size}];
+    Type &type = typeCache[(uint64_t(index) << 32) | uint64_t(info.size)];
     if (!type)
       type = getPhysicalType(ctx, RegClass::VGPR, index, info.size);
     info.value.setType(type);
