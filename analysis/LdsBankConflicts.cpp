@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/LdsBankConflicts.h"
+#include "analysis/LdsAnalysisMemo.h"
 #include "analysis/LdsBankCostMemo.h"
 #include "analysis/LdsPadding.h"
 
@@ -556,6 +557,136 @@ void LdsBankConflicts::Evaluator::collectStrides(
 }
 
 //===----------------------------------------------------------------------===//
+// The analysis's key (LdsAnalysisMemo.h)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Writes the graph `Evaluator::eval` reads from a value, in a form from
+/// which it could be read back (so equal keys are equal graphs): each value
+/// once, where first reached, later as a reference to its number. Values
+/// are numbered as reached, which names the same graph the same way
+/// whatever the ops' addresses.
+class AnalysisKeyWriter {
+public:
+  explicit AnalysisKeyWriter(llvm::SmallVectorImpl<uint64_t> &out) : out(out) {}
+
+  /// False when the graph holds what the key cannot name exactly (an
+  /// unregistered op: its kind has no TypeID) or is deeper than the walk
+  /// follows; the analysis is then not remembered.
+  bool ok() const { return complete; }
+
+  void write(Value value, unsigned depth = 0) {
+    if (!complete)
+      return;
+    auto [it, fresh] = numbers.try_emplace(value, numbers.size());
+    if (!fresh) {
+      out.append({kReference, it->second});
+      return;
+    }
+    // Deeper than eval follows (it gives up there, with a reason that
+    // names no op): keep the walk's recursion bounded and key nothing.
+    if (depth > kMaxDepth) {
+      complete = false;
+      return;
+    }
+    // eval turns any unknown SGPR into a per-wave unknown.
+    uint64_t sgpr = isa<SRegType, PSRegType>(value.getType());
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<LoopOp>(arg.getOwner()->getParentOp());
+      out.append({kBlockArgument, sgpr, uint64_t(bool(loop))});
+      if (!loop)
+        return;
+      ConditionOp cond = loop.getConditionOp();
+      unsigned no = arg.getArgNumber();
+      bool carried = cond && no < loop.getInitArgs().size() &&
+                     no < cond.getIterArgs().size();
+      out.append({no, uint64_t(carried)});
+      if (!carried)
+        return;
+      write(loop.getInitArgs()[no], depth + 1);
+      write(cond.getIterArgs()[no], depth + 1);
+      return;
+    }
+    Operation *op = value.getDefiningOp();
+    OperationName name = op->getName();
+    if (!name.isRegistered()) {
+      complete = false;
+      return;
+    }
+    unsigned resultNo = cast<OpResult>(value).getResultNumber();
+    out.append({kResult, sgpr,
+                uint64_t(reinterpret_cast<uintptr_t>(
+                    name.getTypeID().getAsOpaquePointer())),
+                resultNo});
+    if (auto c = dyn_cast<ConstantOp>(op)) {
+      out.push_back(uint64_t(c.getValue()));
+      return;
+    }
+    if (auto pre = dyn_cast<PrecoloredVRegOp>(op)) {
+      out.push_back(uint64_t(pre.getIndex()));
+      return;
+    }
+    // eval stops at ops it does not compute (the name, a function of the
+    // kind, says why).
+    if (classify(name.stripDialect()) == Kind::Other || resultNo != 0)
+      return;
+    out.push_back(op->getNumOperands());
+    for (Value operand : op->getOperands())
+      write(operand, depth + 1);
+  }
+
+private:
+  // Tags that start a value's entry; a kind's TypeID is a pointer, far
+  // from them, and each entry's length follows from its tag and kind.
+  enum : uint64_t { kReference = 1, kBlockArgument = 2, kResult = 3 };
+  llvm::SmallVectorImpl<uint64_t> &out;
+  llvm::DenseMap<Value, uint64_t> numbers;
+  bool complete = true;
+};
+
+/// The integer attribute `name` of `op` as the analysis reads it: absent
+/// (or not an integer) or its value.
+void writeIntAttr(Operation *op, llvm::StringRef name,
+                  llvm::SmallVectorImpl<uint64_t> &out) {
+  auto attr = op->getAttrOfType<IntegerAttr>(name);
+  out.append({uint64_t(bool(attr)), attr ? uint64_t(attr.getInt()) : 0});
+}
+} // namespace
+
+/// Everything the analysis reads (its parameters, then the ds ops
+/// `dsOps` in program order and the graph of their address chains) as
+/// LdsAnalysisMemo's key; false when the program holds something the key
+/// cannot name.
+static bool writeAnalysisKey(const ProgramIndex &index,
+                             llvm::ArrayRef<unsigned> dsOps, unsigned waveSize,
+                             unsigned numThreads, std::array<int64_t, 3> size,
+                             const LdsBankModel &model,
+                             llvm::SmallVectorImpl<uint64_t> &key) {
+  ProgramOp program = index.getProgram();
+  key.append({waveSize, numThreads, uint64_t(size[0]), uint64_t(size[1]),
+              uint64_t(size[2]), uint64_t(program.getAbi().getTid()),
+              model.banks, uint64_t(model.minClocks), dsOps.size()});
+  AnalysisKeyWriter writer(key);
+  for (unsigned idx : dsOps) {
+    Operation *op = index.getOp(idx);
+    OperationName name = op->getName();
+    if (!name.isRegistered())
+      return false;
+    key.append({uint64_t(reinterpret_cast<uintptr_t>(
+                    name.getTypeID().getAsOpaquePointer())),
+                op->getNumOperands()});
+    for (llvm::StringRef attr : {"offset", "offset0", "offset1"})
+      writeIntAttr(op, attr, key);
+    unsigned addrOperand = name.stripDialect().starts_with("ds_write") ? 1 : 0;
+    if (addrOperand < op->getNumOperands())
+      writer.write(op->getOperand(addrOperand));
+    if (!writer.ok())
+      return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // LdsBankConflicts
 //===----------------------------------------------------------------------===//
 
@@ -575,14 +706,27 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   // The workgroup's threads, capped (1024 is the hardware's maximum).
   numThreads = unsigned(std::min<int64_t>(size[0] * size[1] * size[2], 1024));
   slotOf.assign(index.getNumOps(), ~0u);
-  bool any = false;
+  llvm::SmallVector<unsigned, 64> dsOps;
   for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx)
-    if (isDsAccess(index.getOp(idx)->getName().stripDialect())) {
-      any = true;
-      break;
-    }
-  if (!any)
+    if (isDsAccess(index.getOp(idx)->getName().stripDialect()))
+      dsOps.push_back(idx);
+  if (dsOps.empty())
     return;
+  // Another program with the same address chains (this one compiled again
+  // in another order, LdsAnalysisMemo.h) has the same analysis.
+  llvm::SmallVector<uint64_t, 2048> key;
+  bool keyed =
+      writeAnalysisKey(index, dsOps, waveSize, numThreads, size, model, key);
+  LdsAnalysisMemo &analyses = getThreadLdsAnalysisMemo();
+  if (keyed)
+    if (const std::vector<LdsAccessInfo> *known = analyses.lookup(key)) {
+      accesses = *known;
+      for (auto [slot, idx] : llvm::enumerate(dsOps)) {
+        accesses[slot].op = index.getOp(idx);
+        slotOf[idx] = slot;
+      }
+      return;
+    }
   evaluator = std::make_unique<Evaluator>(index.getProgram(), waveSize,
                                           numThreads, size);
   std::vector<uint32_t> lanes, firstWave;
@@ -594,11 +738,9 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   using CostKey = std::pair<const void *, unsigned>;
   llvm::DenseMap<const void *, uint32_t> maxLane;
   llvm::DenseMap<CostKey, LdsBankCost> costOfForm;
-  for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx) {
+  for (unsigned idx : dsOps) {
     Operation *op = index.getOp(idx);
     llvm::StringRef name = op->getName().stripDialect();
-    if (!isDsAccess(name))
-      continue;
     slotOf[idx] = accesses.size();
     LdsAccessInfo &info = accesses.emplace_back();
     info.op = op;
@@ -742,6 +884,8 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
       costOfForm[*key] = info.cost;
     info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
   }
+  if (keyed)
+    analyses.insert(key, accesses);
 }
 
 LdsBankConflicts::~LdsBankConflicts() = default;
@@ -759,14 +903,22 @@ const LdsAccessInfo *LdsBankConflicts::lookup(Operation *op) const {
 
 std::optional<LdsPaddingHint>
 LdsBankConflicts::suggestPadding(const LdsAccessInfo &access) const {
-  if (!access.known || access.cost.degree <= 1 || !evaluator)
+  if (!access.known || access.cost.degree <= 1)
     return std::nullopt;
+  // An analysis taken from the memo evaluated nothing: the strides are
+  // read from this program's chain by an evaluator of its own (collecting
+  // them evaluates nothing).
+  std::optional<Evaluator> fresh;
+  if (!evaluator)
+    fresh.emplace(index.getProgram(), waveSize, numThreads,
+                  workgroupSize(index.getProgram(), waveSize));
+  Evaluator &strideReader = evaluator ? *evaluator : *fresh;
   Operation *op = access.op;
   llvm::StringRef name = op->getName().stripDialect();
   Value addrValue = op->getOperand(name.starts_with("ds_write") ? 1 : 0);
   llvm::SmallVector<std::pair<Operation *, int64_t>> strides;
   llvm::DenseSet<Value> seen;
-  evaluator->collectStrides(addrValue, strides, seen);
+  strideReader.collectStrides(addrValue, strides, seen);
   uint32_t offset = 0;
   if (auto attr = op->getAttrOfType<IntegerAttr>("offset"))
     offset = uint32_t(attr.getInt());

@@ -45,6 +45,23 @@ InsertedOpCounts countWaitsAndNops(ProgramOp program) {
   return counts;
 }
 
+/// Destroys `root` (the compiled clone) as erase() does, with each op's
+/// operands unlinked once. MLIR's destruction drops every reference below a
+/// region before deleting its ops, at each level of nesting and again in
+/// each block (Region::~Region, Block::clear): a loop body is walked six
+/// times. Here one walk drops them all, and the blocks are emptied
+/// innermost first, so every destructor finds its regions empty.
+void destroyInBulk(Operation *root) {
+  root->dropAllReferences();
+  SmallVector<Block *, 8> blocks;
+  root->walk<WalkOrder::PostOrder>(
+      [&](Block *block) { blocks.push_back(block); });
+  for (Block *block : blocks)
+    while (!block->empty())
+      block->back().erase();
+  root->erase();
+}
+
 } // namespace
 
 /// glibc gives free memory at the top of the heap back to the OS once more
@@ -215,5 +232,7 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
   }
   if (options.keepCompiledModule)
     result.compiled = std::move(clone);
+  else
+    destroyInBulk(clone.release());
   return result;
 }

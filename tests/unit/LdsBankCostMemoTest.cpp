@@ -13,6 +13,7 @@
 
 #include "AnalysisTestUtils.h"
 
+#include "analysis/LdsAnalysisMemo.h"
 #include "analysis/LdsBankConflicts.h"
 #include "analysis/LdsBankCostMemo.h"
 
@@ -52,8 +53,10 @@ std::string kernel(int shift, int offset, llvm::StringRef width = "b32",
 }
 
 /// The cost of "R" in `text`, analysed on this thread (with its memo as it
-/// is).
+/// is; the memo of whole analyses, LdsAnalysisMemo.h, emptied, or a program
+/// analysed before would not look its costs up).
 LdsBankCost costOf(const std::string &text) {
+  getThreadLdsAnalysisMemo().clear();
   auto p = ParsedAnalysisProgram::fromFile(text);
   EXPECT_TRUE(p->program) << p->t.diagnostics;
   if (!p->program)
