@@ -7,17 +7,28 @@
 using namespace mlir;
 using namespace waveasm;
 
+OperandHazardReaders::OperandHazardReaders(Operation *op,
+                                           const InstFacts &facts) {
+  base.unit = facts.unit;
+  base.trans = facts.latencyClass == LatencyClass::Trans;
+  readsLane = isa<V_READFIRSTLANE_B32, V_READLANE_B32>(op);
+  selectsLane = isa<V_READLANE_B32, V_WRITELANE_B32>(op);
+  accvgprWrite = isWrittenOperand(op, 1);
+  if (facts.unit == ExecUnit::MFMA)
+    tiedOperand = facts.tiedOperand;
+}
+
+HazardReader OperandHazardReaders::get(unsigned index) const {
+  HazardReader reader = base;
+  reader.readLaneSource = readsLane && index == 0;
+  reader.laneSelect = selectsLane && index == 1;
+  reader.mfmaAcc = tiedOperand >= 0 && static_cast<int>(index) == tiedOperand;
+  return reader;
+}
+
 HazardReader waveasm::getHazardReader(Operation *op, const InstFacts &facts,
                                       unsigned index) {
-  HazardReader reader;
-  reader.unit = facts.unit;
-  reader.trans = facts.latencyClass == LatencyClass::Trans;
-  reader.readLaneSource =
-      isa<V_READFIRSTLANE_B32, V_READLANE_B32>(op) && index == 0;
-  reader.laneSelect = isa<V_READLANE_B32, V_WRITELANE_B32>(op) && index == 1;
-  reader.mfmaAcc = facts.unit == ExecUnit::MFMA &&
-                   static_cast<int>(index) == facts.tiedOperand;
-  return reader;
+  return OperandHazardReaders(op, facts).get(index);
 }
 
 bool waveasm::isWrittenOperand(Operation *op, unsigned index) {

@@ -43,6 +43,22 @@ struct HazardReader {
   }
 };
 
+/// getHazardReader and isWrittenOperand for every operand of one op, its
+/// class looked at once (the hazard pass asks them of every operand).
+class OperandHazardReaders {
+public:
+  OperandHazardReaders(mlir::Operation *op, const InstFacts &facts);
+  HazardReader get(unsigned index) const;
+  bool isWritten(unsigned index) const { return accvgprWrite && index == 1; }
+
+private:
+  HazardReader base;
+  bool readsLane = false;   // v_readfirstlane_b32 / v_readlane_b32
+  bool selectsLane = false; // v_readlane_b32 / v_writelane_b32
+  bool accvgprWrite = false;
+  int tiedOperand = -1; // an MFMA's SrcC
+};
+
 /// How `op` (with `facts`) reads its operand `index`. The destination AGPR
 /// of v_accvgpr_write_b32 (operand 1) is written, not read: see
 /// isWrittenOperand.

@@ -453,17 +453,18 @@ void Walker::build(uint32_t pos,
   // Reads.
   node.begin = reads.size();
   std::optional<unsigned> writtenOperand;
-  for (OpOperand &operand : op->getOpOperands()) {
-    unsigned index = operand.getOperandNumber();
-    if (isWrittenOperand(op, index)) {
-      writtenOperand = index; // v_accvgpr_write_b32's destination AGPR
+  OperandHazardReaders readers(op, facts);
+  unsigned index = 0;
+  for (Value operand : op->getOperands()) {
+    if (readers.isWritten(index)) {
+      writtenOperand = index++; // v_accvgpr_write_b32's destination AGPR
       continue;
     }
     Read read;
-    read.keys = arena.add(operand.get());
-    read.reader = getHazardReader(op, facts, index);
+    read.keys = arena.add(operand);
+    read.reader = readers.get(index++);
     if (read.reader.mfmaAcc)
-      read.range = getPhysRange(operand.get());
+      read.range = getPhysRange(operand);
     reads.push_back(read);
   }
   node.end = reads.size();

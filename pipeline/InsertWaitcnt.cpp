@@ -228,25 +228,53 @@ bool isBranch(TypeID id) {
                   S_CBRANCH_VCCNZ, S_CBRANCH_EXECZ, S_CBRANCH_EXECNZ>(id);
 }
 
-IntegerAttr countAttr(MLIRContext *ctx, int64_t n) {
-  if (n == kNoWait)
-    return {};
-  return IntegerAttr::get(IntegerType::get(ctx, 32), n);
-}
+/// Makes the wait ops of one run of the pass. The generated builders look
+/// the op's name up by its string and unique a new count attribute for
+/// every wait: about 2K instructions a wait, a tenth of this pass on a
+/// 300-op loop. The names are resolved once here and the attributes kept.
+class WaitFactory {
+public:
+  explicit WaitFactory(MLIRContext *ctx)
+      : i32(IntegerType::get(ctx, 32)),
+        vmName(S_WAITCNT_VMCNT::getOperationName(), ctx),
+        lgkmName(S_WAITCNT_LGKMCNT::getOperationName(), ctx),
+        bothName(S_WAITCNT::getOperationName(), ctx) {}
 
-/// A wait op for the thresholds (kNoWait: that counter is not waited for),
-/// in upstream's forms: one counter -> s_waitcnt_vmcnt / s_waitcnt_lgkmcnt,
-/// both -> s_waitcnt.
-Operation *createWait(OpBuilder &builder, Location loc, int64_t vm,
-                      int64_t lgkm) {
-  if (lgkm == kNoWait)
-    return S_WAITCNT_VMCNT::create(builder, loc, static_cast<uint32_t>(vm));
-  if (vm == kNoWait)
-    return S_WAITCNT_LGKMCNT::create(builder, loc, static_cast<uint32_t>(lgkm));
-  MLIRContext *ctx = builder.getContext();
-  return S_WAITCNT::create(builder, loc, countAttr(ctx, vm),
-                           countAttr(ctx, lgkm), IntegerAttr());
-}
+  /// The count attribute of a wait for `n` (null for kNoWait).
+  IntegerAttr count(int64_t n) {
+    if (n == kNoWait)
+      return {};
+    IntegerAttr &attr = counts[n];
+    if (!attr)
+      attr = IntegerAttr::get(i32, n);
+    return attr;
+  }
+
+  /// A wait op for the thresholds (kNoWait: that counter is not waited
+  /// for), in upstream's forms: one counter -> s_waitcnt_vmcnt /
+  /// s_waitcnt_lgkmcnt, both -> s_waitcnt.
+  Operation *create(OpBuilder &builder, Location loc, int64_t vm,
+                    int64_t lgkm) {
+    if (lgkm == kNoWait) {
+      OperationState state(loc, vmName);
+      S_WAITCNT_VMCNT::build(builder, state, count(vm));
+      return builder.create(state);
+    }
+    if (vm == kNoWait) {
+      OperationState state(loc, lgkmName);
+      S_WAITCNT_LGKMCNT::build(builder, state, count(lgkm));
+      return builder.create(state);
+    }
+    OperationState state(loc, bothName);
+    S_WAITCNT::build(builder, state, count(vm), count(lgkm), IntegerAttr());
+    return builder.create(state);
+  }
+
+private:
+  Type i32;
+  OperationName vmName, lgkmName, bothName;
+  llvm::SmallDenseMap<int64_t, IntegerAttr, 8> counts;
+};
 
 /// The thresholds of a run of wait ops, per counter the minimum (kNoWait:
 /// the counter is not waited for).
@@ -277,7 +305,7 @@ struct WaitCounts {
 /// (an s_waitcnt, or the run's common single-counter form), so the wait
 /// keeps its place in the input's source map; otherwise a new s_waitcnt
 /// takes the first member's place and location.
-void mergeWaitRun(ArrayRef<Operation *> run) {
+void mergeWaitRun(ArrayRef<Operation *> run, WaitFactory &waits) {
   WaitCounts counts;
   for (Operation *op : run)
     counts.add(op);
@@ -287,9 +315,8 @@ void mergeWaitRun(ArrayRef<Operation *> run) {
       it != run.end()) {
     kept = *it;
     auto wait = cast<S_WAITCNT>(kept);
-    MLIRContext *ctx = kept->getContext();
     auto attr = [&](int64_t n) {
-      return countAttr(ctx, counts.full ? kNoWait : n);
+      return waits.count(counts.full ? kNoWait : n);
     };
     wait.setVmcntAttr(attr(counts.vm));
     wait.setLgkmcntAttr(attr(counts.lgkm));
@@ -302,7 +329,7 @@ void mergeWaitRun(ArrayRef<Operation *> run) {
     cast<S_WAITCNT_LGKMCNT>(kept).setCount(static_cast<uint32_t>(counts.lgkm));
   } else {
     OpBuilder builder(run.front());
-    kept = createWait(builder, run.front()->getLoc(), counts.vm, counts.lgkm);
+    kept = waits.create(builder, run.front()->getLoc(), counts.vm, counts.lgkm);
   }
   for (Operation *op : run)
     if (op != kept)
@@ -312,7 +339,7 @@ void mergeWaitRun(ArrayRef<Operation *> run) {
 /// Merges every run of adjacent wait ops of the program into one, waits of
 /// the input included. Upstream: merges pairs in one pass, so a run of three
 /// keeps two waits; here a run of any length becomes one.
-void mergeAdjacentWaits(ProgramOp program) {
+void mergeAdjacentWaits(ProgramOp program, WaitFactory &waits) {
   SmallVector<Block *> blocks;
   program->walk([&](Block *block) { blocks.push_back(block); });
   SmallVector<Operation *, 4> run;
@@ -324,11 +351,11 @@ void mergeAdjacentWaits(ProgramOp program) {
         continue;
       }
       if (run.size() > 1)
-        mergeWaitRun(run);
+        mergeWaitRun(run, waits);
       run.clear();
     }
     if (run.size() > 1)
-      mergeWaitRun(run);
+      mergeWaitRun(run, waits);
   }
 }
 
@@ -402,7 +429,7 @@ class Walker {
 public:
   Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
          bool insertAfterLoads, bool orderLDSAcrossCounters,
-         bool barrierSkipsLDS);
+         bool barrierSkipsLDS, WaitFactory &waits);
 
   /// Walks the program, then inserts the waits. A walk only records the
   /// waits each op needs: a loop body is walked until the state at its head
@@ -653,6 +680,7 @@ private:
   /// The workgroup is declared one wave: a barrier waits for no LDS access
   /// and no store.
   bool barrierSkipsLDS;
+  WaitFactory &waits;
   int64_t caps[kNumCounters];
   std::vector<PreorderOp> ops;
   std::vector<Node> nodes;
@@ -670,10 +698,10 @@ private:
 
 Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
                bool insertAfterLoads, bool orderLDSAcrossCounters,
-               bool barrierSkipsLDS)
+               bool barrierSkipsLDS, WaitFactory &waits)
     : ticketed(ticketed), insertAfterLoads(insertAfterLoads),
       orderLDSAcrossCounters(orderLDSAcrossCounters),
-      barrierSkipsLDS(barrierSkipsLDS) {
+      barrierSkipsLDS(barrierSkipsLDS), waits(waits) {
   caps[VM] = target.maxVmcnt;
   caps[LGKM] = target.maxLgkmcnt;
   ops = flattenPreorder(program.getBodyBlock());
@@ -914,7 +942,7 @@ void Walker::insertWait(Operation *op, const Needs &needs, bool after) {
     builder.setInsertionPoint(op);
   // A wait next to another one merges with it afterwards
   // (mergeAdjacentWaits).
-  createWait(builder, op->getLoc(), needs.count[VM], needs.count[LGKM]);
+  waits.create(builder, op->getLoc(), needs.count[VM], needs.count[LGKM]);
 }
 
 void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
@@ -1437,16 +1465,17 @@ struct InsertWaitcntPass
     // and drain (CountedWaits.h).
     if (program->hasAttr(kCountedWaitsAttrName))
       ticketed = true;
+    WaitFactory waits(program.getContext());
     Walker walker(program, target, ticketed, insertAfterLoads, singleWave,
-                  /*barrierSkipsLDS=*/waves && *waves <= 1);
+                  /*barrierSkipsLDS=*/waves && *waves <= 1, waits);
     walker.walkProgram();
     // SPEC.md 15: finally, in every mode, adjacent waits merge.
-    mergeAdjacentWaits(program);
+    mergeAdjacentWaits(program, waits);
     // Differs from upstream: in a pipelined steady state a wait folds into
     // the one before it where that costs no more than its issue slot
     // (FoldWaits.h); the folded waits are left next to it, to merge.
     if (foldCountedWaits(program, TargetModel::get(program.getTargetKind())))
-      mergeAdjacentWaits(program);
+      mergeAdjacentWaits(program, waits);
   }
 };
 

@@ -38,9 +38,14 @@ void waveasm::getStorageKeys(Value value, SmallVectorImpl<StorageKey> &keys) {
   // common case, are recognized by TypeID before the general query.
   Type type = value.getType();
   TypeID id = type.getTypeID();
+  // One resize per value: a push_back per register (its capacity check and
+  // growth path inlined into every call) was half of this function.
   auto addRange = [&](RegClass cls, int64_t index, int64_t size) {
+    size_t begin = keys.size();
+    keys.resize_for_overwrite(begin + size);
+    StorageKey *out = keys.data() + begin;
     for (int64_t i = 0; i < size; ++i)
-      keys.push_back(getRegKey(cls, index + i));
+      out[i] = getRegKey(cls, index + i);
   };
   if (id == TypeID::get<PVRegType>()) {
     auto reg = cast<PVRegType>(type);

@@ -33,9 +33,10 @@
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/ScopedHashTable.h"
 #include "llvm/Support/Debug.h"
-#include "llvm/Support/RecyclingAllocator.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <vector>
 
 #define DEBUG_TYPE "waveasm-scoped-cse"
 
@@ -50,8 +51,7 @@ using namespace waveasm;
 namespace {
 
 /// An op, the EXEC epoch it computes under (0 when EXEC does not matter),
-/// its hash, computed once (the table hashes on lookup, insertion and
-/// growth), and whether its two operands compare as a set.
+/// its hash, computed once, and whether its two operands compare as a set.
 struct CSEKey {
   Operation *op;
   unsigned epoch;
@@ -72,13 +72,6 @@ uint64_t mixHash(uint64_t hash, const void *pointer) {
 }
 
 struct CSEKeyInfo {
-  static CSEKey getEmptyKey() {
-    return {llvm::DenseMapInfo<Operation *>::getEmptyKey(), 0, 0, false};
-  }
-  static CSEKey getTombstoneKey() {
-    return {llvm::DenseMapInfo<Operation *>::getTombstoneKey(), 0, 0, false};
-  }
-  static unsigned getHashValue(const CSEKey &key) { return key.hash; }
   /// What isEqual compares, hashed: the name, the attribute dictionary,
   /// the properties, the result types and (in order unless commutative) the
   /// operands. OperationEquivalence::computeHash with IgnoreLocations hashes
@@ -110,11 +103,7 @@ struct CSEKeyInfo {
   static bool isEqual(const CSEKey &lhs, const CSEKey &rhs) {
     if (lhs.op == rhs.op)
       return lhs.epoch == rhs.epoch;
-    auto isMarker = [](Operation *op) {
-      return op == getEmptyKey().op || op == getTombstoneKey().op;
-    };
-    if (isMarker(lhs.op) || isMarker(rhs.op) || lhs.epoch != rhs.epoch ||
-        lhs.hash != rhs.hash)
+    if (lhs.epoch != rhs.epoch || lhs.hash != rhs.hash)
       return false;
     auto sameOperands = [](ValueRange a, ValueRange b) {
       SmallVector<Value, 2> x(a.begin(), a.end()), y(b.begin(), b.end());
@@ -134,10 +123,60 @@ struct CSEKeyInfo {
   }
 };
 
-using ScopedTable = llvm::ScopedHashTable<
-    CSEKey, Operation *, CSEKeyInfo,
-    llvm::RecyclingAllocator<llvm::BumpPtrAllocator,
-                             llvm::ScopedHashTableVal<CSEKey, Operation *>>>;
+/// The eligible ops in scope, by CSEKey: open addressing with linear
+/// probing, sized once for every op of the program (at most half full), so
+/// it never grows or rehashes, and probed once per op. llvm::ScopedHashTable
+/// over a DenseMap probed three times per op (lookup, insert, erase at the
+/// scope's end), grew from empty and left a tombstone per erasure: the pass
+/// took a third more instructions with it. Two facts make a scope's end
+/// cheap and exact here: an op is inserted only when no equal op is in
+/// scope (nothing is ever shadowed), and scopes end last-opened first. Emptying
+/// the slots a scope filled, last filled first, restores the table as it was:
+/// with linear probing an entry's probe path crosses only slots filled before
+/// it.
+class ScopedOpTable {
+public:
+  /// Makes room for `maxOps` ops; the table is empty.
+  void reserve(size_t maxOps) {
+    slots.assign(llvm::NextPowerOf2(2 * maxOps + 1), Slot());
+    mask = slots.size() - 1;
+    filled.reserve(maxOps);
+  }
+
+  /// The op in scope equal to `key`'s, or null after inserting `key`.
+  Operation *lookupOrInsert(const CSEKey &key) {
+    for (size_t i = key.hash & mask;; i = (i + 1) & mask) {
+      Slot &slot = slots[i];
+      if (!slot.op) {
+        slot = {key.op, key.hash, key.epoch};
+        filled.push_back(i);
+        return nullptr;
+      }
+      if (CSEKeyInfo::isEqual({slot.op, slot.epoch, slot.hash, key.commutative},
+                              key))
+        return slot.op;
+    }
+  }
+  /// The current scope's start, for endScope.
+  size_t beginScope() const { return filled.size(); }
+  /// Removes every op inserted since `begin`.
+  void endScope(size_t begin) {
+    while (filled.size() > begin) {
+      slots[filled.back()].op = nullptr;
+      filled.pop_back();
+    }
+  }
+
+private:
+  struct Slot {
+    Operation *op = nullptr;
+    unsigned hash = 0;
+    unsigned epoch = 0;
+  };
+  std::vector<Slot> slots;
+  size_t mask = 0;
+  std::vector<uint32_t> filled; // slot indices, in insertion order
+};
 
 bool isPrecolored(Operation *op) {
   return isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(op);
@@ -160,10 +199,13 @@ bool readsSCCImplicitly(Operation *op, const InstFacts &facts) {
 class ScopedCSE {
 public:
   explicit ScopedCSE(ProgramOp program) {
-    // One look at the program for the two program-wide facts.
+    // One look at the program for the two program-wide facts (and the
+    // table's size).
+    size_t numOps = 0;
     program.walk([&](Operation *op) {
       if (op == program.getOperation())
         return;
+      ++numOps;
       InstFacts facts = lookupInstFacts(op);
       hasImplicitSCCReader |= readsSCCImplicitly(op, facts);
       if (!writesExec(op, facts))
@@ -175,10 +217,10 @@ public:
         if (isa<LoopOp>(parent) && !execLoops.insert(parent).second)
           break;
     });
+    table.reserve(numOps);
   }
 
   unsigned run(Block &body) {
-    ScopedTable::ScopeTy scope(table);
     walkBlock(body);
     return erased;
   }
@@ -232,11 +274,12 @@ private:
       if (isEligible(&op, facts) && replaceByEqual(&op, facts))
         continue;
       for (Region &region : op.getRegions()) {
-        ScopedTable::ScopeTy scope(table);
+        size_t scope = table.beginScope();
         if (execLoops.contains(&op))
           ++epoch;
         for (Block &nested : region)
           walkBlock(nested);
+        table.endScope(scope);
       }
       if (writesExec(&op, facts))
         ++epoch;
@@ -247,11 +290,9 @@ private:
   bool replaceByEqual(Operation *op, const InstFacts &facts) {
     CSEKey key = CSEKeyInfo::makeKey(op, dependsOnExec(op, facts) ? epoch : 0,
                                      isCommutative(op));
-    Operation *equal = table.lookup(key);
-    if (!equal) {
-      table.insert(key, op);
+    Operation *equal = table.lookupOrInsert(key);
+    if (!equal)
       return false;
-    }
     // The duplicate's SCC result is its own flag, not the earlier op's.
     if (llvm::any_of(op->getResults(), [](Value result) {
           return isa<SCCType>(result.getType()) && !result.use_empty();
@@ -269,7 +310,7 @@ private:
     return true;
   }
 
-  ScopedTable table;
+  ScopedOpTable table;
   llvm::SmallDenseMap<OperationName, uint8_t, 32> byClass;
   llvm::DenseSet<Operation *> execLoops;
   bool hasImplicitSCCReader = false;
