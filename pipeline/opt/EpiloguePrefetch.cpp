@@ -4,9 +4,11 @@
 
 #include "analysis/Liveness.h"
 #include "analysis/MemoryAlias.h"
+#include "analysis/PointerRoots.h"
 #include "analysis/ProgramIndex.h"
 #include "ir/InstFacts.h"
 #include "pipeline/opt/LoadsAfterReads.h"
+#include "pipeline/opt/OperandFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -19,24 +21,29 @@ using namespace waveasm;
 namespace {
 
 /// A global load into registers: reads global memory only, writes none, no
-/// implicit register but EXEC read, a result.
+/// implicit register but EXEC read, a result. Not into a physical register:
+/// moving it up could pass a reader or writer of that register's earlier
+/// value, which SSA does not show.
 bool isRegisterLoad(Operation *op) {
   InstFacts facts = lookupInstFacts(op);
-  return facts.hasInfo && op->getNumResults() && facts.memReads == MemGlobal &&
-         facts.memWrites == MemNone && !facts.implicitDefs &&
-         !(facts.implicitUses & ~ImpEXEC) && !isDirectToLds(op);
+  return facts.hasInfo && op->getNumResults() && !hasPhysicalResults(op) &&
+         facts.memReads == MemGlobal && facts.memWrites == MemNone &&
+         !facts.implicitDefs && !(facts.implicitUses & ~ImpEXEC) &&
+         !isDirectToLds(op);
 }
 
 /// An op that may move up with a load it computes an operand of: no memory,
 /// no region, not pinned, no implicit register but EXEC read and SCC
-/// written, no SCC read, and no SCC result that anything reads (another
-/// writer could come between it and its reader).
+/// written, no SCC read, no SCC result that anything reads (another
+/// writer could come between it and its reader), and no physical register
+/// result (as for isRegisterLoad).
 bool isPureMovable(Operation *op) {
   auto info = dyn_cast<InstInfoOpInterface>(op);
   InstFacts facts = lookupInstFacts(op);
   if (!info || info.isPinned() || op->getNumRegions() ||
-      facts.memReads != MemNone || facts.memWrites != MemNone ||
-      (facts.implicitDefs & ~ImpSCC) || (facts.implicitUses & ~ImpEXEC))
+      hasPhysicalResults(op) || facts.memReads != MemNone ||
+      facts.memWrites != MemNone || (facts.implicitDefs & ~ImpSCC) ||
+      (facts.implicitUses & ~ImpEXEC))
     return false;
   if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<SCCType>))
     return false;
@@ -90,6 +97,12 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
     if (lookupInstFacts(op).memWrites & MemGlobal)
       stores.push_back({*index.lookup(op), op});
   });
+  // The loops around the tail: their stores run again before it.
+  SmallVector<Operation *> enclosingLoops;
+  for (Operation *p = kernel->getParentOp(); p && p != program.getOperation();
+       p = p->getParentOp())
+    if (isa<LoopOp>(p))
+      enclosingLoops.push_back(p);
 
   llvm::SmallPtrSet<Operation *, 32> moved;
   unsigned count = 0;
@@ -126,10 +139,20 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
             }))
           width += vectorRegisters(r);
     bool scc = llvm::any_of(slice, writesSCC);
+    // A barrier orders other waves' stores before this load: those earlier
+    // in the text, or anywhere in a loop around the load (they run before
+    // it on the next trip). A store later in the text and in no such loop
+    // runs, in every wave, after the barriers that follow the load as
+    // written, moved or not. alias() reasons about one wave's lanes, so
+    // only a buffer proved apart (two noalias arguments, or descriptors a
+    // check proved apart) lets the load pass a barrier.
     unsigned loadIndex = *index.lookup(load);
-    bool storeBefore = llvm::any_of(stores, [&](auto &s) {
-      return s.first < loadIndex &&
-             alias(s.second, load) != AliasResult::NoAlias;
+    bool barrierOrdersLoad = llvm::any_of(stores, [&](auto &s) {
+      bool runsBefore = s.first < loadIndex ||
+                        llvm::any_of(enclosingLoops, [&](Operation *loop) {
+                          return loop->isAncestor(s.second);
+                        });
+      return runsBefore && !inDistinctNoAliasArgs(s.second, load);
     });
 
     // Up from the load: the highest place all the rules allow.
@@ -149,9 +172,9 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
       if ((facts.memWrites & MemGlobal) &&
           alias(op, load) != AliasResult::NoAlias)
         break;
-      // A barrier orders nothing this load reads unless a store comes
-      // before it; a wait or another pinned op is not passed.
-      if (isa<S_BARRIER>(op) ? storeBefore : facts.pinned)
+      // A barrier orders nothing this load reads unless a store may write
+      // its buffer; a wait or another pinned op is not passed.
+      if (isa<S_BARRIER>(op) ? barrierOrdersLoad : facts.pinned)
         break;
       if (pressure.lookup(op) + added.lookup(op) + width > cap)
         break;

@@ -262,6 +262,7 @@ def main():
                     help="K:J[+OFFSET]: the simulator's descriptor K into "
                          "buffer J's bytes (overlapping buffers)")
     ap.add_argument("--lds-buffers", type=int, action="append", default=[],
+                    choices=sorted({b for b, _ in LDS_BUFFERS if b}),
                     help="N (repeatable): every case forces lds-buffers=N, "
                          "with and without a spare where one is allowed")
     ap.add_argument("files", nargs="*")
