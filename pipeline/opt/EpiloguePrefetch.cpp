@@ -7,6 +7,7 @@
 #include "analysis/PointerRoots.h"
 #include "analysis/ProgramIndex.h"
 #include "ir/InstFacts.h"
+#include "pipeline/SCCClobbers.h"
 #include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/OperandFacts.h"
 
@@ -50,11 +51,6 @@ bool isPureMovable(Operation *op) {
   return llvm::all_of(op->getResults(), [](Value r) {
     return !isa<SCCType>(r.getType()) || r.use_empty();
   });
-}
-
-bool writesSCC(Operation *op) {
-  return (lookupInstFacts(op).implicitDefs & ImpSCC) ||
-         llvm::any_of(op->getResultTypes(), llvm::IsaPred<SCCType>);
 }
 
 int64_t vectorRegisters(Value v) {
@@ -138,7 +134,7 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
               return u != load && !slice.count(u);
             }))
           width += vectorRegisters(r);
-    bool scc = llvm::any_of(slice, writesSCC);
+    bool scc = llvm::any_of(slice, opWritesSCC);
     // A barrier orders other waves' stores before this load: those earlier
     // in the text, or anywhere in a loop around the load (they run before
     // it on the next trip). A store later in the text and in no such loop
@@ -182,7 +178,7 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
       // what it writes.
       for (Value r : op->getResults())
         liveScc.erase(r);
-      if (writesSCC(op))
+      if (opWritesSCC(op))
         liveImplicitScc = false;
       for (Value v : op->getOperands())
         if (isa<SCCType>(v.getType()))
