@@ -346,6 +346,62 @@ void propagate(const BodyGraph &graph, SmallVectorImpl<int> &stages,
   }
 }
 
+/// Whether every result of `op` is a virtual VGPR (VALU arithmetic: no
+/// SCC, no scalar value whose stage the loop control or an M0 write reads).
+bool definesOnlyVgprs(Operation *op) {
+  return op->getNumResults() > 0 &&
+         llvm::all_of(op->getResultTypes(),
+                      [](Type type) { return isa<VRegType>(type); });
+}
+
+/// Propagation raises a load to the stage of an op it must share one with
+/// (a direct-to-LDS load joins its barrier's stage, after the LDS reads),
+/// but the pure ops computing its operands were placed before that, as
+/// late as the load's anchor allowed: their results then cross stages and
+/// the pipelined kernel carries them (the preshuffled mxfp4 loop's A
+/// voffsets, computed three steps before their loads: 3 VGPR iter_args,
+/// and 9 VALU a kernel iteration the production order could not fold into
+/// the load's soffset). Raises every op that is not anchored, touches no
+/// memory and defines only VGPRs to its users' earliest stage again, then
+/// propagates; keeps `stages` when the result breaks a rule. Scalar ops
+/// stay: a carried SGPR costs no VGPR, and moving the loop control's
+/// clones would reorder the step (StepOrder.h merges by stage streams).
+void sinkToUsers(const BodyGraph &graph, ArrayRef<int> anchor,
+                 ArrayRef<SmallVector<int, 4>> users,
+                 SmallVectorImpl<int> &stages, SmallVectorImpl<int> &reason) {
+  int n = stages.size();
+  SmallVector<int> sunk(stages.begin(), stages.end());
+  bool changed = false, again = true;
+  while (again) {
+    again = false;
+    for (int i = n - 1; i >= 0; --i) {
+      Operation *op = graph.ops[i];
+      if (anchor[i] >= 0 || users[i].empty() || !definesOnlyVgprs(op) ||
+          readsMemory(op) || writesMemory(op))
+        continue;
+      int s = INT_MAX;
+      for (int user : users[i])
+        s = std::min(s, sunk[user]);
+      if (s > sunk[i]) {
+        sunk[i] = s;
+        again = changed = true;
+      }
+    }
+  }
+  if (!changed)
+    return;
+  SmallVector<int> sunkReason(reason.begin(), reason.end());
+  propagate(graph, sunk, sunkReason);
+  for (const Edge &edge : graph.edges)
+    if (sunk[edge.to] < sunk[edge.from] ||
+        (edge.equal && sunk[edge.to] != sunk[edge.from]))
+      return;
+  if (graph.condDef >= 0 && sunk[graph.condDef] != stages[graph.condDef])
+    return;
+  stages.assign(sunk.begin(), sunk.end());
+  reason.assign(sunkReason.begin(), sunkReason.end());
+}
+
 /// The first rule `stages` break, or "".
 std::string checkRules(const BodyGraph &graph, ArrayRef<int> stages,
                        int numStages, Operation *&where) {
@@ -520,6 +576,7 @@ LoopStages waveasm::computeLoopStages(LoopOp loop, int numStages,
 
   SmallVector<int> reason(n, -1);
   propagate(graph, stages, reason);
+  sinkToUsers(graph, anchor, users, stages, reason);
 
   Operation *where = nullptr;
   result.stages = stages;
