@@ -324,6 +324,76 @@ Kind classify(llvm::StringRef name) {
       .Case("s_mul_i32", Kind::SMul)
       .Default(Kind::Other);
 }
+
+/// The ds ops' offset attributes the analysis reads, by name.
+constexpr llvm::StringLiteral kOffsetAttrNames[] = {"offset", "offset0",
+                                                    "offset1"};
+
+/// What the scan for ds ops and the analysis's key read of an op's class:
+/// functions of its name and of its declared attributes. Asked for about
+/// every op of a program and every value of the address chains on each
+/// compile; a name's split, prefix tests and string switch cost about 150
+/// instructions, a lookup here about 20.
+struct OpClassFacts {
+  bool dsAccess = false; // isDsAccess
+  bool dsWrite = false;  // the address is operand 1
+  Kind kind = Kind::Other;
+  /// Bit k: kOffsetAttrNames[k] is an inherent attribute of the class
+  /// (what Operation::getAttr asks first).
+  uint8_t inherentOffsets = 0;
+};
+
+/// Class facts by the class's TypeID, which names one class for the life
+/// of the process (the analysis memo's key names ops by it too), so
+/// entries stay true across contexts. Direct-mapped: a program has a few
+/// dozen classes, and a slot taken by another class is recomputed.
+class OpClassFactsCache {
+public:
+  /// `op`'s class facts (`op` registered).
+  OpClassFacts get(Operation *op) {
+    const void *id = op->getName().getTypeID().getAsOpaquePointer();
+    Slot &slot = slots[(reinterpret_cast<uintptr_t>(id) >> 3) % kSlots];
+    if (slot.id != id) {
+      slot.facts = compute(op);
+      slot.id = id;
+    }
+    return slot.facts;
+  }
+
+  /// This thread's cache.
+  static OpClassFactsCache &forThisThread() {
+    thread_local OpClassFactsCache cache;
+    return cache;
+  }
+
+private:
+  static OpClassFacts compute(Operation *op) {
+    llvm::StringRef name = op->getName().stripDialect();
+    OpClassFacts facts;
+    facts.dsAccess = isDsAccess(name);
+    facts.dsWrite = name.starts_with("ds_write");
+    facts.kind = classify(name);
+    if (op->getPropertiesStorageSize())
+      for (auto [k, attr] : llvm::enumerate(kOffsetAttrNames))
+        if (op->getInherentAttr(attr).has_value())
+          facts.inherentOffsets |= uint8_t(1u << k);
+    return facts;
+  }
+
+  static constexpr size_t kSlots = 256;
+  struct Slot {
+    const void *id = nullptr;
+    OpClassFacts facts;
+  };
+  Slot slots[kSlots];
+};
+
+/// Whether `op` is a ds read or write.
+bool isDsAccess(Operation *op, OpClassFactsCache &classes) {
+  OperationName name = op->getName();
+  return name.isRegistered() ? classes.get(op).dsAccess
+                             : isDsAccess(name.stripDialect());
+}
 } // namespace
 
 LaneValue LdsBankConflicts::Evaluator::compute(Operation *op, Value value,
@@ -568,7 +638,9 @@ namespace {
 /// whatever the ops' addresses.
 class AnalysisKeyWriter {
 public:
-  explicit AnalysisKeyWriter(llvm::SmallVectorImpl<uint64_t> &out) : out(out) {}
+  AnalysisKeyWriter(llvm::SmallVectorImpl<uint64_t> &out,
+                    OpClassFactsCache &classes)
+      : out(out), classes(classes) {}
 
   /// False when the graph holds what the key cannot name exactly (an
   /// unregistered op: its kind has no TypeID) or is deeper than the walk
@@ -628,7 +700,7 @@ public:
     }
     // eval stops at ops it does not compute (the name, a function of the
     // kind, says why).
-    if (classify(name.stripDialect()) == Kind::Other || resultNo != 0)
+    if (classes.get(op).kind == Kind::Other || resultNo != 0)
       return;
     out.push_back(op->getNumOperands());
     for (Value operand : op->getOperands())
@@ -640,16 +712,28 @@ private:
   // from them, and each entry's length follows from its tag and kind.
   enum : uint64_t { kReference = 1, kBlockArgument = 2, kResult = 3 };
   llvm::SmallVectorImpl<uint64_t> &out;
+  OpClassFactsCache &classes;
   llvm::DenseMap<Value, uint64_t> numbers;
   bool complete = true;
 };
 
-/// The integer attribute `name` of `op` as the analysis reads it: absent
-/// (or not an integer) or its value.
-void writeIntAttr(Operation *op, llvm::StringRef name,
-                  llvm::SmallVectorImpl<uint64_t> &out) {
-  auto attr = op->getAttrOfType<IntegerAttr>(name);
-  out.append({uint64_t(bool(attr)), attr ? uint64_t(attr.getInt()) : 0});
+/// The integer attributes kOffsetAttrNames of `op` as the analysis reads
+/// them (`getAttrOfType<IntegerAttr>`): each absent (or not an integer) or
+/// its value. As Operation::getAttr looks: an inherent attribute's slot,
+/// else the discardable dictionary; with the class's inherent names known
+/// (`inherent`, OpClassFacts), no name is searched for where it cannot be.
+void writeOffsetAttrs(Operation *op, uint8_t inherent,
+                      llvm::SmallVectorImpl<uint64_t> &out) {
+  DictionaryAttr discardable = op->getRawDictionaryAttrs();
+  for (auto [k, name] : llvm::enumerate(kOffsetAttrNames)) {
+    Attribute attr;
+    if (inherent & (1u << k))
+      attr = *op->getInherentAttr(name);
+    else if (discardable && !discardable.empty())
+      attr = discardable.get(name);
+    auto value = dyn_cast_or_null<IntegerAttr>(attr);
+    out.append({uint64_t(bool(value)), value ? uint64_t(value.getInt()) : 0});
+  }
 }
 } // namespace
 
@@ -661,12 +745,13 @@ static bool writeAnalysisKey(const ProgramIndex &index,
                              llvm::ArrayRef<unsigned> dsOps, unsigned waveSize,
                              unsigned numThreads, std::array<int64_t, 3> size,
                              const LdsBankModel &model,
+                             OpClassFactsCache &classes,
                              llvm::SmallVectorImpl<uint64_t> &key) {
   ProgramOp program = index.getProgram();
   key.append({waveSize, numThreads, uint64_t(size[0]), uint64_t(size[1]),
               uint64_t(size[2]), uint64_t(program.getAbi().getTid()),
               model.banks, uint64_t(model.minClocks), dsOps.size()});
-  AnalysisKeyWriter writer(key);
+  AnalysisKeyWriter writer(key, classes);
   for (unsigned idx : dsOps) {
     Operation *op = index.getOp(idx);
     OperationName name = op->getName();
@@ -675,9 +760,9 @@ static bool writeAnalysisKey(const ProgramIndex &index,
     key.append({uint64_t(reinterpret_cast<uintptr_t>(
                     name.getTypeID().getAsOpaquePointer())),
                 op->getNumOperands()});
-    for (llvm::StringRef attr : {"offset", "offset0", "offset1"})
-      writeIntAttr(op, attr, key);
-    unsigned addrOperand = name.stripDialect().starts_with("ds_write") ? 1 : 0;
+    OpClassFacts facts = classes.get(op);
+    writeOffsetAttrs(op, facts.inherentOffsets, key);
+    unsigned addrOperand = facts.dsWrite ? 1 : 0;
     if (addrOperand < op->getNumOperands())
       writer.write(op->getOperand(addrOperand));
     if (!writer.ok())
@@ -706,17 +791,18 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   // The workgroup's threads, capped (1024 is the hardware's maximum).
   numThreads = unsigned(std::min<int64_t>(size[0] * size[1] * size[2], 1024));
   slotOf.assign(index.getNumOps(), ~0u);
+  OpClassFactsCache &classes = OpClassFactsCache::forThisThread();
   llvm::SmallVector<unsigned, 64> dsOps;
   for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx)
-    if (isDsAccess(index.getOp(idx)->getName().stripDialect()))
+    if (isDsAccess(index.getOp(idx), classes))
       dsOps.push_back(idx);
   if (dsOps.empty())
     return;
   // Another program with the same address chains (this one compiled again
   // in another order, LdsAnalysisMemo.h) has the same analysis.
   llvm::SmallVector<uint64_t, 2048> key;
-  bool keyed =
-      writeAnalysisKey(index, dsOps, waveSize, numThreads, size, model, key);
+  bool keyed = writeAnalysisKey(index, dsOps, waveSize, numThreads, size, model,
+                                classes, key);
   LdsAnalysisMemo &analyses = getThreadLdsAnalysisMemo();
   if (keyed)
     if (const std::vector<LdsAccessInfo> *known = analyses.lookup(key)) {

@@ -2,7 +2,8 @@
 //
 // Internal to ir/: the dispatch shared by RegisterTypes.cpp's queries and
 // getRegTypeInfo (defined in Types.cpp, beside the types' accessors, so that
-// they inline into it: it runs on every value in every pass).
+// they inline into it: it runs on every value in every pass), and the
+// count of destroyed dialects that RegisterTypes.cpp's type cache checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,13 @@ inline int getRegisterKind(mlir::Type type) {
     return 5;
   return kNotRegister;
 }
+
+/// How many WaveASM dialects (so contexts with WaveASM types) this process
+/// has destroyed. A cache of types keyed by an MLIRContext pointer empties
+/// itself when this moved: a new context may reuse a destroyed one's
+/// address, and the cached types died with the old one. Advanced in
+/// Types.cpp, where the dialect's private state is defined.
+uint64_t getDestroyedDialectCount();
 
 } // namespace waveasm::detail
 

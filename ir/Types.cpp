@@ -28,12 +28,22 @@ using namespace waveasm;
 /// the id of the dialect instance it belongs to. Ids are never reused, so a
 /// table is never consulted for a context other than the one whose types it
 /// holds, even when a new context reuses an old one's address.
+static std::atomic<uint64_t> destroyedDialects{0};
+
 struct WaveASMDialect::TypeCache {
   const uint64_t id = [] {
     static std::atomic<uint64_t> next{1};
     return next.fetch_add(1, std::memory_order_relaxed);
   }();
+  // Destroyed with the dialect, so with its context and every type in it.
+  // Relaxed: a thread that is handed a new context at the old address got
+  // it through some synchronization that follows this increment.
+  ~TypeCache() { destroyedDialects.fetch_add(1, std::memory_order_relaxed); }
 };
+
+uint64_t waveasm::detail::getDestroyedDialectCount() {
+  return destroyedDialects.load(std::memory_order_relaxed);
+}
 
 namespace {
 /// A spelling of at most 15 bytes packed into two words, its length in the

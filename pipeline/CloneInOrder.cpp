@@ -6,18 +6,74 @@
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
+using namespace waveasm;
 
 namespace {
 
-/// Clones `source`'s regions into `copy`'s (same number, empty), block by
-/// block as Region::cloneInto does: every block and its arguments mapped
-/// first (successors may name a later block), then the ops in order, each
-/// created with its operands and followed by its own regions, which adds
-/// the uses in the order MLIR's clone sets them (pre-order). False on a
-/// forward reference to a value defined inside `root`.
-bool cloneRegions(Operation *root, Operation *source, Operation *copy,
-                  IRMapping &mapper) {
-  auto options = Operation::CloneOptions::all().cloneRegions(false);
+/// One clone of `root`: the ops created in pre-order, each with its mapped
+/// operands, as Operation::clone would create it.
+class InOrderCloner {
+public:
+  InOrderCloner(Operation *root, IRMapping &mapper, CloneInOrderOptions options)
+      : root(root), mapper(mapper), options(options) {}
+
+  /// `op` without its regions (the same fields Operation::clone copies:
+  /// location, name, result types, operands, discardable attributes,
+  /// properties, successors, region count). Null on a forward reference:
+  /// an operand defined inside `root` and not mapped yet. `mapResults`
+  /// false leaves the results unmapped (the root's: MLIR's clone maps them
+  /// after its regions).
+  Operation *copyOp(Operation &op, bool mapResults);
+
+  /// Clones `source`'s regions into `copy`'s (same number, empty), block by
+  /// block as Region::cloneInto does: every block and its arguments mapped
+  /// first (successors may name a later block), then the ops in order, each
+  /// created with its operands and followed by its own regions, which adds
+  /// the uses in the order MLIR's clone sets them (pre-order). False on a
+  /// forward reference.
+  bool cloneRegions(Operation *source, Operation *copy);
+
+private:
+  Operation *root;
+  IRMapping &mapper;
+  CloneInOrderOptions options;
+  // Reused by every op (each is created before the next is looked at).
+  SmallVector<Value, 8> operands;
+  SmallVector<Block *, 2> successors;
+};
+
+Operation *InOrderCloner::copyOp(Operation &op, bool mapResults) {
+  operands.clear();
+  for (Value value : op.getOperands()) {
+    Value mapped = mapper.lookupOrNull(value);
+    if (!mapped) {
+      // Unmapped: a value from outside `root` stays (as in MLIR's clone);
+      // one defined inside it is used before its definition.
+      Region *region = value.getParentRegion();
+      if (&op != root && region && root->isAncestor(region->getParentOp()))
+        return nullptr;
+      mapped = value;
+    }
+    operands.push_back(mapped);
+  }
+  successors.clear();
+  for (Block *successor : op.getSuccessors())
+    successors.push_back(mapper.lookupOrDefault(successor));
+  // Operation::clone's create: the raw dictionary holds the discardable
+  // attributes only (the inherent ones are in the properties).
+  Operation *copy = Operation::create(
+      op.getLoc(), op.getName(), op.getResultTypes(), operands,
+      op.getRawDictionaryAttrs(), op.getPropertiesStorage(), successors,
+      op.getNumRegions());
+  if (options.mapOps)
+    mapper.map(&op, copy);
+  if (mapResults)
+    for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
+      mapper.map(from, to);
+  return copy;
+}
+
+bool InOrderCloner::cloneRegions(Operation *source, Operation *copy) {
   for (auto [from, to] : llvm::zip(source->getRegions(), copy->getRegions())) {
     if (from.empty())
       continue;
@@ -31,18 +87,11 @@ bool cloneRegions(Operation *root, Operation *source, Operation *copy,
     }
     for (auto [block, newBlock] : llvm::zip(from, to)) {
       for (Operation &op : block) {
-        Operation *newOp = op.clone(mapper, options);
+        Operation *newOp = copyOp(op, /*mapResults=*/true);
+        if (!newOp)
+          return false;
         newBlock.push_back(newOp);
-        // An operand the mapper did not know kept its source value: fine
-        // for a value from outside `root`, a forward reference otherwise.
-        for (auto [was, now] :
-             llvm::zip(op.getOperands(), newOp->getOperands()))
-          if (was == now) {
-            Region *region = was.getParentRegion();
-            if (region && root->isAncestor(region->getParentOp()))
-              return false;
-          }
-        if (op.getNumRegions() != 0 && !cloneRegions(root, &op, newOp, mapper))
+        if (op.getNumRegions() != 0 && !cloneRegions(&op, newOp))
           return false;
       }
     }
@@ -70,27 +119,20 @@ void unmapContents(Operation *root, IRMapping &mapper) {
 } // namespace
 
 Operation *waveasm::cloneInOrder(Operation *op, IRMapping &mapper,
-                                 bool *fellBack) {
+                                 bool *fellBack, CloneInOrderOptions options) {
   if (fellBack)
     *fellBack = false;
-  Operation *copy =
-      op->clone(mapper, Operation::CloneOptions::all().cloneRegions(false));
-  // MLIR's clone maps `op`'s results after its regions: a use inside them
-  // (invalid, but possible in unverified IR) keeps the source value.
-  for (Value result : op->getResults())
-    mapper.erase(result);
-  bool complete = cloneRegions(op, op, copy, mapper);
-  if (complete) {
+  InOrderCloner cloner(op, mapper, options);
+  Operation *copy = cloner.copyOp(*op, /*mapResults=*/false);
+  if (cloner.cloneRegions(op, copy)) {
     mapper.map(op->getResults(), copy->getResults());
     return copy;
   }
-  // The partial copy's ops use each other and possibly source values; its
-  // destruction drops those uses first.
+  // The partial copy's ops use each other and values from outside `op`;
+  // its destruction drops those uses first.
   copy->destroy();
   unmapContents(op, mapper);
   mapper.erase(op);
-  for (Value result : op->getResults())
-    mapper.erase(result);
   if (fellBack)
     *fellBack = true;
   return op->clone(mapper);

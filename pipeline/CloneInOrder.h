@@ -12,10 +12,10 @@
 //
 // An operand the walk has not mapped yet but that is defined inside `op`
 // (a forward reference: unverified or graph-region IR) makes it drop the
-// partial copy, clear `mapper` of it and fall back to `op->clone(mapper)`.
-// Until then the partial copy holds a use of that source value (dropped
-// with the copy): valid IR, which the pipeline's callers hand it, adds no
-// use to any value inside `op`.
+// partial copy before creating that op, clear `mapper` of it and fall back
+// to `op->clone(mapper)`; no use of a value inside `op` is ever added.
+// Each op is created as Operation::clone creates it (Operation::create
+// with the same fields), with its operands looked up once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,10 +29,20 @@ class Operation;
 
 namespace waveasm {
 
+struct CloneInOrderOptions {
+  /// Map every op to its copy in the mapper, as MLIR's clone does. A caller
+  /// that never asks the mapper for an op (compile-and-measure without
+  /// assembly or a kept module) saves an insertion per op; values and
+  /// blocks are mapped either way (a fallback to MLIR's clone maps ops
+  /// too).
+  bool mapOps = true;
+};
+
 /// `op->clone(mapper)`, created in one pre-order pass when the IR allows.
 /// `fellBack`, when given, says whether MLIR's clone was used.
 mlir::Operation *cloneInOrder(mlir::Operation *op, mlir::IRMapping &mapper,
-                              bool *fellBack = nullptr);
+                              bool *fellBack = nullptr,
+                              CloneInOrderOptions options = {});
 
 } // namespace waveasm
 

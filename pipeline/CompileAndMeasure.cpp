@@ -122,10 +122,21 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
 FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
   // The mapping's tables are sized before the clone fills them: growing
   // them rehashed every entry several times (a fifth of the clone). They
-  // keep their capacity across calls (clear() keeps the buckets). IRMapping
-  // has no reserve; its maps are exposed const only, but they are ours.
+  // keep their capacity across calls (DenseMap::clear() keeps the buckets).
+  // IRMapping has no reserve, and its clear() empties the value map only
+  // (the op and block maps of every earlier call stayed, naming freed
+  // copies); its maps are exposed const only, but they are ours.
   IRMapping &mapping = impl->mapping;
-  mapping.clear();
+  auto &valueMap =
+      const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap());
+  auto &opMap = const_cast<llvm::DenseMap<Operation *, Operation *> &>(
+      mapping.getOperationMap());
+  valueMap.clear();
+  opMap.clear();
+  const_cast<llvm::DenseMap<Block *, Block *> &>(mapping.getBlockMap()).clear();
+  // Only the op/line map and the kept module's compiledOf ask which copy an
+  // input op has (below): otherwise the clone maps values and blocks only.
+  bool mapOps = options.emitAssembly || options.keepCompiledModule;
   size_t numOps = 0, numValues = 0;
   module->walk([&](Operation *op) {
     ++numOps;
@@ -134,13 +145,13 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
       for (Block &block : region)
         numValues += block.getNumArguments();
   });
-  const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap())
-      .reserve(numValues);
-  const_cast<llvm::DenseMap<Operation *, Operation *> &>(
-      mapping.getOperationMap())
-      .reserve(numOps);
-  OwningOpRef<ModuleOp> clone =
-      cast<ModuleOp>(cloneInOrder(module.getOperation(), mapping));
+  valueMap.reserve(numValues);
+  if (mapOps)
+    opMap.reserve(numOps);
+  CloneInOrderOptions cloneOptions;
+  cloneOptions.mapOps = mapOps;
+  OwningOpRef<ModuleOp> clone = cast<ModuleOp>(
+      cloneInOrder(module.getOperation(), mapping, nullptr, cloneOptions));
 
   SmallVector<ProgramOp> sourcePrograms(module.getOps<ProgramOp>());
   SmallVector<ProgramOp> programs(clone->getOps<ProgramOp>());
@@ -195,7 +206,7 @@ FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
     // the optimizations rebuilt maps to its new form, one they erased to
     // nothing.
     llvm::DenseMap<Operation *, Operation *> sourceOf;
-    if (options.emitAssembly || options.keepCompiledModule) {
+    if (mapOps) {
       // A pass that erases without eraseOp() (the greedy rewriter, LICM's
       // folds) frees the op, and a later op may be allocated at its address:
       // only an op still in the program, at the source's location, is its

@@ -121,6 +121,20 @@ bool compareClones(llvm::StringRef text, const std::string &what) {
     EXPECT_FALSE(fellBack) << what;
     EXPECT_EQ(dump(fast), dump(slow)) << what;
     expectSameMapping(root, fastMap, fast, slowMap, slow, what);
+    // Without op entries: the same copy, values and blocks mapped alike.
+    IRMapping noOpsMap;
+    CloneInOrderOptions noOps;
+    noOps.mapOps = false;
+    Operation *lean = cloneInOrder(root, noOpsMap, &fellBack, noOps);
+    EXPECT_FALSE(fellBack) << what;
+    EXPECT_EQ(dump(lean), dump(slow)) << what;
+    EXPECT_TRUE(noOpsMap.getOperationMap().empty()) << what;
+    IRMapping slowWithoutOps = slowMap;
+    for (auto [from, to] : slowMap.getOperationMap())
+      slowWithoutOps.erase(from);
+    expectSameMapping(root, noOpsMap, lean, slowWithoutOps, slow,
+                      what + " (no op entries)");
+    lean->destroy();
     fast->destroy();
     slow->destroy();
   }
