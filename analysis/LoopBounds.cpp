@@ -154,6 +154,12 @@ public:
                  ? static_cast<int32_t>(id - lo)
                  : -1;
     };
+    // At most every op of the body and every operand it has.
+    if (first <= last) {
+      ops.reserve(last - first + 1);
+      operands.reserve(index.getOperandIds(last).end() -
+                       index.getOperandIds(first).begin());
+    }
     for (unsigned idx = first; first <= last && idx <= last;
          idx = index.getSubtreeEnd(idx) + 1) {
       const OpFacts &f = facts[idx];

@@ -131,8 +131,19 @@ ProgramIndex::getRegionRange(unsigned idx, unsigned regionNo) const {
 
 void ProgramIndex::forEachUseFromOutside(
     unsigned loopIdx, llvm::function_ref<void(unsigned)> fn) const {
-  for (unsigned idx = loopIdx, e = subtreeEnd[loopIdx]; idx <= e; ++idx)
-    for (unsigned id : getOperandIds(idx))
-      if (id != kNone && !isDefinedInside(id, loopIdx))
-        fn(id);
+  // Numbered in pre-order, the values defined inside the loop (its block
+  // arguments, then the values of the ops of its regions) are the ids from
+  // its first block argument up to the first value of the op after its
+  // subtree, and the operands of the loop and of those ops lie together in
+  // operandIds: one pass over a slice, comparing with two bounds
+  // (isDefinedInside asks each value's definition).
+  unsigned end = subtreeEnd[loopIdx];
+  unsigned lo = firstBlockArg[loopIdx];
+  unsigned hi = end + 1 < ops.size() ? firstResult[end + 1] : values.size();
+  for (unsigned k = operandBegin[loopIdx], e = operandBegin[end + 1]; k < e;
+       ++k) {
+    unsigned id = operandIds[k];
+    if (id != kNone && (id < lo || id >= hi))
+      fn(id);
+  }
 }
