@@ -28,6 +28,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/TrialAllocation.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/VectorPressureBound.h"
 
 #include "analysis/Liveness.h"
 #include "analysis/Metrics.h"
@@ -334,14 +335,20 @@ struct LoopAddressPromotionPass
       unsigned added = boundAddedVGPRs(program);
       if (added == 0)
         return;
-      int64_t peak;
-      {
+      auto farBelowLimit = [&](int64_t peak) {
+        return peak + peak / 2 + 16 <= vgprLimit;
+      };
+      // The test is monotone in the peak: where a bound of the live VGPRs
+      // passes it, their exact count does too (VectorPressureBound.h, a
+      // fifth of Liveness's cost), which is counted only otherwise.
+      int64_t peak = boundVectorRegisterPeak(program) + added;
+      if (!farBelowLimit(peak)) {
         ProgramIndex index(program);
         Liveness liveness(index);
         peak = liveness.getPeak(RegClass::VGPR).regs +
                liveness.getPeak(RegClass::AGPR).regs + added;
       }
-      if (peak + peak / 2 + 16 <= vgprLimit) {
+      if (farBelowLimit(peak)) {
         LLVM_DEBUG(llvm::dbgs()
                    << DEBUG_TYPE << ": program @" << program.getSymName()
                    << ": at most " << peak
