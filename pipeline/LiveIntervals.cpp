@@ -597,17 +597,18 @@ bool LiveModel::mfmaReadsGroup(int32_t id, int32_t groupA, int32_t groupB) {
   // An MFMA reads A/B (and scales) over several passes while it writes its
   // destination: those operands must not share the destination's registers
   // (only the accumulator may).
-  Operation *def = values[id].value.getDefiningOp();
-  if (!def)
-    return false;
-  // A result's defOp is its op (block arguments have none).
+  // A result's defOp is its op; a block argument's is its loop, which is
+  // no MFMA: the table answers most values without their op.
   int tied = tiedOperandAt(values[id].defOp);
   if (tied < 0)
     return false;
-  for (OpOperand &operand : def->getOpOperands()) {
-    if (static_cast<int>(operand.getOperandNumber()) == tied)
+  Operation *def = values[id].value.getDefiningOp();
+  if (!def)
+    return false;
+  for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
+    if (static_cast<int>(i) == tied)
       continue;
-    int32_t group = groupOfValue(operand.get());
+    int32_t group = groupOfValue(operand);
     if (group >= 0 && (group == groupA || group == groupB))
       return true;
   }

@@ -31,6 +31,16 @@
 
 namespace waveasm::regalloc {
 
+/// mlir::Value keys hashed as DenseMap hashes pointers (a shift and an
+/// xor): Value's own DenseMapInfo hashes its pointer in full, which cost
+/// more than the rest of a lookup in the allocator's models. The key is the
+/// same; only the buckets' order differs.
+struct ValuePointerInfo : llvm::DenseMapInfo<mlir::Value> {
+  static unsigned getHashValue(mlir::Value value) {
+    return llvm::DenseMapInfo<void *>::getHashValue(value.getAsOpaquePointer());
+  }
+};
+
 /// Closed interval of half-points.
 struct Interval {
   int64_t start;
@@ -187,7 +197,7 @@ public:
   std::vector<LiveValue> values;
   /// Ids of `values`; a tracked physical value k (trackPhysicalClass) is
   /// entered as -2 - k, which idOf answers as -1.
-  llvm::DenseMap<mlir::Value, int32_t> valueIds;
+  llvm::DenseMap<mlir::Value, int32_t, ValuePointerInfo> valueIds;
   /// The physical values of trackPhysicalClass, with their intervals.
   std::vector<LiveValue> trackedPhysical;
   std::vector<TieGroup> groups;
