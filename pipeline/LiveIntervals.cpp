@@ -66,7 +66,7 @@ void LiveModel::buildGroups() {
   buildRootGroups();
 }
 
-void LiveModel::numberOps() {
+void LiveModel::numberOps(bool computeTied) {
   // Pre-order: an op, then the ops of its regions in order.
   struct Frame {
     Operation *owner;
@@ -88,8 +88,10 @@ void LiveModel::numberOps() {
     }
     Operation &op = *frame.it++;
     ops.push_back(&op);
-    InstFacts info = lookupInstFacts(&op);
-    tied.push_back(info.unit == ExecUnit::MFMA ? info.tiedOperand : -1);
+    if (computeTied) {
+      InstFacts info = lookupInstFacts(&op);
+      tied.push_back(info.unit == ExecUnit::MFMA ? info.tiedOperand : -1);
+    }
     if (op.getNumRegions() == 0)
       continue;
     // Push the blocks in reverse so the first region's first block is on
@@ -184,15 +186,24 @@ void LiveModel::collectOp(int64_t idx, Operation *op, IdList *deferredIds) {
 }
 
 void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
-  numberOps();
-  // The ops `previous` numbered, in their order, and new ones between them.
+  numberOps(/*computeTied=*/false);
+  // The ops `previous` numbered, in their order, and new ones between them;
+  // an old op's MFMA operand is taken over, a new op's looked up.
   std::vector<int64_t> oldIndex(ops.size(), -1);
+  std::vector<int64_t> newIndexOf(previous.ops.size(), -1);
+  tied.resize(ops.size());
   size_t matched = 0;
   bool onlyInsertions = true;
   for (auto [index, op] : llvm::enumerate(ops)) {
-    if (matched < previous.ops.size() && op == previous.ops[matched])
+    if (matched < previous.ops.size() && op == previous.ops[matched]) {
+      tied[index] = previous.tied[matched];
+      newIndexOf[matched] = static_cast<int64_t>(index);
       oldIndex[index] = static_cast<int64_t>(matched++);
-    else if (op->getNumRegions() != 0)
+      continue;
+    }
+    InstFacts info = lookupInstFacts(op);
+    tied[index] = info.unit == ExecUnit::MFMA ? info.tiedOperand : -1;
+    if (op->getNumRegions() != 0)
       onlyInsertions = false;
   }
   if (!onlyInsertions || matched != previous.ops.size()) {
@@ -212,6 +223,10 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
   std::vector<int32_t> newTrackedId(previous.trackedPhysical.size());
   IdList fresh;
   size_t nextValue = 0, nextTracked = 0;
+  // An old value's interval is renumbered: its end is a read phase 2q of
+  // an old op q (a use, or the end of a loop around one, whose terminator
+  // stays its last op), or its start when it is unused. The values whose
+  // uses changed are recomputed below.
   auto takeOld = [&](std::vector<LiveValue> &from, size_t &next,
                      std::vector<int32_t> &ids, std::vector<LiveValue> &to,
                      int64_t oldOp, int64_t idx) {
@@ -220,8 +235,10 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
       bool joined = info.live.start % 2 == 0;
       int64_t start =
           joined ? 2 * (regionEnd.lookup(ops[idx]) + 1) : 2 * idx + 1;
+      int64_t end =
+          info.value.use_empty() ? start : 2 * newIndexOf[info.live.end / 2];
       info.defOp = idx;
-      info.live = {start, start};
+      info.live = {start, end};
       info.parent = -1;
       info.offset = 0;
       info.fixed = info.precolored;
@@ -247,7 +264,93 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
                                      : -2 - newTrackedId[-2 - entry.second];
   for (auto [value, id] : fresh)
     valueIds[value] = id;
-  computeIntervals();
+
+  // A loop's or an if's last op must be its old last op (copies go before
+  // terminators), or renumbered loop ends would not be the new ones.
+  for (auto [op, end] : previous.regionEnd) {
+    auto it = regionEnd.find(op);
+    if (it == regionEnd.end() || it->second != newIndexOf[end]) {
+      for (LiveValue &info : values)
+        info.live.end = info.live.start;
+      for (LiveValue &info : trackedPhysical)
+        info.live.end = info.live.start;
+      computeIntervals();
+      return;
+    }
+  }
+  // The values an inserted op reads (the copies' sources: every value that
+  // lost a use to a copy is read by it) or defines: from their uses, whose
+  // ops (and the loops around them) alone are looked up in the numbering.
+  auto entryOf = [&](Value value) -> LiveValue * {
+    auto it = valueIds.find(value);
+    if (it == valueIds.end())
+      return nullptr;
+    return it->second >= 0 ? &values[it->second]
+                           : &trackedPhysical[-2 - it->second];
+  };
+  SmallVector<LiveValue *> touched;
+  llvm::DenseMap<Operation *, int64_t> indexOf;
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    if (oldIndex[index] >= 0)
+      continue;
+    auto touch = [&](Value value) {
+      LiveValue *info = entryOf(value);
+      if (!info)
+        return;
+      touched.push_back(info);
+      for (Operation *user : value.getUsers())
+        for (Operation *op = user; op && op != program; op = op->getParentOp())
+          if (op == user || isa<LoopOp>(op))
+            indexOf.try_emplace(op, -1);
+    };
+    for (Value operand : op->getOperands())
+      touch(operand);
+    for (Value result : op->getResults())
+      touch(result);
+  }
+  for (auto [index, op] : llvm::enumerate(ops))
+    if (auto it = indexOf.find(op); it != indexOf.end())
+      it->second = static_cast<int64_t>(index);
+  bool complete = true;
+  for (LiveValue *info : touched)
+    complete &= intervalEndFromUses(*info, indexOf);
+  if (!complete) {
+    for (LiveValue &info : values)
+      info.live.end = info.live.start;
+    for (LiveValue &info : trackedPhysical)
+      info.live.end = info.live.start;
+    computeIntervals();
+  }
+}
+
+bool LiveModel::intervalEndFromUses(
+    LiveValue &info,
+    const llvm::DenseMap<Operation *, int64_t> &indexOf) const {
+  int64_t end = info.live.start;
+  for (Operation *user : info.value.getUsers()) {
+    auto it = indexOf.find(user);
+    if (it == indexOf.end() || it->second < 0)
+      return false;
+    int64_t use = it->second;
+    // The outermost loop around the use that does not contain the
+    // definition (computeIntervals' rule): walking outwards, the last one
+    // before a loop that contains it.
+    for (Operation *parent = user->getParentOp(); parent && parent != program;
+         parent = parent->getParentOp()) {
+      if (!isa<LoopOp>(parent))
+        continue;
+      auto loop = indexOf.find(parent);
+      if (loop == indexOf.end() || loop->second < 0)
+        return false;
+      int64_t loopEnd = regionEnd.lookup(parent);
+      if (info.defOp >= loop->second && info.defOp <= loopEnd)
+        break;
+      use = std::max(use, loopEnd);
+    }
+    end = std::max(end, 2 * use);
+  }
+  info.live.end = end;
+  return true;
 }
 
 void LiveModel::noteRegisterName(RegClass cls, int64_t index, int64_t size) {
@@ -597,17 +700,18 @@ bool LiveModel::mfmaReadsGroup(int32_t id, int32_t groupA, int32_t groupB) {
   // An MFMA reads A/B (and scales) over several passes while it writes its
   // destination: those operands must not share the destination's registers
   // (only the accumulator may).
-  Operation *def = values[id].value.getDefiningOp();
-  if (!def)
-    return false;
-  // A result's defOp is its op (block arguments have none).
+  // A result's defOp is its op; a block argument's is its loop, which is
+  // no MFMA: the table answers most values without their op.
   int tied = tiedOperandAt(values[id].defOp);
   if (tied < 0)
     return false;
-  for (OpOperand &operand : def->getOpOperands()) {
-    if (static_cast<int>(operand.getOperandNumber()) == tied)
+  Operation *def = values[id].value.getDefiningOp();
+  if (!def)
+    return false;
+  for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
+    if (static_cast<int>(i) == tied)
       continue;
-    int32_t group = groupOfValue(operand.get());
+    int32_t group = groupOfValue(operand);
     if (group >= 0 && (group == groupA || group == groupB))
       return true;
   }

@@ -31,6 +31,16 @@
 
 namespace waveasm::regalloc {
 
+/// mlir::Value keys hashed as DenseMap hashes pointers (a shift and an
+/// xor): Value's own DenseMapInfo hashes its pointer in full, which cost
+/// more than the rest of a lookup in the allocator's models. The key is the
+/// same; only the buckets' order differs.
+struct ValuePointerInfo : llvm::DenseMapInfo<mlir::Value> {
+  static unsigned getHashValue(mlir::Value value) {
+    return llvm::DenseMapInfo<void *>::getHashValue(value.getAsOpaquePointer());
+  }
+};
+
 /// Closed interval of half-points.
 struct Interval {
   int64_t start;
@@ -103,12 +113,16 @@ public:
   void buildIntervals();
   /// The same on a program that differs from the one `previous` (built with
   /// the same options) numbered only by ops inserted since, without
-  /// regions, and by operands set anew: the result is buildIntervals', but
-  /// the values of the ops `previous` numbered are taken from it, renumbered
-  /// (their ids moved in place), instead of being decoded and hashed again
-  /// (the allocator's copies between its rounds). Any other change is
-  /// detected (an op gone, one with regions added) and built from scratch.
-  /// `previous` is left moved-from.
+  /// regions, none after a region's last op, and by operands set anew to
+  /// values of inserted ops that read the value they replace (the
+  /// allocator's copies between its rounds): the result is buildIntervals',
+  /// but the values of the ops `previous` numbered are taken from it,
+  /// renumbered (their ids moved in place, their intervals mapped to the new
+  /// points), instead of being decoded and hashed again, and only the
+  /// values an inserted op reads or defines get their intervals from their
+  /// uses. An op gone, one with regions added or a region whose last op
+  /// changed is detected and built from scratch. `previous` is left
+  /// moved-from.
   void buildIntervalsAfterInsertions(LiveModel &previous);
   /// Also give intervals to physical register values (set before
   /// buildIntervals; VGPR compaction works on allocated programs). The
@@ -187,7 +201,7 @@ public:
   std::vector<LiveValue> values;
   /// Ids of `values`; a tracked physical value k (trackPhysicalClass) is
   /// entered as -2 - k, which idOf answers as -1.
-  llvm::DenseMap<mlir::Value, int32_t> valueIds;
+  llvm::DenseMap<mlir::Value, int32_t, ValuePointerInfo> valueIds;
   /// The physical values of trackPhysicalClass, with their intervals.
   std::vector<LiveValue> trackedPhysical;
   std::vector<TieGroup> groups;
@@ -199,7 +213,8 @@ public:
 
 private:
   using IdList = llvm::SmallVector<std::pair<mlir::Value, int32_t>>;
-  void numberOps();
+  /// With `computeTied` false, `tied` is left for the caller to fill.
+  void numberOps(bool computeTied = true);
   void collectValues();
   /// Collects the values op `idx` defines; their ids go to `deferredIds`
   /// when given, else into valueIds.
@@ -210,6 +225,12 @@ private:
                    int64_t defPoint, bool joined, IdList *deferredIds);
   void noteRegisterName(RegClass cls, int64_t index, int64_t size);
   void computeIntervals();
+  /// The end of `info`'s interval from its uses, as computeIntervals finds
+  /// it, given the index of each user and of each loop around one; false
+  /// if one is missing.
+  bool intervalEndFromUses(
+      LiveValue &info,
+      const llvm::DenseMap<mlir::Operation *, int64_t> &indexOf) const;
   void buildAliases();
   void buildRootGroups();
   bool canInsertInPlace(InsertOp op, int64_t index);

@@ -28,6 +28,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/TrialAllocation.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/VectorPressureBound.h"
 
 #include "analysis/Liveness.h"
 #include "analysis/Metrics.h"
@@ -244,6 +245,27 @@ unsigned boundAddedVGPRs(ProgramOp program) {
   return added;
 }
 
+/// Programs up to this many ops ask the pressure bound first.
+constexpr unsigned kOpsForBound = 2048;
+
+/// Whether `program` has more than `limit` ops, counted up to the first
+/// past it (a walk of a large program to the end would cost more).
+bool hasMoreOpsThan(ProgramOp program, unsigned limit) {
+  unsigned count = 0;
+  auto visit = [&](auto &self, Block &block) -> bool {
+    for (Operation &op : block) {
+      if (++count > limit)
+        return true;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          if (self(self, nested))
+            return true;
+    }
+    return false;
+  };
+  return !program.getBody().empty() && visit(visit, program.getBody().front());
+}
+
 /// The trial's linear-scan options: VGPRs and AGPRs up to 512, so that a
 /// count above the limit is known (not a failure); the rest the defaults.
 WaveASMLinearScanOptions trialAllocationOptions() {
@@ -334,14 +356,28 @@ struct LoopAddressPromotionPass
       unsigned added = boundAddedVGPRs(program);
       if (added == 0)
         return;
-      int64_t peak;
-      {
+      auto farBelowLimit = [&](int64_t peak) {
+        return peak + peak / 2 + 16 <= vgprLimit;
+      };
+      // The test is monotone in the peak: where a bound of the live VGPRs
+      // passes it, their exact count does too (VectorPressureBound.h, half
+      // of Liveness's cost), which is counted only otherwise. Past
+      // kOpsForBound ops the bound is not asked: there it seldom answers
+      // (every generated program of 5k instructions or more has a peak near
+      // the limit and goes to the trial) and would cost on top of Liveness.
+      int64_t peak = 0;
+      bool bounded = false;
+      if (!hasMoreOpsThan(program, kOpsForBound)) {
+        peak = boundVectorRegisterPeak(program) + added;
+        bounded = farBelowLimit(peak);
+      }
+      if (!bounded) {
         ProgramIndex index(program);
         Liveness liveness(index);
         peak = liveness.getPeak(RegClass::VGPR).regs +
                liveness.getPeak(RegClass::AGPR).regs + added;
       }
-      if (peak + peak / 2 + 16 <= vgprLimit) {
+      if (farBelowLimit(peak)) {
         LLVM_DEBUG(llvm::dbgs()
                    << DEBUG_TYPE << ": program @" << program.getSymName()
                    << ": at most " << peak

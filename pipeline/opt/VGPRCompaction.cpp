@@ -556,6 +556,16 @@ void Compactor::rewrite() {
   // Keyed by one integer (a pair's hash costs more than the lookup);
   // registers and sizes of VGPRs are far below 2^32.
   llvm::DenseMap<uint64_t, Type> typeCache;
+  auto key = [](int64_t index, int64_t size) {
+    return (uint64_t(index) << 32) | uint64_t(size);
+  };
+  // Compaction moves ranges down into registers other values name: their
+  // types are the ones a uniquing lookup would return (a type is its
+  // index and size), at a map insert each instead of the lookup's cost.
+  for (auto [id, info] : llvm::enumerate(model.values))
+    if (unitOf[id] >= 0)
+      if (auto type = dyn_cast<PVRegType>(info.value.getType()))
+        typeCache.try_emplace(key(type.getIndex(), type.getSize()), type);
   for (auto [id, info] : llvm::enumerate(model.values)) {
     if (unitOf[id] < 0)
       continue;
@@ -564,7 +574,7 @@ void Compactor::rewrite() {
       continue; // its type names the same registers
     int64_t index =
         unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
-    Type &type = typeCache[(uint64_t(index) << 32) | uint64_t(info.size)];
+    Type &type = typeCache[key(index, info.size)];
     if (!type)
       type = getPhysicalType(ctx, RegClass::VGPR, index, info.size);
     info.value.setType(type);
