@@ -342,10 +342,6 @@ Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
     build(pos, loopCopies);
-  for (StorageKey key : arena.getAll())
-    slots.note(key);
-  slots.finalize();
-  arena.assignSlots(slots);
 }
 
 Move Walker::makeMove(Value from, Value to, bool copy, uint32_t producer) {

@@ -710,10 +710,6 @@ Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
     build(pos, loopCopies);
-  for (StorageKey key : arena.getAll())
-    slots.note(key);
-  slots.finalize();
-  arena.assignSlots(slots);
 }
 
 KeySpan Walker::addRegisterKeys(ArrayRef<Value> values) {
