@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/OperandFacts.h"
 
@@ -202,9 +203,7 @@ public:
     // One look at the program for the two program-wide facts (and the
     // table's size).
     size_t numOps = 0;
-    program.walk([&](Operation *op) {
-      if (op == program.getOperation())
-        return;
+    forEachOpPostOrder(program.getBody(), [&](Operation *op) {
       ++numOps;
       InstFacts facts = lookupInstFacts(op);
       hasImplicitSCCReader |= readsSCCImplicitly(op, facts);
