@@ -223,12 +223,25 @@ unsigned foldBody(Block &block, const TargetModel &model) {
 
 } // namespace
 
+/// foldCountedWaits over the loops in `block`, innermost first (the order
+/// of Operation::walk, which called back on every op of the program: a
+/// waste where only ops with regions matter).
+static unsigned foldLoopsIn(Block &block, const TargetModel &model) {
+  unsigned folded = 0;
+  for (Operation &op : block) {
+    if (!op.getNumRegions())
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        folded += foldLoopsIn(nested, model);
+    if (auto loop = dyn_cast<LoopOp>(op);
+        loop && loop->hasAttr(kCountedWaitsAttrName))
+      folded += foldBody(loop.getBodyBlock(), model);
+  }
+  return folded;
+}
+
 unsigned waveasm::foldCountedWaits(ProgramOp program,
                                    const TargetModel &model) {
-  unsigned folded = 0;
-  program->walk([&](LoopOp loop) {
-    if (loop->hasAttr(kCountedWaitsAttrName))
-      folded += foldBody(loop.getBodyBlock(), model);
-  });
-  return folded;
+  return foldLoopsIn(program.getBodyBlock(), model);
 }

@@ -209,6 +209,15 @@ public:
 
 private:
   void build(uint32_t pos, llvm::DenseMap<Operation *, LoopCopies> &loopCopies);
+  /// What build asks of every instruction that depends on its class alone
+  /// (not s_nop, whose width is its count): looked at once per class.
+  struct ClassInfo {
+    InstFacts facts;
+    int64_t width = 0;
+    std::optional<OperandHazardReaders> readers;
+    bool readsMayWait = false;
+  };
+  const ClassInfo &getClassInfo(Operation *op);
   Move makeMove(Value from, Value to, bool copy, uint32_t producer);
 
   /// Walks the ops at positions [begin, end) that are not nested in others.
@@ -329,6 +338,8 @@ private:
   std::vector<LoopFacts> loops;
   std::vector<IfFacts> ifs;
   RegisterSlots slots;
+  llvm::SmallDenseMap<const void *, ClassInfo, 32> classInfos;
+  ClassInfo unsharedInfo; // an unregistered op's, for the op being built
 };
 
 Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
@@ -342,10 +353,38 @@ Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
     build(pos, loopCopies);
-  for (StorageKey key : arena.getAll())
-    slots.note(key);
-  slots.finalize();
-  arena.assignSlots(slots);
+}
+
+/// Whether a read by an op of `unit` can need wait states: for a reader of
+/// any other unit (SALU, SMEM, branches, pseudo ops) getReadHazardWaitStates
+/// is 0 under every rule and source (HazardRulesTest checks it), so the walk
+/// need not look its operands up. Implicit reads are not covered (M0 written
+/// by SALU, then read by any unit).
+static bool readsMayNeedWaitStates(ExecUnit unit) {
+  return unit == ExecUnit::VALU || unit == ExecUnit::MFMA ||
+         unit == ExecUnit::VMEM || unit == ExecUnit::LDS;
+}
+
+const Walker::ClassInfo &Walker::getClassInfo(Operation *op) {
+  // An unregistered op's TypeID is void's: no class to share facts with.
+  TypeID id = op->getName().getTypeID();
+  bool shared = id != TypeID::get<void>();
+  if (shared) {
+    auto it = classInfos.find(id.getAsOpaquePointer());
+    if (it != classInfos.end())
+      return it->second;
+  }
+  ClassInfo info;
+  info.facts = lookupInstFacts(op);
+  info.width = getHazardClockWidth(op, info.facts);
+  info.readers.emplace(op, info.facts);
+  info.readsMayWait = readsMayNeedWaitStates(info.facts.unit);
+  if (!shared) {
+    unsharedInfo = std::move(info);
+    return unsharedInfo;
+  }
+  return classInfos.try_emplace(id.getAsOpaquePointer(), std::move(info))
+      .first->second;
 }
 
 Move Walker::makeMove(Value from, Value to, bool copy, uint32_t producer) {
@@ -429,9 +468,14 @@ void Walker::build(uint32_t pos,
     return;
   }
 
-  InstFacts facts = lookupInstFacts(op);
-  node.width = getHazardClockWidth(op, facts);
-  if (!facts.hasInfo || node.width == 0 || isOpType<S_NOP>(id))
+  if (isOpType<S_NOP>(id)) {
+    node.width = getHazardClockWidth(op, lookupInstFacts(op));
+    return; // Kind::Clock
+  }
+  const ClassInfo &info = getClassInfo(op);
+  const InstFacts &facts = info.facts;
+  node.width = info.width;
+  if (!facts.hasInfo || node.width == 0)
     return; // Kind::Clock
 
   node.kind = Kind::Inst;
@@ -450,12 +494,14 @@ void Walker::build(uint32_t pos,
     node.m0Def = addImplicitKeys(ImpM0);
   node.hasResult = op->getNumResults() != 0;
 
-  // Reads.
+  // Reads (an op whose reads no rule covers has none to check).
   node.begin = reads.size();
   std::optional<unsigned> writtenOperand;
-  OperandHazardReaders readers(op, facts);
+  const OperandHazardReaders &readers = *info.readers;
   unsigned index = 0;
   for (Value operand : op->getOperands()) {
+    if (!info.readsMayWait)
+      break; // (v_accvgpr_write_b32, whose operand 1 is written, is VALU)
     if (readers.isWritten(index)) {
       writtenOperand = index++; // v_accvgpr_write_b32's destination AGPR
       continue;

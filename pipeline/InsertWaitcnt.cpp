@@ -220,7 +220,8 @@ std::optional<MemEvent> classify(Operation *op, const InstFacts &info) {
 }
 
 bool isWaitOp(Operation *op) {
-  return isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT>(op);
+  return isOpType<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT>(
+      op->getName().getTypeID());
 }
 
 bool isBranch(TypeID id) {
@@ -339,24 +340,29 @@ void mergeWaitRun(ArrayRef<Operation *> run, WaitFactory &waits) {
 /// Merges every run of adjacent wait ops of the program into one, waits of
 /// the input included. Upstream: merges pairs in one pass, so a run of three
 /// keeps two waits; here a run of any length becomes one.
-void mergeAdjacentWaits(ProgramOp program, WaitFactory &waits) {
-  SmallVector<Block *> blocks;
-  program->walk([&](Block *block) { blocks.push_back(block); });
+/// mergeAdjacentWaits in `block` and the blocks nested in it. (A walk of
+/// the blocks through Operation::walk called back on every op of the
+/// program first, a third of the merge.)
+void mergeAdjacentWaitsIn(Block &block, WaitFactory &waits) {
   SmallVector<Operation *, 4> run;
-  for (Block *block : blocks) {
-    run.clear();
-    for (Operation &op : *block) {
-      if (isWaitOp(&op)) {
-        run.push_back(&op);
-        continue;
-      }
-      if (run.size() > 1)
-        mergeWaitRun(run, waits);
-      run.clear();
+  for (Operation &op : block) {
+    if (isWaitOp(&op)) {
+      run.push_back(&op);
+      continue;
     }
     if (run.size() > 1)
       mergeWaitRun(run, waits);
+    run.clear();
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        mergeAdjacentWaitsIn(nested, waits);
   }
+  if (run.size() > 1)
+    mergeWaitRun(run, waits);
+}
+
+void mergeAdjacentWaits(ProgramOp program, WaitFactory &waits) {
+  mergeAdjacentWaitsIn(program.getBodyBlock(), waits);
 }
 
 //===----------------------------------------------------------------------===//
@@ -710,10 +716,6 @@ Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
     build(pos, loopCopies);
-  for (StorageKey key : arena.getAll())
-    slots.note(key);
-  slots.finalize();
-  arena.assignSlots(slots);
 }
 
 KeySpan Walker::addRegisterKeys(ArrayRef<Value> values) {

@@ -51,14 +51,43 @@ struct PhysRange {
 std::optional<PhysRange> getPhysRange(mlir::Value value);
 
 /// One unit of storage: a physical register or an SSA value. A value's key
-/// is its (8-aligned) impl pointer; a register's key has bit 0 set or, once
-/// a walk has given the registers slots (RegisterSlots), bit 1.
+/// is its (8-aligned) impl pointer. A register's key carries its slot in
+/// RegisterSlots' fixed layout (bit 1 set, the slot in bits 3 and up), or,
+/// for an index past its class's slots, the class and index (bit 0 set).
 using StorageKey = uintptr_t;
+
+/// Dense slots for register keys, so that a StorageMap finds them in a
+/// table instead of hashing: a fixed layout per register class (VGPRs,
+/// SGPRs, AGPRs, one class after the other, each as many as a target has),
+/// so getRegKey gives a register its slot directly. (A layout sized to the
+/// program's registers needed every key noted and rewritten afterwards:
+/// about a sixth of the wait and hazard passes' setup.)
+class RegisterSlots {
+public:
+  static constexpr uint32_t kClassSlots[3] = {512, 128, 256};
+  static constexpr uint32_t kClassBase[3] = {0, 512, 640};
+  static constexpr uint32_t kNumSlots = 896;
+  /// The slot of register `index` of class `cls`, or -1 outside the layout.
+  static int32_t slotFor(RegClass cls, int64_t index) {
+    unsigned c = static_cast<unsigned>(cls);
+    if (c >= 3 || index < 0 || index >= int64_t(kClassSlots[c]))
+      return -1;
+    return static_cast<int32_t>(kClassBase[c] + index);
+  }
+  /// The slot a key carries, or -1.
+  static int32_t slotOf(StorageKey key) {
+    return (key & 7) == 2 ? static_cast<int32_t>(key >> 3) : -1;
+  }
+  uint32_t size() const { return kNumSlots; }
+};
 
 inline StorageKey getValueKey(mlir::Value value) {
   return reinterpret_cast<uintptr_t>(value.getAsOpaquePointer());
 }
 inline StorageKey getRegKey(RegClass cls, int64_t index) {
+  int32_t slot = RegisterSlots::slotFor(cls, index);
+  if (slot >= 0)
+    return static_cast<StorageKey>(slot) << 3 | 2;
   return ((static_cast<uintptr_t>(cls) << 16 | static_cast<uintptr_t>(index))
           << 1) |
          1;
@@ -76,56 +105,6 @@ struct StorageKeyInfo {
     return static_cast<unsigned>((uint64_t(key) * 0x9E3779B97F4A7C15ull) >> 32);
   }
   static bool isEqual(StorageKey a, StorageKey b) { return a == b; }
-};
-
-/// Dense slots for the register keys of one program, so that a StorageMap
-/// finds them in a table instead of hashing: per register class, registers
-/// 0..count-1 (the largest index the program uses, plus one), one class
-/// after the other. Note every key a walk will see, finalize, then rewrite
-/// the keys with slotted(): a slotted key carries its slot in bits 3 and up.
-class RegisterSlots {
-public:
-  /// Makes room for `key` if it is a register key.
-  void note(StorageKey key) {
-    if (!(key & 1))
-      return;
-    uint64_t reg = key >> 1;
-    uint64_t cls = reg >> 16, index = reg & 0xFFFF;
-    if (cls < 3)
-      count[cls] = std::max<uint64_t>(count[cls], index + 1);
-  }
-  /// Fixes the layout once every key is noted. A program using absurd
-  /// register indices gets no table: its keys are all hashed.
-  void finalize() {
-    uint32_t total = count[0] + count[1] + count[2];
-    if (total > kMaxSlots)
-      count[0] = count[1] = count[2] = total = 0;
-    base[0] = 0;
-    base[1] = count[0];
-    base[2] = count[0] + count[1];
-    numSlots = total;
-  }
-  /// `key` with its slot, if it is a register key that has one.
-  StorageKey slotted(StorageKey key) const {
-    if (!(key & 1))
-      return key;
-    uint64_t reg = key >> 1;
-    uint64_t cls = reg >> 16, index = reg & 0xFFFF;
-    if (cls >= 3 || index >= count[cls])
-      return key;
-    return static_cast<StorageKey>(base[cls] + index) << 3 | 2;
-  }
-  /// The slot a slotted key carries, or -1.
-  static int32_t slotOf(StorageKey key) {
-    return (key & 7) == 2 ? static_cast<int32_t>(key >> 3) : -1;
-  }
-  uint32_t size() const { return numSlots; }
-
-private:
-  static constexpr uint32_t kMaxSlots = 4096;
-  uint32_t count[3] = {0, 0, 0};
-  uint32_t base[3] = {0, 0, 0};
-  uint32_t numSlots = 0;
 };
 
 /// A map from storage keys to T for the states of the dataflow walkers, which
@@ -207,7 +186,7 @@ public:
   }
 
 private:
-  /// Per slot: 1 + the index of its entry, 0 if absent (at most kMaxSlots
+  /// Per slot: 1 + the index of its entry, 0 if absent (at most kNumSlots
   /// entries, so 16 bits suffice).
   std::vector<uint16_t> position;
   std::vector<std::pair<StorageKey, T>> entries;
@@ -277,13 +256,6 @@ public:
     uint32_t begin = keys.size();
     keys.append(more.begin(), more.end());
     return {begin, static_cast<uint32_t>(more.size())};
-  }
-  /// Every key added so far.
-  llvm::ArrayRef<StorageKey> getAll() const { return keys; }
-  /// Rewrites every key with its slot (see RegisterSlots).
-  void assignSlots(const RegisterSlots &slots) {
-    for (StorageKey &key : keys)
-      key = slots.slotted(key);
   }
   llvm::ArrayRef<StorageKey> get(KeySpan span) const {
     return llvm::ArrayRef(keys).slice(span.begin, span.size);

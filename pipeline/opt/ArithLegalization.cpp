@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 #include "pipeline/opt/ArithLowering.h"
@@ -304,7 +305,7 @@ struct ArithLegalizationPass
     ProgramOp program = getOperation();
     SmallVector<Operation *> ops;
     bool invalid = false;
-    program.getBody().walk([&](Operation *op) {
+    forEachOpPostOrder(program.getBody(), [&](Operation *op) {
       if (!isArith(op))
         return;
       ops.push_back(op);

@@ -46,6 +46,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/AffineAddress.h"
 #include "pipeline/opt/InductionStride.h"
@@ -527,7 +528,7 @@ void rewriteLoop(LoopOp loop, Groups &groups) {
 /// `v_add_u32(vgpr, sgpr)` used only as buffer-load voffsets.
 void foldSgprAddendsIntoSoffset(ProgramOp program) {
   llvm::SetVector<Operation *> adds;
-  program.walk([&](Operation *op) {
+  forEachOpPostOrder(program.getBody(), [&](Operation *op) {
     std::optional<BufferLoadOperands> operands = getBufferLoadOperands(op);
     if (!operands || getConstantValue(op->getOperand(operands->soffset)) != 0)
       return;

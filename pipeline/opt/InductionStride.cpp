@@ -4,6 +4,7 @@
 #include "pipeline/opt/LoopRewrite.h"
 
 #include "pipeline/CountedWaits.h"
+#include "pipeline/StorageKeys.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -12,11 +13,14 @@ using namespace waveasm;
 
 std::optional<BufferLoadOperands>
 waveasm::getBufferLoadOperands(Operation *op) {
-  if (isa<BUFFER_LOAD_DWORD, BUFFER_LOAD_DWORDX2, BUFFER_LOAD_DWORDX3,
-          BUFFER_LOAD_DWORDX4, BUFFER_LOAD_UBYTE, BUFFER_LOAD_USHORT>(op))
+  // The op's TypeID read once (isa reads the op's name again for each of
+  // the eight alternatives; strength reduction asks every op).
+  TypeID id = op->getName().getTypeID();
+  if (isOpType<BUFFER_LOAD_DWORD, BUFFER_LOAD_DWORDX2, BUFFER_LOAD_DWORDX3,
+               BUFFER_LOAD_DWORDX4, BUFFER_LOAD_UBYTE, BUFFER_LOAD_USHORT>(id))
     return BufferLoadOperands{/*voffset=*/1, /*srd=*/0, /*soffset=*/2,
                               /*toLDS=*/false};
-  if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op))
+  if (isOpType<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(id))
     return BufferLoadOperands{/*voffset=*/0, /*srd=*/1, /*soffset=*/2,
                               /*toLDS=*/true};
   return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include "pipeline/opt/LoopRewrite.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 
 #include "llvm/ADT/Sequence.h"
 
@@ -11,7 +12,13 @@ using namespace waveasm;
 SmallVector<LoopOp> waveasm::collectLoopsInnerFirst(Operation *root) {
   SmallVector<LoopOp> loops;
   // Post-order visits a loop after everything nested in it.
-  root->walk<WalkOrder::PostOrder>([&](LoopOp loop) { loops.push_back(loop); });
+  auto collect = [&](Operation *op) {
+    if (auto loop = dyn_cast<LoopOp>(op))
+      loops.push_back(loop);
+  };
+  for (Region &region : root->getRegions())
+    forEachOpPostOrder(region, collect);
+  collect(root);
   return loops;
 }
 

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/OperandFacts.h"
 
@@ -308,7 +309,7 @@ public:
   void run(ProgramOp program) {
     // Collected first: rewriting inserts ops next to the address trees.
     SmallVector<std::pair<Operation *, OffsetField>> accesses;
-    program.walk([&](Operation *op) {
+    forEachOpPostOrder(program.getBody(), [&](Operation *op) {
       if (std::optional<OffsetField> field = getOffsetField(op))
         accesses.push_back({op, *field});
     });

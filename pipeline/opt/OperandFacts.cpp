@@ -73,6 +73,10 @@ bool waveasm::canReplaceValue(Value value, Value replacement) {
 }
 
 bool waveasm::hasPhysicalResults(Operation *op) {
-  return llvm::any_of(op->getResultTypes(),
-                      [](Type type) { return isPhysicalReg(type); });
+  // isPhysicalReg's three types, inline (scoped CSE and the peephole ask
+  // every candidate).
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+    if (isa<PVRegType, PSRegType, PARegType>(op->getResult(i).getType()))
+      return true;
+  return false;
 }

@@ -3,6 +3,7 @@
 #include "pipeline/opt/PatternDriver.h"
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 
 #include "ir/Dialect.h"
 
@@ -189,12 +190,11 @@ bool waveasm::applyPatternsWithWorklist(
   MatchFilter mayMatch(patterns, anyOpMayMatch);
   WorklistRewriter rewriter(root->getContext(), debugType, mayMatch);
   size_t numOps = 0;
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op != root) {
+  for (Region &region : root->getRegions())
+    forEachOpPreOrder(region, [&](Operation *op) {
       rewriter.enqueue(op);
       ++numOps;
-    }
-  });
+    });
 
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/SCCClobbers.h"
 
@@ -53,7 +54,7 @@ llvm::MapVector<Value, SmallVector<OpOperand *>>
 findClobberedUses(ProgramOp program,
                   llvm::function_ref<const SCCClobbers &()> clobbers) {
   llvm::MapVector<Value, SmallVector<OpOperand *>> found;
-  program.getBody().walk([&](Operation *consumer) {
+  forEachOpPostOrder(program.getBody(), [&](Operation *consumer) {
     for (OpOperand &use : consumer->getOpOperands()) {
       Value value = use.get();
       Operation *producer = value.getDefiningOp();

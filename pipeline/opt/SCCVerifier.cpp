@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/SCCClobbers.h"
 
@@ -51,7 +52,7 @@ struct SCCVerifierPass
     };
     bool failed = false;
     unsigned pairs = 0;
-    program.getBody().walk([&](Operation *consumer) {
+    forEachOpPostOrder(program.getBody(), [&](Operation *consumer) {
       for (Value operand : consumer->getOperands()) {
         if (!isa<SCCType>(operand.getType()))
           continue;

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 #include "pipeline/opt/OperandFacts.h"
 
@@ -202,9 +203,7 @@ public:
     // One look at the program for the two program-wide facts (and the
     // table's size).
     size_t numOps = 0;
-    program.walk([&](Operation *op) {
-      if (op == program.getOperation())
-        return;
+    forEachOpPostOrder(program.getBody(), [&](Operation *op) {
       ++numOps;
       InstFacts facts = lookupInstFacts(op);
       hasImplicitSCCReader |= readsSCCImplicitly(op, facts);
@@ -235,7 +234,12 @@ private:
       return false;
     if ((facts.implicitDefs & ImpSCC) && hasImplicitSCCReader)
       return false;
-    if (isPrecolored(op) || op->hasAttr("no_cse") || hasPhysicalResults(op))
+    // `no_cse` is a discardable attribute (no op has it inherent): the
+    // dictionary alone, not the op's inherent attributes compared by name.
+    if (isPrecolored(op) ||
+        (!op->getRawDictionaryAttrs().empty() &&
+         op->getDiscardableAttr("no_cse")) ||
+        hasPhysicalResults(op))
       return false;
     return facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
            (classFacts(op) & EffectFree);
@@ -250,17 +254,27 @@ private:
   enum : uint8_t { Known = 1, Commutative = 2, EffectFree = 4 };
   /// Trait and interface answers per op class (each query is a search of
   /// the class's traits through a type-erased callback). Asked only of
-  /// WaveASM ops without regions, whose memory effects are their ODS
-  /// traits', the same for every op of the class.
-  uint8_t classFacts(Operation *op) {
-    uint8_t &facts = byClass[op->getName()];
-    if (!facts) {
-      facts = Known;
-      if (op->hasTrait<mlir::OpTrait::IsCommutative>())
-        facts |= Commutative;
-      if (isMemoryEffectFree(op))
-        facts |= EffectFree;
-    }
+  /// registered WaveASM ops without regions (eligible ops have InstFacts),
+  /// whose memory effects are their ODS traits', the same for every op of
+  /// the class in every context: kept per thread by TypeID, as
+  /// lookupInstFacts keeps its facts (per run, each run asked again for
+  /// every class it met).
+  static uint8_t classFacts(Operation *op) {
+    struct Entry {
+      const void *typeID = nullptr;
+      uint8_t facts = 0;
+    };
+    static thread_local Entry table[64];
+    const void *typeID = op->getName().getTypeID().getAsOpaquePointer();
+    Entry &entry = table[(reinterpret_cast<uintptr_t>(typeID) >> 3) % 64];
+    if (entry.typeID == typeID)
+      return entry.facts;
+    uint8_t facts = Known;
+    if (op->hasTrait<mlir::OpTrait::IsCommutative>())
+      facts |= Commutative;
+    if (isMemoryEffectFree(op))
+      facts |= EffectFree;
+    entry = {typeID, facts};
     return facts;
   }
   /// Two operands that compare as a set.
@@ -311,7 +325,6 @@ private:
   }
 
   ScopedOpTable table;
-  llvm::SmallDenseMap<OperationName, uint8_t, 32> byClass;
   llvm::DenseSet<Operation *> execLoops;
   bool hasImplicitSCCReader = false;
   unsigned epoch = 1;
