@@ -28,7 +28,11 @@
 // remove them): a lower bound of the real distance (operand and
 // counter stalls only add to it), so the estimated cost is an upper bound
 // (gemm_loop in 6 stages: the second MFMA's fragment wait folds once the
-// MFMA pipe's three idle slots count, 25.4 -> 24.4 per iteration).
+// MFMA pipe's three idle slots count, 25.4 -> 24.4 per iteration). An LDS
+// op's latency includes its bank-conflict slots (LdsBankConflicts.h, as
+// the cycle model charges them): without them the preshuffled mxfp4
+// kernel's fragment waits folded into the barriers before them while the
+// conflicting reads were still in flight (6 steps: 166 -> 163 slots).
 //
 //===----------------------------------------------------------------------===//
 
