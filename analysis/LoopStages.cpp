@@ -33,9 +33,14 @@ struct Edge {
   int from, to;
   bool equal;
   EdgeKind kind;
-  /// IterArg: the argument number; Memory: the conflicting spaces.
+  /// IterArg: the argument number; Memory: the conflicting spaces;
+  /// Implicit: kPreviousIteration where the reader comes first.
   unsigned extra = 0;
 };
+
+/// An Implicit edge's `extra`: the reader reads the previous iteration's
+/// write.
+constexpr unsigned kPreviousIteration = 1;
 
 std::string describe(Operation *op) {
   std::string text;
@@ -190,11 +195,25 @@ BodyGraph::BodyGraph(LoopOp loop, bool allowLdsCopies) : loop(loop) {
     for (unsigned reg = 1; reg <= ImpM0; reg <<= 1) {
       if (!(uses & reg))
         continue;
-      for (int i = j - 1; i >= 0; --i)
-        if (defs[i] & reg) {
-          edges.push_back({i, j, true, EdgeKind::Implicit});
-          break;
-        }
+      int writer = -1;
+      for (int i = j - 1; i >= 0 && writer < 0; --i)
+        if (defs[i] & reg)
+          writer = i;
+      if (writer >= 0) {
+        edges.push_back({writer, j, true, EdgeKind::Implicit});
+        continue;
+      }
+      // No writer before the reader: it reads what the previous iteration
+      // wrote last (or, in the first, what the loop was entered with). All
+      // of the body's writers share its stage: then the kernel's previous
+      // step ran the last writer for the previous iteration, and no writer
+      // runs before the reader's first instance in the prologue. (A select
+      // of VCC above the compare that sets it, pipelined in 2 stages, read
+      // its own iteration's compare.)
+      for (int i = j + 1; i < n; ++i)
+        if (defs[i] & reg)
+          edges.push_back({i, j, true, EdgeKind::Implicit,
+                           /*extra=*/kPreviousIteration});
     }
   }
 
@@ -295,8 +314,11 @@ std::string explain(const BodyGraph &graph, const Edge &edge) {
                          describe(to), edge.extra, describe(from))
         .str();
   case EdgeKind::Implicit:
-    return llvm::formatv("{0} reads an implicit register {1} writes",
-                         describe(to), describe(from))
+    return llvm::formatv("{0} reads an implicit register {1} writes{2}",
+                         describe(to), describe(from),
+                         edge.extra == kPreviousIteration
+                             ? " in the previous iteration"
+                             : "")
         .str();
   case EdgeKind::Wait:
     return llvm::formatv("{0} waits right before {1}", describe(from),

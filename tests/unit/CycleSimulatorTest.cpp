@@ -10,6 +10,7 @@
 
 #include "CycleModelTestUtils.h"
 #include "MlirInputs.h"
+#include "RandomLoopText.h"
 
 #include "analysis/CycleSimulator.h"
 
@@ -21,6 +22,7 @@ using namespace mlir;
 using namespace waveasm;
 using waveasm::test::kModelPrelude;
 using waveasm::test::Modeled;
+using namespace waveasm::test::loop_text;
 
 namespace {
 
@@ -138,51 +140,34 @@ std::string randomLoop(unsigned seed) {
   std::mt19937 rng(seed);
   auto pick = [&](unsigned n) { return unsigned(rng() % n); };
   unsigned numV = 1 + pick(5), numAcc = pick(3);
-  std::vector<std::string> v, acc, argsV, argsAcc;
-  std::string args = "%i = %i0", types = "!waveasm.sreg", body;
-  for (unsigned j = 0; j < numV; ++j) {
-    argsV.push_back("%v" + std::to_string(j));
-    args += ", " + argsV.back() + " = %p0";
-    types += ", !waveasm.vreg";
-  }
-  for (unsigned j = 0; j < numAcc; ++j) {
-    argsAcc.push_back("%acc" + std::to_string(j));
-    args += ", " + argsAcc.back() + " = %z";
-    types += ", !waveasm.vreg<4, 4>";
-  }
-  v = argsV;
-  acc = argsAcc;
+  LoopArgs loopArgs(numV, numAcc);
+  const std::vector<std::string> &argsV = loopArgs.v, &argsAcc = loopArgs.acc;
+  std::vector<std::string> v = argsV, acc = argsAcc;
+  std::string body;
   auto anyV = [&] { return v[pick(v.size())]; };
   auto anyAcc = [&] { return acc[pick(acc.size())]; };
   unsigned tmp = 0;
   auto fresh = [&] { return "%t" + std::to_string(tmp++); };
-  const std::string vv = " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n";
   for (unsigned n = 3 + pick(25); n > 0; --n) {
     unsigned kind = pick(acc.empty() ? 11 : 14);
     std::string t = fresh();
     switch (kind) {
     case 0:
-      body += "    " + t + " = waveasm.ds_read_b32 " + anyV() +
-              " : !waveasm.vreg -> !waveasm.vreg\n";
+      body += dsReadB32(t, anyV());
       v.push_back(t);
       break;
     case 1:
-      body += "    waveasm.ds_write_b32 " + anyV() + ", " + anyV() +
-              " : !waveasm.vreg, !waveasm.vreg\n";
+      body += dsWriteB32(anyV(), anyV());
       break;
     case 2:
-      body += "    " + t + " = waveasm.buffer_load_dword %srd, " + anyV() +
-              ", %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> "
-              "-> !waveasm.vreg\n";
+      body += bufferLoad(t, anyV());
       v.push_back(t);
       break;
     case 3:
-      body += "    waveasm.buffer_store_dword " + anyV() + ", %srd, " + anyV() +
-              " : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg\n";
+      body += bufferStore(anyV(), anyV());
       break;
     case 4:
-      body +=
-          "    " + t + " = waveasm.v_add_u32 " + anyV() + ", " + anyV() + vv;
+      body += vAdd(t, anyV(), anyV());
       v.push_back(t);
       break;
     case 5:
@@ -191,7 +176,7 @@ std::string randomLoop(unsigned seed) {
       v.push_back(t);
       break;
     case 6:
-      body += "    waveasm.s_barrier\n";
+      body += barrier();
       break;
     case 7:
       body += "    waveasm.s_waitcnt vmcnt(" + std::to_string(pick(3)) + ")\n";
@@ -242,15 +227,11 @@ std::string randomLoop(unsigned seed) {
     }
     case 11:
     case 12:
-      body += "    " + t + " = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, " +
-              anyAcc() +
-              " : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, "
-              "!waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>\n";
+      body += mfma(t, anyAcc());
       acc.push_back(t);
       break;
     case 13:
-      body += "    " + t + " = waveasm.ds_read_b128 " + anyV() +
-              " : !waveasm.vreg -> !waveasm.vreg<4, 4>\n";
+      body += dsReadB128(t, anyV());
       acc.push_back(t);
       break;
     }
@@ -262,32 +243,14 @@ std::string randomLoop(unsigned seed) {
     unsigned k = pick(8);
     return k == 0 ? self : k == 1 ? outside : any();
   };
-  std::string yields, yieldTypes;
-  for (unsigned j = 0; j < numV; ++j) {
+  std::string yields;
+  for (unsigned j = 0; j < numV; ++j)
     yields += ", " + next(argsV[j], "%p0", anyV);
-    yieldTypes += ", !waveasm.vreg";
-  }
-  for (unsigned j = 0; j < numAcc; ++j) {
+  for (unsigned j = 0; j < numAcc; ++j)
     yields += ", " + next(argsAcc[j], "%z", anyAcc);
-    yieldTypes += ", !waveasm.vreg<4, 4>";
-  }
-  std::string loop =
-      (llvm::Twine("  %r:") + std::to_string(1 + numV + numAcc) +
-       " = waveasm.loop (" + args + ") : (" + types + ") -> (" + types +
-       ") {\n" + body +
-       "    %i_n, %scc = waveasm.s_add_u32 %i, %c1 : !waveasm.sreg, "
-       "!waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc\n"
-       "    %more = waveasm.s_cmp_lt_u32 %i_n, %c4 : !waveasm.sreg, "
-       "!waveasm.imm<4> -> !waveasm.scc\n"
-       "    waveasm.condition %more : !waveasm.scc iter_args(%i_n" +
-       yields + ") : !waveasm.sreg" + yieldTypes +
-       "\n  } {trip_count = 10 : i64}\n  waveasm.s_endpgm")
-          .str();
+  std::string loop = countedLoop(loopArgs, body, yields);
   unsigned waves = 1 + pick(4);
-  return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> "
-         "abi = #waveasm.abi<> attributes {workgroup_size = [" +
-         std::to_string(64 * waves) + ", 1, 1]} {\n" + withPrelude(loop) +
-         "\n}\n";
+  return programOfWaves(waves, withPrelude(loop));
 }
 
 } // namespace

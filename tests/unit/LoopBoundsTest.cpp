@@ -12,6 +12,7 @@
 
 #include "CycleModelTestUtils.h"
 #include "MlirInputs.h"
+#include "RandomLoopText.h"
 #include "TestUtils.h"
 
 #include "analysis/CycleModel.h"
@@ -30,6 +31,7 @@ using namespace mlir;
 using namespace waveasm;
 using waveasm::test::kModelPrelude;
 using waveasm::test::Modeled;
+using namespace waveasm::test::loop_text;
 
 namespace {
 
@@ -344,18 +346,9 @@ std::string randomMemoryLoop(unsigned seed) {
   std::mt19937 rng(seed);
   auto pick = [&](unsigned n) { return unsigned(rng() % n); };
   unsigned numV = 1 + pick(6), numAcc = pick(3);
-  std::vector<std::string> v, acc;
-  std::string args = "%i = %i0", types = "!waveasm.sreg", body;
-  for (unsigned j = 0; j < numV; ++j) {
-    v.push_back("%v" + std::to_string(j));
-    args += ", " + v.back() + " = %p0";
-    types += ", !waveasm.vreg";
-  }
-  for (unsigned j = 0; j < numAcc; ++j) {
-    acc.push_back("%acc" + std::to_string(j));
-    args += ", " + acc.back() + " = %z";
-    types += ", !waveasm.vreg<4, 4>";
-  }
+  LoopArgs loopArgs(numV, numAcc);
+  std::vector<std::string> v = loopArgs.v, acc = loopArgs.acc;
+  std::string body;
   auto anyV = [&] { return v[pick(v.size())]; };
   auto anyAcc = [&] { return acc[pick(acc.size())]; };
   unsigned tmp = 0;
@@ -366,41 +359,32 @@ std::string randomMemoryLoop(unsigned seed) {
     switch (kind) {
     case 0:
       t = fresh();
-      body += "    " + t + " = waveasm.ds_read_b32 " + anyV() +
-              " : !waveasm.vreg -> !waveasm.vreg\n";
+      body += dsReadB32(t, anyV());
       v.push_back(t);
       break;
     case 1:
-      body += "    waveasm.ds_write_b32 " + anyV() + ", " + anyV() +
-              " : !waveasm.vreg, !waveasm.vreg\n";
+      body += dsWriteB32(anyV(), anyV());
       break;
     case 2:
       t = fresh();
-      body += "    " + t + " = waveasm.buffer_load_dword %srd, " + anyV() +
-              ", %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> "
-              "-> !waveasm.vreg\n";
+      body += bufferLoad(t, anyV());
       v.push_back(t);
       break;
     case 3:
-      body += "    waveasm.buffer_store_dword " + anyV() + ", %srd, " + anyV() +
-              " : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg\n";
+      body += bufferStore(anyV(), anyV());
       break;
     case 4:
     case 5:
       t = fresh();
-      body += "    " + t + " = waveasm.v_add_u32 " + anyV() + ", " + anyV() +
-              " : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg\n";
+      body += vAdd(t, anyV(), anyV());
       v.push_back(t);
       break;
     case 6:
-      body += "    waveasm.s_barrier\n";
+      body += barrier();
       break;
     case 7:
       t = fresh();
-      body += "    " + t + " = waveasm.v_mfma_f32_16x16x16_f16 %a, %a, " +
-              anyAcc() +
-              " : !waveasm.vreg<2, 2>, !waveasm.vreg<2, 2>, "
-              "!waveasm.vreg<4, 4> -> !waveasm.vreg<4, 4>\n";
+      body += mfma(t, anyAcc());
       acc.push_back(t);
       break;
     case 8:
@@ -416,37 +400,22 @@ std::string randomMemoryLoop(unsigned seed) {
       break;
     case 10:
       t = fresh();
-      body += "    " + t + " = waveasm.ds_read_b128 " + anyV() +
-              " : !waveasm.vreg -> !waveasm.vreg<4, 4>\n";
+      body += dsReadB128(t, anyV());
       acc.push_back(t);
       break;
     }
   }
-  std::string yields, yieldTypes;
-  for (unsigned j = 0; j < numV; ++j) {
+  std::string yields;
+  for (unsigned j = 0; j < numV; ++j)
     yields += ", " + anyV();
-    yieldTypes += ", !waveasm.vreg";
-  }
-  for (unsigned j = 0; j < numAcc; ++j) {
+  for (unsigned j = 0; j < numAcc; ++j)
     yields += ", " + anyAcc();
-    yieldTypes += ", !waveasm.vreg<4, 4>";
-  }
-  std::string loop =
-      (llvm::Twine(R"(
+  std::string loop = R"(
   %a = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<2, 2>
   %z = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg<4, 4>
-  %r:)") +
-       std::to_string(1 + numV + numAcc) + " = waveasm.loop (" + args +
-       ") : (" + types + ") -> (" + types + ") {\n" + body + kCount +
-       "    waveasm.condition %more : !waveasm.scc iter_args(%i_n" + yields +
-       ") : !waveasm.sreg" + yieldTypes +
-       "\n  } {trip_count = 10 : i64}\n  waveasm.s_endpgm")
-          .str();
+)" + countedLoop(loopArgs, body, yields);
   unsigned waves = 1 + pick(4);
-  return "waveasm.program @k target = #waveasm.target<#waveasm.gfx942> "
-         "abi = #waveasm.abi<> attributes {workgroup_size = [" +
-         std::to_string(64 * waves) + ", 1, 1]} {\n" + withPrelude(loop) +
-         "\n}\n";
+  return programOfWaves(waves, withPrelude(loop));
 }
 } // namespace
 
