@@ -368,6 +368,17 @@ void propagate(const BodyGraph &graph, SmallVectorImpl<int> &stages,
   }
 }
 
+/// The first edge `stages` break (a later stage before an earlier one, or
+/// two stages where the edge asks for one), or null.
+const Edge *firstBrokenEdge(const BodyGraph &graph, ArrayRef<int> stages) {
+  for (const Edge &edge : graph.edges) {
+    int from = stages[edge.from], to = stages[edge.to];
+    if (to < from || (edge.equal && to != from))
+      return &edge;
+  }
+  return nullptr;
+}
+
 /// Whether every result of `op` is a virtual VGPR (VALU arithmetic: no
 /// SCC, no scalar value whose stage the loop control or an M0 write reads).
 bool definesOnlyVgprs(Operation *op) {
@@ -414,10 +425,8 @@ void sinkToUsers(const BodyGraph &graph, ArrayRef<int> anchor,
     return;
   SmallVector<int> sunkReason(reason.begin(), reason.end());
   propagate(graph, sunk, sunkReason);
-  for (const Edge &edge : graph.edges)
-    if (sunk[edge.to] < sunk[edge.from] ||
-        (edge.equal && sunk[edge.to] != sunk[edge.from]))
-      return;
+  if (firstBrokenEdge(graph, sunk))
+    return;
   if (graph.condDef >= 0 && sunk[graph.condDef] != stages[graph.condDef])
     return;
   stages.assign(sunk.begin(), sunk.end());
@@ -434,14 +443,11 @@ std::string checkRules(const BodyGraph &graph, ArrayRef<int> stages,
                            describe(graph.ops[i]), s, numStages - 1)
           .str();
     }
-  for (const Edge &edge : graph.edges) {
-    int from = stages[edge.from], to = stages[edge.to];
-    if (to < from || (edge.equal && to != from)) {
-      where = graph.ops[edge.to];
-      return llvm::formatv("stage {0} vs {1}: {2}", from, to,
-                           explain(graph, edge))
-          .str();
-    }
+  if (const Edge *edge = firstBrokenEdge(graph, stages)) {
+    where = graph.ops[edge->to];
+    return llvm::formatv("stage {0} vs {1}: {2}", stages[edge->from],
+                         stages[edge->to], explain(graph, *edge))
+        .str();
   }
   if (graph.condDef >= 0 && stages[graph.condDef] != 0) {
     where = graph.ops[graph.condDef];
