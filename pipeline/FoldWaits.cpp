@@ -2,6 +2,7 @@
 
 #include "pipeline/FoldWaits.h"
 #include "pipeline/CountedWaits.h"
+#include "pipeline/ForEachOp.h"
 
 #include "analysis/IssueRules.h"
 #include "analysis/LdsBankConflicts.h"
@@ -262,27 +263,15 @@ unsigned foldBody(Block &block, const TargetModel &model,
 
 } // namespace
 
-/// foldCountedWaits over the loops in `block`, innermost first (the order
-/// of Operation::walk, which called back on every op of the program: a
-/// waste where only ops with regions matter).
-static unsigned foldLoopsIn(Block &block, const TargetModel &model,
-                            LdsConflictSlots &conflicts) {
-  unsigned folded = 0;
-  for (Operation &op : block) {
-    if (!op.getNumRegions())
-      continue;
-    for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        folded += foldLoopsIn(nested, model, conflicts);
-    if (auto loop = dyn_cast<LoopOp>(op);
-        loop && loop->hasAttr(kCountedWaitsAttrName))
-      folded += foldBody(loop.getBodyBlock(), model, conflicts);
-  }
-  return folded;
-}
-
 unsigned waveasm::foldCountedWaits(ProgramOp program,
                                    const TargetModel &model) {
   LdsConflictSlots conflicts(program, model);
-  return foldLoopsIn(program.getBodyBlock(), model, conflicts);
+  unsigned folded = 0;
+  // Innermost loops first, as Operation::walk, without its call per op.
+  forEachOpPostOrder(program.getBody(), [&](Operation *op) {
+    if (auto loop = dyn_cast<LoopOp>(op);
+        loop && loop->hasAttr(kCountedWaitsAttrName))
+      folded += foldBody(loop.getBodyBlock(), model, conflicts);
+  });
+  return folded;
 }
