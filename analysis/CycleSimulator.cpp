@@ -21,8 +21,8 @@ static constexpr int32_t kExtraSteadyIterations = 6;
 static constexpr size_t kSteadyWindow = 4;
 
 CycleSimulator::CycleSimulator(CycleModel &model, Options options)
-    : model(model), index(model.index), target(model.target),
-      facts(model.facts), options(options), values(index.getNumValues()) {}
+    : model(model), index(model.index), facts(model.facts), options(options),
+      values(index.getNumValues()) {}
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -146,7 +146,6 @@ void CycleSimulator::analyzeLoop(unsigned loopIdx) {
         int32_t stop = std::max(iterations + 1, minIterations);
         stats.skippedIterations += static_cast<unsigned>(stop - iterations);
         iterations = stop;
-        durations.push_back(durations.back());
         converged = true;
         break;
       }

@@ -129,7 +129,6 @@ private:
 
   CycleModel &model;
   const ProgramIndex &index;
-  const TargetModel &target;
   llvm::ArrayRef<OpFacts> facts;
   Options options;
   Stats stats;

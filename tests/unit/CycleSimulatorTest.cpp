@@ -94,6 +94,26 @@ struct SkipCounts {
   unsigned passesSaved = 0;
 };
 
+/// A freshly built model's figures (skipping repeated iterations), the
+/// model simulated again iteration by iteration, then again as built (so it
+/// ends as it was): both runs' stats and the first figure in which the
+/// built and the simulated differ ("" when none).
+struct Reruns {
+  Figures built;
+  CycleSimulator::Stats fast, full;
+  std::string difference;
+};
+Reruns rerunBoth(const ProgramIndex &index, CycleModel &model) {
+  Figures built(index, model);
+  CycleSimulator::Options every;
+  every.skipRepeatedIterations = false;
+  CycleSimulator::Stats full = CycleSimulator::rerun(model, every);
+  std::string difference = firstDifference(built, Figures(index, model));
+  CycleSimulator::Stats fast =
+      CycleSimulator::rerun(model, CycleSimulator::Options());
+  return {std::move(built), fast, full, std::move(difference)};
+}
+
 /// Every program of `module`: the model as built (skipping repeated
 /// iterations) against the model simulated again iteration by iteration.
 void compareSkipping(ModuleOp module, const std::string &what,
@@ -101,21 +121,15 @@ void compareSkipping(ModuleOp module, const std::string &what,
   for (auto program : module.getOps<ProgramOp>()) {
     ProgramIndex index(program);
     CycleModel model(index, TargetModel::get(program.getTargetKind()));
-    Figures skipping(index, model);
-    CycleSimulator::Options every;
-    every.skipRepeatedIterations = false;
-    CycleSimulator::Stats full = CycleSimulator::rerun(model, every);
-    Figures simulated(index, model);
-    CycleSimulator::Stats fast =
-        CycleSimulator::rerun(model, CycleSimulator::Options());
-    EXPECT_EQ(firstDifference(skipping, simulated), "") << what;
+    auto [built, fast, full, difference] = rerunBoth(index, model);
+    EXPECT_EQ(difference, "") << what;
     EXPECT_EQ(full.skippedIterations, 0u) << what;
     // Each skipped iteration is a body pass less (of the loop and of the
     // loops inside it).
     EXPECT_LE(fast.bodyPasses + fast.skippedIterations, full.bodyPasses)
         << what;
     ++counts.programs;
-    counts.loops += skipping.loops.size();
+    counts.loops += built.loops.size();
     counts.skipped += fast.skippedIterations;
     counts.passesSaved += full.bodyPasses - fast.bodyPasses;
   }
@@ -271,19 +285,12 @@ TEST(CycleSimulator, RepeatedIterationIsNotSimulatedAgain) {
   waveasm.s_endpgm
 )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
-  Figures skipping(*m.index, *m.model);
-  CycleSimulator::Stats fast =
-      CycleSimulator::rerun(*m.model, CycleSimulator::Options());
+  auto [built, fast, full, difference] = rerunBoth(*m.index, *m.model);
   // Cold iteration, one steady iteration, the program's first iteration.
   EXPECT_EQ(fast.bodyPasses, 3u);
   EXPECT_EQ(fast.skippedIterations, 1u);
-  EXPECT_EQ(m.loop().steadyIterations, 3);
-
-  CycleSimulator::Options every;
-  every.skipRepeatedIterations = false;
-  CycleSimulator::Stats full = CycleSimulator::rerun(*m.model, every);
   EXPECT_EQ(full.bodyPasses, 4u);
-  EXPECT_EQ(firstDifference(skipping, Figures(*m.index, *m.model)), "");
+  EXPECT_EQ(difference, "");
   EXPECT_EQ(m.loop().steadyIterations, 3);
 }
 
@@ -305,14 +312,9 @@ TEST(CycleSimulator, AlternatingIterationsAreAllSimulated) {
   waveasm.s_endpgm
 )"));
   ASSERT_TRUE(m.model) << m.p.t.diagnostics;
-  Figures skipping(*m.index, *m.model);
-  CycleSimulator::Stats fast =
-      CycleSimulator::rerun(*m.model, CycleSimulator::Options());
+  auto [built, fast, full, difference] = rerunBoth(*m.index, *m.model);
   EXPECT_EQ(fast.skippedIterations, 0u);
-  CycleSimulator::Options every;
-  every.skipRepeatedIterations = false;
-  CycleSimulator::Stats full = CycleSimulator::rerun(*m.model, every);
-  EXPECT_EQ(firstDifference(skipping, Figures(*m.index, *m.model)), "");
+  EXPECT_EQ(difference, "");
   EXPECT_EQ(fast.bodyPasses, full.bodyPasses);
   // Prefetch distance 2: at least 4 iterations, then 6 more at most.
   EXPECT_EQ(m.loop().prefetchDistance, 2);
