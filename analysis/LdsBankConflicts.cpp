@@ -11,6 +11,7 @@
 #include "analysis/LdsPadding.h"
 
 #include "ir/InstFacts.h"
+#include "ir/OpClassTable.h"
 #include "ir/Workgroup.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -329,36 +330,32 @@ Kind classify(llvm::StringRef name) {
 constexpr llvm::StringLiteral kOffsetAttrNames[] = {"offset", "offset0",
                                                     "offset1"};
 
+/// Which operand of a ds op (by its name without the dialect) is the
+/// address: a write's data comes first.
+unsigned dsAddressOperand(llvm::StringRef name) {
+  return name.starts_with("ds_write") ? 1 : 0;
+}
+
 /// What the scan for ds ops and the analysis's key read of an op's class:
 /// functions of its name and of its declared attributes. Asked for about
 /// every op of a program and every value of the address chains on each
 /// compile; a name's split, prefix tests and string switch cost about 150
 /// instructions, a lookup here about 20.
 struct OpClassFacts {
-  bool dsAccess = false; // isDsAccess
-  bool dsWrite = false;  // the address is operand 1
+  bool dsAccess = false;      // isDsAccess
+  uint8_t addressOperand = 0; // dsAddressOperand
   Kind kind = Kind::Other;
   /// Bit k: kOffsetAttrNames[k] is an inherent attribute of the class
   /// (what Operation::getAttr asks first).
   uint8_t inherentOffsets = 0;
 };
 
-/// Class facts by the class's TypeID, which names one class for the life
-/// of the process (the analysis memo's key names ops by it too), so
-/// entries stay true across contexts. Direct-mapped: a program has a few
-/// dozen classes, and a slot taken by another class is recomputed.
+/// Class facts by the class's TypeID (OpClassTable.h: the analysis memo's
+/// key names ops by it too). A program has a few dozen classes.
 class OpClassFactsCache {
 public:
   /// `op`'s class facts (`op` registered).
-  OpClassFacts get(Operation *op) {
-    const void *id = op->getName().getTypeID().getAsOpaquePointer();
-    Slot &slot = slots[(reinterpret_cast<uintptr_t>(id) >> 3) % kSlots];
-    if (slot.id != id) {
-      slot.facts = compute(op);
-      slot.id = id;
-    }
-    return slot.facts;
-  }
+  OpClassFacts get(Operation *op) { return table.get(op, compute); }
 
   /// This thread's cache.
   static OpClassFactsCache &forThisThread() {
@@ -371,7 +368,7 @@ private:
     llvm::StringRef name = op->getName().stripDialect();
     OpClassFacts facts;
     facts.dsAccess = isDsAccess(name);
-    facts.dsWrite = name.starts_with("ds_write");
+    facts.addressOperand = dsAddressOperand(name);
     facts.kind = classify(name);
     if (op->getPropertiesStorageSize())
       for (auto [k, attr] : llvm::enumerate(kOffsetAttrNames))
@@ -380,12 +377,7 @@ private:
     return facts;
   }
 
-  static constexpr size_t kSlots = 256;
-  struct Slot {
-    const void *id = nullptr;
-    OpClassFacts facts;
-  };
-  Slot slots[kSlots];
+  OpClassTable<OpClassFacts, 256> table;
 };
 
 /// Whether `op` is a ds read or write.
@@ -762,7 +754,7 @@ static bool writeAnalysisKey(const ProgramIndex &index,
                 op->getNumOperands()});
     OpClassFacts facts = classes.get(op);
     writeOffsetAttrs(op, facts.inherentOffsets, key);
-    unsigned addrOperand = facts.dsWrite ? 1 : 0;
+    unsigned addrOperand = facts.addressOperand;
     if (addrOperand < op->getNumOperands())
       writer.write(op->getOperand(addrOperand));
     if (!writer.ok())
@@ -857,7 +849,7 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
         offsets.append({at, at + element});
       }
     }
-    unsigned addrOperand = name.starts_with("ds_write") ? 1 : 0;
+    unsigned addrOperand = dsAddressOperand(name);
     if (addrOperand >= op->getNumOperands())
       continue;
     const LaneValue &addr = evaluator->eval(op->getOperand(addrOperand));
@@ -1001,7 +993,7 @@ LdsBankConflicts::suggestPadding(const LdsAccessInfo &access) const {
   Evaluator &strideReader = evaluator ? *evaluator : *fresh;
   Operation *op = access.op;
   llvm::StringRef name = op->getName().stripDialect();
-  Value addrValue = op->getOperand(name.starts_with("ds_write") ? 1 : 0);
+  Value addrValue = op->getOperand(dsAddressOperand(name));
   llvm::SmallVector<std::pair<Operation *, int64_t>> strides;
   llvm::DenseSet<Value> seen;
   strideReader.collectStrides(addrValue, strides, seen);

@@ -3,6 +3,7 @@
 #include "ir/InstFacts.h"
 
 #include "ir/Dialect.h"
+#include "ir/OpClassTable.h"
 
 using namespace mlir;
 using namespace waveasm;
@@ -29,24 +30,8 @@ InstFacts waveasm::getInstFacts(Operation *op) {
 }
 
 namespace {
-/// A direct-mapped table per thread, keyed by the op class's TypeID (which,
-/// unlike an OperationName, outlives the context that registered it). The
-/// TypeIDs of a dialect's ops are consecutive statics: few collide, and a
-/// collision only costs a recomputation.
-struct Entry {
-  const void *typeID = nullptr;
-  InstFacts facts;
-};
-constexpr unsigned kSlots = 512;
-thread_local Entry table[kSlots];
-
-/// The miss: out of line, so the hit path saves no registers.
-LLVM_ATTRIBUTE_NOINLINE InstFacts fillEntry(Operation *op, Entry &entry,
-                                            const void *typeID) {
-  entry.facts = getInstFacts(op);
-  entry.typeID = typeID;
-  return entry.facts;
-}
+/// This thread's facts per op class.
+thread_local OpClassTable<InstFacts, 512> table;
 } // namespace
 
 InstFacts waveasm::lookupInstFacts(Operation *op) {
@@ -54,9 +39,5 @@ InstFacts waveasm::lookupInstFacts(Operation *op) {
   TypeID id = op->getName().getTypeID();
   if (LLVM_UNLIKELY(id == TypeID::get<void>()))
     return getInstFacts(op);
-  const void *typeID = id.getAsOpaquePointer();
-  Entry &entry = table[(reinterpret_cast<uintptr_t>(typeID) >> 3) % kSlots];
-  if (LLVM_LIKELY(entry.typeID == typeID))
-    return entry.facts;
-  return fillEntry(op, entry, typeID);
+  return table.get(op, getInstFacts);
 }

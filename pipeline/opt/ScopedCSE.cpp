@@ -31,6 +31,7 @@
 #include "pipeline/opt/OperandFacts.h"
 
 #include "ir/InstFacts.h"
+#include "ir/OpClassTable.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -251,7 +252,7 @@ private:
            !isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op);
   }
 
-  enum : uint8_t { Known = 1, Commutative = 2, EffectFree = 4 };
+  enum : uint8_t { Commutative = 1, EffectFree = 2 };
   /// Trait and interface answers per op class (each query is a search of
   /// the class's traits through a type-erased callback). Asked only of
   /// registered WaveASM ops without regions (eligible ops have InstFacts),
@@ -260,22 +261,15 @@ private:
   /// lookupInstFacts keeps its facts (per run, each run asked again for
   /// every class it met).
   static uint8_t classFacts(Operation *op) {
-    struct Entry {
-      const void *typeID = nullptr;
+    static thread_local OpClassTable<uint8_t, 64> table;
+    return table.get(op, [](Operation *op) {
       uint8_t facts = 0;
-    };
-    static thread_local Entry table[64];
-    const void *typeID = op->getName().getTypeID().getAsOpaquePointer();
-    Entry &entry = table[(reinterpret_cast<uintptr_t>(typeID) >> 3) % 64];
-    if (entry.typeID == typeID)
-      return entry.facts;
-    uint8_t facts = Known;
-    if (op->hasTrait<mlir::OpTrait::IsCommutative>())
-      facts |= Commutative;
-    if (isMemoryEffectFree(op))
-      facts |= EffectFree;
-    entry = {typeID, facts};
-    return facts;
+      if (op->hasTrait<mlir::OpTrait::IsCommutative>())
+        facts |= Commutative;
+      if (isMemoryEffectFree(op))
+        facts |= EffectFree;
+      return facts;
+    });
   }
   /// Two operands that compare as a set.
   bool isCommutative(Operation *op) {
