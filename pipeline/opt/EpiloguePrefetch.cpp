@@ -39,9 +39,8 @@ bool isRegisterLoad(Operation *op) {
 /// writer could come between it and its reader), and no physical register
 /// result (as for isRegisterLoad).
 bool isPureMovable(Operation *op) {
-  auto info = dyn_cast<InstInfoOpInterface>(op);
   InstFacts facts = lookupInstFacts(op);
-  if (!info || info.isPinned() || op->getNumRegions() ||
+  if (!facts.hasInfo || facts.pinned || op->getNumRegions() ||
       hasPhysicalResults(op) || facts.memReads != MemNone ||
       facts.memWrites != MemNone || (facts.implicitDefs & ~ImpSCC) ||
       (facts.implicitUses & ~ImpEXEC))
@@ -159,10 +158,9 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
          op = op->getPrevNode()) {
       if (slice.count(op))
         continue;
-      if (fixed.count(op) || op->getNumRegions() ||
-          !isa<InstInfoOpInterface>(op))
-        break;
       InstFacts facts = lookupInstFacts(op);
+      if (fixed.count(op) || op->getNumRegions() || !facts.hasInfo)
+        break;
       if ((facts.memReads & MemGlobal) || (facts.implicitDefs & ImpEXEC))
         break;
       if ((facts.memWrites & MemGlobal) &&
@@ -189,14 +187,15 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
     }
     if (!insertBefore)
       continue;
-    for (Operation *op = insertBefore; op != load; op = op->getNextNode())
-      if (!slice.count(op))
-        added[op] += width;
-    // The moved ops in their order, then the load, before `insertBefore`.
+    // The moved ops in their order, then the load, before `insertBefore`;
+    // the ops they pass hold the load's registers too.
     SmallVector<Operation *> order;
-    for (Operation *op = insertBefore; op != load; op = op->getNextNode())
+    for (Operation *op = insertBefore; op != load; op = op->getNextNode()) {
       if (slice.count(op))
         order.push_back(op);
+      else
+        added[op] += width;
+    }
     order.push_back(load);
     for (Operation *op : order) {
       op->moveBefore(insertBefore);
