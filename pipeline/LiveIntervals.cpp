@@ -5,6 +5,9 @@
 #include "analysis/TargetModel.h"
 #include "ir/InstFacts.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -265,16 +268,20 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
   for (auto [value, id] : fresh)
     valueIds[value] = id;
 
+  // Where the mapped intervals cannot be completed: every end again.
+  auto recomputeAllEnds = [&] {
+    for (LiveValue &info : values)
+      info.live.end = info.live.start;
+    for (LiveValue &info : trackedPhysical)
+      info.live.end = info.live.start;
+    computeIntervals();
+  };
   // A loop's or an if's last op must be its old last op (copies go before
   // terminators), or renumbered loop ends would not be the new ones.
   for (auto [op, end] : previous.regionEnd) {
     auto it = regionEnd.find(op);
     if (it == regionEnd.end() || it->second != newIndexOf[end]) {
-      for (LiveValue &info : values)
-        info.live.end = info.live.start;
-      for (LiveValue &info : trackedPhysical)
-        info.live.end = info.live.start;
-      computeIntervals();
+      recomputeAllEnds();
       return;
     }
   }
@@ -288,16 +295,18 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
     return it->second >= 0 ? &values[it->second]
                            : &trackedPhysical[-2 - it->second];
   };
-  SmallVector<LiveValue *> touched;
+  // Each value once (several copies read the same source).
+  llvm::SetVector<LiveValue *, SmallVector<LiveValue *>,
+                  llvm::SmallPtrSet<LiveValue *, 16>>
+      touched;
   llvm::DenseMap<Operation *, int64_t> indexOf;
   for (auto [index, op] : llvm::enumerate(ops)) {
     if (oldIndex[index] >= 0)
       continue;
     auto touch = [&](Value value) {
       LiveValue *info = entryOf(value);
-      if (!info)
+      if (!info || !touched.insert(info))
         return;
-      touched.push_back(info);
       for (Operation *user : value.getUsers())
         for (Operation *op = user; op && op != program; op = op->getParentOp())
           if (op == user || isa<LoopOp>(op))
@@ -311,16 +320,11 @@ void LiveModel::buildIntervalsAfterInsertions(LiveModel &previous) {
   for (auto [index, op] : llvm::enumerate(ops))
     if (auto it = indexOf.find(op); it != indexOf.end())
       it->second = static_cast<int64_t>(index);
-  bool complete = true;
   for (LiveValue *info : touched)
-    complete &= intervalEndFromUses(*info, indexOf);
-  if (!complete) {
-    for (LiveValue &info : values)
-      info.live.end = info.live.start;
-    for (LiveValue &info : trackedPhysical)
-      info.live.end = info.live.start;
-    computeIntervals();
-  }
+    if (!intervalEndFromUses(*info, indexOf)) {
+      recomputeAllEnds();
+      return;
+    }
 }
 
 bool LiveModel::intervalEndFromUses(
