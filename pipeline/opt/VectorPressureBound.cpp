@@ -3,6 +3,7 @@
 #include "pipeline/opt/VectorPressureBound.h"
 
 #include "ir/InstFacts.h"
+#include "pipeline/LiveIntervals.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -72,9 +73,8 @@ private:
     unsigned idx, id;
   };
 
-  /// By Value::getAsOpaquePointer: a pointer's hash is a shift and an xor,
-  /// a Value's a full hash of the pointer (most of this walk's cost).
-  llvm::DenseMap<const void *, unsigned> slotOf;
+  /// Hashed as the allocator's models hash values (ValuePointerInfo).
+  llvm::DenseMap<Value, unsigned, regalloc::ValuePointerInfo> slotOf;
   std::vector<Tracked> values;
   std::vector<unsigned> parent; // union-find over the values
   llvm::SmallVector<OpenLoop, 8> loops;
@@ -88,7 +88,7 @@ private:
     return s;
   }
   int lookup(Value v) const {
-    auto it = slotOf.find(v.getAsOpaquePointer());
+    auto it = slotOf.find(v);
     return it == slotOf.end() ? -1 : static_cast<int>(it->second);
   }
   /// Every relation Liveness may tie, between values of one class.
@@ -102,7 +102,7 @@ private:
     RegTypeInfo type = getRegTypeInfo(v.getType());
     if (type.cls != RegClass::VGPR && type.cls != RegClass::AGPR)
       return;
-    slotOf[v.getAsOpaquePointer()] = values.size();
+    slotOf[v] = values.size();
     parent.push_back(values.size());
     values.push_back({idx, idx, idx, static_cast<int32_t>(type.size),
                       type.cls == RegClass::AGPR});
