@@ -796,9 +796,7 @@ void LinearScanPass::runOnOperation() {
         inserts.push_back(insert);
 
   MLIRContext *ctx = &getContext();
-  // Uniquing types is not free: one lookup per (class, index, size), here
-  // keyed by one integer (a tuple's hash costs more than the lookup).
-  llvm::DenseMap<uint64_t, Type> typeCache;
+  // getPhysicalType keeps this thread's types of the context (its cache).
   for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;
        ++id) {
     auto [root, offset] = model.resolve(id);
@@ -807,16 +805,7 @@ void LinearScanPass::runOnOperation() {
                         ? rootInfo.fixed + offset
                         : groupBase[model.findGroup(rootInfo.group)] + offset;
     LiveValue &info = model.values[id];
-    if (index < 0 || index >= (int64_t(1) << 32) || info.size < 0 ||
-        info.size >= (int64_t(1) << 24)) {
-      info.value.setType(getPhysicalType(ctx, info.regClass, index, info.size));
-      continue;
-    }
-    Type &type = typeCache[(uint64_t(classIndex(info.regClass)) << 56) |
-                           (uint64_t(index) << 24) | uint64_t(info.size)];
-    if (!type)
-      type = getPhysicalType(ctx, info.regClass, index, info.size);
-    info.value.setType(type);
+    info.value.setType(getPhysicalType(ctx, info.regClass, index, info.size));
   }
 
   // SPEC.md 14.4 step 8: an insert's result is its source's registers; the

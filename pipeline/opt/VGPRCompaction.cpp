@@ -553,19 +553,7 @@ std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
 
 void Compactor::rewrite() {
   MLIRContext *ctx = program.getContext();
-  // Keyed by one integer (a pair's hash costs more than the lookup);
-  // registers and sizes of VGPRs are far below 2^32.
-  llvm::DenseMap<uint64_t, Type> typeCache;
-  auto key = [](int64_t index, int64_t size) {
-    return (uint64_t(index) << 32) | uint64_t(size);
-  };
-  // Compaction moves ranges down into registers other values name: their
-  // types are the ones a uniquing lookup would return (a type is its
-  // index and size), at a map insert each instead of the lookup's cost.
-  for (auto [id, info] : llvm::enumerate(model.values))
-    if (unitOf[id] >= 0)
-      if (auto type = dyn_cast<PVRegType>(info.value.getType()))
-        typeCache.try_emplace(key(type.getIndex(), type.getSize()), type);
+  // getPhysicalType keeps this thread's types of the context (its cache).
   for (auto [id, info] : llvm::enumerate(model.values)) {
     if (unitOf[id] < 0)
       continue;
@@ -574,10 +562,7 @@ void Compactor::rewrite() {
       continue; // its type names the same registers
     int64_t index =
         unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
-    Type &type = typeCache[key(index, info.size)];
-    if (!type)
-      type = getPhysicalType(ctx, RegClass::VGPR, index, info.size);
-    info.value.setType(type);
+    info.value.setType(getPhysicalType(ctx, RegClass::VGPR, index, info.size));
   }
   for (Operation *op : model.ops) {
     auto cond = dyn_cast<ConditionOp>(op);
