@@ -124,6 +124,7 @@
 #include "pipeline/opt/LdsDeepening.h"
 #include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/LoopRewrite.h"
+#include "pipeline/opt/M0AboveBarrier.h"
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/OuterOverlap.h"
 #include "pipeline/opt/PairLdsReads.h"
@@ -1057,6 +1058,7 @@ struct PipelineLoopsPass
       if (auto parent = dyn_cast<LoopOp>(loops[loopIndex]->getParentOp()))
         outerIndex = llvm::find(loops, parent) - loops.begin();
     auto overlapAtEnd = llvm::make_scope_exit([&] {
+      keepM0AboveBarriersIfFaster();
       if (overlapOuter && outerIndex != -2)
         overlapOuterLoops(outerIndex);
     });
@@ -1162,6 +1164,50 @@ struct PipelineLoopsPass
         diag << "est_cycles " << baseline->est_cycles << " as written, "
              << after->est_cycles << " pipelined";
     }
+  }
+
+  /// The trials of this pass's choices run the pass on copies
+  /// (pipelinedMetrics), on this thread: their depth, so that only the
+  /// outermost run moves M0 writes (below).
+  static unsigned &trialDepth() {
+    static thread_local unsigned depth = 0;
+    return depth;
+  }
+
+  /// In the program the pass keeps, each direct-to-LDS kernel's M0 writes
+  /// above the barriers before them (M0AboveBarrier.h), kept only when the
+  /// program's est_cycles drop at no cost in occupancy: the waits folded
+  /// around a barrier may cost more than the slot gained. The trials leave
+  /// them, so the choices compare what they did before.
+  void keepM0AboveBarriersIfFaster() {
+    if (trialDepth() != 0)
+      return;
+    ProgramOp program = getOperation();
+    SmallVector<LoopOp> kernels;
+    program->walk([&](LoopOp x) {
+      if (x->hasAttr(kCountedWaitsAttrName) &&
+          llvm::any_of(x.getBodyBlock(),
+                       [](Operation &op) { return isDirectToLds(&op); }))
+        kernels.push_back(x);
+    });
+    auto hoist = [&] {
+      SmallVector<M0Move> moves;
+      for (LoopOp x : kernels)
+        moves.append(hoistM0AboveBarriers(x.getBodyBlock()));
+      return moves;
+    };
+    SmallVector<M0Move> moves = hoist();
+    if (moves.empty())
+      return;
+    std::optional<ProgramMetrics> after = measure(program);
+    undoM0Moves(moves);
+    std::optional<ProgramMetrics> before = measure(program);
+    LLVM_DEBUG(llvm::dbgs() << "est_cycles with M0 writes above barriers: "
+                            << (before ? before->est_cycles : -1) << " -> "
+                            << (after ? after->est_cycles : -1) << "\n");
+    if (after && before && after->est_cycles < before->est_cycles &&
+        after->occupancy >= before->occupancy)
+      hoist();
   }
 
   /// Rotates the loops holding a pipelined kernel (the one numbered
@@ -1691,7 +1737,10 @@ struct PipelineLoopsPass
     options.overlapOuter = false;
     PassManager pm(program.getContext(), ProgramOp::getOperationName());
     pm.addPass(createWaveASMPipelineLoops(options));
-    if (failed(pm.run(*copy)))
+    ++trialDepth();
+    LogicalResult ran = pm.run(*copy);
+    --trialDepth();
+    if (failed(ran))
       return std::nullopt;
     OwningOpRef<ModuleOp> &module = kept->module;
     module = ModuleOp::create(program.getLoc());
