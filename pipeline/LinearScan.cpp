@@ -12,7 +12,9 @@
 //      `scalar_sgpr_base/count` SGPRs;
 //   4. linear scan per register class over the intervals sorted by
 //      (start, size desc, alignment desc, end desc), lowest aligned free
-//      range first, long VGPR tuples from the top (bidirectional strategy);
+//      range first, long VGPR tuples from the top (bidirectional strategy),
+//      a tie group's gaps lent to values inside them where that gains a
+//      wave or fits the files (LifetimeHoles.h);
 //   5. rewrite virtual types to physical ones, materialize inserts, and
 //      record `_iterArgPhysRegs` on every `waveasm.condition`.
 // There is no spilling: when a class runs out, the error is reported at the
@@ -57,12 +59,20 @@
 //     not rematerialized (a clone could read the new value).
 //   * The options are clamped to the target's register files so the output
 //     always verifies.
+//   * Upstream holds a tied class's registers over the envelope of its
+//     ranges; here the gaps (a loop-carried value between its last read and
+//     the definition of its next value, an if result's then-yield over the
+//     else region) are lent to values living inside them when the envelope
+//     allocation does not fit or costs a wave (allocateKept,
+//     LifetimeHoles.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/TargetModel.h"
 #include "ir/DefinedValues.h"
 #include "pipeline/AllocatedLiveModel.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/LifetimeHoles.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/Passes.h"
@@ -75,6 +85,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+
+#include <deque>
 
 #define DEBUG_TYPE "waveasm-linear-scan"
 
@@ -354,8 +366,15 @@ void applyCopies(CopyPlan &plan) {
 struct AllocItem {
   int32_t group;
   RegClass regClass;
-  int64_t start, end; // program points
+  int64_t start, end; // program points: the envelope
   int64_t size, align;
+  /// The points the group holds when it has gaps to lend (LifetimeHoles.h),
+  /// else empty: it holds [start, end].
+  ArrayRef<Interval> held;
+  Interval envelope;
+  ArrayRef<Interval> points() const {
+    return held.empty() ? ArrayRef<Interval>(&envelope, 1) : held;
+  }
 };
 
 class RematScan;
@@ -373,10 +392,20 @@ private:
   /// Whether allocate() reports a failure (false while a first try may
   /// still be retried).
   bool reportFailures = true;
+  /// One linear scan per class into `groupBase`. With `lendGaps`, a tie
+  /// group's gaps (LifetimeHoles.h) go to values living inside them.
+  /// `mayLend` (when given) tells whether a group has gaps (lent or not).
   LogicalResult allocate(LiveModel &model, ArrayRef<llvm::BitVector> reserved,
                          ArrayRef<int64_t> limits,
                          ArrayRef<std::string> reservedWhy,
-                         SmallVectorImpl<int64_t> &groupBase);
+                         SmallVectorImpl<int64_t> &groupBase, bool lendGaps,
+                         bool *mayLend = nullptr);
+  /// The allocation runOnOperation keeps: see there.
+  LogicalResult
+  allocateKept(LiveModel &model, ArrayRef<llvm::BitVector> reserved,
+               ArrayRef<int64_t> limits, ArrayRef<std::string> reservedWhy,
+               ArrayRef<std::pair<int32_t, int64_t>> reservedLoads,
+               SmallVectorImpl<int64_t> &groupBase);
   void reportFailure(LiveModel &model, ArrayRef<AllocItem> items,
                      const AllocItem &failed, int64_t limit,
                      int64_t reservedCount, StringRef reservedWhy);
@@ -778,15 +807,9 @@ void LinearScanPass::runOnOperation() {
   }
 
   SmallVector<int64_t> groupBase;
-  reportFailures = reservedLoads.empty();
-  if (failed(allocate(model, reserved, limits, reservedWhy, groupBase))) {
-    if (reservedLoads.empty())
-      return signalPassFailure();
-    model.releaseUnreadLoads(reservedLoads);
-    reportFailures = true;
-    if (failed(allocate(model, reserved, limits, reservedWhy, groupBase)))
-      return signalPassFailure();
-  }
+  if (failed(allocateKept(model, reserved, limits, reservedWhy, reservedLoads,
+                          groupBase)))
+    return signalPassFailure();
 
   // Rewrite. Inserts that were virtual get their slot written afterwards.
   SmallVector<InsertOp> inserts;
@@ -876,6 +899,77 @@ void LinearScanPass::runOnOperation() {
 // Linear scan
 //===----------------------------------------------------------------------===//
 
+/// Waves per SIMD the register use of an allocation allows the program:
+/// each class up to its highest reserved or allocated register.
+int64_t occupancyOf(LiveModel &model, ArrayRef<llvm::BitVector> reserved,
+                    ArrayRef<int64_t> groupBase, bool reservedOnly) {
+  int64_t used[3];
+  for (RegClass cls : kClasses)
+    used[classIndex(cls)] = reserved[classIndex(cls)].find_last() + 1;
+  if (!reservedOnly)
+    for (auto [g, base] : llvm::enumerate(groupBase))
+      if (base >= 0) {
+        const TieGroup &group = model.groups[g];
+        int64_t &top = used[classIndex(group.regClass)];
+        top = std::max(top, base + group.size);
+      }
+  const TargetModel &target = TargetModel::get(model.program.getTargetKind());
+  return target.getProgramOccupancy(
+      model.program, used[classIndex(RegClass::VGPR)],
+      used[classIndex(RegClass::AGPR)], used[classIndex(RegClass::SGPR)]);
+}
+
+LogicalResult LinearScanPass::allocateKept(
+    LiveModel &model, ArrayRef<llvm::BitVector> reserved,
+    ArrayRef<int64_t> limits, ArrayRef<std::string> reservedWhy,
+    ArrayRef<std::pair<int32_t, int64_t>> reservedLoads,
+    SmallVectorImpl<int64_t> &groupBase) {
+  // Upstream: a tie group holds its registers over its whole envelope. Here
+  // its gaps are lent too (LifetimeHoles.h) where that gains the program a
+  // wave or makes it fit the files; elsewhere the envelope allocation is
+  // kept, since fewer registers at the same occupancy gain nothing, and a
+  // value given a gap may follow the last read of those registers closely
+  // enough to cost a nop (a store's data) the envelope allocation had not.
+  // A failure is reported as the envelope allocation meets it.
+  auto attempt = [&](bool report) -> LogicalResult {
+    reportFailures = false;
+    bool mayLend = false;
+    if (succeeded(allocate(model, reserved, limits, reservedWhy, groupBase,
+                           /*lendGaps=*/false, &mayLend))) {
+      if (!mayLend)
+        return success();
+      int64_t waves = occupancyOf(model, reserved, groupBase, false);
+      // Nothing to gain when the registers do not bind.
+      if (waves >= occupancyOf(model, reserved, groupBase, true))
+        return success();
+      SmallVector<int64_t> lentBase;
+      if (succeeded(allocate(model, reserved, limits, reservedWhy, lentBase,
+                             /*lendGaps=*/true)) &&
+          occupancyOf(model, reserved, lentBase, false) > waves)
+        groupBase.swap(lentBase);
+      return success();
+    }
+    if (succeeded(allocate(model, reserved, limits, reservedWhy, groupBase,
+                           /*lendGaps=*/true)))
+      return success();
+    if (report) {
+      reportFailures = true;
+      if (succeeded(allocate(model, reserved, limits, reservedWhy, groupBase,
+                             /*lendGaps=*/false)))
+        return success();
+    }
+    return failure();
+  };
+  // Unread loads' registers stay reserved unless the files are then too
+  // small (LiveModel::reserveUnreadLoads).
+  if (succeeded(attempt(/*report=*/reservedLoads.empty())))
+    return success();
+  if (reservedLoads.empty())
+    return failure();
+  model.releaseUnreadLoads(reservedLoads);
+  return attempt(/*report=*/true);
+}
+
 /// Lowest `align`-aligned base of `size` free registers, or -1.
 int64_t findBottomUp(const llvm::BitVector &used, int64_t size, int64_t align) {
   int64_t limit = used.size();
@@ -910,8 +1004,8 @@ int64_t findTopDown(const llvm::BitVector &used, int64_t size, int64_t align,
 }
 
 /// Peak of simultaneously live registers over `items` (each occupies its
-/// size from start to end inclusive; at equal points removals come first),
-/// and the first point where it is reached.
+/// size over the points it holds, ends inclusive; at equal points removals
+/// come first), and the first point where it is reached.
 std::pair<int64_t, int64_t> peakPressure(ArrayRef<AllocItem> items) {
   // `items` are sorted by start. A sweep over the points the items span:
   // the registers live at p rise only where an item starts, so the first
@@ -923,10 +1017,11 @@ std::pair<int64_t, int64_t> peakPressure(ArrayRef<AllocItem> items) {
   for (const AllocItem &item : items)
     last = std::max(last, item.end);
   SmallVector<int64_t> delta(last - first + 2, 0);
-  for (const AllocItem &item : items) {
-    delta[item.start - first] += item.size;
-    delta[item.end - first + 1] -= item.size;
-  }
+  for (const AllocItem &item : items)
+    for (const Interval &held : item.points()) {
+      delta[held.start - first] += item.size;
+      delta[held.end - first + 1] -= item.size;
+    }
   int64_t live = 0, peak = 0, point = first;
   for (int64_t p = 0, e = last - first + 1; p < e; ++p) {
     live += delta[p];
@@ -942,9 +1037,16 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
                                        ArrayRef<llvm::BitVector> reserved,
                                        ArrayRef<int64_t> limits,
                                        ArrayRef<std::string> reservedWhy,
-                                       SmallVectorImpl<int64_t> &groupBase) {
+                                       SmallVectorImpl<int64_t> &groupBase,
+                                       bool lendGaps, bool *mayLend) {
   SmallVector<AllocItem> perClass[3];
   groupBase.assign(model.groups.size(), -1);
+  // The held points of the groups with gaps to lend (few: loop-carried
+  // values, if results); a deque keeps the items' references valid.
+  std::deque<IntervalSet> heldPoints;
+  GapsToHold gapsToHold;
+  if (lendGaps)
+    gapsToHold = findGapsToHold(model);
   for (int32_t g = 0, e = static_cast<int32_t>(model.groups.size()); g < e;
        ++g) {
     const TieGroup &group = model.groups[g];
@@ -955,9 +1057,23 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
       groupBase[g] = group.pinned;
       continue;
     }
-    perClass[classIndex(group.regClass)].push_back(
-        {g, group.regClass, group.occupancy.front().start >> 1,
-         group.occupancy.back().end >> 1, group.size, group.align});
+    AllocItem item{g,
+                   group.regClass,
+                   group.occupancy.front().start >> 1,
+                   group.occupancy.back().end >> 1,
+                   group.size,
+                   group.align,
+                   {},
+                   {}};
+    item.envelope = {item.start, item.end};
+    if (mayLend && group.occupancy.size() > 1)
+      *mayLend = true;
+    if (lendGaps && group.occupancy.size() > 1) {
+      IntervalSet held = pointsHeldBy(group.occupancy, gapsToHold.lookup(g));
+      if (held.size() > 1)
+        item.held = heldPoints.emplace_back(std::move(held));
+    }
+    perClass[classIndex(group.regClass)].push_back(item);
   }
   int64_t span = std::max<int64_t>(1, model.ops.size());
 
@@ -995,6 +1111,10 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
     SmallVector<int32_t> endingAt(lastEnd + 1, -1),
         nextEnding(items.size(), -1);
     int64_t freedUpTo = 0; // every item ending before this point is freed
+    // Active items with gaps to lend are not in `used`: an item after them
+    // takes their registers only where it lives inside their gaps.
+    SmallVector<int32_t> activeWithGaps;
+    llvm::BitVector busy;
     for (size_t i = 0; i < items.size(); ++i) {
       const AllocItem &item = items[i];
       for (; freedUpTo < item.start; ++freedUpTo)
@@ -1003,12 +1123,29 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
           int64_t doneBase = groupBase[items[done].group];
           used.reset(doneBase, doneBase + items[done].size);
         }
+      const llvm::BitVector *taken = &used;
+      if (!activeWithGaps.empty()) {
+        llvm::erase_if(activeWithGaps,
+                       [&](int32_t k) { return items[k].end < item.start; });
+        bool copied = false;
+        for (int32_t k : activeWithGaps) {
+          if (!shareAPoint(item.points(), items[k].points()))
+            continue;
+          if (!copied)
+            busy = used;
+          copied = true;
+          int64_t kBase = groupBase[items[k].group];
+          busy.set(kBase, kBase + items[k].size);
+        }
+        if (copied)
+          taken = &busy;
+      }
       int64_t base = -1;
       if (ceiling >= 0 && item.size > 1 &&
           (item.end - item.start) * 100 > bidirectionalThreshold * span)
-        base = findTopDown(used, item.size, item.align, ceiling);
+        base = findTopDown(*taken, item.size, item.align, ceiling);
       if (base < 0)
-        base = findBottomUp(used, item.size, item.align);
+        base = findBottomUp(*taken, item.size, item.align);
       if (base < 0) {
         if (reportFailures)
           reportFailure(model, items, item, limit, reservedCount,
@@ -1016,6 +1153,10 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
         return failure();
       }
       groupBase[item.group] = base;
+      if (!item.held.empty()) {
+        activeWithGaps.push_back(static_cast<int32_t>(i));
+        continue;
+      }
       used.set(base, base + item.size);
       nextEnding[i] = endingAt[item.end];
       endingAt[item.end] = static_cast<int32_t>(i);
@@ -1038,7 +1179,9 @@ void LinearScanPass::reportFailure(LiveModel &model, ArrayRef<AllocItem> items,
   llvm::MapVector<int32_t, Value> shown;
   llvm::DenseSet<int32_t> liveGroups;
   for (const AllocItem &item : items)
-    if (item.start <= point && point <= item.end)
+    if (llvm::any_of(item.points(), [&](const Interval &held) {
+          return held.start <= point && point <= held.end;
+        }))
       liveGroups.insert(item.group);
   llvm::DenseMap<int32_t, int64_t> shownSize;
   for (int32_t id = 0, e = static_cast<int32_t>(model.values.size()); id < e;

@@ -809,4 +809,45 @@ TEST(LinearScan, RandomProgramsUnderPressure) {
   EXPECT_GT(failed, seeds / 10);
 }
 
+TEST(LinearScan, RandomProgramsAtTheirFewestVGPRs) {
+  // At the fewest VGPRs a program allocates in, the scan lends tie groups'
+  // gaps (a loop-carried value's between its last read and the next
+  // value's definition, LifetimeHoles.h) wherever the envelopes alone do
+  // not fit: every such allocation must still compute what the program
+  // does, before and after compaction.
+  unsigned seeds = 120;
+  if (const char *n = getenv("LINEARSCAN_FUZZ_SEEDS"))
+    seeds = std::max(1, atoi(n));
+  unsigned checked = 0;
+  for (unsigned seed = 1; seed <= seeds; ++seed) {
+    std::string text = Generator(seed).program();
+    WaveASMLinearScanOptions options;
+    options.maxVGPRs = 256;
+    if (!allocate(text, options)->passOk)
+      continue;
+    int64_t low = 16, high = 256; // allocates in `high`
+    while (low < high) {
+      options.maxVGPRs = (low + high) / 2;
+      if (allocate(text, options)->passOk)
+        high = options.maxVGPRs;
+      else
+        low = options.maxVGPRs + 1;
+    }
+    options.maxVGPRs = high;
+    auto a = allocate(text, options);
+    ASSERT_TRUE(a->passOk) << "seed " << seed;
+    ASSERT_TRUE(succeeded(verify(*a->module)));
+    std::vector<std::string> errors = check(*a->module, nullptr);
+    ASSERT_TRUE(errors.empty())
+        << "seed " << seed << " at " << high << " VGPRs\n"
+        << join(errors) << text;
+    Compacted c = compactAndCheck(a->t.ctx, *a->module);
+    ASSERT_TRUE(c.passOk && c.verifies) << "seed " << seed;
+    ASSERT_TRUE(c.errors.empty()) << "seed " << seed << " after compaction\n"
+                                  << join(c.errors) << text;
+    ++checked;
+  }
+  EXPECT_GT(checked, seeds / 2);
+}
+
 } // namespace
