@@ -349,6 +349,9 @@ Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
 
   ops = flattenPreorder(program.getBodyBlock());
   nodes.resize(ops.size());
+  // About the keys of an op's operands and results (allocated code: a
+  // register per key, an MFMA's accumulator many).
+  arena.reserve(ops.size() * 8);
   // Loops come before their conditions in pre-order.
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
@@ -631,6 +634,7 @@ void Walker::applyMoves(State &state, ArrayRef<Move> moves) const {
 
 State Walker::canonicalized(const State &state) const {
   State result(slots);
+  result.records.reserve(state.records.size());
   state.records.forEach([&](StorageKey key, const Records &list) {
     Records kept;
     for (Record record : list) {

@@ -712,6 +712,9 @@ Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
   caps[LGKM] = target.maxLgkmcnt;
   ops = flattenPreorder(program.getBodyBlock());
   nodes.resize(ops.size());
+  // About the keys of an op's operands and results (allocated code: a
+  // register per key, an MFMA's accumulator many).
+  arena.reserve(ops.size() * 8);
   // Loops come before their conditions in pre-order.
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)

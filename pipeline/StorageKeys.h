@@ -116,6 +116,19 @@ struct StorageKeyInfo {
 template <typename T> class StorageMap {
 public:
   explicit StorageMap(const RegisterSlots &slots) : position(slots.size(), 0) {}
+  /// A copy has room for half as many entries again: the walkers copy a
+  /// state and go on adding to it, and a vector copied to its size moves
+  /// every entry on the first addition.
+  StorageMap(const StorageMap &other)
+      : position(other.position), hashed(other.hashed) {
+    entries.reserve(other.entries.size() + other.entries.size() / 2 + 4);
+    entries.insert(entries.end(), other.entries.begin(), other.entries.end());
+  }
+  StorageMap(StorageMap &&) = default;
+  StorageMap &operator=(const StorageMap &) = default;
+  StorageMap &operator=(StorageMap &&) = default;
+  /// Room for `n` entries.
+  void reserve(size_t n) { entries.reserve(n); }
 
   const T *lookup(StorageKey key) const {
     int32_t slot = RegisterSlots::slotOf(key);
@@ -239,6 +252,9 @@ struct KeySpan {
 /// them once per value use instead of on every visit.
 class KeyArena {
 public:
+  /// Room for `n` keys (a walker's estimate: growing the vector copies
+  /// every key so far).
+  void reserve(size_t n) { keys.reserve(n); }
   KeySpan add(mlir::Value value) {
     uint32_t begin = keys.size();
     getStorageKeys(value, keys);
