@@ -510,7 +510,12 @@ void Walker::build(uint32_t pos,
       continue;
     }
     Read read;
-    read.keys = arena.add(operand);
+    // An immediate or SCC operand holds no record (getRegisterStorageKeys).
+    read.keys = arena.addRegisters(operand);
+    if (!read.keys.size) {
+      ++index;
+      continue;
+    }
     read.reader = readers.get(index++);
     if (read.reader.mfmaAcc)
       read.range = getPhysRange(operand);
@@ -528,8 +533,12 @@ void Walker::build(uint32_t pos,
   for (Value result : op->getResults()) {
     std::optional<RegClass> cls = getRegClass(result.getType());
     Def def;
-    def.keys = arena.add(result);
     def.source = getResultHazardSource(facts, cls);
+    // A result of no register class (SCC) that leaves no record only drops
+    // records, and none is ever left on one: nothing to do.
+    if (!cls && !def.source)
+      continue;
+    def.keys = arena.add(result);
     def.trans = isTransResult(facts, cls);
     defs.push_back(def);
   }

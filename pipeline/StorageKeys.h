@@ -213,6 +213,14 @@ constexpr int64_t kEXECIndex = 126;
 
 /// Appends the keys of the storage `value` occupies.
 void getStorageKeys(mlir::Value value, llvm::SmallVectorImpl<StorageKey> &keys);
+/// getStorageKeys for a value of a register class; nothing for one of none
+/// (an immediate, SCC). No memory op loads such a value and no hazard
+/// producer's record lands on one (only SALU ops define SCC, only constants
+/// immediates), so the walkers' reads of them find nothing: most operands of
+/// allocated code that are not registers are immediates, whose value keys
+/// each cost a hashed lookup per walk.
+void getRegisterStorageKeys(mlir::Value value,
+                            llvm::SmallVectorImpl<StorageKey> &keys);
 /// Appends the keys of the implicit registers in `mask` (ImplicitReg bits;
 /// SCC is not a register and is skipped).
 void getImplicitKeys(unsigned mask, llvm::SmallVectorImpl<StorageKey> &keys);
@@ -266,6 +274,18 @@ public:
     uint32_t begin = keys.size();
     for (mlir::Value value : values)
       getStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  /// add and addAll through getRegisterStorageKeys.
+  KeySpan addRegisters(mlir::Value value) {
+    uint32_t begin = keys.size();
+    getRegisterStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  template <typename Range> KeySpan addAllRegisters(Range &&values) {
+    uint32_t begin = keys.size();
+    for (mlir::Value value : values)
+      getRegisterStorageKeys(value, keys);
     return {begin, static_cast<uint32_t>(keys.size() - begin)};
   }
   KeySpan addKeys(llvm::ArrayRef<StorageKey> more) {
