@@ -216,6 +216,14 @@ private:
     int64_t width = 0;
     std::optional<OperandHazardReaders> readers;
     bool readsMayWait = false;
+    /// An MFMA's read wait states (TargetModel::getMFMAReadWaitStates),
+    /// unless they depend on the op's attributes (the scaled f8f6f4 forms'
+    /// formats): then asked per op.
+    std::optional<int64_t> mfmaWaitStates;
+    /// Per register class of a result (RegClass, then none): the record it
+    /// leaves and whether it is a transcendental result too.
+    std::optional<Source> resultSource[4];
+    bool transResult[4] = {};
   };
   const ClassInfo &getClassInfo(Operation *op);
   Move makeMove(Value from, Value to, bool copy, uint32_t producer);
@@ -382,6 +390,17 @@ const Walker::ClassInfo &Walker::getClassInfo(Operation *op) {
   info.width = getHazardClockWidth(op, info.facts);
   info.readers.emplace(op, info.facts);
   info.readsMayWait = readsMayNeedWaitStates(info.facts.unit);
+  if (info.facts.unit == ExecUnit::MFMA &&
+      !isOpType<V_MFMA_SCALE_F32_16X16X128_F8F6F4,
+                V_MFMA_SCALE_F32_32X32X64_F8F6F4>(id))
+    info.mfmaWaitStates = model.getMFMAReadWaitStates(op);
+  for (unsigned c = 0; c < 4; ++c) {
+    std::optional<RegClass> cls;
+    if (c < 3)
+      cls = static_cast<RegClass>(c);
+    info.resultSource[c] = getResultHazardSource(info.facts, cls);
+    info.transResult[c] = isTransResult(info.facts, cls);
+  }
   if (!shared) {
     unsharedInfo = std::move(info);
     return unsharedInfo;
@@ -525,21 +544,23 @@ void Walker::build(uint32_t pos,
 
   // Writes and the records they leave.
   if (unit == ExecUnit::MFMA) {
-    node.mfmaWaitStates = model.getMFMAReadWaitStates(op);
+    node.mfmaWaitStates = info.mfmaWaitStates ? *info.mfmaWaitStates
+                                              : model.getMFMAReadWaitStates(op);
     if (node.hasResult)
       node.result0 = getPhysRange(op->getResult(0));
   }
   node.defsBegin = defs.size();
   for (Value result : op->getResults()) {
     std::optional<RegClass> cls = getRegClass(result.getType());
+    unsigned c = cls ? static_cast<unsigned>(*cls) : 3;
     Def def;
-    def.source = getResultHazardSource(facts, cls);
+    def.source = info.resultSource[c];
     // A result of no register class (SCC) that leaves no record only drops
     // records, and none is ever left on one: nothing to do.
     if (!cls && !def.source)
       continue;
     def.keys = arena.add(result);
-    def.trans = isTransResult(facts, cls);
+    def.trans = info.transResult[c];
     defs.push_back(def);
   }
   node.defsEnd = defs.size();
