@@ -48,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/HazardMitigation.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
@@ -194,7 +195,7 @@ struct Node {
 
 class Walker {
 public:
-  Walker(ProgramOp program, const TargetModel &model);
+  Walker(ProgramOp program, const TargetModel &model, HazardLoopWalk loopWalk);
 
   /// Walks the program, then inserts the nops. A walk only records the
   /// wait states each op needs: a loop body is walked until the state at
@@ -243,8 +244,9 @@ private:
   /// compared with the previous walk's there; equal, the rest of the body
   /// would be walked exactly as before (every op's need is already
   /// recorded), so the previous end state, moved to this walk's clock,
-  /// stands for it.
-  void walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
+  /// stands for it. Returns whether it resumed (never with
+  /// HazardLoopWalk::Full).
+  bool walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
   /// Every clock of `state` moved by `shift`.
   static void shiftClock(State &state, int64_t shift);
   void walkOp(uint32_t pos, State &state);
@@ -336,6 +338,7 @@ private:
   void insertNops();
 
   const TargetModel &model;
+  HazardLoopWalk loopWalk;
   int64_t window = 0;
   std::vector<PreorderOp> ops;
   std::vector<Node> nodes;
@@ -350,7 +353,9 @@ private:
   ClassInfo unsharedInfo; // an unregistered op's, for the op being built
 };
 
-Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
+Walker::Walker(ProgramOp program, const TargetModel &model,
+               HazardLoopWalk loopWalk)
+    : model(model), loopWalk(loopWalk) {
   for (unsigned k = 0; k < kNumHazardKinds; ++k)
     window = std::max(window, model.hazardWaitStates[k]);
   window = std::max<int64_t>(window, 20) + 1; // MFMA reads: up to 20
@@ -726,8 +731,12 @@ void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
   }
 }
 
-void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
+bool Walker::walkBody(uint32_t begin, uint32_t end, State &state,
                       BodyMemo &memo) {
+  if (loopWalk == HazardLoopWalk::Full) {
+    walkRange(begin, end, state);
+    return false;
+  }
   // A walk depends on nothing but its state, and on the state only through
   // the records within the window (canonicalized keeps exactly those,
   // relative to `now`): from equal canonical states two walks of the same
@@ -744,7 +753,7 @@ void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
                    << pos << "\n");
         state = *memo.end;
         shiftClock(state, shift);
-        return;
+        return true;
       }
       memo.atPos = std::move(here);
       memo.nowAtPos = state.now;
@@ -761,6 +770,7 @@ void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
   }
   if (memo.pos)
     memo.end = state;
+  return false;
 }
 
 void Walker::shiftClock(State &state, int64_t shift) {
@@ -886,8 +896,17 @@ void Walker::walkLoop(uint32_t pos, State &state) {
   bool converged = false;
   for (unsigned iter = 0; iter < kMaxIterations && !converged; ++iter) {
     latch = head;
-    walkBody(bodyBegin, bodyEnd, latch, memo);
+    bool resumed = walkBody(bodyBegin, bodyEnd, latch, memo);
     applyMoves(latch, facts.latch);
+    // A walk that resumed ends where the previous one did, moved in time:
+    // its canonical latch state is the previous one's, which the head
+    // already joined, and a join adds nothing to a state that holds it
+    // (a record of the same origin keeps its latest clock), so the head
+    // is stable. (HazardWalkTest compares with HazardLoopWalk::Full.)
+    if (resumed) {
+      converged = true;
+      break;
+    }
     State next = head;
     join(next, canonicalized(latch));
     converged = next == head;
@@ -943,9 +962,14 @@ struct HazardMitigationPass
       program.emitError(llvm::toString(model.takeError()));
       return signalPassFailure();
     }
-    Walker walker(program, *model);
-    walker.walkProgram();
+    mitigateHazards(program, *model);
   }
 };
 
 } // namespace
+
+void waveasm::mitigateHazards(ProgramOp program, const TargetModel &model,
+                              HazardLoopWalk walk) {
+  Walker walker(program, model, walk);
+  walker.walkProgram();
+}
