@@ -60,6 +60,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <memory>
 
 #define DEBUG_TYPE "waveasm-hazard-mitigation"
 
@@ -349,7 +350,15 @@ private:
   std::vector<LoopFacts> loops;
   std::vector<IfFacts> ifs;
   RegisterSlots slots;
-  llvm::SmallDenseMap<const void *, ClassInfo, 32> classInfos;
+  llvm::SmallDenseMap<const void *, std::unique_ptr<ClassInfo>, 32> classInfos;
+  /// The classes' facts by TypeID, direct-mapped in front of classInfos:
+  /// asked of every op, where the map's probe cost several times a slot's.
+  struct ClassSlot {
+    const void *id = nullptr;
+    const ClassInfo *info = nullptr;
+  };
+  static constexpr unsigned kClassSlots = 64;
+  ClassSlot classSlots[kClassSlots];
   ClassInfo unsharedInfo; // an unregistered op's, for the op being built
 };
 
@@ -365,6 +374,8 @@ Walker::Walker(ProgramOp program, const TargetModel &model,
   // About the keys of an op's operands and results (allocated code: a
   // register per key, an MFMA's accumulator many).
   arena.reserve(ops.size() * 8);
+  reads.reserve(ops.size() * 2);
+  defs.reserve(ops.size());
   // Loops come before their conditions in pre-order.
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
@@ -385,10 +396,17 @@ const Walker::ClassInfo &Walker::getClassInfo(Operation *op) {
   // An unregistered op's TypeID is void's: no class to share facts with.
   TypeID id = op->getName().getTypeID();
   bool shared = id != TypeID::get<void>();
+  ClassSlot &slot =
+      classSlots[(reinterpret_cast<uintptr_t>(id.getAsOpaquePointer()) >> 3) %
+                 kClassSlots];
   if (shared) {
+    if (slot.id == id.getAsOpaquePointer())
+      return *slot.info;
     auto it = classInfos.find(id.getAsOpaquePointer());
-    if (it != classInfos.end())
-      return it->second;
+    if (it != classInfos.end()) {
+      slot = {id.getAsOpaquePointer(), it->second.get()};
+      return *it->second;
+    }
   }
   ClassInfo info;
   info.facts = lookupInstFacts(op);
@@ -410,8 +428,13 @@ const Walker::ClassInfo &Walker::getClassInfo(Operation *op) {
     unsharedInfo = std::move(info);
     return unsharedInfo;
   }
-  return classInfos.try_emplace(id.getAsOpaquePointer(), std::move(info))
-      .first->second;
+  const ClassInfo &kept =
+      *classInfos
+           .try_emplace(id.getAsOpaquePointer(),
+                        std::make_unique<ClassInfo>(std::move(info)))
+           .first->second;
+  slot = {id.getAsOpaquePointer(), &kept};
+  return kept;
 }
 
 Move Walker::makeMove(Value from, Value to, bool copy, uint32_t producer) {
