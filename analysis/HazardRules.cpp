@@ -18,14 +18,6 @@ OperandHazardReaders::OperandHazardReaders(Operation *op,
     tiedOperand = facts.tiedOperand;
 }
 
-HazardReader OperandHazardReaders::get(unsigned index) const {
-  HazardReader reader = base;
-  reader.readLaneSource = readsLane && index == 0;
-  reader.laneSelect = selectsLane && index == 1;
-  reader.mfmaAcc = tiedOperand >= 0 && static_cast<int>(index) == tiedOperand;
-  return reader;
-}
-
 HazardReader waveasm::getHazardReader(Operation *op, const InstFacts &facts,
                                       unsigned index) {
   return OperandHazardReaders(op, facts).get(index);

@@ -48,7 +48,14 @@ struct HazardReader {
 class OperandHazardReaders {
 public:
   OperandHazardReaders(mlir::Operation *op, const InstFacts &facts);
-  HazardReader get(unsigned index) const;
+  /// (Inline: the hazard pass asks it of every operand of the program.)
+  HazardReader get(unsigned index) const {
+    HazardReader reader = base;
+    reader.readLaneSource = readsLane && index == 0;
+    reader.laneSelect = selectsLane && index == 1;
+    reader.mfmaAcc = tiedOperand >= 0 && static_cast<int>(index) == tiedOperand;
+    return reader;
+  }
   bool isWritten(unsigned index) const { return accvgprWrite && index == 1; }
 
 private:

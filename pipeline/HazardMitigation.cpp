@@ -48,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/HazardMitigation.h"
 #include "pipeline/Passes.h"
 #include "pipeline/StorageKeys.h"
 
@@ -59,6 +60,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <memory>
 
 #define DEBUG_TYPE "waveasm-hazard-mitigation"
 
@@ -194,7 +196,7 @@ struct Node {
 
 class Walker {
 public:
-  Walker(ProgramOp program, const TargetModel &model);
+  Walker(ProgramOp program, const TargetModel &model, HazardLoopWalk loopWalk);
 
   /// Walks the program, then inserts the nops. A walk only records the
   /// wait states each op needs: a loop body is walked until the state at
@@ -216,6 +218,14 @@ private:
     int64_t width = 0;
     std::optional<OperandHazardReaders> readers;
     bool readsMayWait = false;
+    /// An MFMA's read wait states (TargetModel::getMFMAReadWaitStates),
+    /// unless they depend on the op's attributes (the scaled f8f6f4 forms'
+    /// formats): then asked per op.
+    std::optional<int64_t> mfmaWaitStates;
+    /// Per register class of a result (RegClass, then none): the record it
+    /// leaves and whether it is a transcendental result too.
+    std::optional<Source> resultSource[4];
+    bool transResult[4] = {};
   };
   const ClassInfo &getClassInfo(Operation *op);
   Move makeMove(Value from, Value to, bool copy, uint32_t producer);
@@ -235,8 +245,9 @@ private:
   /// compared with the previous walk's there; equal, the rest of the body
   /// would be walked exactly as before (every op's need is already
   /// recorded), so the previous end state, moved to this walk's clock,
-  /// stands for it.
-  void walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
+  /// stands for it. Returns whether it resumed (never with
+  /// HazardLoopWalk::Full).
+  bool walkBody(uint32_t begin, uint32_t end, State &state, BodyMemo &memo);
   /// Every clock of `state` moved by `shift`.
   static void shiftClock(State &state, int64_t shift);
   void walkOp(uint32_t pos, State &state);
@@ -328,6 +339,7 @@ private:
   void insertNops();
 
   const TargetModel &model;
+  HazardLoopWalk loopWalk;
   int64_t window = 0;
   std::vector<PreorderOp> ops;
   std::vector<Node> nodes;
@@ -338,17 +350,32 @@ private:
   std::vector<LoopFacts> loops;
   std::vector<IfFacts> ifs;
   RegisterSlots slots;
-  llvm::SmallDenseMap<const void *, ClassInfo, 32> classInfos;
+  llvm::SmallDenseMap<const void *, std::unique_ptr<ClassInfo>, 32> classInfos;
+  /// The classes' facts by TypeID, direct-mapped in front of classInfos:
+  /// asked of every op, where the map's probe cost several times a slot's.
+  struct ClassSlot {
+    const void *id = nullptr;
+    const ClassInfo *info = nullptr;
+  };
+  static constexpr unsigned kClassSlots = 64;
+  ClassSlot classSlots[kClassSlots];
   ClassInfo unsharedInfo; // an unregistered op's, for the op being built
 };
 
-Walker::Walker(ProgramOp program, const TargetModel &model) : model(model) {
+Walker::Walker(ProgramOp program, const TargetModel &model,
+               HazardLoopWalk loopWalk)
+    : model(model), loopWalk(loopWalk) {
   for (unsigned k = 0; k < kNumHazardKinds; ++k)
     window = std::max(window, model.hazardWaitStates[k]);
   window = std::max<int64_t>(window, 20) + 1; // MFMA reads: up to 20
 
   ops = flattenPreorder(program.getBodyBlock());
   nodes.resize(ops.size());
+  // About the keys of an op's operands and results (allocated code: a
+  // register per key, an MFMA's accumulator many).
+  arena.reserve(ops.size() * 8);
+  reads.reserve(ops.size() * 2);
+  defs.reserve(ops.size());
   // Loops come before their conditions in pre-order.
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
@@ -369,22 +396,45 @@ const Walker::ClassInfo &Walker::getClassInfo(Operation *op) {
   // An unregistered op's TypeID is void's: no class to share facts with.
   TypeID id = op->getName().getTypeID();
   bool shared = id != TypeID::get<void>();
+  ClassSlot &slot =
+      classSlots[(reinterpret_cast<uintptr_t>(id.getAsOpaquePointer()) >> 3) %
+                 kClassSlots];
   if (shared) {
+    if (slot.id == id.getAsOpaquePointer())
+      return *slot.info;
     auto it = classInfos.find(id.getAsOpaquePointer());
-    if (it != classInfos.end())
-      return it->second;
+    if (it != classInfos.end()) {
+      slot = {id.getAsOpaquePointer(), it->second.get()};
+      return *it->second;
+    }
   }
   ClassInfo info;
   info.facts = lookupInstFacts(op);
   info.width = getHazardClockWidth(op, info.facts);
   info.readers.emplace(op, info.facts);
   info.readsMayWait = readsMayNeedWaitStates(info.facts.unit);
+  if (info.facts.unit == ExecUnit::MFMA &&
+      !isOpType<V_MFMA_SCALE_F32_16X16X128_F8F6F4,
+                V_MFMA_SCALE_F32_32X32X64_F8F6F4>(id))
+    info.mfmaWaitStates = model.getMFMAReadWaitStates(op);
+  for (unsigned c = 0; c < 4; ++c) {
+    std::optional<RegClass> cls;
+    if (c < 3)
+      cls = static_cast<RegClass>(c);
+    info.resultSource[c] = getResultHazardSource(info.facts, cls);
+    info.transResult[c] = isTransResult(info.facts, cls);
+  }
   if (!shared) {
     unsharedInfo = std::move(info);
     return unsharedInfo;
   }
-  return classInfos.try_emplace(id.getAsOpaquePointer(), std::move(info))
-      .first->second;
+  const ClassInfo &kept =
+      *classInfos
+           .try_emplace(id.getAsOpaquePointer(),
+                        std::make_unique<ClassInfo>(std::move(info)))
+           .first->second;
+  slot = {id.getAsOpaquePointer(), &kept};
+  return kept;
 }
 
 Move Walker::makeMove(Value from, Value to, bool copy, uint32_t producer) {
@@ -507,7 +557,12 @@ void Walker::build(uint32_t pos,
       continue;
     }
     Read read;
-    read.keys = arena.add(operand);
+    // An immediate or SCC operand holds no record (getRegisterStorageKeys).
+    read.keys = arena.addRegisters(operand);
+    if (!read.keys.size) {
+      ++index;
+      continue;
+    }
     read.reader = readers.get(index++);
     if (read.reader.mfmaAcc)
       read.range = getPhysRange(operand);
@@ -517,17 +572,23 @@ void Walker::build(uint32_t pos,
 
   // Writes and the records they leave.
   if (unit == ExecUnit::MFMA) {
-    node.mfmaWaitStates = model.getMFMAReadWaitStates(op);
+    node.mfmaWaitStates = info.mfmaWaitStates ? *info.mfmaWaitStates
+                                              : model.getMFMAReadWaitStates(op);
     if (node.hasResult)
       node.result0 = getPhysRange(op->getResult(0));
   }
   node.defsBegin = defs.size();
   for (Value result : op->getResults()) {
     std::optional<RegClass> cls = getRegClass(result.getType());
+    unsigned c = cls ? static_cast<unsigned>(*cls) : 3;
     Def def;
+    def.source = info.resultSource[c];
+    // A result of no register class (SCC) that leaves no record only drops
+    // records, and none is ever left on one: nothing to do.
+    if (!cls && !def.source)
+      continue;
     def.keys = arena.add(result);
-    def.source = getResultHazardSource(facts, cls);
-    def.trans = isTransResult(facts, cls);
+    def.trans = info.transResult[c];
     defs.push_back(def);
   }
   node.defsEnd = defs.size();
@@ -631,6 +692,7 @@ void Walker::applyMoves(State &state, ArrayRef<Move> moves) const {
 
 State Walker::canonicalized(const State &state) const {
   State result(slots);
+  result.records.reserve(state.records.size());
   state.records.forEach([&](StorageKey key, const Records &list) {
     Records kept;
     for (Record record : list) {
@@ -692,8 +754,12 @@ void Walker::walkRange(uint32_t begin, uint32_t end, State &state) {
   }
 }
 
-void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
+bool Walker::walkBody(uint32_t begin, uint32_t end, State &state,
                       BodyMemo &memo) {
+  if (loopWalk == HazardLoopWalk::Full) {
+    walkRange(begin, end, state);
+    return false;
+  }
   // A walk depends on nothing but its state, and on the state only through
   // the records within the window (canonicalized keeps exactly those,
   // relative to `now`): from equal canonical states two walks of the same
@@ -710,7 +776,7 @@ void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
                    << pos << "\n");
         state = *memo.end;
         shiftClock(state, shift);
-        return;
+        return true;
       }
       memo.atPos = std::move(here);
       memo.nowAtPos = state.now;
@@ -727,6 +793,7 @@ void Walker::walkBody(uint32_t begin, uint32_t end, State &state,
   }
   if (memo.pos)
     memo.end = state;
+  return false;
 }
 
 void Walker::shiftClock(State &state, int64_t shift) {
@@ -852,8 +919,17 @@ void Walker::walkLoop(uint32_t pos, State &state) {
   bool converged = false;
   for (unsigned iter = 0; iter < kMaxIterations && !converged; ++iter) {
     latch = head;
-    walkBody(bodyBegin, bodyEnd, latch, memo);
+    bool resumed = walkBody(bodyBegin, bodyEnd, latch, memo);
     applyMoves(latch, facts.latch);
+    // A walk that resumed ends where the previous one did, moved in time:
+    // its canonical latch state is the previous one's, which the head
+    // already joined, and a join adds nothing to a state that holds it
+    // (a record of the same origin keeps its latest clock), so the head
+    // is stable. (HazardWalkTest compares with HazardLoopWalk::Full.)
+    if (resumed) {
+      converged = true;
+      break;
+    }
     State next = head;
     join(next, canonicalized(latch));
     converged = next == head;
@@ -909,9 +985,14 @@ struct HazardMitigationPass
       program.emitError(llvm::toString(model.takeError()));
       return signalPassFailure();
     }
-    Walker walker(program, *model);
-    walker.walkProgram();
+    mitigateHazards(program, *model);
   }
 };
 
 } // namespace
+
+void waveasm::mitigateHazards(ProgramOp program, const TargetModel &model,
+                              HazardLoopWalk walk) {
+  Walker walker(program, model, walk);
+  walker.walkProgram();
+}

@@ -712,6 +712,9 @@ Walker::Walker(ProgramOp program, const TargetInfo &target, bool ticketed,
   caps[LGKM] = target.maxLgkmcnt;
   ops = flattenPreorder(program.getBodyBlock());
   nodes.resize(ops.size());
+  // About the keys of an op's operands and results (allocated code: a
+  // register per key, an MFMA's accumulator many).
+  arena.reserve(ops.size() * 8);
   // Loops come before their conditions in pre-order.
   llvm::DenseMap<Operation *, LoopCopies> loopCopies;
   for (uint32_t pos = 0, e = ops.size(); pos < e; ++pos)
@@ -855,9 +858,11 @@ void Walker::build(uint32_t pos,
   node.event = classify(op, lookupInstFacts(op));
   node.isBarrier = isOpType<S_BARRIER>(id);
   // Differs from upstream (c): every operand is a use, also the address and
-  // data operands of loads and stores.
-  node.uses = arena.addAll(op->getOperands());
-  node.written = arena.addAll(op->getResults());
+  // data operands of loads and stores. Immediates and SCC are never
+  // outstanding (no memory op writes them): no keys
+  // (getRegisterStorageKeys).
+  node.uses = arena.addAllRegisters(op->getOperands());
+  node.written = arena.addAllRegisters(op->getResults());
   // v_accvgpr_write_b32 writes its AGPR operand (added right after: the
   // span grows over it).
   if (isOpType<V_ACCVGPR_WRITE_B32>(id))

@@ -33,7 +33,10 @@ std::optional<PhysRange> waveasm::getPhysRange(Value value) {
   return physRangeOf(value, getRegTypeInfo(value.getType()));
 }
 
-void waveasm::getStorageKeys(Value value, SmallVectorImpl<StorageKey> &keys) {
+/// getStorageKeys (`valueKeyForNone`) and getRegisterStorageKeys.
+static inline void appendStorageKeys(Value value,
+                                     SmallVectorImpl<StorageKey> &keys,
+                                     bool valueKeyForNone) {
   // The walkers ask this of every operand and result: physical types, the
   // common case, are recognized by TypeID before the general query.
   Type type = value.getType();
@@ -63,12 +66,22 @@ void waveasm::getStorageKeys(Value value, SmallVectorImpl<StorageKey> &keys) {
   if (!info.cls) {
     // imm and scc: nothing a memory op or a hazard can involve, but keep the
     // value as its own key so a caller can still attach facts to it.
-    keys.push_back(getValueKey(value));
+    if (valueKeyForNone)
+      keys.push_back(getValueKey(value));
     return;
   }
   if (std::optional<PhysRange> range = physRangeOf(value, info))
     return addRange(range->cls, range->index, range->size);
   keys.push_back(getValueKey(value));
+}
+
+void waveasm::getStorageKeys(Value value, SmallVectorImpl<StorageKey> &keys) {
+  appendStorageKeys(value, keys, /*valueKeyForNone=*/true);
+}
+
+void waveasm::getRegisterStorageKeys(Value value,
+                                     SmallVectorImpl<StorageKey> &keys) {
+  appendStorageKeys(value, keys, /*valueKeyForNone=*/false);
 }
 
 void waveasm::getImplicitKeys(unsigned mask,

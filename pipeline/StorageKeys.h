@@ -116,6 +116,19 @@ struct StorageKeyInfo {
 template <typename T> class StorageMap {
 public:
   explicit StorageMap(const RegisterSlots &slots) : position(slots.size(), 0) {}
+  /// A copy has room for half as many entries again: the walkers copy a
+  /// state and go on adding to it, and a vector copied to its size moves
+  /// every entry on the first addition.
+  StorageMap(const StorageMap &other)
+      : position(other.position), hashed(other.hashed) {
+    entries.reserve(other.entries.size() + other.entries.size() / 2 + 4);
+    entries.insert(entries.end(), other.entries.begin(), other.entries.end());
+  }
+  StorageMap(StorageMap &&) = default;
+  StorageMap &operator=(const StorageMap &) = default;
+  StorageMap &operator=(StorageMap &&) = default;
+  /// Room for `n` entries.
+  void reserve(size_t n) { entries.reserve(n); }
 
   const T *lookup(StorageKey key) const {
     int32_t slot = RegisterSlots::slotOf(key);
@@ -200,6 +213,14 @@ constexpr int64_t kEXECIndex = 126;
 
 /// Appends the keys of the storage `value` occupies.
 void getStorageKeys(mlir::Value value, llvm::SmallVectorImpl<StorageKey> &keys);
+/// getStorageKeys for a value of a register class; nothing for one of none
+/// (an immediate, SCC). No memory op loads such a value and no hazard
+/// producer's record lands on one (only SALU ops define SCC, only constants
+/// immediates), so the walkers' reads of them find nothing: most operands of
+/// allocated code that are not registers are immediates, whose value keys
+/// each cost a hashed lookup per walk.
+void getRegisterStorageKeys(mlir::Value value,
+                            llvm::SmallVectorImpl<StorageKey> &keys);
 /// Appends the keys of the implicit registers in `mask` (ImplicitReg bits;
 /// SCC is not a register and is skipped).
 void getImplicitKeys(unsigned mask, llvm::SmallVectorImpl<StorageKey> &keys);
@@ -239,6 +260,9 @@ struct KeySpan {
 /// them once per value use instead of on every visit.
 class KeyArena {
 public:
+  /// Room for `n` keys (a walker's estimate: growing the vector copies
+  /// every key so far).
+  void reserve(size_t n) { keys.reserve(n); }
   KeySpan add(mlir::Value value) {
     uint32_t begin = keys.size();
     getStorageKeys(value, keys);
@@ -250,6 +274,18 @@ public:
     uint32_t begin = keys.size();
     for (mlir::Value value : values)
       getStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  /// add and addAll through getRegisterStorageKeys.
+  KeySpan addRegisters(mlir::Value value) {
+    uint32_t begin = keys.size();
+    getRegisterStorageKeys(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+  template <typename Range> KeySpan addAllRegisters(Range &&values) {
+    uint32_t begin = keys.size();
+    for (mlir::Value value : values)
+      getRegisterStorageKeys(value, keys);
     return {begin, static_cast<uint32_t>(keys.size() - begin)};
   }
   KeySpan addKeys(llvm::ArrayRef<StorageKey> more) {
