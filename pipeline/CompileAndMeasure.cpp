@@ -3,6 +3,7 @@
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 
 #include "analysis/CycleModel.h"
@@ -120,36 +121,33 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
 }
 
 FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
-  // The mapping's tables are sized before the clone fills them: growing
-  // them rehashed every entry several times (a fifth of the clone). They
-  // keep their capacity across calls (DenseMap::clear() keeps the buckets).
-  // IRMapping has no reserve, and its clear() empties the value map only
-  // (the op and block maps of every earlier call stayed, naming freed
-  // copies); its maps are exposed const only, but they are ours.
+  // The op map is sized before the clone fills it: growing it rehashed
+  // every entry several times. It keeps its capacity across calls
+  // (DenseMap::clear() keeps the buckets). IRMapping has no reserve, and its
+  // clear() empties the value map only (the op and block maps of every
+  // earlier call stayed, naming freed copies); its maps are exposed const
+  // only, but they are ours. Values are mapped in a table of this
+  // thread's (nothing here asks the mapping for a value), which keeps its
+  // capacity across calls and Compilers: compileAndMeasure makes a Compiler
+  // per call, and growing the table from empty cost a tenth of the clone.
   IRMapping &mapping = impl->mapping;
-  auto &valueMap =
-      const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap());
   auto &opMap = const_cast<llvm::DenseMap<Operation *, Operation *> &>(
       mapping.getOperationMap());
-  valueMap.clear();
+  const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap()).clear();
   opMap.clear();
   const_cast<llvm::DenseMap<Block *, Block *> &>(mapping.getBlockMap()).clear();
   // Only the op/line map and the kept module's compiledOf ask which copy an
-  // input op has (below): otherwise the clone maps values and blocks only.
+  // input op has (below): otherwise the clone maps blocks only.
   bool mapOps = options.emitAssembly || options.keepCompiledModule;
-  size_t numOps = 0, numValues = 0;
-  module->walk([&](Operation *op) {
-    ++numOps;
-    numValues += op->getNumResults();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        numValues += block.getNumArguments();
-  });
-  valueMap.reserve(numValues);
-  if (mapOps)
-    opMap.reserve(numOps);
+  if (mapOps) {
+    size_t numOps = 0;
+    forEachOpPreOrder(module->getRegion(0), [&](Operation *) { ++numOps; });
+    opMap.reserve(numOps + 1);
+  }
   CloneInOrderOptions cloneOptions;
   cloneOptions.mapOps = mapOps;
+  static thread_local ClonedValues values;
+  cloneOptions.values = &values;
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(
       cloneInOrder(module.getOperation(), mapping, nullptr, cloneOptions));
 
