@@ -84,7 +84,10 @@ struct CSEKeyInfo {
   static uint64_t hashOp(Operation *op, bool commutative) {
     uint64_t hash = mixHash(0, op->getName().getAsOpaquePointer());
     hash = mixHash(hash, op->getRawDictionaryAttrs().getAsOpaquePointer());
-    hash = mixHash(hash, static_cast<uint64_t>(op->hashProperties()));
+    // An op class without properties has nothing to hash there (the
+    // hash is a call through the op's name); ops of one name agree.
+    if (op->getPropertiesStorageSize())
+      hash = mixHash(hash, static_cast<uint64_t>(op->hashProperties()));
     for (Type type : op->getResultTypes())
       hash = mixHash(hash, type.getAsOpaquePointer());
     if (!commutative) {
@@ -261,7 +264,7 @@ private:
   /// lookupInstFacts keeps its facts (per run, each run asked again for
   /// every class it met).
   static uint8_t classFacts(Operation *op) {
-    static thread_local OpClassTable<uint8_t, 64> table;
+    static thread_local OpClassTable<uint8_t, 256> table;
     return table.get(op, [](Operation *op) {
       uint8_t facts = 0;
       if (op->hasTrait<mlir::OpTrait::IsCommutative>())
