@@ -9,6 +9,7 @@
 #include "analysis/CycleModel.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
+#include "ir/OpClassTable.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
@@ -33,16 +34,31 @@ struct InsertedOpCounts {
   int64_t nops = 0;
 };
 
+/// Whether an op class is a wait or a nop, kept per thread by TypeID (each
+/// op of the input and of the compiled program is asked; five TypeID
+/// comparisons cost more than the lookup). An unregistered op's TypeID is
+/// one for every name, and none is either.
+enum class WaitOrNop : uint8_t { Neither, Wait, Nop };
+WaitOrNop classifyWaitOrNop(Operation *op) {
+  static thread_local OpClassTable<WaitOrNop, 256> table;
+  return table.get(op, [](Operation *op) {
+    if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(
+            op))
+      return WaitOrNop::Wait;
+    return isa<S_NOP>(op) ? WaitOrNop::Nop : WaitOrNop::Neither;
+  });
+}
+
 void countWaitOrNop(Operation *op, InsertedOpCounts &counts) {
-  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(op))
-    ++counts.waits;
-  else if (isa<S_NOP>(op))
-    ++counts.nops;
+  WaitOrNop kind = classifyWaitOrNop(op);
+  counts.waits += kind == WaitOrNop::Wait;
+  counts.nops += kind == WaitOrNop::Nop;
 }
 
 InsertedOpCounts countWaitsAndNops(ProgramOp program) {
   InsertedOpCounts counts;
-  program.walk([&](Operation *op) { countWaitOrNop(op, counts); });
+  forEachOpPostOrder(program.getBody(),
+                     [&](Operation *op) { countWaitOrNop(op, counts); });
   return counts;
 }
 
