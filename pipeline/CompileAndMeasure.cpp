@@ -62,20 +62,29 @@ InsertedOpCounts countWaitsAndNops(ProgramOp program) {
   return counts;
 }
 
+/// Erases the ops of `region`, last first, each after the ops of its own
+/// regions: every destructor finds its regions empty.
+void eraseInnermostFirst(Region &region) {
+  for (Block &block : region)
+    while (!block.empty()) {
+      Operation &op = block.back();
+      for (Region &nested : op.getRegions())
+        eraseInnermostFirst(nested);
+      op.erase();
+    }
+}
+
 /// Destroys `root` (the compiled clone) as erase() does, with each op's
 /// operands unlinked once. MLIR's destruction drops every reference below a
 /// region before deleting its ops, at each level of nesting and again in
 /// each block (Region::~Region, Block::clear): a loop body is walked six
 /// times. Here one walk drops them all, and the blocks are emptied
-/// innermost first, so every destructor finds its regions empty.
+/// innermost first (without a walk that collects them), so every
+/// destructor finds its regions empty.
 void destroyInBulk(Operation *root) {
   root->dropAllReferences();
-  SmallVector<Block *, 8> blocks;
-  root->walk<WalkOrder::PostOrder>(
-      [&](Block *block) { blocks.push_back(block); });
-  for (Block *block : blocks)
-    while (!block->empty())
-      block->back().erase();
+  for (Region &region : root->getRegions())
+    eraseInnermostFirst(region);
   root->erase();
 }
 
