@@ -146,7 +146,7 @@ private:
   /// lookupInstFacts keeps its facts; per run, each run asked again for
   /// every class it met).
   static uint8_t classFacts(Operation *op) {
-    static thread_local OpClassTable<uint8_t, 256> table;
+    static thread_local OpClassTable<uint8_t, 512> table;
     return table.get(op, [](Operation *op) -> uint8_t {
       if (!isa<WaveASMDialect>(op->getDialect()))
         return 0;

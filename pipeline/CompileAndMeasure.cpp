@@ -40,7 +40,7 @@ struct InsertedOpCounts {
 /// one for every name, and none is either.
 enum class WaitOrNop : uint8_t { Neither, Wait, Nop };
 WaitOrNop classifyWaitOrNop(Operation *op) {
-  static thread_local OpClassTable<WaitOrNop, 256> table;
+  static thread_local OpClassTable<WaitOrNop, 512> table;
   return table.get(op, [](Operation *op) {
     if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(
             op))

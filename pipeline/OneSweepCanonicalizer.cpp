@@ -73,7 +73,7 @@ private:
   static uint8_t classFacts(Operation *op) {
     if (!op->isRegistered())
       return 0;
-    static thread_local OpClassTable<uint8_t, 256> table;
+    static thread_local OpClassTable<uint8_t, 512> table;
     return table.get(op, [](Operation *op) {
       uint8_t facts = 0;
       if (isa<WaveASMDialect>(op->getDialect()) &&

@@ -52,7 +52,7 @@ namespace {
 /// ten TypeID comparisons cost more than the lookup); an unregistered op's
 /// TypeID is one for every name, and none is arith.
 bool isArith(Operation *op) {
-  static thread_local OpClassTable<bool, 256> table;
+  static thread_local OpClassTable<bool, 512> table;
   return table.get(op, [](Operation *op) {
     return isOpType<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp, ArithCmpOp,
                     ArithSelectOp, ArithReadFirstLaneOp, ArithTruncOp,

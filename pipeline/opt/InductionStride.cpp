@@ -19,7 +19,7 @@ waveasm::getBufferLoadOperands(Operation *op) {
   // op, and eight TypeID comparisons cost more than the lookup). An
   // unregistered op's TypeID is one for every name, and none is a load.
   enum class Kind : uint8_t { None, Load, LoadToLDS };
-  static thread_local OpClassTable<Kind, 256> kinds;
+  static thread_local OpClassTable<Kind, 512> kinds;
   Kind kind = kinds.get(op, [](Operation *op) {
     TypeID id = op->getName().getTypeID();
     if (isOpType<BUFFER_LOAD_DWORD, BUFFER_LOAD_DWORDX2, BUFFER_LOAD_DWORDX3,

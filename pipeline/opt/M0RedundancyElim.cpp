@@ -38,7 +38,7 @@ namespace {
 /// none has InstFacts: the same answer.
 enum M0Fact : uint8_t { WritesTrackedM0 = 1, ForgetsM0 = 2 };
 uint8_t m0Facts(Operation *op) {
-  static thread_local OpClassTable<uint8_t, 256> table;
+  static thread_local OpClassTable<uint8_t, 512> table;
   return table.get(op, [](Operation *op) -> uint8_t {
     if (isa<S_MOV_B32_M0>(op))
       return WritesTrackedM0;

@@ -282,7 +282,7 @@ struct OffsetField {
 /// op's TypeID is one for every name, and none has InstFacts.
 enum class OffsetKind : uint8_t { None, LDS, VMEMLoad, VMEMOther };
 OffsetKind getOffsetKind(Operation *op) {
-  static thread_local OpClassTable<OffsetKind, 256> kinds;
+  static thread_local OpClassTable<OffsetKind, 512> kinds;
   return kinds.get(op, [](Operation *op) {
     InstFacts facts = lookupInstFacts(op);
     if (facts.unit == ExecUnit::LDS)

@@ -239,7 +239,7 @@ uint8_t computeClassFacts(Operation *op) {
 }
 
 uint8_t classFacts(Operation *op) {
-  static thread_local OpClassTable<uint8_t, 256> table;
+  static thread_local OpClassTable<uint8_t, 512> table;
   return table.get(op, computeClassFacts);
 }
 
