@@ -20,12 +20,14 @@
 
 #include "pipeline/ClassCachedLICM.h"
 
+#include "pipeline/ForEachOp.h"
+
 #include "ir/Dialect.h"
+#include "ir/OpClassTable.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
-#include "llvm/ADT/DenseMap.h"
 
 #include <vector>
 
@@ -52,33 +54,38 @@ public:
   }
 
   void runOnOperation() override {
-    waveasm = getContext().getLoadedDialect<WaveASMDialect>();
-    movable.clear();
     // Innermost loops first (post-order), as MLIR's pass: an op hoisted
-    // from an inner loop may be hoisted again from the outer one.
-    // An op without regions is no loop: the interface is looked up only on
-    // ops with regions (the lookup searched every op's interface map).
-    getOperation()->walk([&](Operation *op) {
-      if (op->getNumRegions() == 0)
-        return;
-      auto loopLike = dyn_cast<LoopLikeOpInterface>(op);
-      if (!loopLike)
-        return;
-      if (classCache) {
-        hoist(loopLike);
-        return;
-      }
-      moveLoopInvariantCode(
-          loopLike.getLoopRegions(),
-          [&](Value value, Region *) {
-            return loopLike.isDefinedOutsideOfLoop(value);
-          },
-          [&](Operation *op, Region *) { return mayMove(op); },
-          [&](Operation *op, Region *) { loopLike.moveOutOfLoop(op); });
-    });
+    // from an inner loop may be hoisted again from the outer one. The walk
+    // is Operation::walk's (the root last), inlined.
+    Operation *root = getOperation();
+    for (Region &region : root->getRegions())
+      forEachOpPostOrder(region, [&](Operation *op) { visit(op); });
+    visit(root);
   }
 
 private:
+  /// Hoists what may leave `op` if it is a loop. An op without regions is
+  /// no loop: the interface is looked up only on ops with regions (the
+  /// lookup searched every op's interface map).
+  void visit(Operation *op) {
+    if (op->getNumRegions() == 0)
+      return;
+    auto loopLike = dyn_cast<LoopLikeOpInterface>(op);
+    if (!loopLike)
+      return;
+    if (classCache) {
+      hoist(loopLike);
+      return;
+    }
+    moveLoopInvariantCode(
+        loopLike.getLoopRegions(),
+        [&](Value value, Region *) {
+          return loopLike.isDefinedOutsideOfLoop(value);
+        },
+        [&](Operation *op, Region *) { return mayMove(op); },
+        [&](Operation *op, Region *) { loopLike.moveOutOfLoop(op); });
+  }
+
   /// MLIR's moveLoopInvariantCode on `loopLike`: per loop region, a first-in
   /// first-out worklist of its ops; an op that may move and whose operands
   /// (its nested ops' too, but for values defined inside it) are all defined
@@ -133,10 +140,28 @@ private:
               }).wasInterrupted();
   }
 
-  /// Whether mayMove answers `op` from its class.
+  enum : uint8_t { WaveASMOp = 1, Movable = 2 };
+  /// What an op class answers: whether it is a WaveASM op, and, for one
+  /// without regions, whether it may move. Kept per thread by TypeID (as
+  /// lookupInstFacts keeps its facts; per run, each run asked again for
+  /// every class it met).
+  static uint8_t classFacts(Operation *op) {
+    static thread_local OpClassTable<uint8_t, 512> table;
+    return table.get(op, [](Operation *op) -> uint8_t {
+      if (!isa<WaveASMDialect>(op->getDialect()))
+        return 0;
+      return WaveASMOp |
+             (askOp(op) && !op->hasTrait<::mlir::OpTrait::IsTerminator>()
+                  ? Movable
+                  : 0);
+    });
+  }
+
+  /// Whether mayMove answers `op` from its class: a registered WaveASM op
+  /// without regions.
   bool isCachedClass(Operation *op) const {
-    return classCache && waveasm && op->getNumRegions() == 0 &&
-           op->getDialect() == waveasm;
+    return classCache && op->getNumRegions() == 0 && op->isRegistered() &&
+           (classFacts(op) & WaveASMOp);
   }
 
   static bool askOp(Operation *op) {
@@ -148,15 +173,10 @@ private:
   bool mayMove(Operation *op) {
     if (!isCachedClass(op))
       return askOp(op);
-    auto [it, inserted] = movable.try_emplace(op->getName(), false);
-    if (inserted)
-      it->second = askOp(op) && !op->hasTrait<::mlir::OpTrait::IsTerminator>();
-    return it->second;
+    return classFacts(op) & Movable;
   }
 
   bool classCache;
-  Dialect *waveasm = nullptr;
-  llvm::DenseMap<OperationName, bool> movable;
   std::vector<Operation *> worklist;
 };
 

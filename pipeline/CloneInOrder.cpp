@@ -4,9 +4,31 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace waveasm;
+
+void ClonedValues::reset() {
+  size_t capacity = std::max<size_t>(16, llvm::NextPowerOf2(2 * size));
+  if (slots.size() == capacity)
+    std::fill(slots.begin(), slots.end(), Slot());
+  else
+    slots.assign(capacity, Slot());
+  mask = capacity - 1;
+  size = 0;
+}
+
+void ClonedValues::grow() {
+  std::vector<Slot> old(2 * slots.size());
+  old.swap(slots);
+  mask = slots.size() - 1;
+  for (const Slot &slot : old)
+    if (slot.from)
+      place(slot.from, slot.to);
+}
 
 namespace {
 
@@ -15,7 +37,11 @@ namespace {
 class InOrderCloner {
 public:
   InOrderCloner(Operation *root, IRMapping &mapper, CloneInOrderOptions options)
-      : root(root), mapper(mapper), options(options) {}
+      : root(root), mapper(mapper), options(options),
+        mapperHasValues(!mapper.getValueMap().empty()) {
+    if (options.values)
+      options.values->reset();
+  }
 
   /// `op` without its regions (the same fields Operation::clone copies:
   /// location, name, result types, operands, discardable attributes,
@@ -34,9 +60,27 @@ public:
   bool cloneRegions(Operation *source, Operation *copy);
 
 private:
+  /// The copy of `value` so far, or null.
+  Value lookupValue(Value value) const {
+    if (!options.values)
+      return mapper.lookupOrNull(value);
+    if (const void *copy = options.values->lookup(value.getAsOpaquePointer()))
+      return Value::getFromOpaquePointer(copy);
+    return mapperHasValues ? mapper.lookupOrNull(value) : Value();
+  }
+  void mapValue(Value from, Value to) {
+    if (options.values)
+      options.values->insert(from.getAsOpaquePointer(),
+                             to.getAsOpaquePointer());
+    else
+      mapper.map(from, to);
+  }
+
   Operation *root;
   IRMapping &mapper;
   CloneInOrderOptions options;
+  /// Whether the caller mapped values before the clone.
+  bool mapperHasValues;
   // Reused by every op (each is created before the next is looked at).
   SmallVector<Value, 8> operands;
   SmallVector<Block *, 2> successors;
@@ -45,7 +89,7 @@ private:
 Operation *InOrderCloner::copyOp(Operation &op, bool mapResults) {
   operands.clear();
   for (Value value : op.getOperands()) {
-    Value mapped = mapper.lookupOrNull(value);
+    Value mapped = lookupValue(value);
     if (!mapped) {
       // Unmapped: a value from outside `root` stays (as in MLIR's clone);
       // one defined inside it is used before its definition.
@@ -69,7 +113,7 @@ Operation *InOrderCloner::copyOp(Operation &op, bool mapResults) {
     mapper.map(&op, copy);
   if (mapResults)
     for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
-      mapper.map(from, to);
+      mapValue(from, to);
   return copy;
 }
 
@@ -81,8 +125,8 @@ bool InOrderCloner::cloneRegions(Operation *source, Operation *copy) {
       Block *newBlock = new Block();
       mapper.map(&block, newBlock);
       for (BlockArgument arg : block.getArguments())
-        if (!mapper.contains(arg))
-          mapper.map(arg, newBlock->addArgument(arg.getType(), arg.getLoc()));
+        if (!(mapperHasValues && mapper.contains(arg)))
+          mapValue(arg, newBlock->addArgument(arg.getType(), arg.getLoc()));
       to.push_back(newBlock);
     }
     for (auto [block, newBlock] : llvm::zip(from, to)) {
@@ -132,6 +176,8 @@ Operation *waveasm::cloneInOrder(Operation *op, IRMapping &mapper,
   // its destruction drops those uses first.
   copy->destroy();
   unmapContents(op, mapper);
+  if (options.values)
+    options.values->reset();
   mapper.erase(op);
   if (fellBack)
     *fellBack = true;

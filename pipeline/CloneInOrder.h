@@ -22,12 +22,66 @@
 #ifndef WAVEASM_PIPELINE_CLONEINORDER_H
 #define WAVEASM_PIPELINE_CLONEINORDER_H
 
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 namespace mlir {
 class IRMapping;
 class Operation;
 } // namespace mlir
 
 namespace waveasm {
+
+/// Each source value's copy, for a clone whose caller never asks the mapper
+/// for a value: open addressing with linear probing over the values' opaque
+/// pointers, hashed as DenseMap hashes pointers. The mapper's value map
+/// hashes each pointer in full (Value's DenseMapInfo), and its lookups and
+/// insertions were a third of the clone. A caller that clones repeatedly
+/// keeps one, so its capacity is kept.
+class ClonedValues {
+public:
+  /// Empties the table, sized for as many values as it held (a clone of
+  /// the same program again does not grow it).
+  void reset();
+  /// The copy of `from`, or null.
+  const void *lookup(const void *from) const {
+    for (size_t i = hash(from) & mask;; i = (i + 1) & mask) {
+      const Slot &slot = slots[i];
+      if (slot.from == from || !slot.from)
+        return slot.to;
+    }
+  }
+  /// Maps `from` (not mapped yet) to `to`.
+  void insert(const void *from, const void *to) {
+    if (2 * (size + 1) > slots.size())
+      grow();
+    place(from, to);
+    ++size;
+  }
+  size_t getSize() const { return size; }
+
+private:
+  struct Slot {
+    const void *from = nullptr;
+    const void *to = nullptr;
+  };
+  static size_t hash(const void *pointer) {
+    uintptr_t bits = reinterpret_cast<uintptr_t>(pointer);
+    return (bits >> 4) ^ (bits >> 9);
+  }
+  void place(const void *from, const void *to) {
+    size_t i = hash(from) & mask;
+    while (slots[i].from)
+      i = (i + 1) & mask;
+    slots[i] = {from, to};
+  }
+  void grow();
+
+  std::vector<Slot> slots = std::vector<Slot>(2);
+  size_t mask = 1;
+  size_t size = 0;
+};
 
 struct CloneInOrderOptions {
   /// Map every op to its copy in the mapper, as MLIR's clone does. A caller
@@ -36,6 +90,12 @@ struct CloneInOrderOptions {
   /// blocks are mapped either way (a fallback to MLIR's clone maps ops
   /// too).
   bool mapOps = true;
+  /// When given, the values' copies are mapped here (emptied first) instead
+  /// of in the mapper, whose values are still read (a caller's
+  /// substitutions apply). Ops, blocks and the root's results are mapped in
+  /// the mapper as ever, and so is everything when the clone falls back to
+  /// MLIR's.
+  ClonedValues *values = nullptr;
 };
 
 /// `op->clone(mapper)`, created in one pre-order pass when the IR allows.

@@ -3,11 +3,13 @@
 #include "pipeline/CompileAndMeasure.h"
 #include "pipeline/CloneInOrder.h"
 #include "pipeline/DeferredErase.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Passes.h"
 
 #include "analysis/CycleModel.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
+#include "ir/OpClassTable.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
@@ -32,17 +34,44 @@ struct InsertedOpCounts {
   int64_t nops = 0;
 };
 
+/// Whether an op class is a wait or a nop, kept per thread by TypeID (each
+/// op of the input and of the compiled program is asked; five TypeID
+/// comparisons cost more than the lookup). An unregistered op's TypeID is
+/// one for every name, and none is either.
+enum class WaitOrNop : uint8_t { Neither, Wait, Nop };
+WaitOrNop classifyWaitOrNop(Operation *op) {
+  static thread_local OpClassTable<WaitOrNop, 512> table;
+  return table.get(op, [](Operation *op) {
+    if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(
+            op))
+      return WaitOrNop::Wait;
+    return isa<S_NOP>(op) ? WaitOrNop::Nop : WaitOrNop::Neither;
+  });
+}
+
 void countWaitOrNop(Operation *op, InsertedOpCounts &counts) {
-  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT>(op))
-    ++counts.waits;
-  else if (isa<S_NOP>(op))
-    ++counts.nops;
+  WaitOrNop kind = classifyWaitOrNop(op);
+  counts.waits += kind == WaitOrNop::Wait;
+  counts.nops += kind == WaitOrNop::Nop;
 }
 
 InsertedOpCounts countWaitsAndNops(ProgramOp program) {
   InsertedOpCounts counts;
-  program.walk([&](Operation *op) { countWaitOrNop(op, counts); });
+  forEachOpPostOrder(program.getBody(),
+                     [&](Operation *op) { countWaitOrNop(op, counts); });
   return counts;
+}
+
+/// Erases the ops of `region`, last first, each after the ops of its own
+/// regions: every destructor finds its regions empty.
+void eraseInnermostFirst(Region &region) {
+  for (Block &block : region)
+    while (!block.empty()) {
+      Operation &op = block.back();
+      for (Region &nested : op.getRegions())
+        eraseInnermostFirst(nested);
+      op.erase();
+    }
 }
 
 /// Destroys `root` (the compiled clone) as erase() does, with each op's
@@ -50,15 +79,12 @@ InsertedOpCounts countWaitsAndNops(ProgramOp program) {
 /// region before deleting its ops, at each level of nesting and again in
 /// each block (Region::~Region, Block::clear): a loop body is walked six
 /// times. Here one walk drops them all, and the blocks are emptied
-/// innermost first, so every destructor finds its regions empty.
+/// innermost first (without a walk that collects them), so every
+/// destructor finds its regions empty.
 void destroyInBulk(Operation *root) {
   root->dropAllReferences();
-  SmallVector<Block *, 8> blocks;
-  root->walk<WalkOrder::PostOrder>(
-      [&](Block *block) { blocks.push_back(block); });
-  for (Block *block : blocks)
-    while (!block->empty())
-      block->back().erase();
+  for (Region &region : root->getRegions())
+    eraseInnermostFirst(region);
   root->erase();
 }
 
@@ -120,36 +146,33 @@ waveasm::compileAndMeasure(ModuleOp module, const CompileOptions &options) {
 }
 
 FailureOr<CompileResult> Compiler::compile(ModuleOp module) {
-  // The mapping's tables are sized before the clone fills them: growing
-  // them rehashed every entry several times (a fifth of the clone). They
-  // keep their capacity across calls (DenseMap::clear() keeps the buckets).
-  // IRMapping has no reserve, and its clear() empties the value map only
-  // (the op and block maps of every earlier call stayed, naming freed
-  // copies); its maps are exposed const only, but they are ours.
+  // The op map is sized before the clone fills it: growing it rehashed
+  // every entry several times. It keeps its capacity across calls
+  // (DenseMap::clear() keeps the buckets). IRMapping has no reserve, and its
+  // clear() empties the value map only (the op and block maps of every
+  // earlier call stayed, naming freed copies); its maps are exposed const
+  // only, but they are ours. Values are mapped in a table of this
+  // thread's (nothing here asks the mapping for a value), which keeps its
+  // capacity across calls and Compilers: compileAndMeasure makes a Compiler
+  // per call, and growing the table from empty cost a tenth of the clone.
   IRMapping &mapping = impl->mapping;
-  auto &valueMap =
-      const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap());
   auto &opMap = const_cast<llvm::DenseMap<Operation *, Operation *> &>(
       mapping.getOperationMap());
-  valueMap.clear();
+  const_cast<llvm::DenseMap<Value, Value> &>(mapping.getValueMap()).clear();
   opMap.clear();
   const_cast<llvm::DenseMap<Block *, Block *> &>(mapping.getBlockMap()).clear();
   // Only the op/line map and the kept module's compiledOf ask which copy an
-  // input op has (below): otherwise the clone maps values and blocks only.
+  // input op has (below): otherwise the clone maps blocks only.
   bool mapOps = options.emitAssembly || options.keepCompiledModule;
-  size_t numOps = 0, numValues = 0;
-  module->walk([&](Operation *op) {
-    ++numOps;
-    numValues += op->getNumResults();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        numValues += block.getNumArguments();
-  });
-  valueMap.reserve(numValues);
-  if (mapOps)
-    opMap.reserve(numOps);
+  if (mapOps) {
+    size_t numOps = 0;
+    forEachOpPreOrder(module->getRegion(0), [&](Operation *) { ++numOps; });
+    opMap.reserve(numOps + 1);
+  }
   CloneInOrderOptions cloneOptions;
   cloneOptions.mapOps = mapOps;
+  static thread_local ClonedValues values;
+  cloneOptions.values = &values;
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(
       cloneInOrder(module.getOperation(), mapping, nullptr, cloneOptions));
 

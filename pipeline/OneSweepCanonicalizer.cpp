@@ -24,6 +24,7 @@
 #include "pipeline/OneSweepCanonicalizer.h"
 
 #include "ir/Dialect.h"
+#include "ir/OpClassTable.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -37,11 +38,11 @@ namespace {
 
 /// The dead-op sweeps, with the facts they ask of every op read once per
 /// op class (a trait or interface query is a search through a type-erased
-/// callback, and most ops are asked twice).
+/// callback, and most ops are asked twice), kept per thread by TypeID as
+/// lookupInstFacts keeps its facts (per run, each run asked again for every
+/// class it met).
 class DeadOpEraser {
 public:
-  explicit DeadOpEraser(Dialect *waveasm) : waveasm(waveasm) {}
-
   /// Whether the greedy driver could do more than erase dead ops in
   /// `root`'s regions: an op of another dialect (its patterns or folders)
   /// or a constant (uniqued and hoisted).
@@ -61,18 +62,21 @@ public:
 
 private:
   enum : uint8_t {
-    Known = 1,
     /// A WaveASM op that is not ConstantLike.
-    Plain = 2,
+    Plain = 1,
     /// wouldOpBeTriviallyDead (asked only of ops without regions).
-    DeadIfUnused = 4,
+    DeadIfUnused = 2,
   };
 
-  uint8_t classFacts(Operation *op) {
-    uint8_t &facts = byClass[op->getName()];
-    if (!facts) {
-      facts = Known;
-      if (op->getDialect() == waveasm &&
+  /// An unregistered op is not Plain (the greedy driver runs), and none is
+  /// dead: its effects are unknown.
+  static uint8_t classFacts(Operation *op) {
+    if (!op->isRegistered())
+      return 0;
+    static thread_local OpClassTable<uint8_t, 512> table;
+    return table.get(op, [](Operation *op) {
+      uint8_t facts = 0;
+      if (isa<WaveASMDialect>(op->getDialect()) &&
           !op->hasTrait<::mlir::OpTrait::ConstantLike>())
         facts |= Plain;
       // The WaveASM ops' memory effects come from their ODS traits, the
@@ -80,8 +84,8 @@ private:
       // time (its nested ops decide).
       if (op->getNumRegions() == 0 && wouldOpBeTriviallyDead(op))
         facts |= DeadIfUnused;
-    }
-    return facts;
+      return facts;
+    });
   }
 
   bool needsGreedyDriver(Region &region) {
@@ -123,9 +127,6 @@ private:
     }
     return erased;
   }
-
-  Dialect *waveasm;
-  llvm::DenseMap<OperationName, uint8_t> byClass;
 };
 
 class OneSweepCanonicalizer
@@ -169,7 +170,7 @@ public:
   void runOnOperation() override {
     Operation *root = getOperation();
     if (deadOpFastPath && waveasm && !patternsForWaveASM) {
-      DeadOpEraser eraser(waveasm);
+      DeadOpEraser eraser;
       if (!eraser.needsGreedyDriver(root)) {
         eraser.run(root);
         return;

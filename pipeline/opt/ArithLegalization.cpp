@@ -31,6 +31,8 @@
 #include "pipeline/StorageKeys.h"
 #include "pipeline/opt/ArithLowering.h"
 
+#include "ir/OpClassTable.h"
+
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "waveasm-arith-legalization"
@@ -46,12 +48,16 @@ using namespace waveasm::arith;
 
 namespace {
 
-/// The op's TypeID is read once (isa reads the op's registered name again
-/// for each of the ten alternatives, and the pass asks every op).
+/// The answer is kept per thread by TypeID (the pass asks every op, and
+/// ten TypeID comparisons cost more than the lookup); an unregistered op's
+/// TypeID is one for every name, and none is arith.
 bool isArith(Operation *op) {
-  return isOpType<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp, ArithCmpOp,
-                  ArithSelectOp, ArithReadFirstLaneOp, ArithTruncOp,
-                  ArithSExtOp, ArithZExtOp>(op->getName().getTypeID());
+  static thread_local OpClassTable<bool, 512> table;
+  return table.get(op, [](Operation *op) {
+    return isOpType<ArithAddOp, ArithMulOp, ArithOrOp, ArithAndOp, ArithCmpOp,
+                    ArithSelectOp, ArithReadFirstLaneOp, ArithTruncOp,
+                    ArithSExtOp, ArithZExtOp>(op->getName().getTypeID());
+  });
 }
 
 bool isVector(Type type) {

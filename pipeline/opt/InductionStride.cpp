@@ -6,6 +6,8 @@
 #include "pipeline/CountedWaits.h"
 #include "pipeline/StorageKeys.h"
 
+#include "ir/OpClassTable.h"
+
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -13,14 +15,25 @@ using namespace waveasm;
 
 std::optional<BufferLoadOperands>
 waveasm::getBufferLoadOperands(Operation *op) {
-  // The op's TypeID read once (isa reads the op's name again for each of
-  // the eight alternatives; strength reduction asks every op).
-  TypeID id = op->getName().getTypeID();
-  if (isOpType<BUFFER_LOAD_DWORD, BUFFER_LOAD_DWORDX2, BUFFER_LOAD_DWORDX3,
-               BUFFER_LOAD_DWORDX4, BUFFER_LOAD_UBYTE, BUFFER_LOAD_USHORT>(id))
+  // The op's kind kept per thread by TypeID (strength reduction asks every
+  // op, and eight TypeID comparisons cost more than the lookup). An
+  // unregistered op's TypeID is one for every name, and none is a load.
+  enum class Kind : uint8_t { None, Load, LoadToLDS };
+  static thread_local OpClassTable<Kind, 512> kinds;
+  Kind kind = kinds.get(op, [](Operation *op) {
+    TypeID id = op->getName().getTypeID();
+    if (isOpType<BUFFER_LOAD_DWORD, BUFFER_LOAD_DWORDX2, BUFFER_LOAD_DWORDX3,
+                 BUFFER_LOAD_DWORDX4, BUFFER_LOAD_UBYTE, BUFFER_LOAD_USHORT>(
+            id))
+      return Kind::Load;
+    if (isOpType<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(id))
+      return Kind::LoadToLDS;
+    return Kind::None;
+  });
+  if (kind == Kind::Load)
     return BufferLoadOperands{/*voffset=*/1, /*srd=*/0, /*soffset=*/2,
                               /*toLDS=*/false};
-  if (isOpType<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(id))
+  if (kind == Kind::LoadToLDS)
     return BufferLoadOperands{/*voffset=*/0, /*srd=*/1, /*soffset=*/2,
                               /*toLDS=*/true};
   return std::nullopt;

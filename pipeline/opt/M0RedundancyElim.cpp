@@ -14,6 +14,7 @@
 #include "pipeline/Passes.h"
 
 #include "ir/InstFacts.h"
+#include "ir/OpClassTable.h"
 
 #include "llvm/Support/Debug.h"
 
@@ -29,13 +30,29 @@ using namespace waveasm;
 
 namespace {
 
-/// Whether M0's value may differ after `op` (other than through
-/// s_mov_b32_m0, which the walk tracks).
-bool forgetsM0(Operation &op) {
-  if (op.getNumRegions() || isa<LabelOp, RawOp>(op))
-    return true;
-  InstFacts facts = lookupInstFacts(&op);
-  return !facts.hasInfo || (facts.implicitDefs & ImpM0);
+/// What the walk asks of an op class: whether it is the tracked M0 write,
+/// and whether M0's value may differ after one of its ops without regions
+/// (other than through s_mov_b32_m0). Kept per thread by TypeID: the walk
+/// asks every op, and the InstFacts lookup and kind tests cost more than
+/// this lookup. An unregistered op's TypeID is one for every name, and
+/// none has InstFacts: the same answer.
+enum M0Fact : uint8_t { WritesTrackedM0 = 1, ForgetsM0 = 2 };
+uint8_t m0Facts(Operation *op) {
+  static thread_local OpClassTable<uint8_t, 512> table;
+  return table.get(op, [](Operation *op) -> uint8_t {
+    if (isa<S_MOV_B32_M0>(op))
+      return WritesTrackedM0;
+    if (isa<LabelOp, RawOp>(op))
+      return ForgetsM0;
+    InstFacts facts = lookupInstFacts(op);
+    return !facts.hasInfo || (facts.implicitDefs & ImpM0) ? ForgetsM0 : 0;
+  });
+}
+
+/// Whether M0's value may differ after `op` (of class `facts`), other than
+/// through s_mov_b32_m0, which the walk tracks.
+bool forgetsM0(Operation &op, uint8_t facts) {
+  return op.getNumRegions() || (facts & ForgetsM0);
 }
 
 struct M0RedundancyElimPass
@@ -51,7 +68,9 @@ struct M0RedundancyElimPass
   void walkBlock(Block &block, unsigned &erased) {
     Value m0; // the source of the last M0 write, if known
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (auto write = dyn_cast<S_MOV_B32_M0>(op)) {
+      uint8_t facts = m0Facts(&op);
+      if (facts & WritesTrackedM0) {
+        auto write = cast<S_MOV_B32_M0>(op);
         if (m0 && write.getSrc() == m0) {
           LLVM_DEBUG(llvm::dbgs()
                      << "[" DEBUG_TYPE "] erased at " << op.getLoc() << "\n");
@@ -69,7 +88,7 @@ struct M0RedundancyElimPass
       for (Region &region : op.getRegions())
         for (Block &nested : region)
           walkBlock(nested, erased);
-      if (forgetsM0(op))
+      if (forgetsM0(op, facts))
         m0 = {};
     }
   }

@@ -29,6 +29,7 @@
 #include "pipeline/opt/OperandFacts.h"
 
 #include "ir/InstFacts.h"
+#include "ir/OpClassTable.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Debug.h"
@@ -275,21 +276,42 @@ struct OffsetField {
   int64_t max;
 };
 
+/// Which offset field an op class has: its kind, read once per class and
+/// kept per thread by TypeID (the pass asks every op; an InstFacts lookup
+/// and up to six kind tests cost more than this lookup). An unregistered
+/// op's TypeID is one for every name, and none has InstFacts.
+enum class OffsetKind : uint8_t { None, LDS, VMEMLoad, VMEMOther };
+OffsetKind getOffsetKind(Operation *op) {
+  static thread_local OpClassTable<OffsetKind, 512> kinds;
+  return kinds.get(op, [](Operation *op) {
+    InstFacts facts = lookupInstFacts(op);
+    if (facts.unit == ExecUnit::LDS)
+      return isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(op)
+                 ? OffsetKind::None
+                 : OffsetKind::LDS;
+    if (facts.unit != ExecUnit::VMEM ||
+        isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op))
+      return OffsetKind::None;
+    return facts.latencyClass == LatencyClass::VMEMLoad ? OffsetKind::VMEMLoad
+                                                        : OffsetKind::VMEMOther;
+  });
+}
+
 std::optional<OffsetField> getOffsetField(Operation *op) {
-  InstFacts facts = lookupInstFacts(op);
-  if (facts.unit == ExecUnit::LDS) {
-    if (isa<DS_READ2_B32, DS_READ2_B64, DS_WRITE2_B32, DS_WRITE2_B64>(op))
-      return std::nullopt;
+  switch (getOffsetKind(op)) {
+  case OffsetKind::None:
+    return std::nullopt;
+  case OffsetKind::LDS:
     // ds_read: (vaddr); ds_write: (data, vaddr).
     return OffsetField{op->getNumOperands() - 1, "offset", kMaxLDSOffset};
+  case OffsetKind::VMEMLoad:
+    // Loads: (saddr, voffset, soffset); stores and atomics: (data, saddr,
+    // voffset).
+    return OffsetField{1u, "instOffset", kMaxBufferOffset};
+  case OffsetKind::VMEMOther:
+    return OffsetField{2u, "instOffset", kMaxBufferOffset};
   }
-  if (facts.unit != ExecUnit::VMEM ||
-      isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op))
-    return std::nullopt;
-  // Loads: (saddr, voffset, soffset); stores and atomics: (data, saddr,
-  // voffset).
-  bool isLoad = facts.latencyClass == LatencyClass::VMEMLoad;
-  return OffsetField{isLoad ? 1u : 2u, "instOffset", kMaxBufferOffset};
+  llvm_unreachable("offset kind");
 }
 
 /// `address` is already `v_add_u32(base, K)`.

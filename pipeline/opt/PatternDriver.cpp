@@ -28,6 +28,16 @@ public:
     if (pending.insert(op).second)
       queue.push_back(op);
   }
+  /// Pushes `ops`, distinct and none pending, with the set sized for them
+  /// at once (grown from empty, it rehashed every entry several times).
+  void pushDistinct(llvm::ArrayRef<Operation *> ops) {
+    pending.reserve(pending.size() + ops.size());
+    queue.reserve(queue.size() + ops.size());
+    for (Operation *op : ops) {
+      pending.insert(op);
+      queue.push_back(op);
+    }
+  }
   void remove(Operation *op) { pending.erase(op); }
   Operation *pop() {
     while (next < queue.size()) {
@@ -96,6 +106,8 @@ public:
     if (mayMatch(op))
       worklist.push(op);
   }
+  /// Whether a pattern may match `op`.
+  bool mayMatchOp(Operation *op) { return mayMatch(op); }
 
   OpQueue worklist;
   /// Ops that lost a use in the current rewrite.
@@ -190,11 +202,14 @@ bool waveasm::applyPatternsWithWorklist(
   MatchFilter mayMatch(patterns, anyOpMayMatch);
   WorklistRewriter rewriter(root->getContext(), debugType, mayMatch);
   size_t numOps = 0;
+  std::vector<Operation *> initial;
   for (Region &region : root->getRegions())
     forEachOpPreOrder(region, [&](Operation *op) {
-      rewriter.enqueue(op);
+      if (rewriter.mayMatchOp(op))
+        initial.push_back(op);
       ++numOps;
     });
+  rewriter.worklist.pushDistinct(initial);
 
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();

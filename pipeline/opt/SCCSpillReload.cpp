@@ -56,10 +56,12 @@ findClobberedUses(ProgramOp program,
   llvm::MapVector<Value, SmallVector<OpOperand *>> found;
   forEachOpPostOrder(program.getBody(), [&](Operation *consumer) {
     for (OpOperand &use : consumer->getOpOperands()) {
+      // The type first: it is read inline, the definition out of line.
       Value value = use.get();
+      if (!isa<SCCType>(value.getType()))
+        continue;
       Operation *producer = value.getDefiningOp();
-      if (!producer || !isa<SCCType>(value.getType()) ||
-          readsRightAfter(producer, consumer))
+      if (!producer || readsRightAfter(producer, consumer))
         continue;
       if (clobbers().clobberedBetween(producer, consumer))
         found[value].push_back(&use);

@@ -132,16 +132,29 @@ const char *matchChain(LoopOp loop, V_LSHL_OR_B32 outer, PackChain &chain) {
 
 /// The chains of `loop` that can be rewritten (ops nested in inner loops
 /// belong to those loops).
+/// Calls `visit` on the ops of `region` in pre-order (Region::walk's
+/// order, inlined), without entering nested loops: their chains are
+/// theirs.
+template <typename Fn>
+void forEachOpOutsideNestedLoops(Region &region, Fn &&visit) {
+  for (Block &block : region)
+    for (Operation &op : block) {
+      if (isa<LoopOp>(op))
+        continue;
+      visit(&op);
+      for (Region &nested : op.getRegions())
+        forEachOpOutsideNestedLoops(nested, visit);
+    }
+}
+
 SmallVector<PackChain> findChains(LoopOp loop) {
   SmallVector<PackChain> chains;
   if (!loop.getConditionOp())
     return chains;
-  loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<LoopOp>(op) && op != loop.getOperation())
-      return WalkResult::skip();
+  forEachOpOutsideNestedLoops(loop.getBody(), [&](Operation *op) {
     auto outer = dyn_cast<V_LSHL_OR_B32>(op);
     if (!outer || getConstantValue(outer.getSrc1()) != 24)
-      return WalkResult::advance();
+      return;
     PackChain chain;
     const char *why = matchChain(loop, outer, chain);
     if (why) {
@@ -150,7 +163,6 @@ SmallVector<PackChain> findChains(LoopOp loop) {
     } else if (chain.inner) {
       chains.push_back(chain);
     }
-    return WalkResult::advance();
   });
   return chains;
 }

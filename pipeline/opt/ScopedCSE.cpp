@@ -84,7 +84,10 @@ struct CSEKeyInfo {
   static uint64_t hashOp(Operation *op, bool commutative) {
     uint64_t hash = mixHash(0, op->getName().getAsOpaquePointer());
     hash = mixHash(hash, op->getRawDictionaryAttrs().getAsOpaquePointer());
-    hash = mixHash(hash, static_cast<uint64_t>(op->hashProperties()));
+    // An op class without properties has nothing to hash there (the
+    // hash is a call through the op's name); ops of one name agree.
+    if (op->getPropertiesStorageSize())
+      hash = mixHash(hash, static_cast<uint64_t>(op->hashProperties()));
     for (Type type : op->getResultTypes())
       hash = mixHash(hash, type.getAsOpaquePointer());
     if (!commutative) {
@@ -180,20 +183,71 @@ private:
   std::vector<uint32_t> filled; // slot indices, in insertion order
 };
 
-bool isPrecolored(Operation *op) {
-  return isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(op);
+/// What the pass asks of an op that its class answers: InstFacts, the op
+/// kind and its traits, read once per class and kept per thread by TypeID
+/// (the pass asks every op of the program three times, and the InstFacts
+/// lookup and the kind tests cost more than one lookup here). An
+/// unregistered op's TypeID is one for every name, and every such op has
+/// no InstFacts: the same answers.
+enum ClassFact : uint8_t {
+  /// A class whose ops (with results, without regions, `no_cse` or
+  /// physical results) may be merged: InstFacts without memory access or
+  /// implicit registers other than an SCC definition, not precolored, and
+  /// VALU, SALU or otherwise free of memory effects (asked only of such
+  /// classes without regions: their ODS traits decide it).
+  Candidate = 1,
+  /// Defines SCC implicitly.
+  WritesSCC = 2,
+  /// Writes EXEC, or may (raw text, foreign ops).
+  WritesExec = 4,
+  /// Reads SCC without an SSA operand saying which SCC value: always (raw
+  /// text, foreign ops), or unless it has an SCC operand.
+  ReadsSCCAlways = 8,
+  ReadsSCCUnlessOperand = 16,
+  /// Computes under EXEC (SALU ops and register plumbing compute the same
+  /// under any EXEC).
+  DependsOnExec = 32,
+  /// Its two operands compare as a set.
+  Commutative = 64,
+};
+
+uint8_t computeClassFacts(Operation *op) {
+  InstFacts facts = lookupInstFacts(op);
+  bool raw = isa<RawOp>(op);
+  uint8_t result = 0;
+  if (raw || !facts.hasInfo)
+    result |= WritesExec | ReadsSCCAlways;
+  if (facts.implicitDefs & ImpEXEC)
+    result |= WritesExec;
+  if (facts.implicitUses & ImpSCC)
+    result |= ReadsSCCUnlessOperand;
+  if (facts.implicitDefs & ImpSCC)
+    result |= WritesSCC;
+  if (facts.unit != ExecUnit::SALU &&
+      !isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op))
+    result |= DependsOnExec;
+  if (op->hasTrait<mlir::OpTrait::IsCommutative>())
+    result |= Commutative;
+  if (facts.hasInfo && !facts.memReads && !facts.memWrites &&
+      !facts.implicitUses && !(facts.implicitDefs & ~ImpSCC) &&
+      !isa<PrecoloredVRegOp, PrecoloredSRegOp, PrecoloredARegOp>(op) &&
+      op->getNumRegions() == 0 &&
+      (facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
+       isMemoryEffectFree(op)))
+    result |= Candidate;
+  return result;
 }
 
-/// Writes EXEC, or may (raw text, foreign ops).
-bool writesExec(Operation *op, const InstFacts &facts) {
-  return isa<RawOp>(op) || !facts.hasInfo || (facts.implicitDefs & ImpEXEC);
+uint8_t classFacts(Operation *op) {
+  static thread_local OpClassTable<uint8_t, 512> table;
+  return table.get(op, computeClassFacts);
 }
 
 /// Reads SCC without an SSA operand saying which SCC value.
-bool readsSCCImplicitly(Operation *op, const InstFacts &facts) {
-  if (isa<RawOp>(op) || !facts.hasInfo)
+bool readsSCCImplicitly(Operation *op, uint8_t facts) {
+  if (facts & ReadsSCCAlways)
     return true;
-  return (facts.implicitUses & ImpSCC) &&
+  return (facts & ReadsSCCUnlessOperand) &&
          llvm::none_of(op->getOperandTypes(),
                        [](Type type) { return isa<SCCType>(type); });
 }
@@ -206,9 +260,9 @@ public:
     size_t numOps = 0;
     forEachOpPostOrder(program.getBody(), [&](Operation *op) {
       ++numOps;
-      InstFacts facts = lookupInstFacts(op);
+      uint8_t facts = classFacts(op);
       hasImplicitSCCReader |= readsSCCImplicitly(op, facts);
-      if (!writesExec(op, facts))
+      if (!(facts & WritesExec))
         return;
       // Loops whose body writes EXEC: their body may start under another
       // EXEC in a later iteration.
@@ -226,59 +280,23 @@ public:
   }
 
 private:
-  /// Whether `op` (of `facts`) may be replaced by (or replace) an equal op.
-  bool isEligible(Operation *op, const InstFacts &facts) {
-    if (op->getNumResults() == 0 || op->getNumRegions())
+  /// Whether `op` (of class `facts`) may be replaced by (or replace) an
+  /// equal op.
+  bool isEligible(Operation *op, uint8_t facts) {
+    if (op->getNumResults() == 0 || op->getNumRegions() || !(facts & Candidate))
       return false;
-    if (!facts.hasInfo || facts.memReads || facts.memWrites ||
-        facts.implicitUses || (facts.implicitDefs & ~ImpSCC))
-      return false;
-    if ((facts.implicitDefs & ImpSCC) && hasImplicitSCCReader)
+    if ((facts & WritesSCC) && hasImplicitSCCReader)
       return false;
     // `no_cse` is a discardable attribute (no op has it inherent): the
     // dictionary alone, not the op's inherent attributes compared by name.
-    if (isPrecolored(op) ||
-        (!op->getRawDictionaryAttrs().empty() &&
-         op->getDiscardableAttr("no_cse")) ||
-        hasPhysicalResults(op))
-      return false;
-    return facts.unit == ExecUnit::VALU || facts.unit == ExecUnit::SALU ||
-           (classFacts(op) & EffectFree);
-  }
-
-  /// SALU ops and register plumbing compute the same under any EXEC.
-  static bool dependsOnExec(Operation *op, const InstFacts &facts) {
-    return facts.unit != ExecUnit::SALU &&
-           !isa<ConstantOp, PackOp, ExtractOp, InsertOp>(op);
-  }
-
-  enum : uint8_t { Commutative = 1, EffectFree = 2 };
-  /// Trait and interface answers per op class (each query is a search of
-  /// the class's traits through a type-erased callback). Asked only of
-  /// registered WaveASM ops without regions (eligible ops have InstFacts),
-  /// whose memory effects are their ODS traits', the same for every op of
-  /// the class in every context: kept per thread by TypeID, as
-  /// lookupInstFacts keeps its facts (per run, each run asked again for
-  /// every class it met).
-  static uint8_t classFacts(Operation *op) {
-    static thread_local OpClassTable<uint8_t, 64> table;
-    return table.get(op, [](Operation *op) {
-      uint8_t facts = 0;
-      if (op->hasTrait<mlir::OpTrait::IsCommutative>())
-        facts |= Commutative;
-      if (isMemoryEffectFree(op))
-        facts |= EffectFree;
-      return facts;
-    });
-  }
-  /// Two operands that compare as a set.
-  bool isCommutative(Operation *op) {
-    return op->getNumOperands() == 2 && (classFacts(op) & Commutative);
+    return !(!op->getRawDictionaryAttrs().empty() &&
+             op->getDiscardableAttr("no_cse")) &&
+           !hasPhysicalResults(op);
   }
 
   void walkBlock(Block &block) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      InstFacts facts = lookupInstFacts(&op);
+      uint8_t facts = classFacts(&op);
       if (isEligible(&op, facts) && replaceByEqual(&op, facts))
         continue;
       for (Region &region : op.getRegions()) {
@@ -289,15 +307,16 @@ private:
           walkBlock(nested);
         table.endScope(scope);
       }
-      if (writesExec(&op, facts))
+      if (facts & WritesExec)
         ++epoch;
     }
   }
 
   /// Replaces `op` by an equal op in scope and erases it; else records it.
-  bool replaceByEqual(Operation *op, const InstFacts &facts) {
-    CSEKey key = CSEKeyInfo::makeKey(op, dependsOnExec(op, facts) ? epoch : 0,
-                                     isCommutative(op));
+  bool replaceByEqual(Operation *op, uint8_t facts) {
+    bool commutative = op->getNumOperands() == 2 && (facts & Commutative);
+    CSEKey key = CSEKeyInfo::makeKey(op, (facts & DependsOnExec) ? epoch : 0,
+                                     commutative);
     Operation *equal = table.lookupOrInsert(key);
     if (!equal)
       return false;

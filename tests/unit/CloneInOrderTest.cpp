@@ -113,6 +113,7 @@ bool compareClones(llvm::StringRef text, const std::string &what) {
   SmallVector<Operation *> roots = {module->getOperation()};
   for (Operation &op : module->getBody()->getOperations())
     roots.push_back(&op);
+  ClonedValues values;
   for (Operation *root : roots) {
     IRMapping fastMap, slowMap;
     bool fellBack = true;
@@ -134,6 +135,30 @@ bool compareClones(llvm::StringRef text, const std::string &what) {
       slowWithoutOps.erase(from);
     expectSameMapping(root, noOpsMap, lean, slowWithoutOps, slow,
                       what + " (no op entries)");
+    // Values in a table of their own (one table for every root, as a
+    // caller keeps it): the same copy, the mapper without value entries
+    // but the root's results, and every value's copy in the table.
+    IRMapping tableMap;
+    CloneInOrderOptions ownTable;
+    ownTable.values = &values;
+    Operation *tabled = cloneInOrder(root, tableMap, &fellBack, ownTable);
+    EXPECT_FALSE(fellBack) << what;
+    EXPECT_EQ(dump(tabled), dump(slow)) << what;
+    EXPECT_EQ(tableMap.getValueMap().size(), root->getNumResults()) << what;
+    root->walk([&](Operation *op) {
+      auto mapFromTable = [&](Value value) {
+        if (const void *copy = values.lookup(value.getAsOpaquePointer()))
+          tableMap.map(value, Value::getFromOpaquePointer(copy));
+      };
+      if (op != root)
+        llvm::for_each(op->getResults(), mapFromTable);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          llvm::for_each(block.getArguments(), mapFromTable);
+    });
+    expectSameMapping(root, tableMap, tabled, slowMap, slow,
+                      what + " (own value table)");
+    tabled->destroy();
     lean->destroy();
     fast->destroy();
     slow->destroy();
@@ -202,4 +227,54 @@ TEST(CloneInOrder, AForwardReferenceFallsBackToMLIRClone) {
     // The partial copy's use of %b is gone with it.
     EXPECT_EQ(dump(*module), before);
   }
+}
+
+TEST(CloneInOrder, CallerSubstitutionsApplyWithAValueTable) {
+  TestContext t;
+  OwningOpRef<ModuleOp> module = t.parseModule(waveasm::test::program(R"(
+    %tid = waveasm.precolored.vreg 0 : !waveasm.pvreg<0>
+    %c0 = waveasm.constant 0 : !waveasm.imm<0>
+    %c1 = waveasm.constant 1 : !waveasm.imm<1>
+    %s0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+    %r:2 = waveasm.loop (%i = %s0, %x = %tid) : (!waveasm.sreg, !waveasm.pvreg<0>) -> (!waveasm.sreg, !waveasm.vreg) {
+      %a = waveasm.v_add_u32 %x, %c0 : !waveasm.pvreg<0>, !waveasm.imm<0> -> !waveasm.vreg
+      %n:2 = waveasm.s_add_u32 %i, %c0 : !waveasm.sreg, !waveasm.imm<0> -> !waveasm.sreg, !waveasm.scc
+      waveasm.condition %n#1 : !waveasm.scc iter_args(%n#0, %a) : !waveasm.sreg, !waveasm.vreg
+    }
+    waveasm.s_endpgm)"));
+  ASSERT_TRUE(module) << t.diagnostics;
+  Operation *loop = nullptr, *c0 = nullptr, *c1 = nullptr;
+  module->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (name == "waveasm.loop")
+      loop = op;
+    if (name == "waveasm.constant")
+      (c0 ? c1 : c0) = op;
+  });
+  ASSERT_TRUE(loop && c0 && c1);
+  // The loop alone, %c0 (from outside it) and the body's %x (a block
+  // argument) substituted by %c1, as a caller of Operation::clone may.
+  Value x = loop->getRegion(0).getArgument(1);
+  auto seed = [&](IRMapping &mapper) {
+    mapper.map(c0->getResult(0), c1->getResult(0));
+    mapper.map(x, c1->getResult(0));
+  };
+  IRMapping slowMap, tableMap;
+  seed(slowMap);
+  seed(tableMap);
+  ClonedValues values;
+  CloneInOrderOptions ownTable;
+  ownTable.values = &values;
+  bool fellBack = true;
+  Operation *slow = loop->clone(slowMap);
+  Operation *tabled = cloneInOrder(loop, tableMap, &fellBack, ownTable);
+  EXPECT_FALSE(fellBack);
+  EXPECT_EQ(dump(tabled), dump(slow));
+  // The copy's v_add_u32 reads %c1 twice (for %x and %c0).
+  Operation &add = tabled->getRegion(0).front().front();
+  EXPECT_EQ(add.getOperand(0), c1->getResult(0));
+  EXPECT_EQ(add.getOperand(1), c1->getResult(0));
+  EXPECT_EQ(values.lookup(x.getAsOpaquePointer()), nullptr);
+  tabled->destroy();
+  slow->destroy();
 }
