@@ -48,6 +48,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/AllocatedLiveModel.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
 #include "pipeline/OccupancyTree.h"
@@ -81,7 +82,14 @@ void waveasm::noteTakenAllocatedLiveModel() { ++takenModels; }
 
 namespace {
 
-/// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
+/// The first register of a physical VGPR type, or -1 for any other type.
+/// One TypeID compare and a field read: getRegTypeInfo decodes all six
+/// register kinds, and compaction asks this of every operand of every op.
+/// Once checkSupported passed, every VGPR value is physical.
+int64_t physicalVGPRIndex(Type type) {
+  auto vgpr = dyn_cast<PVRegType>(type);
+  return vgpr ? vgpr.getIndex() : -1;
+}
 
 /// Whether a bit of [from, to) is set in `mask`, and the first one. A word
 /// at a time: placing a unit scans the busy registers below its slot, and a
@@ -161,8 +169,9 @@ private:
   ProgramOp program;
   LiveModel model;
   std::unique_ptr<LiveModel> handed;
-  std::vector<int32_t> parent; // union-find over model.values
-  std::vector<int32_t> unitOf; // value id -> unit, or -1 (not a VGPR)
+  std::vector<int32_t> parent;   // union-find over model.values
+  std::vector<int32_t> unitOf;   // value id -> unit, or -1 (not a VGPR)
+  std::vector<int64_t> firstReg; // value id -> its first VGPR (units only)
   std::vector<Unit> units;
   std::unique_ptr<OccupancyTree> tree; // made by the first placement
 
@@ -178,17 +187,15 @@ private:
   }
   /// A VGPR value's id and first register, or (-1, -1).
   std::pair<int32_t, int64_t> vgpr(Value value) const {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
-    if (type.cls != RegClass::VGPR)
+    int64_t reg = physicalVGPRIndex(value.getType());
+    if (reg < 0)
       return {-1, -1};
-    return {model.idOf(value), type.physicalIndex.value_or(int64_t(-1))};
+    return {model.idOf(value), reg};
   }
   /// A VGPR value's id when its first register is `reg`, else -1: the
   /// value's id is looked up only when the registers match.
   int32_t vgprAt(Value value, int64_t reg) const {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
-    if (type.cls != RegClass::VGPR ||
-        type.physicalIndex.value_or(int64_t(-1)) != reg)
+    if (physicalVGPRIndex(value.getType()) != reg)
       return -1;
     return model.idOf(value);
   }
@@ -232,51 +239,57 @@ bool mentionsVGPR(StringRef text) {
   return false;
 }
 
+/// Whether compaction cannot work on `op` (and why, in `why`).
+bool isUnsupported(Operation *op, std::string &why) {
+  // A virtual VGPR is a VRegType (RegisterTypes.h: the only virtual kind
+  // of the class).
+  auto virtualVGPR = [](Value v) { return isa<VRegType>(v.getType()); };
+  if (llvm::any_of(op->getResults(), virtualVGPR)) {
+    why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+    return true;
+  }
+  if (auto raw = dyn_cast<RawOp>(op); raw && mentionsVGPR(raw.getText())) {
+    why = "raw text names VGPRs: \"" + raw.getText().str() + "\"";
+    return true;
+  }
+  if (auto loop = dyn_cast<LoopOp>(op)) {
+    if (loop.getBody().empty())
+      return false;
+    for (auto [arg, result] :
+         llvm::zip(loop.getBody().getArguments(), loop.getResults()))
+      if (getRegClass(arg.getType()) == RegClass::VGPR &&
+          arg.getType() != result.getType()) {
+        why = "a loop result is not in its block argument's registers";
+        return true;
+      }
+    if (llvm::any_of(loop.getBody().getArguments(), virtualVGPR)) {
+      why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+      return true;
+    }
+  }
+  if (auto cond = dyn_cast<ConditionOp>(op))
+    if (auto regs = cond->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs"))
+      for (auto [reg, value] : llvm::zip(regs.asArrayRef(), cond.getIterArgs()))
+        if (getRegClass(value.getType()) == RegClass::VGPR &&
+            getPhysicalIndex(value.getType()) != reg) {
+          why = "_iterArgPhysRegs names a VGPR other than its iter_arg's";
+          return true;
+        }
+  return false;
+}
+
 bool Compactor::checkSupported() {
   std::string why;
   size_t numOps = 0;
-  WalkResult walk = program.getBody().walk([&](Operation *op) {
+  bool unsupported = false;
+  // In Region::walk's order (post-order), so the reason given is the same
+  // op's; inlined (ForEachOp.h), and on past a refusal, which is rare.
+  forEachOpPostOrder(program.getBody(), [&](Operation *op) {
     ++numOps;
-    auto virtualVGPR = [](Value v) {
-      return isVirtualReg(v.getType()) &&
-             getRegClass(v.getType()) == RegClass::VGPR;
-    };
-    if (llvm::any_of(op->getResults(), virtualVGPR)) {
-      why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
-      return WalkResult::interrupt();
-    }
-    if (auto raw = dyn_cast<RawOp>(op); raw && mentionsVGPR(raw.getText())) {
-      why = "raw text names VGPRs: \"" + raw.getText().str() + "\"";
-      return WalkResult::interrupt();
-    }
-    if (auto loop = dyn_cast<LoopOp>(op)) {
-      if (loop.getBody().empty())
-        return WalkResult::advance();
-      for (auto [arg, result] :
-           llvm::zip(loop.getBody().getArguments(), loop.getResults()))
-        if (getRegClass(arg.getType()) == RegClass::VGPR &&
-            arg.getType() != result.getType()) {
-          why = "a loop result is not in its block argument's registers";
-          return WalkResult::interrupt();
-        }
-      if (llvm::any_of(loop.getBody().getArguments(), virtualVGPR)) {
-        why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
-        return WalkResult::interrupt();
-      }
-    }
-    if (auto cond = dyn_cast<ConditionOp>(op))
-      if (auto regs =
-              cond->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs"))
-        for (auto [reg, value] :
-             llvm::zip(regs.asArrayRef(), cond.getIterArgs()))
-          if (getRegClass(value.getType()) == RegClass::VGPR &&
-              getPhysicalIndex(value.getType()) != reg) {
-            why = "_iterArgPhysRegs names a VGPR other than its iter_arg's";
-            return WalkResult::interrupt();
-          }
-    return WalkResult::advance();
+    if (!unsupported)
+      unsupported = isUnsupported(op, why);
   });
-  if (walk.wasInterrupted())
+  if (unsupported)
     return refuse(why);
   // A handed model numbers the ops the allocator left; the analysis manager
   // drops it when a pass changes the program, so the count is a check of
@@ -368,18 +381,23 @@ bool Compactor::plan() {
   buildTies();
 
   // Units and their extents.
+  // Units numbered in the order of their first value, as before (a root's
+  // unit by the root's id: a table, not a hash map).
   unitOf.assign(model.values.size(), -1);
-  llvm::DenseMap<int32_t, int32_t> unitOfRoot;
+  firstReg.assign(model.values.size(), -1);
+  std::vector<int32_t> unitOfRoot(model.values.size(), -1);
   for (auto [id, info] : llvm::enumerate(model.values)) {
     if (info.regClass != RegClass::VGPR)
       continue;
-    int64_t reg = *getPhysicalIndex(info.value.getType());
-    auto [it, fresh] = unitOfRoot.try_emplace(
-        find(static_cast<int32_t>(id)), static_cast<int32_t>(units.size()));
-    if (fresh)
+    int64_t reg = physicalVGPRIndex(info.value.getType());
+    firstReg[id] = reg;
+    int32_t &rootUnit = unitOfRoot[find(static_cast<int32_t>(id))];
+    if (rootUnit < 0) {
+      rootUnit = static_cast<int32_t>(units.size());
       units.emplace_back();
-    Unit &unit = units[it->second];
-    unitOf[id] = it->second;
+    }
+    Unit &unit = units[rootUnit];
+    unitOf[id] = rootUnit;
     unit.lo = std::min(unit.lo, reg);
     unit.hi = std::max(unit.hi, reg + info.size);
     unit.start = std::min(unit.start, info.live.start >> 1);
@@ -560,8 +578,7 @@ void Compactor::rewrite() {
     const Unit &unit = units[unitOf[id]];
     if (unit.base == unit.lo)
       continue; // its type names the same registers
-    int64_t index =
-        unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
+    int64_t index = unit.base + (firstReg[id] - unit.lo);
     info.value.setType(getPhysicalType(ctx, RegClass::VGPR, index, info.size));
   }
   for (Operation *op : model.ops) {
