@@ -41,17 +41,17 @@
 // the types, or when the new placement would not lower the VGPR peak.
 //
 // Cost: the linear scan's liveness taken over (AllocatedLiveModel.h; one
-// build when it is not at hand), then per unit a query and an update of a
-// segment tree over program points whose nodes hold register bit masks:
-// O(n log n * registers / 64).
+// build when it is not at hand), then per unit a query and an update of
+// register bit masks kept per block of program points and per point
+// (BlockedOccupancy.h): O((n x peak / 16 + units x 16) x registers / 64).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/AllocatedLiveModel.h"
+#include "pipeline/BlockedOccupancy.h"
 #include "pipeline/ForEachOp.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
-#include "pipeline/OccupancyTree.h"
 #include "pipeline/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -173,7 +173,8 @@ private:
   std::vector<int32_t> unitOf;   // value id -> unit, or -1 (not a VGPR)
   std::vector<int64_t> firstReg; // value id -> its first VGPR (units only)
   std::vector<Unit> units;
-  std::unique_ptr<OccupancyTree> tree; // made by the first placement
+  /// Made by the first placement, cleared for the second.
+  std::unique_ptr<BlockedOccupancy> occupancy;
 
   bool refuse(const Twine &why) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
@@ -493,7 +494,7 @@ bool Compactor::plan() {
 
 int64_t Compactor::lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const {
   // Units occupy their registers over [start, end], clipped to the points
-  // as the occupancy tree clips them: a sweep over the points.
+  // as the occupancy clips them: a sweep over the points.
   int64_t points = static_cast<int64_t>(model.ops.size()) + 1;
   std::vector<int64_t> delta(points + 1, 0);
   for (const Unit &unit : units) {
@@ -539,18 +540,22 @@ template <unsigned FixedWords>
 std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
                                             ArrayRef<uint64_t> reserved,
                                             int64_t limit, unsigned words) {
-  // One tree for both placements: the second starts from a cleared one.
-  if (tree)
-    tree->clear();
+  // One occupancy for both placements: the second starts from a cleared
+  // one.
+  if (occupancy)
+    occupancy->clear();
   else
-    tree = std::make_unique<OccupancyTree>(
+    occupancy = std::make_unique<BlockedOccupancy>(
         static_cast<int64_t>(model.ops.size()) + 1, words);
-  SmallVector<uint64_t, 8> busy(words), mask(words);
+  // A fixed width copies and clears its masks inline (a run-time width
+  // called memcpy and memset for two words per unit).
+  const unsigned n = FixedWords ? FixedWords : words;
+  SmallVector<uint64_t, 8> busy(n), mask(n);
   int64_t peak = 0;
   for (int32_t index : order) {
     Unit &unit = units[index];
-    llvm::copy(reserved, busy.begin());
-    tree->query<FixedWords>(unit.start, unit.end, busy);
+    std::copy_n(reserved.data(), n, busy.data());
+    occupancy->query<FixedWords>(unit.start, unit.end, busy);
     int64_t size = unit.size(), align = unit.align();
     int64_t base = 0, firstSet = 0;
     // The lowest aligned base whose registers are all free. A base up to
@@ -561,9 +566,9 @@ std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
     if (base + size > limit)
       return std::nullopt;
     unit.base = base;
-    std::fill(mask.begin(), mask.end(), 0);
+    std::fill_n(mask.data(), n, 0);
     setBits(mask, base, base + size);
-    tree->add<FixedWords>(unit.start, unit.end, mask);
+    occupancy->add<FixedWords>(unit.start, unit.end, mask);
     peak = std::max(peak, base + size);
   }
   return peak;
