@@ -309,16 +309,21 @@ void Compactor::buildTies() {
   parent.resize(model.values.size());
   std::iota(parent.begin(), parent.end(), 0);
   for (Operation *op : model.ops) {
-    if (auto pack = dyn_cast<PackOp>(op)) {
+    // The op's class read once, not once per kind asked.
+    TypeID kind = op->getName().getTypeID();
+    if (kind == TypeID::get<PackOp>()) {
+      auto pack = cast<PackOp>(op);
       int64_t offset = 0;
       for (Value element : pack.getElements()) {
         tieAt(element, pack.getResult(), offset);
         offset += getRegSize(element.getType());
       }
-    } else if (auto extract = dyn_cast<ExtractOp>(op)) {
+    } else if (kind == TypeID::get<ExtractOp>()) {
+      auto extract = cast<ExtractOp>(op);
       tieAt(extract.getResult(), extract.getSource(),
             static_cast<int64_t>(extract.getIndex()));
-    } else if (auto insert = dyn_cast<InsertOp>(op)) {
+    } else if (kind == TypeID::get<InsertOp>()) {
+      auto insert = cast<InsertOp>(op);
       int64_t slot = static_cast<int64_t>(insert.getIndex());
       tieAt(insert.getResult(), insert.getVector(), 0);
       tieAt(insert.getValue(), insert.getResult(), slot);
@@ -328,7 +333,8 @@ void Compactor::buildTies() {
         if (auto mov = protect->getOperand(0).getDefiningOp<V_MOV_B32>())
           if (mov.getSrc() == insert.getValue())
             tieAt(mov.getResult(), insert.getResult(), slot);
-    } else if (auto loop = dyn_cast<LoopOp>(op)) {
+    } else if (kind == TypeID::get<LoopOp>()) {
+      auto loop = cast<LoopOp>(op);
       if (loop.getBody().empty())
         continue;
       ConditionOp cond = loop.getConditionOp();
@@ -338,24 +344,34 @@ void Compactor::buildTies() {
         if (cond && i < cond.getIterArgs().size())
           tieAt(cond.getIterArgs()[i], arg, 0);
       }
-    } else if (auto ifOp = dyn_cast<IfOp>(op)) {
+    } else if (kind == TypeID::get<IfOp>()) {
+      auto ifOp = cast<IfOp>(op);
       for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
         if (YieldOp yield = ifOp.getYield(*region))
           for (auto [value, result] :
                llvm::zip(yield.getValues(), ifOp.getResults()))
             tieAt(value, result, 0);
-    } else if (op->getNumRegions() == 0 && !isa<V_MOV_B32>(op)) {
+    } else if (op->getNumRegions() == 0 && kind != TypeID::get<V_MOV_B32>()) {
       // A result in the registers of an operand is tied to it (the MFMA
       // accumulator); an ordinary result never shares an operand's
       // registers after allocation. Copies are separate values.
-      // The result's id and register once, not once per operand.
+      // The result's register once, not once per operand; its id only
+      // once an operand is found in its registers (seldom).
       for (Value result : op->getResults()) {
-        std::pair<int32_t, int64_t> tied = vgpr(result);
-        if (tied.first < 0)
+        int64_t reg = physicalVGPRIndex(result.getType());
+        if (reg < 0)
           continue;
-        for (Value operand : op->getOperands())
-          if (int32_t id = vgprAt(operand, tied.second); id >= 0)
-            parent[find(tied.first)] = find(id);
+        int32_t tied = -2; // not looked up yet
+        for (Value operand : op->getOperands()) {
+          int32_t id = vgprAt(operand, reg);
+          if (id < 0)
+            continue;
+          if (tied == -2)
+            tied = model.idOf(result);
+          if (tied < 0)
+            break;
+          parent[find(tied)] = find(id);
+        }
       }
     }
   }
@@ -441,15 +457,32 @@ bool Compactor::plan() {
   for (auto [i, unit] : llvm::enumerate(units))
     if (!unit.pinned)
       order.push_back(static_cast<int32_t>(i));
-  auto byLength = [&](int32_t a, int32_t b) {
-    const Unit &x = units[a], &y = units[b];
-    return std::make_tuple(x.end - x.start, x.start, x.lo, a) <
-           std::make_tuple(y.end - y.start, y.start, y.lo, b);
+  // Each order sorts keys laid out beside the unit's index (comparing
+  // through the indices read both units' fields at every comparison); the
+  // index is the last key, so the order is the same total order.
+  struct Keyed {
+    int64_t first, second, third;
+    int32_t unit;
+    bool operator<(const Keyed &other) const {
+      return std::tie(first, second, third, unit) <
+             std::tie(other.first, other.second, other.third, other.unit);
+    }
   };
-  auto byStart = [&](int32_t a, int32_t b) {
-    const Unit &x = units[a], &y = units[b];
-    return std::make_tuple(x.start, -x.size(), x.lo, a) <
-           std::make_tuple(y.start, -y.size(), y.lo, b);
+  auto sortBy = [&](auto key) {
+    SmallVector<Keyed> keyed;
+    keyed.reserve(order.size());
+    for (int32_t index : order)
+      keyed.push_back(key(index, units[index]));
+    // std::sort: llvm::sort of a type with operator< alone is qsort.
+    std::sort(keyed.begin(), keyed.end());
+    for (auto [slot, entry] : llvm::zip(order, keyed))
+      slot = entry.unit;
+  };
+  auto byLength = [](int32_t index, const Unit &unit) {
+    return Keyed{unit.end - unit.start, unit.start, unit.lo, index};
+  };
+  auto byStart = [](int32_t index, const Unit &unit) {
+    return Keyed{unit.start, -unit.size(), unit.lo, index};
   };
   // Upstream: shortest lifetime first only. Greedy placement in that order
   // can need more registers than the allocation it replaces; then the
@@ -458,14 +491,14 @@ bool Compactor::plan() {
   // A placement is kept only below the old peak: one that reaches it is
   // stopped there (as if it did not fit), which refuses it as before.
   int64_t below = oldPeak - 1;
-  llvm::sort(order, byLength);
+  sortBy(byLength);
   std::optional<int64_t> first = place(order, reserved, below, words);
   SmallVector<int64_t> firstBases;
   if (first)
     for (const Unit &unit : units)
       firstBases.push_back(unit.base);
   if (!first || *first >= oldPeak) {
-    llvm::sort(order, byStart);
+    sortBy(byStart);
     std::optional<int64_t> second = place(order, reserved, below, words);
     if (second && (!first || *second < *first)) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
