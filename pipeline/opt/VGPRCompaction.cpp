@@ -41,16 +41,17 @@
 // the types, or when the new placement would not lower the VGPR peak.
 //
 // Cost: the linear scan's liveness taken over (AllocatedLiveModel.h; one
-// build when it is not at hand), then per unit a query and an update of a
-// segment tree over program points whose nodes hold register bit masks:
-// O(n log n * registers / 64).
+// build when it is not at hand), then per unit a query and an update of
+// register bit masks kept per block of program points and per point
+// (BlockedOccupancy.h): O((n x peak / 16 + units x 16) x registers / 64).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/AllocatedLiveModel.h"
+#include "pipeline/BlockedOccupancy.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/Literals.h"
 #include "pipeline/LiveIntervals.h"
-#include "pipeline/OccupancyTree.h"
 #include "pipeline/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -81,7 +82,14 @@ void waveasm::noteTakenAllocatedLiveModel() { ++takenModels; }
 
 namespace {
 
-/// The scratch VGPR the emitter stages literals in (SPEC.md 12.4).
+/// The first register of a physical VGPR type, or -1 for any other type.
+/// One TypeID compare and a field read: getRegTypeInfo decodes all six
+/// register kinds, and compaction asks this of every operand of every op.
+/// Once checkSupported passed, every VGPR value is physical.
+int64_t physicalVGPRIndex(Type type) {
+  auto vgpr = dyn_cast<PVRegType>(type);
+  return vgpr ? vgpr.getIndex() : -1;
+}
 
 /// Whether a bit of [from, to) is set in `mask`, and the first one. A word
 /// at a time: placing a unit scans the busy registers below its slot, and a
@@ -161,10 +169,12 @@ private:
   ProgramOp program;
   LiveModel model;
   std::unique_ptr<LiveModel> handed;
-  std::vector<int32_t> parent; // union-find over model.values
-  std::vector<int32_t> unitOf; // value id -> unit, or -1 (not a VGPR)
+  std::vector<int32_t> parent;   // union-find over model.values
+  std::vector<int32_t> unitOf;   // value id -> unit, or -1 (not a VGPR)
+  std::vector<int64_t> firstReg; // value id -> its first VGPR (units only)
   std::vector<Unit> units;
-  std::unique_ptr<OccupancyTree> tree; // made by the first placement
+  /// Made by the first placement, cleared for the second.
+  std::unique_ptr<BlockedOccupancy> occupancy;
 
   bool refuse(const Twine &why) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
@@ -178,17 +188,15 @@ private:
   }
   /// A VGPR value's id and first register, or (-1, -1).
   std::pair<int32_t, int64_t> vgpr(Value value) const {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
-    if (type.cls != RegClass::VGPR)
+    int64_t reg = physicalVGPRIndex(value.getType());
+    if (reg < 0)
       return {-1, -1};
-    return {model.idOf(value), type.physicalIndex.value_or(int64_t(-1))};
+    return {model.idOf(value), reg};
   }
   /// A VGPR value's id when its first register is `reg`, else -1: the
   /// value's id is looked up only when the registers match.
   int32_t vgprAt(Value value, int64_t reg) const {
-    RegTypeInfo type = getRegTypeInfo(value.getType());
-    if (type.cls != RegClass::VGPR ||
-        type.physicalIndex.value_or(int64_t(-1)) != reg)
+    if (physicalVGPRIndex(value.getType()) != reg)
       return -1;
     return model.idOf(value);
   }
@@ -232,51 +240,57 @@ bool mentionsVGPR(StringRef text) {
   return false;
 }
 
+/// Whether compaction cannot work on `op` (and why, in `why`).
+bool isUnsupported(Operation *op, std::string &why) {
+  // A virtual VGPR is a VRegType (RegisterTypes.h: the only virtual kind
+  // of the class).
+  auto virtualVGPR = [](Value v) { return isa<VRegType>(v.getType()); };
+  if (llvm::any_of(op->getResults(), virtualVGPR)) {
+    why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+    return true;
+  }
+  if (auto raw = dyn_cast<RawOp>(op); raw && mentionsVGPR(raw.getText())) {
+    why = "raw text names VGPRs: \"" + raw.getText().str() + "\"";
+    return true;
+  }
+  if (auto loop = dyn_cast<LoopOp>(op)) {
+    if (loop.getBody().empty())
+      return false;
+    for (auto [arg, result] :
+         llvm::zip(loop.getBody().getArguments(), loop.getResults()))
+      if (getRegClass(arg.getType()) == RegClass::VGPR &&
+          arg.getType() != result.getType()) {
+        why = "a loop result is not in its block argument's registers";
+        return true;
+      }
+    if (llvm::any_of(loop.getBody().getArguments(), virtualVGPR)) {
+      why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
+      return true;
+    }
+  }
+  if (auto cond = dyn_cast<ConditionOp>(op))
+    if (auto regs = cond->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs"))
+      for (auto [reg, value] : llvm::zip(regs.asArrayRef(), cond.getIterArgs()))
+        if (getRegClass(value.getType()) == RegClass::VGPR &&
+            getPhysicalIndex(value.getType()) != reg) {
+          why = "_iterArgPhysRegs names a VGPR other than its iter_arg's";
+          return true;
+        }
+  return false;
+}
+
 bool Compactor::checkSupported() {
   std::string why;
   size_t numOps = 0;
-  WalkResult walk = program.getBody().walk([&](Operation *op) {
+  bool unsupported = false;
+  // In Region::walk's order (post-order), so the reason given is the same
+  // op's; inlined (ForEachOp.h), and on past a refusal, which is rare.
+  forEachOpPostOrder(program.getBody(), [&](Operation *op) {
     ++numOps;
-    auto virtualVGPR = [](Value v) {
-      return isVirtualReg(v.getType()) &&
-             getRegClass(v.getType()) == RegClass::VGPR;
-    };
-    if (llvm::any_of(op->getResults(), virtualVGPR)) {
-      why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
-      return WalkResult::interrupt();
-    }
-    if (auto raw = dyn_cast<RawOp>(op); raw && mentionsVGPR(raw.getText())) {
-      why = "raw text names VGPRs: \"" + raw.getText().str() + "\"";
-      return WalkResult::interrupt();
-    }
-    if (auto loop = dyn_cast<LoopOp>(op)) {
-      if (loop.getBody().empty())
-        return WalkResult::advance();
-      for (auto [arg, result] :
-           llvm::zip(loop.getBody().getArguments(), loop.getResults()))
-        if (getRegClass(arg.getType()) == RegClass::VGPR &&
-            arg.getType() != result.getType()) {
-          why = "a loop result is not in its block argument's registers";
-          return WalkResult::interrupt();
-        }
-      if (llvm::any_of(loop.getBody().getArguments(), virtualVGPR)) {
-        why = "it has virtual VGPRs (run --waveasm-linear-scan first)";
-        return WalkResult::interrupt();
-      }
-    }
-    if (auto cond = dyn_cast<ConditionOp>(op))
-      if (auto regs =
-              cond->getAttrOfType<DenseI64ArrayAttr>("_iterArgPhysRegs"))
-        for (auto [reg, value] :
-             llvm::zip(regs.asArrayRef(), cond.getIterArgs()))
-          if (getRegClass(value.getType()) == RegClass::VGPR &&
-              getPhysicalIndex(value.getType()) != reg) {
-            why = "_iterArgPhysRegs names a VGPR other than its iter_arg's";
-            return WalkResult::interrupt();
-          }
-    return WalkResult::advance();
+    if (!unsupported)
+      unsupported = isUnsupported(op, why);
   });
-  if (walk.wasInterrupted())
+  if (unsupported)
     return refuse(why);
   // A handed model numbers the ops the allocator left; the analysis manager
   // drops it when a pass changes the program, so the count is a check of
@@ -295,16 +309,21 @@ void Compactor::buildTies() {
   parent.resize(model.values.size());
   std::iota(parent.begin(), parent.end(), 0);
   for (Operation *op : model.ops) {
-    if (auto pack = dyn_cast<PackOp>(op)) {
+    // The op's class read once, not once per kind asked.
+    TypeID kind = op->getName().getTypeID();
+    if (kind == TypeID::get<PackOp>()) {
+      auto pack = cast<PackOp>(op);
       int64_t offset = 0;
       for (Value element : pack.getElements()) {
         tieAt(element, pack.getResult(), offset);
         offset += getRegSize(element.getType());
       }
-    } else if (auto extract = dyn_cast<ExtractOp>(op)) {
+    } else if (kind == TypeID::get<ExtractOp>()) {
+      auto extract = cast<ExtractOp>(op);
       tieAt(extract.getResult(), extract.getSource(),
             static_cast<int64_t>(extract.getIndex()));
-    } else if (auto insert = dyn_cast<InsertOp>(op)) {
+    } else if (kind == TypeID::get<InsertOp>()) {
+      auto insert = cast<InsertOp>(op);
       int64_t slot = static_cast<int64_t>(insert.getIndex());
       tieAt(insert.getResult(), insert.getVector(), 0);
       tieAt(insert.getValue(), insert.getResult(), slot);
@@ -314,7 +333,8 @@ void Compactor::buildTies() {
         if (auto mov = protect->getOperand(0).getDefiningOp<V_MOV_B32>())
           if (mov.getSrc() == insert.getValue())
             tieAt(mov.getResult(), insert.getResult(), slot);
-    } else if (auto loop = dyn_cast<LoopOp>(op)) {
+    } else if (kind == TypeID::get<LoopOp>()) {
+      auto loop = cast<LoopOp>(op);
       if (loop.getBody().empty())
         continue;
       ConditionOp cond = loop.getConditionOp();
@@ -324,24 +344,34 @@ void Compactor::buildTies() {
         if (cond && i < cond.getIterArgs().size())
           tieAt(cond.getIterArgs()[i], arg, 0);
       }
-    } else if (auto ifOp = dyn_cast<IfOp>(op)) {
+    } else if (kind == TypeID::get<IfOp>()) {
+      auto ifOp = cast<IfOp>(op);
       for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
         if (YieldOp yield = ifOp.getYield(*region))
           for (auto [value, result] :
                llvm::zip(yield.getValues(), ifOp.getResults()))
             tieAt(value, result, 0);
-    } else if (op->getNumRegions() == 0 && !isa<V_MOV_B32>(op)) {
+    } else if (op->getNumRegions() == 0 && kind != TypeID::get<V_MOV_B32>()) {
       // A result in the registers of an operand is tied to it (the MFMA
       // accumulator); an ordinary result never shares an operand's
       // registers after allocation. Copies are separate values.
-      // The result's id and register once, not once per operand.
+      // The result's register once, not once per operand; its id only
+      // once an operand is found in its registers (seldom).
       for (Value result : op->getResults()) {
-        std::pair<int32_t, int64_t> tied = vgpr(result);
-        if (tied.first < 0)
+        int64_t reg = physicalVGPRIndex(result.getType());
+        if (reg < 0)
           continue;
-        for (Value operand : op->getOperands())
-          if (int32_t id = vgprAt(operand, tied.second); id >= 0)
-            parent[find(tied.first)] = find(id);
+        int32_t tied = -2; // not looked up yet
+        for (Value operand : op->getOperands()) {
+          int32_t id = vgprAt(operand, reg);
+          if (id < 0)
+            continue;
+          if (tied == -2)
+            tied = model.idOf(result);
+          if (tied < 0)
+            break;
+          parent[find(tied)] = find(id);
+        }
       }
     }
   }
@@ -368,18 +398,23 @@ bool Compactor::plan() {
   buildTies();
 
   // Units and their extents.
+  // Units numbered in the order of their first value, as before (a root's
+  // unit by the root's id: a table, not a hash map).
   unitOf.assign(model.values.size(), -1);
-  llvm::DenseMap<int32_t, int32_t> unitOfRoot;
+  firstReg.assign(model.values.size(), -1);
+  std::vector<int32_t> unitOfRoot(model.values.size(), -1);
   for (auto [id, info] : llvm::enumerate(model.values)) {
     if (info.regClass != RegClass::VGPR)
       continue;
-    int64_t reg = *getPhysicalIndex(info.value.getType());
-    auto [it, fresh] = unitOfRoot.try_emplace(
-        find(static_cast<int32_t>(id)), static_cast<int32_t>(units.size()));
-    if (fresh)
+    int64_t reg = physicalVGPRIndex(info.value.getType());
+    firstReg[id] = reg;
+    int32_t &rootUnit = unitOfRoot[find(static_cast<int32_t>(id))];
+    if (rootUnit < 0) {
+      rootUnit = static_cast<int32_t>(units.size());
       units.emplace_back();
-    Unit &unit = units[it->second];
-    unitOf[id] = it->second;
+    }
+    Unit &unit = units[rootUnit];
+    unitOf[id] = rootUnit;
     unit.lo = std::min(unit.lo, reg);
     unit.hi = std::max(unit.hi, reg + info.size);
     unit.start = std::min(unit.start, info.live.start >> 1);
@@ -422,15 +457,32 @@ bool Compactor::plan() {
   for (auto [i, unit] : llvm::enumerate(units))
     if (!unit.pinned)
       order.push_back(static_cast<int32_t>(i));
-  auto byLength = [&](int32_t a, int32_t b) {
-    const Unit &x = units[a], &y = units[b];
-    return std::make_tuple(x.end - x.start, x.start, x.lo, a) <
-           std::make_tuple(y.end - y.start, y.start, y.lo, b);
+  // Each order sorts keys laid out beside the unit's index (comparing
+  // through the indices read both units' fields at every comparison); the
+  // index is the last key, so the order is the same total order.
+  struct Keyed {
+    int64_t first, second, third;
+    int32_t unit;
+    bool operator<(const Keyed &other) const {
+      return std::tie(first, second, third, unit) <
+             std::tie(other.first, other.second, other.third, other.unit);
+    }
   };
-  auto byStart = [&](int32_t a, int32_t b) {
-    const Unit &x = units[a], &y = units[b];
-    return std::make_tuple(x.start, -x.size(), x.lo, a) <
-           std::make_tuple(y.start, -y.size(), y.lo, b);
+  auto sortBy = [&](auto key) {
+    SmallVector<Keyed> keyed;
+    keyed.reserve(order.size());
+    for (int32_t index : order)
+      keyed.push_back(key(index, units[index]));
+    // std::sort: llvm::sort of a type with operator< alone is qsort.
+    std::sort(keyed.begin(), keyed.end());
+    for (auto [slot, entry] : llvm::zip(order, keyed))
+      slot = entry.unit;
+  };
+  auto byLength = [](int32_t index, const Unit &unit) {
+    return Keyed{unit.end - unit.start, unit.start, unit.lo, index};
+  };
+  auto byStart = [](int32_t index, const Unit &unit) {
+    return Keyed{unit.start, -unit.size(), unit.lo, index};
   };
   // Upstream: shortest lifetime first only. Greedy placement in that order
   // can need more registers than the allocation it replaces; then the
@@ -439,14 +491,14 @@ bool Compactor::plan() {
   // A placement is kept only below the old peak: one that reaches it is
   // stopped there (as if it did not fit), which refuses it as before.
   int64_t below = oldPeak - 1;
-  llvm::sort(order, byLength);
+  sortBy(byLength);
   std::optional<int64_t> first = place(order, reserved, below, words);
   SmallVector<int64_t> firstBases;
   if (first)
     for (const Unit &unit : units)
       firstBases.push_back(unit.base);
   if (!first || *first >= oldPeak) {
-    llvm::sort(order, byStart);
+    sortBy(byStart);
     std::optional<int64_t> second = place(order, reserved, below, words);
     if (second && (!first || *second < *first)) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << program.getSymName()
@@ -475,7 +527,7 @@ bool Compactor::plan() {
 
 int64_t Compactor::lowerBoundOfPeak(ArrayRef<uint64_t> reserved) const {
   // Units occupy their registers over [start, end], clipped to the points
-  // as the occupancy tree clips them: a sweep over the points.
+  // as the occupancy clips them: a sweep over the points.
   int64_t points = static_cast<int64_t>(model.ops.size()) + 1;
   std::vector<int64_t> delta(points + 1, 0);
   for (const Unit &unit : units) {
@@ -521,18 +573,22 @@ template <unsigned FixedWords>
 std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
                                             ArrayRef<uint64_t> reserved,
                                             int64_t limit, unsigned words) {
-  // One tree for both placements: the second starts from a cleared one.
-  if (tree)
-    tree->clear();
+  // One occupancy for both placements: the second starts from a cleared
+  // one.
+  if (occupancy)
+    occupancy->clear();
   else
-    tree = std::make_unique<OccupancyTree>(
+    occupancy = std::make_unique<BlockedOccupancy>(
         static_cast<int64_t>(model.ops.size()) + 1, words);
-  SmallVector<uint64_t, 8> busy(words), mask(words);
+  // A fixed width copies and clears its masks inline (a run-time width
+  // called memcpy and memset for two words per unit).
+  const unsigned n = FixedWords ? FixedWords : words;
+  SmallVector<uint64_t, 8> busy(n), mask(n);
   int64_t peak = 0;
   for (int32_t index : order) {
     Unit &unit = units[index];
-    llvm::copy(reserved, busy.begin());
-    tree->query<FixedWords>(unit.start, unit.end, busy);
+    std::copy_n(reserved.data(), n, busy.data());
+    occupancy->query<FixedWords>(unit.start, unit.end, busy);
     int64_t size = unit.size(), align = unit.align();
     int64_t base = 0, firstSet = 0;
     // The lowest aligned base whose registers are all free. A base up to
@@ -543,9 +599,9 @@ std::optional<int64_t> Compactor::placeWith(ArrayRef<int32_t> order,
     if (base + size > limit)
       return std::nullopt;
     unit.base = base;
-    std::fill(mask.begin(), mask.end(), 0);
+    std::fill_n(mask.data(), n, 0);
     setBits(mask, base, base + size);
-    tree->add<FixedWords>(unit.start, unit.end, mask);
+    occupancy->add<FixedWords>(unit.start, unit.end, mask);
     peak = std::max(peak, base + size);
   }
   return peak;
@@ -560,8 +616,7 @@ void Compactor::rewrite() {
     const Unit &unit = units[unitOf[id]];
     if (unit.base == unit.lo)
       continue; // its type names the same registers
-    int64_t index =
-        unit.base + (*getPhysicalIndex(info.value.getType()) - unit.lo);
+    int64_t index = unit.base + (firstReg[id] - unit.lo);
     info.value.setType(getPhysicalType(ctx, RegClass::VGPR, index, info.size));
   }
   for (Operation *op : model.ops) {

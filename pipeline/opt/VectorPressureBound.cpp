@@ -3,6 +3,7 @@
 #include "pipeline/opt/VectorPressureBound.h"
 
 #include "ir/InstFacts.h"
+#include "pipeline/ForEachOp.h"
 #include "pipeline/LiveIntervals.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -22,15 +23,19 @@ namespace {
 class BoundWalker {
 public:
   int64_t run(ProgramOp program) {
-    // Room for every value at once: growing the table rehashes it.
+    // Room for every value at once: growing the table rehashes it, and
+    // growing the vectors copies them. Counted by an inlined walk
+    // (ForEachOp.h; Region::walk calls back out of line on every op).
     size_t numValues = 0;
-    program.getBody().walk([&](Operation *op) {
+    forEachOpPreOrder(program.getBody(), [&](Operation *op) {
       numValues += op->getNumResults();
       for (Region &region : op->getRegions())
         for (Block &block : region)
           numValues += block.getNumArguments();
     });
     slotOf.reserve(numValues);
+    values.reserve(numValues);
+    parent.reserve(numValues);
     for (Operation &op : program.getBodyBlock())
       visit(&op);
     // A value used inside a loop that does not contain its definition
