@@ -5,6 +5,7 @@
 #include "analysis/LoopInvariantBases.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/PointerRoots.h"
+#include "ir/OpClassTable.h"
 #include "ir/RegisterTypes.h"
 #include "ir/Workgroup.h"
 
@@ -18,12 +19,37 @@
 using namespace mlir;
 using namespace waveasm;
 
-bool waveasm::isScheduleArtifact(Operation *op) {
+namespace {
+/// What isScheduleArtifact knows from an op's class: waits and nops are
+/// artifacts, moves are when they copy within one register class.
+enum class ArtifactClass : uint8_t { Never, Always, Move };
+
+ArtifactClass classifyArtifact(Operation *op) {
   if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
           S_NOP>(op))
+    return ArtifactClass::Always;
+  if (isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op))
+    return ArtifactClass::Move;
+  return ArtifactClass::Never;
+}
+} // namespace
+
+bool waveasm::isScheduleArtifact(Operation *op) {
+  // The class's answer per thread (OpClassTable.h): the bounds ask it of
+  // every op of a loop body, the nine isa tests cost more than the lookup.
+  // An unregistered op is none of these classes.
+  static thread_local OpClassTable<ArtifactClass, 128> classes;
+  if (!op->getName().isRegistered())
+    return false;
+  switch (classes.get(op, classifyArtifact)) {
+  case ArtifactClass::Never:
+    return false;
+  case ArtifactClass::Always:
     return true;
-  if (!isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op) ||
-      op->getNumOperands() != 1 || op->getNumResults() != 1)
+  case ArtifactClass::Move:
+    break;
+  }
+  if (op->getNumOperands() != 1 || op->getNumResults() != 1)
     return false;
   // A copy or rename within one register class; an immediate or an
   // SGPR->VGPR broadcast makes a value any schedule needs.

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AnalysisTestUtils.h"
 #include "CycleModelTestUtils.h"
 #include "MlirInputs.h"
 #include "RandomLoopText.h"
@@ -20,6 +21,7 @@
 #include "analysis/OpFacts.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
+#include "ir/RegisterTypes.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -464,4 +466,58 @@ TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
   EXPECT_GT(counts.bound, 100u);
   EXPECT_GT(counts.maxArgs, 40u);
   EXPECT_GT(counts.memoryBound, 10u);
+}
+
+namespace {
+/// isScheduleArtifact as LoopBounds.h defines it, asked of the op itself
+/// (the function reads the class's part from a per-thread table).
+bool isArtifactByDefinition(Operation *op) {
+  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
+          S_NOP>(op))
+    return true;
+  if (!isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op) ||
+      op->getNumOperands() != 1 || op->getNumResults() != 1)
+    return false;
+  std::optional<RegClass> from = getRegClass(op->getOperand(0).getType());
+  return from && from == getRegClass(op->getResult(0).getType());
+}
+} // namespace
+
+// Waits, nops and same-class moves are artifacts; a move of an immediate
+// or an SGPR->VGPR broadcast of the same class makes a value. The answer
+// per class is remembered, the move's own operand decides: every op of
+// every input and pipelined example as the definition says.
+TEST(LoopBounds, ScheduleArtifactsAreWaitsNopsAndSameClassMoves) {
+  waveasm::test::ParsedAnalysisProgram p(R"(
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %s = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg loc("imm")
+  %s2 = waveasm.s_mov_b32 %s : !waveasm.sreg -> !waveasm.sreg loc("copy")
+  %v = waveasm.v_mov_b32 %s2 : !waveasm.sreg -> !waveasm.vreg loc("broadcast")
+  %v2 = waveasm.v_mov_b32 %v : !waveasm.vreg -> !waveasm.vreg loc("vcopy")
+  %a = waveasm.v_add_u32 %v2, %v : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg loc("add")
+  waveasm.s_nop 2 loc("nop")
+  waveasm.s_waitcnt_lgkmcnt 0 loc("wait")
+  waveasm.s_endpgm
+  )");
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  EXPECT_FALSE(isScheduleArtifact(p.op("imm")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("copy")));
+  EXPECT_FALSE(isScheduleArtifact(p.op("broadcast")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("vcopy")));
+  EXPECT_FALSE(isScheduleArtifact(p.op("add")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("nop")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("wait")));
+  unsigned ops = 0, artifacts = 0;
+  waveasm::test::forEachInputAndPipelinedExample(
+      [&](ModuleOp module, const std::string &name) {
+        module->walk([&](Operation *op) {
+          bool expected = isArtifactByDefinition(op);
+          EXPECT_EQ(isScheduleArtifact(op), expected)
+              << name << ": " << op->getName().getStringRef().str();
+          ++ops;
+          artifacts += expected;
+        });
+      });
+  EXPECT_GT(ops, 10000u);
+  EXPECT_GT(artifacts, 500u);
 }
