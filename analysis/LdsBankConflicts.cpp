@@ -802,8 +802,11 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   bool keyed = writeAnalysisKey(index, dsOps, waveSize, numThreads, size, model,
                                 classes, key);
   LdsAnalysisMemo &analyses = getThreadLdsAnalysisMemo();
+  std::optional<LdsAnalysisMemo::Key> memoKey;
   if (keyed)
-    if (const std::vector<LdsAccessInfo> *known = analyses.lookup(key)) {
+    memoKey.emplace(key);
+  if (memoKey)
+    if (const std::vector<LdsAccessInfo> *known = analyses.lookup(*memoKey)) {
       accesses = *known;
       for (auto [slot, idx] : llvm::enumerate(dsOps)) {
         accesses[slot].op = index.getOp(idx);
@@ -968,8 +971,8 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
       costOfForm[*key] = info.cost;
     info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
   }
-  if (keyed)
-    analyses.insert(key, accesses);
+  if (memoKey)
+    analyses.insert(*memoKey, accesses);
 }
 
 LdsBankConflicts::~LdsBankConflicts() = default;
