@@ -53,11 +53,10 @@ void CycleSimulator::run() {
   for (unsigned idx : llvm::reverse(loopIdxs)) {
     analyzeLoop(idx);
     LoopTiming &timing = model.loops[model.loopSlot[idx]];
-    UnitUsage usage = computeLoopUsage(index, facts, idx, tripCount);
-    timing.unitCycles = usage.unitCycles;
-    timing.issueCycles = usage.issueCycles;
-    UnitUsage needed = computeLoopUsage(index, facts, idx, tripCount,
-                                        /*mustExecuteOnly=*/true);
+    LoopUsages usages = computeLoopUsages(index, facts, idx, tripCount);
+    timing.unitCycles = usages.every.unitCycles;
+    timing.issueCycles = usages.every.issueCycles;
+    const UnitUsage &needed = usages.mustExecute;
     timing.resourceBoundCycles = needed.getLowerBound();
     timing.busiestUnit = needed.getBusiestUnit();
     LoopRecurrenceBounds bounds =
