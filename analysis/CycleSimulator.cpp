@@ -53,11 +53,10 @@ void CycleSimulator::run() {
   for (unsigned idx : llvm::reverse(loopIdxs)) {
     analyzeLoop(idx);
     LoopTiming &timing = model.loops[model.loopSlot[idx]];
-    UnitUsage usage = computeLoopUsage(index, facts, idx, tripCount);
-    timing.unitCycles = usage.unitCycles;
-    timing.issueCycles = usage.issueCycles;
-    UnitUsage needed = computeLoopUsage(index, facts, idx, tripCount,
-                                        /*mustExecuteOnly=*/true);
+    LoopUsages usages = computeLoopUsages(index, facts, idx, tripCount);
+    timing.unitCycles = usages.every.unitCycles;
+    timing.issueCycles = usages.every.issueCycles;
+    const UnitUsage &needed = usages.mustExecute;
     timing.resourceBoundCycles = needed.getLowerBound();
     timing.busiestUnit = needed.getBusiestUnit();
     LoopRecurrenceBounds bounds =
@@ -472,20 +471,26 @@ void CycleSimulator::transfer(unsigned idx) {
 }
 
 OpTiming CycleSimulator::issue(unsigned idx) {
-  const OpFacts &f = facts[idx];
+  // Raw pointers in the operand loop: the simulation issues every op of a
+  // loop body three times or more, and the checked ArrayRef accessors
+  // (assertions are on in every build here) cost a third of this loop.
+  const OpFacts &f = facts.data()[idx];
   bool isMFMA = f.unit == ExecUnit::MFMA;
 
   int64_t start = state.clock;
   int64_t ready = start;
   StallReason reason = StallReason::None;
-  llvm::ArrayRef<unsigned> operands =
-      index.getOperandIds(idx).take_front(f.numRead);
-  for (auto [k, id] : llvm::enumerate(operands)) {
+  llvm::ArrayRef<unsigned> operandIds = index.getOperandIds(idx);
+  const unsigned *ids = operandIds.data();
+  size_t numRead = std::min<size_t>(f.numRead, operandIds.size());
+  const ValueState *vals = values.data();
+  for (size_t k = 0; k < numRead; ++k) {
+    unsigned id = ids[k];
     if (id == kNone)
       continue;
-    const ValueState &v = values[id];
-    int64_t r = static_cast<int>(k) == f.tied && v.fromMFMA ? v.chainReadyAt
-                                                            : v.readyAt;
+    const ValueState &v = vals[id];
+    int64_t r = static_cast<int64_t>(k) == f.tied && v.fromMFMA ? v.chainReadyAt
+                                                                : v.readyAt;
     bool uncovered = v.load != LoadKind::None && !isCovered(v);
     if (uncovered)
       noteUncovered(idx, id, v.loadOp, std::max<int64_t>(0, r - start));

@@ -19,11 +19,12 @@ static uint64_t hashKey(llvm::ArrayRef<uint64_t> key) {
   return hash ^ (hash >> 32);
 }
 
-const std::vector<LdsAccessInfo> *
-LdsAnalysisMemo::lookup(llvm::ArrayRef<uint64_t> key) {
-  uint64_t hash = hashKey(key);
+LdsAnalysisMemo::Key::Key(llvm::ArrayRef<uint64_t> words)
+    : words(words), hash(hashKey(words)) {}
+
+const std::vector<LdsAccessInfo> *LdsAnalysisMemo::lookup(const Key &key) {
   for (const Entry &entry : entries)
-    if (entry.hash == hash && llvm::ArrayRef(entry.key) == key) {
+    if (entry.hash == key.hash && llvm::ArrayRef(entry.key) == key.words) {
       ++hits;
       return &entry.accesses;
     }
@@ -31,7 +32,7 @@ LdsAnalysisMemo::lookup(llvm::ArrayRef<uint64_t> key) {
   return nullptr;
 }
 
-void LdsAnalysisMemo::insert(llvm::ArrayRef<uint64_t> key,
+void LdsAnalysisMemo::insert(const Key &key,
                              const std::vector<LdsAccessInfo> &accesses) {
   Entry *entry;
   if (entries.size() < kMaxEntries) {
@@ -40,8 +41,8 @@ void LdsAnalysisMemo::insert(llvm::ArrayRef<uint64_t> key,
     entry = &entries[oldest];
     oldest = (oldest + 1) % kMaxEntries;
   }
-  entry->hash = hashKey(key);
-  entry->key.assign(key.begin(), key.end());
+  entry->hash = key.hash;
+  entry->key.assign(key.words.begin(), key.words.end());
   entry->accesses = accesses;
 }
 

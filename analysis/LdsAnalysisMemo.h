@@ -41,13 +41,20 @@ class LdsAnalysisMemo {
 public:
   static constexpr size_t kMaxEntries = 8;
 
+  /// A key and its hash, hashed once for a lookup and the insert after a
+  /// miss.
+  struct Key {
+    explicit Key(llvm::ArrayRef<uint64_t> words);
+    llvm::ArrayRef<uint64_t> words;
+    uint64_t hash;
+  };
+
   /// The accesses remembered under `key` (their `op`s are those of the
   /// program analysed then: the caller puts its own in), or null.
-  const std::vector<LdsAccessInfo> *lookup(llvm::ArrayRef<uint64_t> key);
+  const std::vector<LdsAccessInfo> *lookup(const Key &key);
   /// Remembers `accesses` under `key`, replacing the oldest entry when
   /// full.
-  void insert(llvm::ArrayRef<uint64_t> key,
-              const std::vector<LdsAccessInfo> &accesses);
+  void insert(const Key &key, const std::vector<LdsAccessInfo> &accesses);
 
   size_t size() const { return entries.size(); }
   uint64_t getHits() const { return hits; }

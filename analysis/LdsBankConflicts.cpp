@@ -705,7 +705,9 @@ private:
   enum : uint64_t { kReference = 1, kBlockArgument = 2, kResult = 3 };
   llvm::SmallVectorImpl<uint64_t> &out;
   OpClassFactsCache &classes;
-  llvm::DenseMap<Value, uint64_t> numbers;
+  /// A 300-op loop's address chains hold about a hundred values: inline
+  /// buckets instead of a table grown from empty on every compile.
+  llvm::SmallDenseMap<Value, uint64_t, 256> numbers;
   bool complete = true;
 };
 
@@ -716,14 +718,18 @@ private:
 /// (`inherent`, OpClassFacts), no name is searched for where it cannot be.
 void writeOffsetAttrs(Operation *op, uint8_t inherent,
                       llvm::SmallVectorImpl<uint64_t> &out) {
-  DictionaryAttr discardable = op->getRawDictionaryAttrs();
+  // The discardable ones in one pass over the dictionary (a ds op carries
+  // an offset or two), not a binary search of it per name.
+  Attribute attrs[std::size(kOffsetAttrNames)] = {};
+  if (DictionaryAttr discardable = op->getRawDictionaryAttrs())
+    for (NamedAttribute named : discardable)
+      for (auto [k, name] : llvm::enumerate(kOffsetAttrNames))
+        if (!(inherent & (1u << k)) && named.getName().getValue() == name)
+          attrs[k] = named.getValue();
   for (auto [k, name] : llvm::enumerate(kOffsetAttrNames)) {
-    Attribute attr;
     if (inherent & (1u << k))
-      attr = *op->getInherentAttr(name);
-    else if (discardable && !discardable.empty())
-      attr = discardable.get(name);
-    auto value = dyn_cast_or_null<IntegerAttr>(attr);
+      attrs[k] = *op->getInherentAttr(name);
+    auto value = dyn_cast_or_null<IntegerAttr>(attrs[k]);
     out.append({uint64_t(bool(value)), value ? uint64_t(value.getInt()) : 0});
   }
 }
@@ -796,8 +802,11 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
   bool keyed = writeAnalysisKey(index, dsOps, waveSize, numThreads, size, model,
                                 classes, key);
   LdsAnalysisMemo &analyses = getThreadLdsAnalysisMemo();
+  std::optional<LdsAnalysisMemo::Key> memoKey;
   if (keyed)
-    if (const std::vector<LdsAccessInfo> *known = analyses.lookup(key)) {
+    memoKey.emplace(key);
+  if (memoKey)
+    if (const std::vector<LdsAccessInfo> *known = analyses.lookup(*memoKey)) {
       accesses = *known;
       for (auto [slot, idx] : llvm::enumerate(dsOps)) {
         accesses[slot].op = index.getOp(idx);
@@ -962,8 +971,8 @@ LdsBankConflicts::LdsBankConflicts(const ProgramIndex &index,
       costOfForm[*key] = info.cost;
     info.extraSlots = ldsExtraSlots(info.cost.extraClocks());
   }
-  if (keyed)
-    analyses.insert(key, accesses);
+  if (memoKey)
+    analyses.insert(*memoKey, accesses);
 }
 
 LdsBankConflicts::~LdsBankConflicts() = default;

@@ -5,6 +5,7 @@
 #include "analysis/LoopInvariantBases.h"
 #include "analysis/MemoryAlias.h"
 #include "analysis/PointerRoots.h"
+#include "ir/OpClassTable.h"
 #include "ir/RegisterTypes.h"
 #include "ir/Workgroup.h"
 
@@ -18,12 +19,37 @@
 using namespace mlir;
 using namespace waveasm;
 
-bool waveasm::isScheduleArtifact(Operation *op) {
+namespace {
+/// What isScheduleArtifact knows from an op's class: waits and nops are
+/// artifacts, moves are when they copy within one register class.
+enum class ArtifactClass : uint8_t { Never, Always, Move };
+
+ArtifactClass classifyArtifact(Operation *op) {
   if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
           S_NOP>(op))
+    return ArtifactClass::Always;
+  if (isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op))
+    return ArtifactClass::Move;
+  return ArtifactClass::Never;
+}
+} // namespace
+
+bool waveasm::isScheduleArtifact(Operation *op) {
+  // The class's answer per thread (OpClassTable.h): the bounds ask it of
+  // every op of a loop body, the nine isa tests cost more than the lookup.
+  // An unregistered op is none of these classes.
+  static thread_local OpClassTable<ArtifactClass, 128> classes;
+  if (!op->getName().isRegistered())
+    return false;
+  switch (classes.get(op, classifyArtifact)) {
+  case ArtifactClass::Never:
+    return false;
+  case ArtifactClass::Always:
     return true;
-  if (!isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op) ||
-      op->getNumOperands() != 1 || op->getNumResults() != 1)
+  case ArtifactClass::Move:
+    break;
+  }
+  if (op->getNumOperands() != 1 || op->getNumResults() != 1)
     return false;
   // A copy or rename within one register class; an immediate or an
   // SGPR->VGPR broadcast makes a value any schedule needs.
@@ -52,51 +78,84 @@ StringRef UnitUsage::getBusiestUnit() const {
   return stringifyExecUnit(static_cast<ExecUnit>(best));
 }
 
-static UnitUsage usageOf(const ProgramIndex &index,
-                         llvm::ArrayRef<OpFacts> facts,
-                         std::pair<unsigned, unsigned> range,
-                         TripCountFn tripCount, bool mustExecuteOnly) {
-  UnitUsage usage;
+namespace {
+/// The usage of every op and of the ops any schedule must execute, summed
+/// in one walk (the second leaves out isScheduleArtifact's ops).
+struct Usages {
+  UnitUsage every, needed;
+};
+
+/// Adds `inner` (a nested loop's body) `trips` times.
+void addTimes(UnitUsage &usage, const UnitUsage &inner, int64_t trips) {
+  for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
+    usage.unitCycles[u] += trips * inner.unitCycles[u];
+  usage.issueCycles += trips * inner.issueCycles;
+}
+
+/// Adds per unit the cheaper of two regions of which only one runs.
+void addCheaper(UnitUsage &usage, const UnitUsage &a, const UnitUsage &b) {
+  for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
+    usage.unitCycles[u] += std::min(a.unitCycles[u], b.unitCycles[u]);
+  usage.issueCycles += std::min(a.issueCycles, b.issueCycles);
+}
+
+/// `withEvery`: also the usage of every op (else `every` stays empty).
+Usages usageOf(const ProgramIndex &index, llvm::ArrayRef<OpFacts> facts,
+               std::pair<unsigned, unsigned> range, TripCountFn tripCount,
+               bool withEvery) {
+  Usages usage;
   if (range.first > range.second)
     return usage;
   for (unsigned idx = range.first; idx <= range.second;
        idx = index.getSubtreeEnd(idx) + 1) {
     const OpFacts &f = facts[idx];
     if (f.shape == OpShape::Loop) {
-      UnitUsage inner = usageOf(index, facts, index.getRegionRange(idx, 0),
-                                tripCount, mustExecuteOnly);
+      Usages inner = usageOf(index, facts, index.getRegionRange(idx, 0),
+                             tripCount, withEvery);
       int64_t trips = tripCount(idx);
-      for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
-        usage.unitCycles[u] += trips * inner.unitCycles[u];
-      usage.issueCycles += trips * inner.issueCycles;
+      addTimes(usage.every, inner.every, trips);
+      addTimes(usage.needed, inner.needed, trips);
       continue;
     }
     if (f.shape == OpShape::If) {
       // Only one region runs: per unit, the cheaper one is a safe bound.
-      UnitUsage thenUsage = usageOf(index, facts, index.getRegionRange(idx, 0),
-                                    tripCount, mustExecuteOnly);
-      UnitUsage elseUsage = usageOf(index, facts, index.getRegionRange(idx, 1),
-                                    tripCount, mustExecuteOnly);
-      for (unsigned u = 0; u < usage.unitCycles.size(); ++u)
-        usage.unitCycles[u] +=
-            std::min(thenUsage.unitCycles[u], elseUsage.unitCycles[u]);
-      usage.issueCycles +=
-          std::min(thenUsage.issueCycles, elseUsage.issueCycles);
+      Usages thenUsage = usageOf(index, facts, index.getRegionRange(idx, 0),
+                                 tripCount, withEvery);
+      Usages elseUsage = usageOf(index, facts, index.getRegionRange(idx, 1),
+                                 tripCount, withEvery);
+      addCheaper(usage.every, thenUsage.every, elseUsage.every);
+      addCheaper(usage.needed, thenUsage.needed, elseUsage.needed);
     }
-    if (!f.issued || (mustExecuteOnly && isScheduleArtifact(index.getOp(idx))))
+    if (!f.issued)
       continue;
-    usage.unitCycles[static_cast<unsigned>(f.unit)] += f.occupancy;
-    usage.issueCycles += f.issueCycles;
+    auto add = [&](UnitUsage &to) {
+      to.unitCycles[static_cast<unsigned>(f.unit)] += f.occupancy;
+      to.issueCycles += f.issueCycles;
+    };
+    if (withEvery)
+      add(usage.every);
+    if (!isScheduleArtifact(index.getOp(idx)))
+      add(usage.needed);
   }
   return usage;
 }
+} // namespace
 
 UnitUsage waveasm::computeLoopUsage(const ProgramIndex &index,
                                     llvm::ArrayRef<OpFacts> facts,
                                     unsigned loopIdx, TripCountFn tripCount,
                                     bool mustExecuteOnly) {
-  return usageOf(index, facts, index.getRegionRange(loopIdx, 0), tripCount,
-                 mustExecuteOnly);
+  Usages usage = usageOf(index, facts, index.getRegionRange(loopIdx, 0),
+                         tripCount, /*withEvery=*/!mustExecuteOnly);
+  return mustExecuteOnly ? usage.needed : usage.every;
+}
+
+LoopUsages waveasm::computeLoopUsages(const ProgramIndex &index,
+                                      llvm::ArrayRef<OpFacts> facts,
+                                      unsigned loopIdx, TripCountFn tripCount) {
+  Usages usage = usageOf(index, facts, index.getRegionRange(loopIdx, 0),
+                         tripCount, /*withEvery=*/true);
+  return {usage.every, usage.needed};
 }
 
 //===----------------------------------------------------------------------===//

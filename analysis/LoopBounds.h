@@ -41,6 +41,15 @@ struct UnitUsage {
 UnitUsage computeLoopUsage(const ProgramIndex &index,
                            llvm::ArrayRef<OpFacts> facts, unsigned loopIdx,
                            TripCountFn tripCount, bool mustExecuteOnly = false);
+/// Both usages of the body of loop `loopIdx` (every op, and without the
+/// ops isScheduleArtifact names) from one walk of it: what the cycle model
+/// reports per loop.
+struct LoopUsages {
+  UnitUsage every, mustExecute;
+};
+LoopUsages computeLoopUsages(const ProgramIndex &index,
+                             llvm::ArrayRef<OpFacts> facts, unsigned loopIdx,
+                             TripCountFn tripCount);
 
 /// An op a better schedule or allocation would not need: s_waitcnt, s_nop,
 /// and register moves within one class (v_mov_b32 VGPR->VGPR, s_mov_b32 /

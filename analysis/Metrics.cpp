@@ -9,6 +9,8 @@
 #include "analysis/OrderCost.h"
 #include "ir/DefinedValues.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace waveasm;
 
@@ -82,14 +84,26 @@ PeakRegisters waveasm::computePhysicalPeaks(ProgramOp program,
       break;
     }
   };
+  // A type noted twice changes no peak, and a program names few register
+  // types (a physical type is uniqued by class, index and size): each is
+  // decoded once per stay in a small direct-mapped table of the types seen.
+  std::array<const void *, 64> seen{};
+  auto noteOnce = [&](Type type) {
+    const void *key = type.getAsOpaquePointer();
+    const void *&slot =
+        seen[(reinterpret_cast<uintptr_t>(key) >> 4) % seen.size()];
+    if (slot == key)
+      return;
+    slot = key;
+    note(type);
+  };
   // Every value an op reads is defined in the program, which is isolated
   // from above: noting the results and block arguments notes every operand.
   for (Block &block : program.getBody())
     for (BlockArgument arg : block.getArguments())
-      note(arg.getType());
-  walkDefinedValues(program.getBody(), [&](Operation *, Value value) {
-    note(value.getType());
-    return WalkResult::advance();
+      noteOnce(arg.getType());
+  forEachDefinedValue(program.getBody(), [&](Operation *, Value value) {
+    noteOnce(value.getType());
   });
   if (reserveScratchVGPR)
     peaks.vgpr = std::max<int64_t>(peaks.vgpr, 16);

@@ -3,6 +3,7 @@
 #include "analysis/OpFacts.h"
 
 #include "analysis/IssueRules.h"
+#include "ir/OpClassTable.h"
 #include "ir/RegisterTypes.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -64,6 +65,46 @@ private:
 };
 } // namespace
 
+namespace {
+/// What computeOpFacts reads of an op's class: its instruction facts and
+/// the IssueRules.h answers that the class alone gives. Per op, only an
+/// s_nop's count, a wait's thresholds, a condition's or if's operand count
+/// and an MFMA's figures remain to read.
+struct ClassFacts {
+  InstFacts info;
+  OpShape shape = OpShape::Plain;
+  bool issued = false;         // takesIssueSlot
+  bool nop = false;            // S_NOP: its count + 1 issue cycles
+  bool readsCondition = false; // getNumReadOperands: at most one operand
+  bool waits = false;          // getWaitThresholds may give a threshold
+};
+
+ClassFacts computeClassFacts(Operation *op) {
+  ClassFacts c;
+  c.info = lookupInstFacts(op);
+  if (isa<LoopOp>(op))
+    c.shape = OpShape::Loop;
+  else if (isa<IfOp>(op))
+    c.shape = OpShape::If;
+  else if (isa<ConditionOp>(op))
+    c.shape = OpShape::Condition;
+  c.issued = takesIssueSlot(op, c.info);
+  c.nop = isa<S_NOP>(op);
+  c.readsCondition = isa<ConditionOp, IfOp>(op);
+  c.waits = isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_ENDPGM>(op);
+  return c;
+}
+
+/// computeClassFacts per op class and thread (OpClassTable.h); an
+/// unregistered op (no TypeID of its own) is computed each time.
+ClassFacts lookupClassFacts(Operation *op) {
+  static thread_local OpClassTable<ClassFacts, 256> table;
+  if (!op->getName().isRegistered())
+    return computeClassFacts(op);
+  return table.get(op, computeClassFacts);
+}
+} // namespace
+
 std::vector<OpFacts> waveasm::computeOpFacts(const ProgramIndex &index,
                                              const TargetModel &target) {
   std::vector<OpFacts> facts(index.getNumOps());
@@ -71,21 +112,21 @@ std::vector<OpFacts> waveasm::computeOpFacts(const ProgramIndex &index,
   for (unsigned idx = 0, e = index.getNumOps(); idx < e; ++idx) {
     Operation *op = index.getOp(idx);
     OpFacts &f = facts[idx];
-    if (isa<LoopOp>(op))
-      f.shape = OpShape::Loop;
-    else if (isa<IfOp>(op))
-      f.shape = OpShape::If;
-    else if (isa<ConditionOp>(op))
-      f.shape = OpShape::Condition;
-    InstFacts info = lookupInstFacts(op);
-    f.issued = takesIssueSlot(op, info);
-    f.issueCycles = static_cast<int32_t>(getIssueCycles(op, f.issued));
-    f.numRead = getNumReadOperands(op);
-    WaitThresholds wait = getWaitThresholds(op);
-    if (wait.vmcnt)
-      f.vmWait = static_cast<int32_t>(*wait.vmcnt);
-    if (wait.lgkmcnt)
-      f.lgkmWait = static_cast<int32_t>(*wait.lgkmcnt);
+    ClassFacts c = lookupClassFacts(op);
+    f.shape = c.shape;
+    f.issued = c.issued;
+    f.issueCycles = c.nop ? static_cast<int32_t>(getIssueCycles(op, c.issued))
+                          : int32_t(c.issued);
+    f.numRead =
+        c.readsCondition ? getNumReadOperands(op) : op->getNumOperands();
+    if (c.waits) {
+      WaitThresholds wait = getWaitThresholds(op);
+      if (wait.vmcnt)
+        f.vmWait = static_cast<int32_t>(*wait.vmcnt);
+      if (wait.lgkmcnt)
+        f.lgkmWait = static_cast<int32_t>(*wait.lgkmcnt);
+    }
+    const InstFacts &info = c.info;
     if (!info.hasInfo)
       continue;
     f.unit = info.unit;

@@ -5,72 +5,90 @@
 using namespace mlir;
 using namespace waveasm;
 
-ProgramIndex::ProgramIndex(ProgramOp program) : program(program) {
-  // Sizes first: growing the tables op by op costs more than this walk.
-  size_t numOps = 0, numValues = 0, numOperands = 0;
-  program.getBody().walk([&](Operation *op) {
-    ++numOps;
-    numValues += op->getNumResults();
-    numOperands += op->getNumOperands();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        numValues += block.getNumArguments();
-  });
-  ops.reserve(numOps);
-  opNumbers.reserve(numOps);
-  subtreeEnd.reserve(numOps);
-  parentLoop.reserve(numOps);
-  firstResult.reserve(numOps);
-  firstBlockArg.reserve(numOps);
-  operandBegin.reserve(numOps + 1);
-  operandIds.reserve(numOperands);
-  values.reserve(numValues);
-  valueInfo.reserve(numValues);
+namespace {
+/// Ops, values and operands of the ops of `region`, nested ones included.
+struct Counts {
+  size_t ops = 0, values = 0, operands = 0;
+};
 
-  operandBegin.push_back(0);
+void count(Region &region, Counts &counts) {
+  for (Block &block : region)
+    for (Operation &op : block) {
+      ++counts.ops;
+      counts.values += op.getNumResults();
+      counts.operands += op.getNumOperands();
+      for (Region &nested : op.getRegions()) {
+        for (Block &nestedBlock : nested)
+          counts.values += nestedBlock.getNumArguments();
+        count(nested, counts);
+      }
+    }
+}
+} // namespace
+
+ProgramIndex::ProgramIndex(ProgramOp program) : program(program) {
+  // Sizes first, then the tables per op and per value written in place
+  // (ops, values and operandIds grow: their sizes count what is numbered):
+  // a growth check per entry cost more than this walk. A plain recursion:
+  // Operation::walk calls back out of line.
+  Counts counts;
+  count(program.getBody(), counts);
+  ops.reserve(counts.ops);
+  opNumbers.reserve(counts.ops);
+  subtreeEnd.resize(counts.ops);
+  parentLoop.resize(counts.ops);
+  firstResult.resize(counts.ops);
+  firstBlockArg.resize(counts.ops);
+  operandBegin.resize(counts.ops + 1);
+  operandIds.reserve(counts.operands);
+  values.reserve(counts.values);
+  valueInfo.resize(counts.values);
+
+  operandBegin[0] = 0;
   for (Operation &op : program.getBodyBlock())
     visit(&op, kNone);
+  assert(ops.size() == counts.ops && values.size() == counts.values &&
+         operandIds.size() == counts.operands && "the walk counted them all");
 }
 
 unsigned ProgramIndex::addValue(Value value, unsigned defOp, bool isBlockArg) {
   // One decode of the type gives both the class and the size.
   RegTypeInfo type = getRegTypeInfo(value.getType());
+  unsigned id = values.size();
   values.push_back(value);
-  valueInfo.push_back({defOp,
-                       type.cls ? static_cast<int8_t>(*type.cls) : int8_t(-1),
-                       isBlockArg, static_cast<int32_t>(type.size)});
-  return values.size() - 1;
+  valueInfo[id] = {defOp,
+                   type.cls ? static_cast<int8_t>(*type.cls) : int8_t(-1),
+                   isBlockArg, static_cast<int32_t>(type.size)};
+  return id;
 }
 
 void ProgramIndex::visit(Operation *op, unsigned loop) {
   unsigned idx = ops.size();
   ops.push_back(op);
   opNumbers[op] = idx;
-  subtreeEnd.push_back(idx);
-  parentLoop.push_back(loop);
+  parentLoop[idx] = loop;
 
   // Operands were numbered before: SSA dominance in single-block regions
   // puts every definition before its uses in pre-order.
   for (Value operand : op->getOperands()) {
     // Most operands are results: their owner's number is the one lookup
     // (lookupValue's general path handles block arguments).
+    unsigned id = kNone;
     if (auto result = dyn_cast<OpResult>(operand)) {
       auto it = opNumbers.find(result.getOwner());
-      operandIds.push_back(it == opNumbers.end()
-                               ? kNone
-                               : firstResult[it->second] +
-                                     result.getResultNumber());
-      continue;
+      if (it != opNumbers.end())
+        id = firstResult[it->second] + result.getResultNumber();
+    } else if (std::optional<unsigned> arg = lookupValue(operand)) {
+      id = *arg;
     }
-    std::optional<unsigned> id = lookupValue(operand);
-    operandIds.push_back(id ? *id : kNone);
+    operandIds.push_back(id);
   }
-  operandBegin.push_back(operandIds.size());
+  operandBegin[idx + 1] = operandIds.size();
 
-  firstResult.push_back(values.size());
+  firstResult[idx] = values.size();
   for (Value result : op->getResults())
     addValue(result, idx, /*isBlockArg=*/false);
-  firstBlockArg.push_back(values.size());
+  firstBlockArg[idx] = values.size();
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (BlockArgument arg : block.getArguments())

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AnalysisTestUtils.h"
 #include "CycleModelTestUtils.h"
 #include "MlirInputs.h"
 #include "RandomLoopText.h"
@@ -20,6 +21,7 @@
 #include "analysis/OpFacts.h"
 #include "analysis/ProgramIndex.h"
 #include "analysis/TargetModel.h"
+#include "ir/RegisterTypes.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -464,4 +466,133 @@ TEST(LoopBounds, SparseRecurrenceWalkEqualsTheFullWalk) {
   EXPECT_GT(counts.bound, 100u);
   EXPECT_GT(counts.maxArgs, 40u);
   EXPECT_GT(counts.memoryBound, 10u);
+}
+
+namespace {
+/// isScheduleArtifact as LoopBounds.h defines it, asked of the op itself
+/// (the function reads the class's part from a per-thread table).
+bool isArtifactByDefinition(Operation *op) {
+  if (isa<S_WAITCNT, S_WAITCNT_VMCNT, S_WAITCNT_LGKMCNT, S_WAITCNT_EXPCNT,
+          S_NOP>(op))
+    return true;
+  if (!isa<V_MOV_B32, V_MOV_B64, S_MOV_B32, S_MOV_B64>(op) ||
+      op->getNumOperands() != 1 || op->getNumResults() != 1)
+    return false;
+  std::optional<RegClass> from = getRegClass(op->getOperand(0).getType());
+  return from && from == getRegClass(op->getResult(0).getType());
+}
+} // namespace
+
+// Waits, nops and same-class moves are artifacts; a move of an immediate
+// or an SGPR->VGPR broadcast of the same class makes a value. The answer
+// per class is remembered, the move's own operand decides: every op of
+// every input and pipelined example as the definition says.
+TEST(LoopBounds, ScheduleArtifactsAreWaitsNopsAndSameClassMoves) {
+  waveasm::test::ParsedAnalysisProgram p(R"(
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %s = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg loc("imm")
+  %s2 = waveasm.s_mov_b32 %s : !waveasm.sreg -> !waveasm.sreg loc("copy")
+  %v = waveasm.v_mov_b32 %s2 : !waveasm.sreg -> !waveasm.vreg loc("broadcast")
+  %v2 = waveasm.v_mov_b32 %v : !waveasm.vreg -> !waveasm.vreg loc("vcopy")
+  %a = waveasm.v_add_u32 %v2, %v : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg loc("add")
+  waveasm.s_nop 2 loc("nop")
+  waveasm.s_waitcnt_lgkmcnt 0 loc("wait")
+  waveasm.s_endpgm
+  )");
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  EXPECT_FALSE(isScheduleArtifact(p.op("imm")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("copy")));
+  EXPECT_FALSE(isScheduleArtifact(p.op("broadcast")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("vcopy")));
+  EXPECT_FALSE(isScheduleArtifact(p.op("add")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("nop")));
+  EXPECT_TRUE(isScheduleArtifact(p.op("wait")));
+  unsigned ops = 0, artifacts = 0;
+  waveasm::test::forEachInputAndPipelinedExample(
+      [&](ModuleOp module, const std::string &name) {
+        module->walk([&](Operation *op) {
+          bool expected = isArtifactByDefinition(op);
+          EXPECT_EQ(isScheduleArtifact(op), expected)
+              << name << ": " << op->getName().getStringRef().str();
+          ++ops;
+          artifacts += expected;
+        });
+      });
+  EXPECT_GT(ops, 10000u);
+  EXPECT_GT(artifacts, 500u);
+}
+
+// The cycle model's one walk for both usages of a loop (computeLoopUsages)
+// gives what computeLoopUsage gives for each, on every loop (nested loops
+// and ifs among them) of every input and pipelined example.
+TEST(LoopBounds, BothUsagesFromOneWalkAreEachUsage) {
+  unsigned loops = 0, withArtifacts = 0;
+  waveasm::test::forEachInputAndPipelinedExample(
+      [&](ModuleOp module, const std::string &name) {
+        for (auto program : module.getOps<ProgramOp>()) {
+          ProgramIndex index(program);
+          std::vector<OpFacts> facts =
+              computeOpFacts(index, TargetModel::get(program.getTargetKind()));
+          auto trips = [&](unsigned loopIdx) {
+            return getTripCount(cast<LoopOp>(index.getOp(loopIdx))).count;
+          };
+          for (unsigned loopIdx : index.getLoops()) {
+            LoopUsages both = computeLoopUsages(index, facts, loopIdx, trips);
+            UnitUsage every = computeLoopUsage(index, facts, loopIdx, trips);
+            UnitUsage needed = computeLoopUsage(index, facts, loopIdx, trips,
+                                                /*mustExecuteOnly=*/true);
+            EXPECT_EQ(both.every.unitCycles, every.unitCycles) << name;
+            EXPECT_EQ(both.every.issueCycles, every.issueCycles) << name;
+            EXPECT_EQ(both.mustExecute.unitCycles, needed.unitCycles) << name;
+            EXPECT_EQ(both.mustExecute.issueCycles, needed.issueCycles) << name;
+            ++loops;
+            withArtifacts += every.issueCycles != needed.issueCycles;
+          }
+        }
+      });
+  EXPECT_GT(loops, 200u);
+  EXPECT_GT(withArtifacts, 10u);
+}
+
+// An if in the body whose then region holds a nop: per unit the cheaper
+// region counts, of every op and of the ops a schedule must execute each
+// (then: add and s_nop 3, 5 issue slots, 1 without the nop; else: two
+// adds, 2). The must-execute figure takes the then region's 1, not the 2
+// the cheaper region of every op would give.
+TEST(LoopBounds, BothUsagesTakeTheCheaperRegionEach) {
+  Modeled m(withPrelude((llvm::Twine(R"(
+  %i_end, %x_end = waveasm.loop (%i = %i0, %x = %p0) : (!waveasm.sreg, !waveasm.vreg) -> (!waveasm.sreg, !waveasm.vreg) {
+    %c = waveasm.s_cmp_lt_u32 %i, %c4 : !waveasm.sreg, !waveasm.imm<4> -> !waveasm.scc
+    %r = waveasm.if %c : !waveasm.scc -> !waveasm.vreg {
+      %t = waveasm.v_add_u32 %x, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg
+      waveasm.s_nop 3
+      waveasm.yield %t : !waveasm.vreg
+    } else {
+      %e0 = waveasm.v_add_u32 %x, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg
+      %e1 = waveasm.v_add_u32 %e0, %c1 : !waveasm.vreg, !waveasm.imm<1> -> !waveasm.vreg
+      waveasm.yield %e1 : !waveasm.vreg
+    }
+)") + kCount + R"(
+    waveasm.condition %more : !waveasm.scc iter_args(%i_n, %r) : !waveasm.sreg, !waveasm.vreg
+  } {trip_count = 10 : i64}
+)")
+                            .str()));
+  ASSERT_TRUE(m.model) << m.p.t.diagnostics;
+  const ProgramIndex &index = *m.index;
+  unsigned loopIdx = index.getLoops().front();
+  auto trips = [](unsigned) -> int64_t { return 10; };
+  std::vector<OpFacts> facts = computeOpFacts(index, m.model->getTarget());
+  LoopUsages both = computeLoopUsages(index, facts, loopIdx, trips);
+  UnitUsage every = computeLoopUsage(index, facts, loopIdx, trips);
+  UnitUsage needed = computeLoopUsage(index, facts, loopIdx, trips,
+                                      /*mustExecuteOnly=*/true);
+  // s_cmp, the if's branch, s_add, s_cmp, the condition's branch: 5 more.
+  EXPECT_EQ(every.issueCycles, 5 + 2);
+  EXPECT_EQ(needed.issueCycles, 5 + 1);
+  EXPECT_EQ(both.every.issueCycles, every.issueCycles);
+  EXPECT_EQ(both.mustExecute.issueCycles, needed.issueCycles);
+  EXPECT_EQ(both.every.unitCycles, every.unitCycles);
+  EXPECT_EQ(both.mustExecute.unitCycles, needed.unitCycles);
+  EXPECT_EQ(m.loop().resourceBoundCycles, needed.getLowerBound());
+  EXPECT_EQ(m.loop().issueCycles, every.issueCycles);
 }

@@ -209,6 +209,35 @@ TEST(Metrics, PhysicalPeaks) {
   EXPECT_EQ(computePhysicalPeaks(p.program).sgpr, 12);
 }
 
+// computePhysicalPeaks decodes each register type once (a small table of
+// the types seen): the peaks must be every defined value's, whatever the
+// table forgets. 300 precolored values of 150 types, each type twice and
+// far apart (the table has 64 slots), the highest VGPR first and the
+// highest SGPR last, after every slot was taken.
+TEST(Metrics, PhysicalPeaksOfManyTypes) {
+  std::string body;
+  auto add = [&](unsigned k, unsigned index, unsigned size, bool sgpr) {
+    std::string range = std::to_string(index) + ", " + std::to_string(size);
+    body += sgpr ? "  %s" + std::to_string(k) + " = waveasm.precolored.sreg " +
+                       range + " : !waveasm.psreg<" + range + ">\n"
+                 : "  %v" + std::to_string(k) + " = waveasm.precolored.vreg " +
+                       range + " : !waveasm.pvreg<" + range + ">\n";
+  };
+  unsigned k = 0;
+  add(k++, 200, 2, false);
+  for (unsigned round = 0; round < 2; ++round)
+    for (unsigned i = 0; i < 150; ++i)
+      add(k++, i % 2 ? i / 2 : i, 1 + i % 4, i % 2);
+  add(k++, 90, 4, true);
+  ParsedAnalysisProgram p(body);
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  PeakRegisters peaks = computePhysicalPeaks(p.program);
+  EXPECT_EQ(peaks.vgpr, 202);
+  // The loop's SGPRs end at s76 (s[73:76]); the last one, s[90:93], at 94.
+  EXPECT_EQ(peaks.sgpr, 94);
+  EXPECT_EQ(peaks.agpr, 0);
+}
+
 TEST(Metrics, PhysicalPeakMinimums) {
   ParsedAnalysisProgram p(R"(
     %c0 = waveasm.constant 0 : !waveasm.imm<0>

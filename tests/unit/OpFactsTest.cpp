@@ -2,13 +2,16 @@
 //
 // computeOpFacts remembers an MFMA's TargetModel figures per op name and
 // A/B operand sizes (OpFacts.cpp): every MFMA's facts must still be the
-// figures TargetModel gives that op.
+// figures TargetModel gives that op. It reads the rest of an op's class
+// from a per-thread table: every op's facts must still be what IssueRules.h
+// and TargetModel answer for that op.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AnalysisTestUtils.h"
 #include "MlirInputs.h"
 
+#include "analysis/IssueRules.h"
 #include "analysis/OpFacts.h"
 
 #include <gtest/gtest.h>
@@ -41,7 +44,86 @@ unsigned checkMFMAFacts(ModuleOp module, const std::string &what) {
   return mfmas;
 }
 
+/// Checks every op of `module` against the rules the facts stand for;
+/// returns how many ops there were.
+unsigned checkEveryOpsFacts(ModuleOp module, const std::string &what) {
+  unsigned ops = 0;
+  for (auto program : module.getOps<ProgramOp>()) {
+    ProgramIndex index(program);
+    const TargetModel &target = TargetModel::get(program.getTargetKind());
+    std::vector<OpFacts> facts = computeOpFacts(index, target);
+    for (unsigned idx = 0; idx < index.getNumOps(); ++idx, ++ops) {
+      Operation *op = index.getOp(idx);
+      const OpFacts &f = facts[idx];
+      std::string where = what + ": " + op->getName().getStringRef().str();
+      OpShape shape = isa<LoopOp>(op)        ? OpShape::Loop
+                      : isa<IfOp>(op)        ? OpShape::If
+                      : isa<ConditionOp>(op) ? OpShape::Condition
+                                             : OpShape::Plain;
+      EXPECT_EQ(f.shape, shape) << where;
+      EXPECT_EQ(f.issued, takesIssueSlot(op)) << where;
+      EXPECT_EQ(f.issueCycles, getIssueCycles(op)) << where;
+      EXPECT_EQ(f.numRead, getNumReadOperands(op)) << where;
+      WaitThresholds wait = getWaitThresholds(op);
+      EXPECT_EQ(f.vmWait, wait.vmcnt ? int32_t(*wait.vmcnt) : -1) << where;
+      EXPECT_EQ(f.lgkmWait, wait.lgkmcnt ? int32_t(*wait.lgkmcnt) : -1)
+          << where;
+      InstFacts info = getInstFacts(op);
+      EXPECT_EQ(f.unit, info.unit) << where;
+      EXPECT_EQ(f.counter, info.waitCounter) << where;
+      if (!info.hasInfo)
+        continue;
+      EXPECT_EQ(f.latency, target.getOpLatency(op)) << where;
+      EXPECT_EQ(f.occupancy, target.getUnitOccupancy(op)) << where;
+      EXPECT_EQ(f.tied, info.unit == ExecUnit::MFMA ? info.tiedOperand : -1)
+          << where;
+    }
+  }
+  return ops;
+}
+
 } // namespace
+
+// Waits, nops (s_nop 3 holds the issue stage 4 cycles), a loop, an if and
+// its condition's operand count: the facts of a class are read once, the
+// counts of each op every time.
+TEST(OpFacts, PerOpFactsOfOneClassDiffer) {
+  waveasm::test::ParsedAnalysisProgram p(R"(
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %v = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.s_nop 0 loc("nop0")
+  waveasm.s_nop 3 loc("nop3")
+  waveasm.s_waitcnt_vmcnt 2 loc("vm2")
+  waveasm.s_waitcnt_vmcnt 0 loc("vm0")
+  waveasm.s_waitcnt_lgkmcnt 1 loc("lgkm1")
+  waveasm.s_endpgm
+  )");
+  ASSERT_TRUE(p.module) << p.t.diagnostics;
+  EXPECT_EQ(checkEveryOpsFacts(*p.module, "small"), 8u);
+  ProgramIndex index(p.program);
+  std::vector<OpFacts> facts =
+      computeOpFacts(index, TargetModel::get(TargetKind::gfx942));
+  auto at = [&](llvm::StringRef name) {
+    return facts[*index.lookup(p.op(name))];
+  };
+  EXPECT_EQ(at("nop0").issueCycles, 1);
+  EXPECT_EQ(at("nop3").issueCycles, 4);
+  EXPECT_EQ(at("vm2").vmWait, 2);
+  EXPECT_EQ(at("vm0").vmWait, 0);
+  EXPECT_EQ(at("lgkm1").lgkmWait, 1);
+  EXPECT_EQ(at("lgkm1").vmWait, -1);
+}
+
+// Every op of every input and pipelined example (loops, ifs, conditions,
+// waits, nops the hazard pass inserted).
+TEST(OpFacts, EveryOpsFactsAreTheIssueRulesOnEveryInput) {
+  unsigned ops = 0;
+  waveasm::test::forEachInputAndPipelinedExample(
+      [&](ModuleOp module, const std::string &name) {
+        ops += checkEveryOpsFacts(module, name);
+      });
+  EXPECT_GT(ops, 10000u);
+}
 
 // One MFMA form with A/B operands of two sizes (co-issue delay 1 + 8/16 and
 // 1 + 16/16), in virtual and physical registers.
