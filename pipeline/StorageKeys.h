@@ -263,30 +263,24 @@ public:
   /// Room for `n` keys (a walker's estimate: growing the vector copies
   /// every key so far).
   void reserve(size_t n) { keys.reserve(n); }
-  KeySpan add(mlir::Value value) {
-    uint32_t begin = keys.size();
-    getStorageKeys(value, keys);
-    return {begin, static_cast<uint32_t>(keys.size() - begin)};
-  }
+  KeySpan add(mlir::Value value) { return addAll(llvm::ArrayRef(value)); }
   /// The keys of every value of `values` (a range of Values),
   /// concatenated.
   template <typename Range> KeySpan addAll(Range &&values) {
-    uint32_t begin = keys.size();
-    for (mlir::Value value : values)
-      getStorageKeys(value, keys);
-    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+    return append(
+        values, [](mlir::Value value, llvm::SmallVectorImpl<StorageKey> &out) {
+          getStorageKeys(value, out);
+        });
   }
   /// add and addAll through getRegisterStorageKeys.
   KeySpan addRegisters(mlir::Value value) {
-    uint32_t begin = keys.size();
-    getRegisterStorageKeys(value, keys);
-    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+    return addAllRegisters(llvm::ArrayRef(value));
   }
   template <typename Range> KeySpan addAllRegisters(Range &&values) {
-    uint32_t begin = keys.size();
-    for (mlir::Value value : values)
-      getRegisterStorageKeys(value, keys);
-    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+    return append(
+        values, [](mlir::Value value, llvm::SmallVectorImpl<StorageKey> &out) {
+          getRegisterStorageKeys(value, out);
+        });
   }
   KeySpan addKeys(llvm::ArrayRef<StorageKey> more) {
     uint32_t begin = keys.size();
@@ -308,6 +302,15 @@ public:
   }
 
 private:
+  /// Appends `collect(value, keys)` for every value; the span they fill.
+  template <typename Range, typename Collect>
+  KeySpan append(Range &&values, Collect collect) {
+    uint32_t begin = keys.size();
+    for (mlir::Value value : values)
+      collect(value, keys);
+    return {begin, static_cast<uint32_t>(keys.size() - begin)};
+  }
+
   llvm::SmallVector<StorageKey, 0> keys;
 };
 

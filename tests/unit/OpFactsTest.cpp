@@ -21,6 +21,22 @@ using namespace waveasm;
 
 namespace {
 
+/// The facts of a parsed program's ops, looked up by their loc names.
+class FactsByName {
+public:
+  FactsByName(waveasm::test::ParsedAnalysisProgram &p, TargetKind target)
+      : p(p), index(p.program),
+        facts(computeOpFacts(index, TargetModel::get(target))) {}
+  const OpFacts &operator()(llvm::StringRef name) const {
+    return facts[*index.lookup(p.op(name))];
+  }
+
+private:
+  waveasm::test::ParsedAnalysisProgram &p;
+  ProgramIndex index;
+  std::vector<OpFacts> facts;
+};
+
 /// Checks every MFMA of `module`; returns how many there were.
 unsigned checkMFMAFacts(ModuleOp module, const std::string &what) {
   unsigned mfmas = 0;
@@ -100,12 +116,7 @@ TEST(OpFacts, PerOpFactsOfOneClassDiffer) {
   )");
   ASSERT_TRUE(p.module) << p.t.diagnostics;
   EXPECT_EQ(checkEveryOpsFacts(*p.module, "small"), 8u);
-  ProgramIndex index(p.program);
-  std::vector<OpFacts> facts =
-      computeOpFacts(index, TargetModel::get(TargetKind::gfx942));
-  auto at = [&](llvm::StringRef name) {
-    return facts[*index.lookup(p.op(name))];
-  };
+  FactsByName at(p, TargetKind::gfx942);
   EXPECT_EQ(at("nop0").issueCycles, 1);
   EXPECT_EQ(at("nop3").issueCycles, 4);
   EXPECT_EQ(at("vm2").vmWait, 2);
@@ -142,12 +153,7 @@ TEST(OpFacts, MFMAFactsFollowTheOperandSizes) {
   )");
   ASSERT_TRUE(p.module) << p.t.diagnostics;
   EXPECT_EQ(checkMFMAFacts(*p.module, "sizes"), 4u);
-  ProgramIndex index(p.program);
-  std::vector<OpFacts> facts =
-      computeOpFacts(index, TargetModel::get(TargetKind::gfx942));
-  auto at = [&](llvm::StringRef name) {
-    return facts[*index.lookup(p.op(name))];
-  };
+  FactsByName at(p, TargetKind::gfx942);
   EXPECT_EQ(at("narrow").coIssueDelay, 1);
   EXPECT_EQ(at("wide").coIssueDelay, 2);
   EXPECT_EQ(at("physical").coIssueDelay, 1);
@@ -171,12 +177,7 @@ TEST(OpFacts, ScaledMFMAFactsFollowTheFormats) {
                                          "gfx950");
   ASSERT_TRUE(p.module) << p.t.diagnostics;
   EXPECT_EQ(checkMFMAFacts(*p.module, "formats"), 3u);
-  ProgramIndex index(p.program);
-  std::vector<OpFacts> facts =
-      computeOpFacts(index, TargetModel::get(TargetKind::gfx950));
-  auto at = [&](llvm::StringRef name) {
-    return facts[*index.lookup(p.op(name))];
-  };
+  FactsByName at(p, TargetKind::gfx950);
   EXPECT_EQ(at("fp4").occupancy * 2, at("fp8").occupancy);
   EXPECT_EQ(at("fp8 again").occupancy, at("fp8").occupancy);
 }
