@@ -41,17 +41,3 @@ IntervalSet waveasm::regalloc::pointsHeldBy(const IntervalSet &occupancy,
   }
   return points;
 }
-
-bool waveasm::regalloc::shareAPoint(llvm::ArrayRef<Interval> a,
-                                    llvm::ArrayRef<Interval> b) {
-  const Interval *i = a.begin(), *j = b.begin();
-  while (i != a.end() && j != b.end()) {
-    if (i->end < j->start)
-      ++i;
-    else if (j->end < i->start)
-      ++j;
-    else
-      return true;
-  }
-  return false;
-}

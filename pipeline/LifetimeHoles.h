@@ -52,9 +52,6 @@ GapsToHold findGapsToHold(LiveModel &model);
 IntervalSet pointsHeldBy(const IntervalSet &occupancy,
                          llvm::ArrayRef<int64_t> holdAfter);
 
-/// True if two sorted lists of disjoint closed intervals share a point.
-bool shareAPoint(llvm::ArrayRef<Interval> a, llvm::ArrayRef<Interval> b);
-
 } // namespace waveasm::regalloc
 
 #endif // WAVEASM_PIPELINE_LIFETIMEHOLES_H

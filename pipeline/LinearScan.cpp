@@ -1129,7 +1129,7 @@ LogicalResult LinearScanPass::allocate(LiveModel &model,
                        [&](int32_t k) { return items[k].end < item.start; });
         bool copied = false;
         for (int32_t k : activeWithGaps) {
-          if (!shareAPoint(item.points(), items[k].points()))
+          if (!intersects(item.points(), items[k].points()))
             continue;
           if (!copied)
             busy = used;

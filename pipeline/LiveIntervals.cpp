@@ -656,9 +656,10 @@ int32_t LiveModel::groupOfValue(Value value) {
   return findGroup(values[root].group);
 }
 
-bool LiveModel::intersects(const IntervalSet &a, const IntervalSet &b) {
-  const IntervalSet &small = a.size() <= b.size() ? a : b;
-  const IntervalSet &large = a.size() <= b.size() ? b : a;
+bool waveasm::regalloc::intersects(llvm::ArrayRef<Interval> a,
+                                   llvm::ArrayRef<Interval> b) {
+  llvm::ArrayRef<Interval> small = a.size() <= b.size() ? a : b;
+  llvm::ArrayRef<Interval> large = a.size() <= b.size() ? b : a;
   if (small.empty() || large.empty())
     return false;
   if (small.back().end < large.front().start ||

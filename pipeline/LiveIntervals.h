@@ -50,6 +50,9 @@ struct Interval {
 /// Sorted, disjoint, non-adjacent intervals (usually one or two).
 using IntervalSet = llvm::SmallVector<Interval, 2>;
 
+/// True if two sorted lists of disjoint closed intervals share a point.
+bool intersects(llvm::ArrayRef<Interval> a, llvm::ArrayRef<Interval> b);
+
 /// A virtual register value of the program.
 struct LiveValue {
   mlir::Value value;
@@ -248,7 +251,6 @@ private:
   /// Per pinned root (precolored value): the intervals of every value living
   /// in its registers (its alias tree and the groups pinned there).
   llvm::DenseMap<int32_t, IntervalSet> fixedOccupancy;
-  static bool intersects(const IntervalSet &a, const IntervalSet &b);
   static void mergeInto(IntervalSet &into, const IntervalSet &from);
   /// Sorts `set` and merges overlapping or adjacent intervals.
   static void normalize(IntervalSet &set);

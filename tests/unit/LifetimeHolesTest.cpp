@@ -55,12 +55,12 @@ TEST(LifetimeHoles, GapWithoutAWholePointIsHeld) {
 
 TEST(LifetimeHoles, ShareAPoint) {
   IntervalSet a = {{2, 5}, {9, 12}};
-  EXPECT_FALSE(shareAPoint(a, IntervalSet{{6, 8}}));
-  EXPECT_TRUE(shareAPoint(a, IntervalSet{{6, 9}}));
-  EXPECT_TRUE(shareAPoint(a, IntervalSet{{0, 2}}));
-  EXPECT_FALSE(shareAPoint(a, IntervalSet{{13, 20}}));
-  EXPECT_FALSE(shareAPoint(IntervalSet{{0, 1}, {7, 7}}, a));
-  EXPECT_TRUE(shareAPoint(IntervalSet{{0, 1}, {12, 12}}, a));
+  EXPECT_FALSE(intersects(a, IntervalSet{{6, 8}}));
+  EXPECT_TRUE(intersects(a, IntervalSet{{6, 9}}));
+  EXPECT_TRUE(intersects(a, IntervalSet{{0, 2}}));
+  EXPECT_FALSE(intersects(a, IntervalSet{{13, 20}}));
+  EXPECT_FALSE(intersects(IntervalSet{{0, 1}, {7, 7}}, a));
+  EXPECT_TRUE(intersects(IntervalSet{{0, 1}, {12, 12}}, a));
 }
 
 } // namespace
