@@ -1006,7 +1006,7 @@ struct PipelineLoopsPass
   void runOnOperation() override {
     if (!parseStepOrder(stepOrder)) {
       getOperation().emitError("waveasm-pipeline-loops: order must be "
-                               "'late-first' or 'body', not '")
+                               "'late-first', 'reads-first' or 'body', not '")
           << stepOrder << "'";
       return signalPassFailure();
     }
