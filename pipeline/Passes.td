@@ -297,7 +297,10 @@ def WaveASMPipelineLoops
            "N = exactly N">,
     Option<"stepOrder", "order", "std::string", "\"late-first\"",
            "Issue order of a step: late-first (the prefetch loads, then the "
-           "latest stages first) or body">,
+           "latest stages first), reads-first (late-first with each stage's "
+           "LDS reads ahead of its direct-to-LDS loads) or body; not given: "
+           "late-first, and an LDS deepening with a spare buffer is also "
+           "measured reads-first, the faster program kept">,
     Option<"ldsBuffers", "lds-buffers", "int", "0",
            "LDS buffers of a loop rotating its direct-to-LDS bases by hand "
            "(waveasm-deepen-lds-rotation first): 0 = the counts LDS allows, "
