@@ -135,7 +135,7 @@ def pipelined(opt, path, out, stages, loop, extra=""):
     options = ("num-stages=%d " % stages if stages else "") + "loop=%d" % loop + extra
     rc, _, err = run([opt, "--waveasm-pipeline-loops=" + options, path, "-o", out])
     remark = next((l.split("remark: ", 1)[1] for l in err.splitlines() if "remark: " in l), None)
-    forces = re.search(r"; ((?:[a-z-]+=\d+ ?)+) forces it\)", err)
+    forces = re.search(r"; ((?:[a-z-]+=[a-z0-9-]+ ?)+) forces it\)", err)
     if rc != 0:
         return False, mca_compare.first_error(err), None
     _, same, _ = run([opt, path])

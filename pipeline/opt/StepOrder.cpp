@@ -6,6 +6,7 @@
 #include "pipeline/opt/OperandFacts.h"
 #include "pipeline/opt/RemovedByCleanups.h"
 #include "pipeline/opt/StepMerge.h"
+#include "pipeline/opt/StepReadsFirst.h"
 
 #include "analysis/IssueRules.h"
 #include "analysis/LdsBankConflicts.h"
@@ -17,6 +18,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
 
 #include <map>
 #include <numeric>
@@ -26,6 +28,8 @@
 
 using namespace mlir;
 using namespace waveasm;
+
+#define DEBUG_TYPE "waveasm-step-order"
 
 namespace {
 
@@ -311,6 +315,29 @@ FreeOps foldedByUnroll(const LoopStages &stages, const FreeOps *removed) {
   return free;
 }
 
+/// The reads-first rule (StepReadsFirst.h) on each later stage's stream;
+/// whether a read moved.
+bool readsAheadOfLoads(const LoopStages &stages,
+                       MutableArrayRef<SmallVector<Operation *>> streams) {
+  LdsRotation rotation(cast<LoopOp>(stages.ops.front()->getParentOp()));
+  auto mayPassInStage = [&](Operation *hoisted, Operation *passed) {
+    if (!isDirectToLds(passed) || !isLdsAccess(hoisted) || memWrites(hoisted) ||
+        isOrderingOp(hoisted))
+      return mayPass(hoisted, passed, false);
+    // An LDS read passing a load of the same iteration: apart by the
+    // rotation, and no implicit register between them.
+    ImplicitRegs a = implicitRegs(hoisted), b = implicitRegs(passed);
+    if ((a.writes & b.reads) | (a.reads & b.writes) | (a.writes & b.writes))
+      return false;
+    return (memReads(hoisted) & ~unsigned(MemLDS)) == 0 &&
+           !rotation.mayOverlap(passed, hoisted, 0);
+  };
+  bool moved = false;
+  for (SmallVector<Operation *> &stream : streams)
+    moved |= moveReadsAheadOfLoads(stream, mayPassInStage);
+  return moved;
+}
+
 } // namespace
 
 std::optional<StepOrder> waveasm::parseStepOrder(StringRef text) {
@@ -318,7 +345,21 @@ std::optional<StepOrder> waveasm::parseStepOrder(StringRef text) {
     return StepOrder::Body;
   if (text == "late-first")
     return StepOrder::LateFirst;
+  if (text == "reads-first")
+    return StepOrder::ReadsFirst;
   return std::nullopt;
+}
+
+StringRef waveasm::stepOrderName(StepOrder order) {
+  switch (order) {
+  case StepOrder::Body:
+    return "body";
+  case StepOrder::LateFirst:
+    return "late-first";
+  case StepOrder::ReadsFirst:
+    return "reads-first";
+  }
+  llvm_unreachable("unknown step order");
 }
 
 SmallVector<Operation *>
@@ -397,6 +438,11 @@ waveasm::computeStepOrder(const LoopStages &stages, StepOrder order,
         streams.back().push_back(stages.ops[i]);
     orderReadsByConsumer(streams.back(), bodyIndexOf);
   }
+  // Reads-first differs from late-first only where a later stage issues
+  // direct-to-LDS loads.
+  bool readsFirst = order == StepOrder::ReadsFirst &&
+                    llvm::any_of(stages.ops, isDirectToLds) &&
+                    readsAheadOfLoads(stages, streams);
   const TargetModel *target = nullptr;
   if (body)
     if (auto program = body->getParentOp()->getParentOfType<ProgramOp>())
@@ -706,8 +752,18 @@ waveasm::computeStepOrder(const LoopStages &stages, StepOrder order,
     building = &merger;
     merger.setCoverBeforeLds(mfmaBound);
     merger.setCover(!lightMfma);
-    if (ldsFirst)
+    if (ldsFirst) {
+      // Reads-first: the LDS accesses ahead of the prefetch issue without
+      // MFMAs between them, so the loads follow the reads at once. Covered,
+      // the first MFMA and its scale repacking went between the two, and
+      // the preshuffled mxfp4 loop (7 buffers, a spare, 6 stages) held
+      // 132 VGPRs, 3 waves, for 167 slots per kernel iteration; so 128,
+      // 4 waves, 165.
+      if (readsFirst)
+        merger.setCover(false);
       merger.merge(ldsPrefix, coverPrefix, prefetchOps);
+      merger.setCover(!lightMfma);
+    }
     if (legal && afterReaders) {
       issueAfterReaders(merger, ends, prefetchOps, passesPrefetch);
     } else if (legal) {
@@ -735,6 +791,12 @@ waveasm::computeStepOrder(const LoopStages &stages, StepOrder order,
   // A merge that reorders two users of VCC, EXEC or M0 against the loop as
   // written computes something else: the body's order then.
   auto checked = [&](ArrayRef<Operation *> merged) {
+    LLVM_DEBUG({
+      for (Operation *op : merged)
+        llvm::dbgs() << "  st" << stages.stages[bodyIndexOf(op)] << " "
+                     << op->getName() << "\n";
+      llvm::dbgs() << "--\n";
+    });
     if (keepsImplicitRegisterFlow(stages, merged))
       return SmallVector<Operation *>(merged);
     return SmallVector<Operation *>(stages.ops.begin(), stages.ops.end());

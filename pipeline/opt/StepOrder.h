@@ -43,6 +43,15 @@
 //              reads from earlier steps arrive (the first's issue slots,
 //              a step's length per step back) and keeps an MFMA whose
 //              fragments are still in flight out of the cover.
+//   reads-first late-first, and in each later stage with direct-to-LDS
+//              loads the stage's LDS reads (and the address ops only they
+//              read) ahead of the stage's loads, their M0 writes and
+//              voffsets (pipeline/opt/StepReadsFirst.h), the loads right
+//              after the reads: those LDS accesses ahead of the prefetch
+//              merge without MFMA cover. The same as late-first where no
+//              read moves. PipelineLoops.cpp measures it next to
+//              late-first for a deepened rotation with a spare buffer
+//              (no `order` given) and keeps the faster program.
 //
 // Hoisting the prefetch above other stage-0 ops is only done when nothing
 // it passes could be reordered with it (memory it writes or reads, a
@@ -63,10 +72,12 @@
 
 namespace waveasm {
 
-enum class StepOrder { Body, LateFirst };
+enum class StepOrder { Body, LateFirst, ReadsFirst };
 
-/// "body" / "late-first"; nullopt for another text.
+/// "body" / "late-first" / "reads-first"; nullopt for another text.
 std::optional<StepOrder> parseStepOrder(llvm::StringRef text);
+/// The text parseStepOrder reads as `order`.
+llvm::StringRef stepOrderName(StepOrder order);
 
 /// Ops that keep their place in a step: waits, nops, priority changes,
 /// barriers and pinned ops.

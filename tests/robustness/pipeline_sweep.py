@@ -54,7 +54,7 @@ STAGES = (0, 2, 3, 4, 5, 6)
 # Trip counts of the trip-count variants (loops whose bound is a constant).
 TRIPS = (1, 2, 3, 4, 5, 7, 9)
 UNROLL = (0, 1, 2, 3)
-ORDER = ("late-first", "body")
+ORDER = ("late-first", "body", "reads-first")
 # only-if-profitable: 1 keeps a pipelined loop only when it measures faster
 # (the path that puts the program back when not).
 PROFITABLE = (0, 1)
