@@ -1,0 +1,196 @@
+//===- DrainReadsAhead.cpp - a drain step's LDS reads a step earlier ------===//
+
+#include "pipeline/opt/DrainReadsAhead.h"
+
+#include "analysis/Liveness.h"
+#include "analysis/ProgramIndex.h"
+#include "ir/InstFacts.h"
+#include "pipeline/opt/LoadsAfterReads.h"
+#include "pipeline/opt/OperandFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace waveasm;
+
+namespace {
+
+/// An LDS read into registers: reads LDS only, writes nothing, a result.
+bool isLdsRead(Operation *op) {
+  InstFacts facts = lookupInstFacts(op);
+  return facts.hasInfo && !facts.pinned && op->getNumResults() &&
+         !hasPhysicalResults(op) && facts.memReads == MemLDS &&
+         facts.memWrites == MemNone && !isDirectToLds(op) &&
+         !facts.implicitDefs && !(facts.implicitUses & ~ImpEXEC);
+}
+
+/// An op that may move up with a read it computes an operand of (as in
+/// EpiloguePrefetch.cpp): pure, no SCC read, no SCC result anything reads.
+bool isPureMovable(Operation *op) {
+  InstFacts facts = lookupInstFacts(op);
+  if (!facts.hasInfo || facts.pinned || op->getNumRegions() ||
+      hasPhysicalResults(op) || facts.memReads != MemNone ||
+      facts.memWrites != MemNone || (facts.implicitDefs & ~ImpSCC) ||
+      (facts.implicitUses & ~ImpEXEC))
+    return false;
+  if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<SCCType>))
+    return false;
+  return llvm::all_of(op->getResults(), [](Value r) {
+    return !isa<SCCType>(r.getType()) || r.use_empty();
+  });
+}
+
+int64_t vectorRegisters(Value v) {
+  std::optional<RegClass> cls = getRegClass(v.getType());
+  return cls && *cls != RegClass::SGPR ? getRegSize(v.getType()) : 0;
+}
+
+int32_t vectorPressure(const RegCounts &c) { return c.vgprs() + c.agprs(); }
+
+SmallVector<Operation *> tailOf(LoopOp kernel) {
+  SmallVector<Operation *> tail;
+  for (Operation *op = kernel->getNextNode(); op; op = op->getNextNode()) {
+    if (op->getNumRegions() || op->hasTrait<mlir::OpTrait::IsTerminator>())
+      break;
+    tail.push_back(op);
+  }
+  return tail;
+}
+
+} // namespace
+
+/// The barriers of the straight code after `kernel` that order nothing an
+/// earlier kept one does not (DrainReadsAhead.h), erased.
+static unsigned eraseDrainBarriers(LoopOp kernel) {
+  if (!isa<ProgramOp>(kernel->getParentOp()))
+    return 0;
+  SmallVector<Operation *> tail = tailOf(kernel);
+  if (tail.empty())
+    return 0;
+  // The tail must run to the program's end: code past a region could
+  // write LDS after a barrier erased here.
+  Operation *end = tail.back()->getNextNode();
+  if (end && !end->hasTrait<mlir::OpTrait::IsTerminator>())
+    return 0;
+  // The last op writing LDS: no barrier before it is erased.
+  size_t lastLdsWrite = 0;
+  for (size_t i = 0; i < tail.size(); ++i)
+    if (lookupInstFacts(tail[i]).memWrites & MemLDS)
+      lastLdsWrite = i + 1;
+  unsigned erased = 0;
+  Operation *kept = nullptr;
+  bool ordered = false;
+  for (size_t i = 0; i < tail.size(); ++i) {
+    Operation *op = tail[i];
+    InstFacts facts = lookupInstFacts(op);
+    if (!isa<S_BARRIER>(op)) {
+      // What another barrier would order against later accesses: a write
+      // (RAW), or a global read a later store may overwrite (WAR).
+      if (facts.memWrites != MemNone || (facts.memReads & MemGlobal) ||
+          !facts.hasInfo)
+        ordered = true;
+      continue;
+    }
+    if (kept && !ordered && i >= lastLdsWrite) {
+      op->erase();
+      ++erased;
+      continue;
+    }
+    kept = op;
+    ordered = false;
+  }
+  return erased;
+}
+
+unsigned waveasm::hoistDrainReads(LoopOp kernel) {
+  unsigned count = eraseDrainBarriers(kernel);
+
+  SmallVector<Operation *> tail = tailOf(kernel);
+  if (llvm::none_of(tail, isLdsRead))
+    return count;
+  auto program = kernel->getParentOfType<ProgramOp>();
+  ProgramIndex index(program);
+  Liveness liveness(index);
+  // The tail's own peak as written: the moved reads fill registers its
+  // later steps free (the kernel's peak, counted before allocation, is far
+  // above what the allocation holds: the preshuffle's 7-buffer kernel 156
+  // against 128 allocated).
+  int32_t cap = 0;
+  llvm::DenseMap<Operation *, int32_t> pressure, added;
+  for (Operation *op : tail) {
+    pressure[op] = vectorPressure(liveness.getPressure(op));
+    cap = std::max(cap, pressure[op]);
+  }
+  llvm::SmallPtrSet<Operation *, 32> inTail(tail.begin(), tail.end());
+
+  llvm::SmallPtrSet<Operation *, 32> moved;
+  for (Operation *read : tail) {
+    if (!isLdsRead(read))
+      continue;
+    llvm::SmallPtrSet<Operation *, 16> slice, fixed;
+    SmallVector<Operation *> work{read};
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (!def || !inTail.count(def) || slice.count(def) || fixed.count(def))
+          continue;
+        if (moved.count(def) || !isPureMovable(def)) {
+          fixed.insert(def);
+          continue;
+        }
+        slice.insert(def);
+        work.push_back(def);
+      }
+    }
+    int64_t width = 0;
+    for (Value r : read->getResults())
+      width += vectorRegisters(r);
+    for (Operation *op : slice)
+      for (Value r : op->getResults())
+        if (llvm::any_of(r.getUsers(), [&](Operation *u) {
+              return u != read && !slice.count(u);
+            }))
+          width += vectorRegisters(r);
+    // A moved op writing SCC could clobber an SCC live where it lands.
+    if (llvm::any_of(slice, [](Operation *op) {
+          return lookupInstFacts(op).implicitDefs & ImpSCC ||
+                 llvm::any_of(op->getResultTypes(), llvm::IsaPred<SCCType>);
+        }))
+      continue;
+
+    Operation *insertBefore = nullptr;
+    for (Operation *op = read->getPrevNode(); op && op != kernel.getOperation();
+         op = op->getPrevNode()) {
+      if (slice.count(op))
+        continue;
+      InstFacts facts = lookupInstFacts(op);
+      if (fixed.count(op) || op->getNumRegions() || !facts.hasInfo ||
+          facts.pinned || facts.memReads != MemNone ||
+          facts.memWrites != MemNone)
+        break;
+      if (pressure.lookup(op) + added.lookup(op) + width > cap)
+        break;
+      insertBefore = op;
+    }
+    if (!insertBefore)
+      continue;
+    SmallVector<Operation *> order;
+    for (Operation *op = insertBefore; op != read; op = op->getNextNode()) {
+      if (slice.count(op))
+        order.push_back(op);
+      else
+        added[op] += width;
+    }
+    order.push_back(read);
+    for (Operation *op : order) {
+      op->moveBefore(insertBefore);
+      moved.insert(op);
+    }
+    ++count;
+  }
+  return count;
+}
