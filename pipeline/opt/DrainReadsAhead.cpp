@@ -7,6 +7,7 @@
 #include "ir/InstFacts.h"
 #include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/OperandFacts.h"
+#include "pipeline/opt/TailHoist.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -27,39 +28,6 @@ bool isLdsRead(Operation *op) {
          !facts.implicitDefs && !(facts.implicitUses & ~ImpEXEC);
 }
 
-/// An op that may move up with a read it computes an operand of (as in
-/// EpiloguePrefetch.cpp): pure, no SCC read, no SCC result anything reads.
-bool isPureMovable(Operation *op) {
-  InstFacts facts = lookupInstFacts(op);
-  if (!facts.hasInfo || facts.pinned || op->getNumRegions() ||
-      hasPhysicalResults(op) || facts.memReads != MemNone ||
-      facts.memWrites != MemNone || (facts.implicitDefs & ~ImpSCC) ||
-      (facts.implicitUses & ~ImpEXEC))
-    return false;
-  if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<SCCType>))
-    return false;
-  return llvm::all_of(op->getResults(), [](Value r) {
-    return !isa<SCCType>(r.getType()) || r.use_empty();
-  });
-}
-
-int64_t vectorRegisters(Value v) {
-  std::optional<RegClass> cls = getRegClass(v.getType());
-  return cls && *cls != RegClass::SGPR ? getRegSize(v.getType()) : 0;
-}
-
-int32_t vectorPressure(const RegCounts &c) { return c.vgprs() + c.agprs(); }
-
-SmallVector<Operation *> tailOf(LoopOp kernel) {
-  SmallVector<Operation *> tail;
-  for (Operation *op = kernel->getNextNode(); op; op = op->getNextNode()) {
-    if (op->getNumRegions() || op->hasTrait<mlir::OpTrait::IsTerminator>())
-      break;
-    tail.push_back(op);
-  }
-  return tail;
-}
-
 } // namespace
 
 /// The barriers of the straight code after `kernel` that order nothing an
@@ -67,7 +35,7 @@ SmallVector<Operation *> tailOf(LoopOp kernel) {
 static unsigned eraseDrainBarriers(LoopOp kernel) {
   if (!isa<ProgramOp>(kernel->getParentOp()))
     return 0;
-  SmallVector<Operation *> tail = tailOf(kernel);
+  SmallVector<Operation *> tail = straightCodeAfter(kernel);
   if (tail.empty())
     return 0;
   // The tail must run to the program's end: code past a region could
@@ -108,7 +76,7 @@ static unsigned eraseDrainBarriers(LoopOp kernel) {
 unsigned waveasm::hoistDrainReads(LoopOp kernel) {
   unsigned count = eraseDrainBarriers(kernel);
 
-  SmallVector<Operation *> tail = tailOf(kernel);
+  SmallVector<Operation *> tail = straightCodeAfter(kernel);
   if (llvm::none_of(tail, isLdsRead))
     return count;
   auto program = kernel->getParentOfType<ProgramOp>();
@@ -130,33 +98,9 @@ unsigned waveasm::hoistDrainReads(LoopOp kernel) {
   for (Operation *read : tail) {
     if (!isLdsRead(read))
       continue;
-    llvm::SmallPtrSet<Operation *, 16> slice, fixed;
-    SmallVector<Operation *> work{read};
-    while (!work.empty()) {
-      Operation *op = work.pop_back_val();
-      for (Value v : op->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        if (!def || !inTail.count(def) || slice.count(def) || fixed.count(def))
-          continue;
-        if (moved.count(def) || !isPureMovable(def)) {
-          fixed.insert(def);
-          continue;
-        }
-        slice.insert(def);
-        work.push_back(def);
-      }
-    }
-    int64_t width = 0;
-    for (Value r : read->getResults())
-      width += vectorRegisters(r);
-    for (Operation *op : slice)
-      for (Value r : op->getResults())
-        if (llvm::any_of(r.getUsers(), [&](Operation *u) {
-              return u != read && !slice.count(u);
-            }))
-          width += vectorRegisters(r);
+    HoistSlice slice = collectHoistSlice(read, inTail, moved);
     // A moved op writing SCC could clobber an SCC live where it lands.
-    if (llvm::any_of(slice, [](Operation *op) {
+    if (llvm::any_of(slice.ops, [](Operation *op) {
           return lookupInstFacts(op).implicitDefs & ImpSCC ||
                  llvm::any_of(op->getResultTypes(), llvm::IsaPred<SCCType>);
         }))
@@ -165,31 +109,20 @@ unsigned waveasm::hoistDrainReads(LoopOp kernel) {
     Operation *insertBefore = nullptr;
     for (Operation *op = read->getPrevNode(); op && op != kernel.getOperation();
          op = op->getPrevNode()) {
-      if (slice.count(op))
+      if (slice.ops.count(op))
         continue;
       InstFacts facts = lookupInstFacts(op);
-      if (fixed.count(op) || op->getNumRegions() || !facts.hasInfo ||
+      if (slice.fixed.count(op) || op->getNumRegions() || !facts.hasInfo ||
           facts.pinned || facts.memReads != MemNone ||
           facts.memWrites != MemNone)
         break;
-      if (pressure.lookup(op) + added.lookup(op) + width > cap)
+      if (pressure.lookup(op) + added.lookup(op) + slice.width > cap)
         break;
       insertBefore = op;
     }
     if (!insertBefore)
       continue;
-    SmallVector<Operation *> order;
-    for (Operation *op = insertBefore; op != read; op = op->getNextNode()) {
-      if (slice.count(op))
-        order.push_back(op);
-      else
-        added[op] += width;
-    }
-    order.push_back(read);
-    for (Operation *op : order) {
-      op->moveBefore(insertBefore);
-      moved.insert(op);
-    }
+    hoistSlice(read, slice, insertBefore, added, moved);
     ++count;
   }
   return count;

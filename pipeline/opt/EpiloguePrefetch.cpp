@@ -10,6 +10,7 @@
 #include "pipeline/SCCClobbers.h"
 #include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/OperandFacts.h"
+#include "pipeline/opt/TailHoist.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -33,42 +34,11 @@ bool isRegisterLoad(Operation *op) {
          !isDirectToLds(op);
 }
 
-/// An op that may move up with a load it computes an operand of: no memory,
-/// no region, not pinned, no implicit register but EXEC read and SCC
-/// written, no SCC read, no SCC result that anything reads (another
-/// writer could come between it and its reader), and no physical register
-/// result (as for isRegisterLoad).
-bool isPureMovable(Operation *op) {
-  InstFacts facts = lookupInstFacts(op);
-  if (!facts.hasInfo || facts.pinned || op->getNumRegions() ||
-      hasPhysicalResults(op) || facts.memReads != MemNone ||
-      facts.memWrites != MemNone || (facts.implicitDefs & ~ImpSCC) ||
-      (facts.implicitUses & ~ImpEXEC))
-    return false;
-  if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<SCCType>))
-    return false;
-  return llvm::all_of(op->getResults(), [](Value r) {
-    return !isa<SCCType>(r.getType()) || r.use_empty();
-  });
-}
-
-int64_t vectorRegisters(Value v) {
-  std::optional<RegClass> cls = getRegClass(v.getType());
-  return cls && *cls != RegClass::SGPR ? getRegSize(v.getType()) : 0;
-}
-
-int32_t vectorPressure(const RegCounts &c) { return c.vgprs() + c.agprs(); }
-
 } // namespace
 
 unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
   // The straight code after the kernel.
-  SmallVector<Operation *> tail;
-  for (Operation *op = kernel->getNextNode(); op; op = op->getNextNode()) {
-    if (op->getNumRegions() || op->hasTrait<mlir::OpTrait::IsTerminator>())
-      break;
-    tail.push_back(op);
-  }
+  SmallVector<Operation *> tail = straightCodeAfter(kernel);
   if (llvm::none_of(tail, isRegisterLoad))
     return 0;
 
@@ -104,36 +74,10 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
   for (Operation *load : tail) {
     if (!isRegisterLoad(load))
       continue;
-    // The ops computing its operands that move with it (`slice`), and those
-    // that cannot (`fixed`): it stays below them.
-    llvm::SmallPtrSet<Operation *, 16> slice, fixed;
-    SmallVector<Operation *> work{load};
-    while (!work.empty()) {
-      Operation *op = work.pop_back_val();
-      for (Value v : op->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        if (!def || !inTail.count(def) || slice.count(def) || fixed.count(def))
-          continue;
-        if (moved.count(def) || !isPureMovable(def)) {
-          fixed.insert(def);
-          continue;
-        }
-        slice.insert(def);
-        work.push_back(def);
-      }
-    }
-    // Its registers held from its new place on: its results, and those of
-    // its moved ops that ops staying below read.
-    int64_t width = 0;
-    for (Value r : load->getResults())
-      width += vectorRegisters(r);
-    for (Operation *op : slice)
-      for (Value r : op->getResults())
-        if (llvm::any_of(r.getUsers(), [&](Operation *u) {
-              return u != load && !slice.count(u);
-            }))
-          width += vectorRegisters(r);
-    bool scc = llvm::any_of(slice, opWritesSCC);
+    // The ops computing its operands that move with it, and the registers
+    // it holds from its new place on.
+    HoistSlice slice = collectHoistSlice(load, inTail, moved);
+    bool scc = llvm::any_of(slice.ops, opWritesSCC);
     // A barrier orders other waves' stores before this load: those earlier
     // in the text, or anywhere in a loop around the load (they run before
     // it on the next trip). A store later in the text and in no such loop
@@ -156,10 +100,10 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
     bool liveImplicitScc = false;
     for (Operation *op = load->getPrevNode(); op && op != kernel.getOperation();
          op = op->getPrevNode()) {
-      if (slice.count(op))
+      if (slice.ops.count(op))
         continue;
       InstFacts facts = lookupInstFacts(op);
-      if (fixed.count(op) || op->getNumRegions() || !facts.hasInfo)
+      if (slice.fixed.count(op) || op->getNumRegions() || !facts.hasInfo)
         break;
       if ((facts.memReads & MemGlobal) || (facts.implicitDefs & ImpEXEC))
         break;
@@ -170,7 +114,7 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
       // its buffer; a wait or another pinned op is not passed.
       if (isa<S_BARRIER>(op) ? barrierOrdersLoad : facts.pinned)
         break;
-      if (pressure.lookup(op) + added.lookup(op) + width > cap)
+      if (pressure.lookup(op) + added.lookup(op) + slice.width > cap)
         break;
       // The SCC live above `op`: what it and the ops below it read, less
       // what it writes.
@@ -187,20 +131,8 @@ unsigned waveasm::hoistEpiloguePrefetch(LoopOp kernel) {
     }
     if (!insertBefore)
       continue;
-    // The moved ops in their order, then the load, before `insertBefore`;
-    // the ops they pass hold the load's registers too.
-    SmallVector<Operation *> order;
-    for (Operation *op = insertBefore; op != load; op = op->getNextNode()) {
-      if (slice.count(op))
-        order.push_back(op);
-      else
-        added[op] += width;
-    }
-    order.push_back(load);
-    for (Operation *op : order) {
-      op->moveBefore(insertBefore);
-      moved.insert(op);
-    }
+    // The moved ops in their order, then the load, before `insertBefore`.
+    hoistSlice(load, slice, insertBefore, added, moved);
     ++count;
   }
   return count;
