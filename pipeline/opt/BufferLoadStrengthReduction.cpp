@@ -20,7 +20,9 @@
 //      original soffset; an immediate -- or here also a physical SGPR -- is
 //      moved into a virtual SGPR with `s_mov_b32` first); the
 //      loads take the hoisted voffset and the group's soffset (plus
-//      `s_add_u32 soff, addends` at the top of the body where needed);
+//      `s_add_u32 soff, addends` where needed: after the direct-to-LDS load
+//      or before the barrier ahead of the first load that reads the sum,
+//      else at the top of the body; see placeAddendSum);
 //   5. `s_add_u32 soff, stride` per group is placed before the compare that
 //      feeds the condition (it writes SCC), its result yielded.
 // Chain ops of the body and pre-loop clones left without uses are erased.
@@ -462,6 +464,57 @@ SmallVector<LoadPlan> planGroup(ArrayRef<Candidate> loads, ChainClones &clones,
   return plans;
 }
 
+/// Whether an SCC value defined in `body` before `at` is read at or after
+/// it (an op inserted before `at` that writes SCC would clobber it).
+bool sccLiveBefore(Block &body, Operation *at) {
+  for (Operation &op : body) {
+    if (&op == at)
+      return false;
+    for (Value result : op.getResults()) {
+      if (!isa<SCCType>(result.getType()))
+        continue;
+      for (Operation *user : result.getUsers()) {
+        Operation *userInBody = body.findAncestorOpInBlock(*user);
+        if (!userInBody || !userInBody->isBeforeInBlock(at))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// Where `s_add_u32 soff, addend` goes, `firstUser` being the first load of
+/// the body that reads the sum: right after the direct-to-LDS load before
+/// it in its step (no barrier in between), else before the barrier ahead
+/// of it, else at the top of the body; never where an SCC value is live
+/// (the add writes SCC), the next candidate then.
+///
+/// Upstream: at the top of the body (SPEC.md 18.3 step 4). In a pipelined
+/// kernel of U steps each step's loads have their own sum, and the top of
+/// the body is the head of the first step, between the back edge and that
+/// step's direct-to-LDS load: the preshuffled mxfp4 kernel issued six adds
+/// there, so its first DMA, which the barrier four steps on waits for,
+/// issued six slots late. Right before its load an add delays that load (a
+/// 2-stage kernel whose steps wait for the loads of the step before lost a
+/// slot a step); after the step's DMA it delays neither the DMA nor, in
+/// the steps whose loads follow a barrier and no DMA, the barrier's
+/// window; before that barrier it issues while the wave drains the step
+/// before (the preshuffled kernel: 160 -> 157 slots for 6 steps).
+OpBuilder placeAddendSum(Block &body, Operation *firstUser) {
+  Operation *barrier = nullptr;
+  for (Operation *op = firstUser->getPrevNode(); op && !barrier;
+       op = op->getPrevNode()) {
+    if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op) &&
+        !sccLiveBefore(body, op->getNextNode()))
+      return OpBuilder(op->getNextNode());
+    if (isa<S_BARRIER>(op))
+      barrier = op;
+  }
+  if (barrier && !sccLiveBefore(body, barrier))
+    return OpBuilder(barrier);
+  return OpBuilder::atBlockBegin(&body);
+}
+
 void rewriteLoop(LoopOp loop, Groups &groups) {
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
@@ -478,7 +531,6 @@ void rewriteLoop(LoopOp loop, Groups &groups) {
 
   SmallVector<Value> inits(loop.getInitArgs());
   SmallVector<Value> iterArgs(cond.getIterArgs());
-  OpBuilder top = OpBuilder::atBlockBegin(&body);
   OpBuilder bump(compare);
   for (auto &[key, loads] : groups) {
     auto [srd, stride, soffset] = key;
@@ -498,9 +550,11 @@ void rewriteLoop(LoopOp loop, Groups &groups) {
       Value loadSoffset = soff;
       if (plan.addend) {
         Value &sum = withAddend[plan.addend];
-        if (!sum)
-          sum = S_ADD_U32::create(top, loc, sreg, scc, soff, plan.addend)
-                    .getDst();
+        if (!sum) {
+          OpBuilder at = placeAddendSum(body, c.load);
+          sum =
+              S_ADD_U32::create(at, loc, sreg, scc, soff, plan.addend).getDst();
+        }
         loadSoffset = sum;
       }
       c.load->setOperand(c.operands.voffset, plan.voffset);

@@ -10,6 +10,8 @@
 // RUN: waveasm-opt --waveasm-buffer-load-strength-reduction %s -o %t.mlir
 // RUN: not waveasm-sim --compare %s %t.mlir | FileCheck %s --check-prefix=EXEC
 // EXEC: @pipelined_kernel_counter_last: equal on 4 seeds
+// EXEC: @pipelined_kernel_addend_before_barrier: equal on 4 seeds
+// EXEC: @pipelined_kernel_scc_across_barrier: equal on 4 seeds
 // EXEC: @pipelined_kernel_no_common_base: equal on 4 seeds
 // Sharing the no-common-base kernel's first voffset (`offset : 4` on its
 // second load) is caught:
@@ -380,6 +382,82 @@ waveasm.program @pipelined_kernel_counter_last target = #waveasm.target<#waveasm
     %kv1 = waveasm.v_lshlrev_b32 %c2, %k1#0 : !waveasm.imm<2>, !waveasm.sreg -> !waveasm.vreg
     %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
     %s = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
+  } {waveasm.counted_waits, waveasm.pipeline_steps = 2 : i64}
+  %out = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %r#0, %srd, %out : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+
+// A kernel whose step 1 reads 4096 bytes past step 0 (beyond the 12-bit
+// offset field): its loads take the group's soffset plus an SGPR addend of
+// 4096, summed by an s_add_u32 in the body. That add goes before the
+// barrier ahead of step 1's load (upstream: at the top of the body, where
+// it delays step 0's load; SPEC.md 18.3 step 4); in the second program an
+// SCC value is live across that barrier, and the add stays at the top.
+// CHECK-LABEL: waveasm.program @pipelined_kernel_addend_before_barrier
+// CHECK: %[[C4096:[0-9]+]] = waveasm.constant 4096
+// CHECK: waveasm.loop
+// CHECK-NEXT: waveasm.buffer_load_dword %{{.*}}, %[[BASE:[0-9]+]], %[[SOFF:arg[0-9]+]] :
+// CHECK: %[[SUM:[a-z_0-9]+]], %{{.*}} = waveasm.s_add_u32 %[[SOFF]], %[[C4096]]
+// CHECK-NEXT: waveasm.s_barrier
+// CHECK-NEXT: waveasm.buffer_load_dword %{{.*}}, %[[BASE]], %[[SUM]] :
+// CHECK: waveasm.pipeline_steps = 2
+// CHECK-LABEL: waveasm.program @pipelined_kernel_scc_across_barrier
+// CHECK: %[[C4096:[0-9]+]] = waveasm.constant 4096
+// CHECK: waveasm.loop
+// CHECK-NEXT: %[[SUM:[a-z_0-9]+]], %{{.*}} = waveasm.s_add_u32 %[[SOFF:arg[0-9]+]], %[[C4096]]
+// CHECK-NEXT: waveasm.buffer_load_dword %{{.*}}, %[[BASE:[0-9]+]], %[[SOFF]] :
+// CHECK: waveasm.s_barrier
+// CHECK-NEXT: waveasm.s_cselect_b32
+// CHECK-NEXT: waveasm.buffer_load_dword %{{.*}}, %[[BASE]], %[[SUM]] :
+waveasm.program @pipelined_kernel_addend_before_barrier target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c12 = waveasm.constant 12 : !waveasm.imm<12>
+  %n = waveasm.constant 16 : !waveasm.imm<16>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %a0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%a = %a0, %k = %k0) : (!waveasm.vreg, !waveasm.sreg) -> (!waveasm.vreg, !waveasm.sreg) {
+    %kv = waveasm.v_lshlrev_b32 %c12, %k : !waveasm.imm<12>, !waveasm.sreg -> !waveasm.vreg
+    %x = waveasm.buffer_load_dword %srd, %kv, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    waveasm.s_barrier
+    %kv1 = waveasm.v_lshlrev_b32 %c12, %k1#0 : !waveasm.imm<12>, !waveasm.sreg -> !waveasm.vreg
+    %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %xy = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %s = waveasm.v_add_f32 %a, %xy : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
+    waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
+  } {waveasm.counted_waits, waveasm.pipeline_steps = 2 : i64}
+  %out = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  waveasm.buffer_store_dword %r#0, %srd, %out : !waveasm.vreg, !waveasm.psreg<4, 4>, !waveasm.vreg
+  waveasm.s_endpgm
+}
+
+waveasm.program @pipelined_kernel_scc_across_barrier target = #waveasm.target<#waveasm.gfx942> abi = #waveasm.abi<> {
+  %srd = waveasm.precolored.sreg 4, 4 : !waveasm.psreg<4, 4>
+  %c0 = waveasm.constant 0 : !waveasm.imm<0>
+  %c1 = waveasm.constant 1 : !waveasm.imm<1>
+  %c12 = waveasm.constant 12 : !waveasm.imm<12>
+  %n = waveasm.constant 16 : !waveasm.imm<16>
+  %k0 = waveasm.s_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.sreg
+  %a0 = waveasm.v_mov_b32 %c0 : !waveasm.imm<0> -> !waveasm.vreg
+  %r:2 = waveasm.loop (%a = %a0, %k = %k0) : (!waveasm.vreg, !waveasm.sreg) -> (!waveasm.vreg, !waveasm.sreg) {
+    %kv = waveasm.v_lshlrev_b32 %c12, %k : !waveasm.imm<12>, !waveasm.sreg -> !waveasm.vreg
+    %x = waveasm.buffer_load_dword %srd, %kv, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %k1:2 = waveasm.s_add_u32 %k, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
+    waveasm.s_barrier
+    %sel = waveasm.s_cselect_b32 %k1#1, %c1, %c0 : !waveasm.scc, !waveasm.imm<1>, !waveasm.imm<0> -> !waveasm.sreg
+    %kv1 = waveasm.v_lshlrev_b32 %c12, %k1#0 : !waveasm.imm<12>, !waveasm.sreg -> !waveasm.vreg
+    %y = waveasm.buffer_load_dword %srd, %kv1, %c0 : !waveasm.psreg<4, 4>, !waveasm.vreg, !waveasm.imm<0> -> !waveasm.vreg
+    %xy = waveasm.v_add_f32 %x, %y : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
+    %xys = waveasm.v_add_u32 %sel, %xy : !waveasm.sreg, !waveasm.vreg -> !waveasm.vreg
+    %s = waveasm.v_add_f32 %a, %xys : !waveasm.vreg, !waveasm.vreg -> !waveasm.vreg
     %k2:2 = waveasm.s_add_u32 %k1#0, %c1 : !waveasm.sreg, !waveasm.imm<1> -> !waveasm.sreg, !waveasm.scc
     %go = waveasm.s_cmp_lt_u32 %k2#0, %n : !waveasm.sreg, !waveasm.imm<16> -> !waveasm.scc
     waveasm.condition %go : !waveasm.scc iter_args(%s, %k2#0) : !waveasm.vreg, !waveasm.sreg
