@@ -28,6 +28,12 @@ bool isLdsRead(Operation *op) {
          !facts.implicitDefs && !(facts.implicitUses & ~ImpEXEC);
 }
 
+/// Raw text (or an op without facts) may read or write any memory, LDS
+/// included (InsertWaitcnt.cpp treats it so): every barrier around it stays.
+bool mayTouchAnyMemory(Operation *op, const InstFacts &facts) {
+  return !facts.hasInfo || isa<RawOp>(op);
+}
+
 } // namespace
 
 /// The barriers of the straight code after `kernel` that order nothing an
@@ -45,9 +51,11 @@ static unsigned eraseDrainBarriers(LoopOp kernel) {
     return 0;
   // The last op writing LDS: no barrier before it is erased.
   size_t lastLdsWrite = 0;
-  for (size_t i = 0; i < tail.size(); ++i)
-    if (lookupInstFacts(tail[i]).memWrites & MemLDS)
+  for (size_t i = 0; i < tail.size(); ++i) {
+    InstFacts facts = lookupInstFacts(tail[i]);
+    if ((facts.memWrites & MemLDS) || mayTouchAnyMemory(tail[i], facts))
       lastLdsWrite = i + 1;
+  }
   unsigned erased = 0;
   Operation *kept = nullptr;
   bool ordered = false;
@@ -58,7 +66,7 @@ static unsigned eraseDrainBarriers(LoopOp kernel) {
       // What another barrier would order against later accesses: a write
       // (RAW), or a global read a later store may overwrite (WAR).
       if (facts.memWrites != MemNone || (facts.memReads & MemGlobal) ||
-          !facts.hasInfo)
+          mayTouchAnyMemory(op, facts))
         ordered = true;
       continue;
     }

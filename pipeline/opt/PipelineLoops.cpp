@@ -1552,9 +1552,13 @@ struct PipelineLoopsPass
       std::shared_ptr<PipelinedProgram> copy;
     };
     std::vector<Measured> measured;
+    // Reads-first second, unless given (it would measure each twice).
+    SmallVector<StepOrder, 2> candidateOrders{passOrder};
+    if (passOrder != StepOrder::ReadsFirst)
+      candidateOrders.push_back(StepOrder::ReadsFirst);
     for (auto [buffers, spare] : configs)
       for (bool afterReads : {false, true})
-        for (StepOrder order : {passOrder, StepOrder::ReadsFirst})
+        for (StepOrder order : candidateOrders)
           for (int steps : {0, buffers}) {
             if (steps && unroll != 0)
               continue;

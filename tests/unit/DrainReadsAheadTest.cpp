@@ -106,4 +106,16 @@ TEST(DrainReadsAheadTest, GlobalLoadBetweenKeepsTheBarrier) {
                                       "ds_read_b32", "v_add_u32"}));
 }
 
+TEST(DrainReadsAheadTest, RawTextKeepsTheBarriers) {
+  // Raw text may write LDS (here it does): the barrier after it orders that
+  // write before the second read of other waves, the one before it orders
+  // their first reads before the write.
+  Drained d = drain(R"(
+    waveasm.raw "ds_write_b32 v0, v1"
+  )");
+  EXPECT_EQ(d.after, (std::vector<std::string>{"s_barrier", "ds_read_b32",
+                                               "v_add_u32", "raw", "s_barrier",
+                                               "ds_read_b32", "v_add_u32"}));
+}
+
 } // namespace
