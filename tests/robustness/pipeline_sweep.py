@@ -161,8 +161,10 @@ def options_of(stages, unroll, order, lds, loop, profitable=0, later=("auto", 1)
     parts = ["only-if-profitable=%d" % profitable] if profitable else []
     if stages:
         parts.append("num-stages=%d" % stages)
-    parts += ["unroll=%d" % unroll, "order=" + order, "lds-buffers=%d" % lds[0],
-              "lds-spare=%d" % lds[1], "loop=%d" % loop]
+    parts.append("unroll=%d" % unroll)
+    if order:  # "": not given, the pass's own choice (reads-first measured too)
+        parts.append("order=" + order)
+    parts += ["lds-buffers=%d" % lds[0], "lds-spare=%d" % lds[1], "loop=%d" % loop]
     if later != ("auto", 1):
         parts += ["loads-after-reads=" + later[0], "overlap-outer=%d" % later[1]]
     return " ".join(parts)
@@ -223,7 +225,7 @@ def cases(opt, paths, per_loop, rng, everything, lds_choices=None):
                 # The automatic choice and each stage count with default
                 # options always (each forced buffer count with
                 # --lds-buffers); a seeded sample of the rest.
-                base = [(s, 0, "late-first", lds, 0) for s in STAGES
+                base = [(s, 0, "", lds, 0) for s in STAGES
                         for lds in (lds_choices if forced else [(0, 0)])]
                 rest = [c for c in combos if c not in base]
                 combos = base + rng.sample(rest, min(per_loop, len(rest)))
@@ -244,7 +246,7 @@ def cases(opt, paths, per_loop, rng, everything, lds_choices=None):
                 for stages in counts:
                     lds = rng.choice(lds_choices) if forced else (0, 0)
                     yield path, "%s_%s" % (os.path.basename(path)[:-5], label), variant, \
-                        options_of(stages, 0, "late-first", lds, loop)
+                        options_of(stages, 0, "", lds, loop)
 
 
 def main():
