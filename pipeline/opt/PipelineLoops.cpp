@@ -1222,30 +1222,38 @@ struct PipelineLoopsPass
   /// (DrainReadsAhead.h). The trials have neither, so every choice and
   /// remark is as before.
   void keepFillAndDrainRewritesIfFaster() {
-    keepIfFaster("the fill's copies forwarded", forwardFillCopies);
-    keepIfFaster("the drain's LDS reads ahead", [](ProgramOp program) {
-      unsigned moved = 0;
-      program->walk([&](LoopOp x) {
-        if (x->hasAttr(kCountedWaitsAttrName))
-          moved += hoistDrainReads(x);
-      });
-      return moved;
-    });
+    std::optional<ProgramMetrics> current;
+    keepIfFaster("the fill's copies forwarded", forwardFillCopies, current);
+    keepIfFaster(
+        "the drain's LDS reads ahead",
+        [](ProgramOp program) {
+          unsigned moved = 0;
+          program->walk([&](LoopOp x) {
+            if (x->hasAttr(kCountedWaitsAttrName))
+              moved += hoistDrainReads(x);
+          });
+          return moved;
+        },
+        current);
   }
 
   /// `rewrite` applied to a copy of the program kept (the pass's last
   /// rewrites, on the program it keeps) where it changed something and
   /// the program's est_cycles drop at no cost in occupancy and no loop's
-  /// cycles per iteration rise.
+  /// cycles per iteration rise. `current`: the kept program's metrics,
+  /// measured once for both rewrites (nullopt: not yet).
   void keepIfFaster(llvm::StringRef what,
-                    llvm::function_ref<unsigned(ProgramOp)> rewrite) {
+                    llvm::function_ref<unsigned(ProgramOp)> rewrite,
+                    std::optional<ProgramMetrics> &current) {
     if (trialDepth() != 0)
       return;
     ProgramOp program = getOperation();
     OwningOpRef<ProgramOp> rewritten = cast<ProgramOp>(program->clone());
     if (rewrite(*rewritten) == 0)
       return;
-    std::optional<ProgramMetrics> before = measure(program);
+    if (!current)
+      current = measure(program);
+    const std::optional<ProgramMetrics> &before = current;
     std::optional<ProgramMetrics> after = measure(*rewritten);
     LLVM_DEBUG(llvm::dbgs() << "est_cycles with " << what << ": "
                             << (before ? before->est_cycles : -1) << " -> "
@@ -1262,6 +1270,7 @@ struct PipelineLoopsPass
       if (a.est_cycles_per_iter > b.est_cycles_per_iter)
         return;
     program.getBody().takeBody(rewritten->getBody());
+    current = std::move(after);
   }
 
   /// Rotates the loops holding a pipelined kernel (the one numbered
@@ -1462,7 +1471,7 @@ struct PipelineLoopsPass
       return l;
     }
     Location loc = l.getLoc();
-    std::optional<ProgramMetrics> asIs, best;
+    std::optional<ProgramMetrics> asIs;
     if (!forced) {
       asIs = pipelinedMetrics(l, 0);
       // What the loop gets when it is not deepened: sinkLoadsIfFaster may
@@ -1477,9 +1486,6 @@ struct PipelineLoopsPass
           asIs = std::move(sunk);
       }
     }
-    int bestBuffers = 0, bestSpare = 0, bestUnroll = 0;
-    bool bestAfterReads = false;
-    std::shared_ptr<PipelinedProgram> bestCopy;
     // Weighed per wave as the stage count is (WaveCost.h): at another
     // occupancy than the best so far, a candidate must win per wave. The
     // matrix pipe's passes over the loop's trips floor every candidate
@@ -1502,10 +1508,6 @@ struct PipelineLoopsPass
                           : m.est_cycles < other.est_cycles;
       return cost(m).beats(cost(other), kStageGain);
     };
-    // The candidate of fewest est_cycles, named when its occupancy loses it.
-    std::optional<ProgramMetrics> fastest;
-    int fastestBuffers = 0, fastestSpare = 0, fastestUnroll = 0;
-    StepOrder fastestOrder = *parseStepOrder(stepOrder);
     // Forced: the buffers asked for. Else the buffer counts without a spare
     // buffer up to two more than the loop rotates (R), then R + 3 up to
     // kMaxLdsBuffers with one (for two buffers 5 to 8: the loads 3 to 6
@@ -1541,8 +1543,8 @@ struct PipelineLoopsPass
     // 1427 -> 1382 est_cycles, 4 waves either way (the direct mxfp4 loop's
     // 6 buffers measure 1468 so, 1452 late-first: late-first kept).
     StepOrder passOrder = *parseStepOrder(stepOrder);
-    StepOrder bestOrder = passOrder;
-    // Every candidate measured, for the steady state's tie-break below.
+    // Every candidate measured; the kept one (`best`) and the one of fewest
+    // est_cycles (`fastest`, named when its occupancy loses it) by index.
     struct Measured {
       ProgramMetrics metrics;
       int buffers, spare;
@@ -1552,6 +1554,7 @@ struct PipelineLoopsPass
       std::shared_ptr<PipelinedProgram> copy;
     };
     std::vector<Measured> measured;
+    std::optional<size_t> best, fastest;
     // Reads-first second, unless given (it would measure each twice).
     SmallVector<StepOrder, 2> candidateOrders{passOrder};
     if (passOrder != StepOrder::ReadsFirst)
@@ -1584,34 +1587,24 @@ struct PipelineLoopsPass
             // drain alone: only for a gain above 1%, the stage count's rule
             // (forced, it is the only count).
             bool spareCosts = spare && !forced;
-            if (m && (!fastest || m->est_cycles < fastest->est_cycles)) {
-              fastest = m;
-              fastestBuffers = buffers;
-              fastestSpare = spare;
-              fastestUnroll = steps;
-              fastestOrder = order;
-            }
-            if (m && copy)
-              measured.push_back(
-                  {*m, buffers, spare, afterReads, order, steps, copy});
-            if (m && (!best || better(*m, *best, spareCosts))) {
-              best = std::move(m);
-              bestBuffers = buffers;
-              bestSpare = spare;
-              bestAfterReads = afterReads;
-              bestOrder = order;
-              bestUnroll = steps;
-              bestCopy = std::move(copy);
-            }
+            if (!m)
+              continue;
+            if (!fastest ||
+                m->est_cycles < measured[*fastest].metrics.est_cycles)
+              fastest = measured.size();
+            if (!best || better(*m, measured[*best].metrics, spareCosts))
+              best = measured.size();
+            measured.push_back({*m, buffers, spare, afterReads, order, steps,
+                                std::move(copy)});
           }
     if (forced) {
       // The user vouches for the buffers: deepened even when neither order
       // compiles here (the pass then pipelines the rewrite as it is).
       if (best) {
-        plan.loadsAfterReads = bestAfterReads;
-        deepenedUnroll = bestUnroll;
-        if (bestOrder != passOrder)
-          deepenedOrder = bestOrder;
+        plan.loadsAfterReads = measured[*best].afterReads;
+        deepenedUnroll = measured[*best].steps;
+        if (measured[*best].order != passOrder)
+          deepenedOrder = measured[*best].order;
       }
       emitRemark(loc) << "LDS rotation deepened to " << plan.buffers
                       << " buffers (lds-buffers=" << forced
@@ -1619,7 +1612,7 @@ struct PipelineLoopsPass
                       << (plan.loadsAfterReads ? ", loads after the reads" : "")
                       << (deepenedOrder ? ", reads first" : "")
                       << stepsAnIteration(deepenedUnroll);
-      deepenedCopy = std::move(bestCopy);
+      deepenedCopy = best ? measured[*best].copy : nullptr;
       return applyLdsDeepening(plan);
     }
     if (best) {
@@ -1635,86 +1628,82 @@ struct PipelineLoopsPass
       // which the 1% rule refused.
       std::optional<unsigned> number = getLoopNumber(l);
       auto perIteration = [&](const Measured &c) -> std::optional<double> {
-        if (!number)
+        if (!number || !c.copy)
           return std::nullopt;
         auto programs = c.copy->module->getOps<ProgramOp>();
         if (programs.empty())
           return std::nullopt;
         return cyclesPerInputIteration(c.metrics, *programs.begin(), *number);
       };
-      const Measured *kept = nullptr;
-      for (const Measured &c : measured)
-        if (c.copy == bestCopy)
-          kept = &c;
-      std::optional<double> keptPerIteration =
-          kept ? perIteration(*kept) : std::nullopt;
-      const Measured *steadier = nullptr;
+      const Measured &kept = measured[*best];
+      std::optional<double> keptPerIteration = perIteration(kept);
+      std::optional<size_t> steadier;
       double fewest = keptPerIteration.value_or(0);
-      for (const Measured &c : measured) {
-        if (!keptPerIteration || &c == kept ||
-            c.metrics.occupancy != best->occupancy ||
-            c.metrics.est_cycles > best->est_cycles)
+      for (size_t i = 0; keptPerIteration && i < measured.size(); ++i) {
+        const Measured &c = measured[i];
+        if (i == *best || c.metrics.occupancy != kept.metrics.occupancy ||
+            c.metrics.est_cycles > kept.metrics.est_cycles)
           continue;
         std::optional<double> cycles = perIteration(c);
         if (cycles && *cycles < *keptPerIteration * kStageGain &&
             *cycles < fewest) {
           fewest = *cycles;
-          steadier = &c;
+          steadier = i;
         }
       }
       if (steadier) {
+        const Measured &c = measured[*steadier];
         LLVM_DEBUG(llvm::dbgs()
-                   << "kept " << steadier->buffers << " LDS buffers"
-                   << (steadier->afterReads ? ", loads after reads" : "")
-                   << (steadier->order != passOrder ? ", reads first" : "")
+                   << "kept " << c.buffers << " LDS buffers"
+                   << (c.afterReads ? ", loads after reads" : "")
+                   << (c.order != passOrder ? ", reads first" : "")
                    << " for its kernel: " << fewest << " against "
                    << *keptPerIteration << " per input iteration\n");
-        best = steadier->metrics;
-        bestBuffers = steadier->buffers;
-        bestSpare = steadier->spare;
-        bestAfterReads = steadier->afterReads;
-        bestOrder = steadier->order;
-        bestUnroll = steadier->steps;
-        bestCopy = steadier->copy;
+        best = steadier;
       }
     }
     LLVM_DEBUG(llvm::dbgs() << "est_cycles pipelined with 2 LDS buffers: "
                             << (asIs ? asIs->est_cycles : -1) << "\n");
-    bool deepens = best && (!asIs || better(*best, *asIs, false));
-    if (const ProgramMetrics *kept = deepens ? &*best
+    bool deepens =
+        best && (!asIs || better(measured[*best].metrics, *asIs, false));
+    if (const ProgramMetrics *kept = deepens ? &measured[*best].metrics
                                      : asIs  ? &*asIs
                                              : nullptr;
-        kept && fastest && fastest->est_cycles < kept->est_cycles &&
-        fastest->occupancy < kept->occupancy &&
-        // Only where it is more per wave, as the remark says (both at the
-        // pipe's floor, the fastest lost by the 1% rule instead).
-        cost(*fastest).perWave() > cost(*kept).perWave())
-      emitLostOccupancy(loc, *fastest, fastestBuffers, fastestSpare,
-                        fastestUnroll, fastestOrder != passOrder, *kept,
-                        cost(*fastest), cost(*kept));
+        kept && fastest) {
+      const Measured &f = measured[*fastest];
+      if (f.metrics.est_cycles < kept->est_cycles &&
+          f.metrics.occupancy < kept->occupancy &&
+          // Only where it is more per wave, as the remark says (both at the
+          // pipe's floor, the fastest lost by the 1% rule instead).
+          cost(f.metrics).perWave() > cost(*kept).perWave())
+        emitLostOccupancy(loc, f.metrics, f.buffers, f.spare, f.steps,
+                          f.order != passOrder, *kept, cost(f.metrics),
+                          cost(*kept));
+    }
     if (!deepens)
       return l;
-    if (bestBuffers != plan.buffers || bestSpare != plan.spare)
-      plan = planLdsDeepening(l, bestBuffers, bestSpare);
-    plan.loadsAfterReads = bestAfterReads;
-    deepenedUnroll = bestUnroll;
-    if (bestOrder != passOrder)
-      deepenedOrder = bestOrder;
+    const Measured &chosen = measured[*best];
+    if (chosen.buffers != plan.buffers || chosen.spare != plan.spare)
+      plan = planLdsDeepening(l, chosen.buffers, chosen.spare);
+    plan.loadsAfterReads = chosen.afterReads;
+    deepenedUnroll = chosen.steps;
+    if (chosen.order != passOrder)
+      deepenedOrder = chosen.order;
     InFlightDiagnostic diag =
-        emitRemark(loc) << "LDS rotation deepened to " << bestBuffers
-                        << " buffers" << (bestSpare ? ", one spare" : "")
-                        << (bestAfterReads ? ", loads after the reads" : "")
+        emitRemark(loc) << "LDS rotation deepened to " << chosen.buffers
+                        << " buffers" << (chosen.spare ? ", one spare" : "")
+                        << (chosen.afterReads ? ", loads after the reads" : "")
                         << (deepenedOrder ? ", reads first" : "")
-                        << stepsAnIteration(bestUnroll)
+                        << stepsAnIteration(chosen.steps)
                         << ": est_cycles pipelined "
                         << (asIs ? std::to_string(asIs->est_cycles) : "?")
-                        << " -> " << best->est_cycles << ", lds_size "
+                        << " -> " << chosen.metrics.est_cycles << ", lds_size "
                         << plan.ldsBefore << " -> " << plan.ldsAfter;
-    if (asIs && best->occupancy < asIs->occupancy)
-      diag << ", occupancy " << asIs->occupancy << " -> " << best->occupancy
-           << " waves";
+    if (asIs && chosen.metrics.occupancy < asIs->occupancy)
+      diag << ", occupancy " << asIs->occupancy << " -> "
+           << chosen.metrics.occupancy << " waves";
     diag.report();
-    deepenedCopy = std::move(bestCopy);
+    deepenedCopy = chosen.copy;
     return applyLdsDeepening(plan);
   }
 
