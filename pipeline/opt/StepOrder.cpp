@@ -124,6 +124,18 @@ constexpr int kMfmaInterleaveDistance = 5;
 /// stage that stays). Two writes of SCC may swap when `sccWritesSwap`: the
 /// hoisted op's SCC is read through SSA by hoisted ops only (checked by the
 /// caller) and no op that stays reads SCC implicitly.
+/// Whether `hoisted` may issue before `passed` as far as implicit registers
+/// go: neither writes one the other reads or writes (two SCC writes may
+/// swap when `sccWritesSwap`).
+bool implicitRegsAllowPass(Operation *hoisted, Operation *passed,
+                           bool sccWritesSwap) {
+  ImplicitRegs a = implicitRegs(hoisted), b = implicitRegs(passed);
+  unsigned bothWrite = a.writes & b.writes;
+  if (sccWritesSwap)
+    bothWrite &= ~unsigned(ImpSCC);
+  return !((a.writes & b.reads) | (a.reads & b.writes) | bothWrite);
+}
+
 bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap) {
   if (isOrderingOp(passed) || isOrderingOp(hoisted))
     return false;
@@ -131,11 +143,7 @@ bool mayPass(Operation *hoisted, Operation *passed, bool sccWritesSwap) {
   unsigned rB = memReads(passed), wB = memWrites(passed);
   if ((wA & (rB | wB)) | (wB & rA))
     return false;
-  ImplicitRegs a = implicitRegs(hoisted), b = implicitRegs(passed);
-  unsigned bothWrite = a.writes & b.writes;
-  if (sccWritesSwap)
-    bothWrite &= ~unsigned(ImpSCC);
-  return !((a.writes & b.reads) | (a.reads & b.writes) | bothWrite);
+  return implicitRegsAllowPass(hoisted, passed, sccWritesSwap);
 }
 
 /// The body position of the first op reading `op`'s results, through ops
@@ -326,10 +334,8 @@ bool readsAheadOfLoads(const LoopStages &stages,
       return mayPass(hoisted, passed, false);
     // An LDS read passing a load of the same iteration: apart by the
     // rotation, and no implicit register between them.
-    ImplicitRegs a = implicitRegs(hoisted), b = implicitRegs(passed);
-    if ((a.writes & b.reads) | (a.reads & b.writes) | (a.writes & b.writes))
-      return false;
-    return (memReads(hoisted) & ~unsigned(MemLDS)) == 0 &&
+    return implicitRegsAllowPass(hoisted, passed, false) &&
+           (memReads(hoisted) & ~unsigned(MemLDS)) == 0 &&
            !rotation.mayOverlap(passed, hoisted, 0);
   };
   bool moved = false;

@@ -12,6 +12,15 @@
 using namespace mlir;
 using namespace waveasm;
 
+/// A pure op (results, no region, no LDS access) whose every result only
+/// ops of `set` read: it goes where they go.
+static bool onlyFeeds(Operation *op, const llvm::DenseSet<Operation *> &set) {
+  return op->getNumResults() && !op->use_empty() && op->getNumRegions() == 0 &&
+         !isLdsAccess(op) && llvm::all_of(op->getUsers(), [&](Operation *user) {
+           return set.contains(user);
+         });
+}
+
 bool waveasm::moveReadsAheadOfLoads(SmallVectorImpl<Operation *> &stream,
                                     MayPassFn mayPass) {
   // The load group: the loads, the M0 writes, and (last op first, so users
@@ -24,10 +33,7 @@ bool waveasm::moveReadsAheadOfLoads(SmallVectorImpl<Operation *> &stream,
   if (llvm::none_of(stream, isDirectToLds))
     return false;
   for (Operation *op : llvm::reverse(stream))
-    if (!group.contains(op) && op->getNumResults() && !op->use_empty() &&
-        op->getNumRegions() == 0 && !isLdsAccess(op) &&
-        llvm::all_of(op->getUsers(),
-                     [&](Operation *user) { return group.contains(user); }))
+    if (!group.contains(op) && onlyFeeds(op, group))
       group.insert(op);
   size_t first = 0;
   while (first < stream.size() && !group.contains(stream[first]))
@@ -47,10 +53,7 @@ bool waveasm::moveReadsAheadOfLoads(SmallVectorImpl<Operation *> &stream,
     return false;
   for (size_t i = end; i-- > first;) {
     Operation *op = stream[i];
-    if (!moved.contains(op) && !group.contains(op) && op->getNumResults() &&
-        !op->use_empty() && op->getNumRegions() == 0 && !isLdsAccess(op) &&
-        llvm::all_of(op->getUsers(),
-                     [&](Operation *user) { return moved.contains(user); }))
+    if (!moved.contains(op) && !group.contains(op) && onlyFeeds(op, moved))
       moved.insert(op);
   }
   // A read whose address another op of the range computes, read by

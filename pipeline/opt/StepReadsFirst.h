@@ -1,5 +1,4 @@
-//===- StepReadsFirst.h - a stage's LDS reads ahead of its loads -*- C++
-//-*-===//
+//===- StepReadsFirst.h - LDS reads ahead of a stage's loads ---*- C++ -*-===//
 //
 // The `reads-first` step order (StepOrder.h) is `late-first` with one more
 // rule inside each later stage: the stage's LDS reads (with the address ops
@@ -38,8 +37,8 @@
 namespace waveasm {
 
 /// Whether `hoisted` (moved up) may issue before `passed`, ops of one
-/// stage of one iteration; `ldsMayOverlap(read, load)` decides an LDS read
-/// passing a direct-to-LDS load.
+/// stage of one iteration (an LDS read passing a direct-to-LDS load
+/// included: StepOrder.cpp asks the LDS rotation whether their bytes meet).
 using MayPassFn =
     llvm::function_ref<bool(mlir::Operation *hoisted, mlir::Operation *passed)>;
 
