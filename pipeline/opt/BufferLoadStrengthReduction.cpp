@@ -52,6 +52,7 @@
 #include "pipeline/Passes.h"
 #include "pipeline/opt/AffineAddress.h"
 #include "pipeline/opt/InductionStride.h"
+#include "pipeline/opt/LoadsAfterReads.h"
 #include "pipeline/opt/LoopRewrite.h"
 
 #include "analysis/TripCount.h"
@@ -504,8 +505,7 @@ OpBuilder placeAddendSum(Block &body, Operation *firstUser) {
   Operation *barrier = nullptr;
   for (Operation *op = firstUser->getPrevNode(); op && !barrier;
        op = op->getPrevNode()) {
-    if (isa<BUFFER_LOAD_DWORD_LDS, BUFFER_LOAD_DWORDX4_LDS>(op) &&
-        !sccLiveBefore(body, op->getNextNode()))
+    if (isDirectToLds(op) && !sccLiveBefore(body, op->getNextNode()))
       return OpBuilder(op->getNextNode());
     if (isa<S_BARRIER>(op))
       barrier = op;
